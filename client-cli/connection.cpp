@@ -1,0 +1,201 @@
+#include "connection.h"
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/ssl.hpp>
+#include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
+#include <functional>
+
+namespace naumachia::client {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+Endpoint parse_url(const std::string& url) {
+  const std::string scheme = "wss://";
+  if (url.rfind(scheme, 0) != 0) throw ClientError("server URL must start with wss:// (got '" + url + "')");
+  std::string rest = url.substr(scheme.size());
+  Endpoint e;
+  const auto slash = rest.find('/');
+  if (slash != std::string::npos) {
+    e.path = rest.substr(slash);
+    rest = rest.substr(0, slash);
+  }
+  const auto colon = rest.rfind(':');
+  if (colon == std::string::npos || colon + 1 == rest.size() || rest.back() == ']') {
+    throw ClientError("server URL needs a port: wss://HOST:PORT (got '" + url + "')");
+  }
+  e.host = rest.substr(0, colon);
+  e.port = rest.substr(colon + 1);
+  if (e.host.size() > 1 && e.host.front() == '[') e.host = e.host.substr(1, e.host.size() - 2);
+  if (e.host.empty()) throw ClientError("server URL has no host (got '" + url + "')");
+  return e;
+}
+
+struct Connection::Impl {
+  net::io_context ioc;
+  net::ssl::context ssl{net::ssl::context::tls_client};
+  websocket::stream<beast::ssl_stream<beast::tcp_stream>> ws{ioc, ssl};
+  beast::flat_buffer buffer;
+  std::deque<std::string> inbox;
+  beast::error_code read_error;
+  bool open = false;
+
+  // Runs the loop until `done` holds or the time is up.
+  bool pump(const std::function<bool()>& done, ms timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (!done()) {
+      const auto left = deadline - std::chrono::steady_clock::now();
+      if (left <= std::chrono::steady_clock::duration::zero()) return false;
+      if (ioc.stopped()) ioc.restart();
+      ioc.run_one_for(left);
+    }
+    return true;
+  }
+
+  // Runs one asynchronous step to completion, throwing on error or timeout.
+  template <class Start>
+  void step(const std::string& what, ms timeout, Start start) {
+    bool done = false;
+    beast::error_code ec;
+    start([&](beast::error_code e, auto&&...) {
+      ec = e;
+      done = true;
+    });
+    if (!pump([&] { return done; }, timeout)) {
+      beast::get_lowest_layer(ws).close();
+      throw ClientError(what + ": timed out");
+    }
+    if (ec) throw ClientError(what + ": " + ec.message());
+  }
+
+  void arm_read() {
+    ws.async_read(buffer, [this](beast::error_code ec, std::size_t) {
+      if (ec) {
+        read_error = ec;
+        open = false;
+        return;
+      }
+      inbox.push_back(beast::buffers_to_string(buffer.data()));
+      buffer.consume(buffer.size());
+      arm_read();
+    });
+  }
+};
+
+Connection::Connection(const std::string& url, bool insecure, ms timeout)
+    : impl_(std::make_unique<Impl>()) {
+  const Endpoint e = parse_url(url);
+  Impl& m = *impl_;
+  if (insecure) {
+    m.ssl.set_verify_mode(net::ssl::verify_none);
+  } else {
+    m.ssl.set_default_verify_paths();
+    m.ssl.set_verify_mode(net::ssl::verify_peer);
+    m.ws.next_layer().set_verify_callback(net::ssl::host_name_verification(e.host));
+  }
+  tcp::resolver resolver(m.ioc);
+  beast::error_code ec;
+  const auto results = resolver.resolve(e.host, e.port, ec);
+  if (ec) throw ClientError("cannot resolve '" + e.host + "': " + ec.message());
+  m.step("connecting to " + e.host + ":" + e.port, timeout, [&](auto h) {
+    beast::get_lowest_layer(m.ws).async_connect(results, h);
+  });
+  if (!SSL_set_tlsext_host_name(m.ws.next_layer().native_handle(), e.host.c_str())) {
+    throw ClientError("TLS: cannot set the server name");
+  }
+  m.step("TLS handshake (use --insecure for a self-signed local server)", timeout,
+         [&](auto h) { m.ws.next_layer().async_handshake(net::ssl::stream_base::client, h); });
+  m.ws.binary(true);
+  m.ws.read_message_max(64 * 1024 * 1024);
+  m.step("WebSocket handshake", timeout,
+         [&](auto h) { m.ws.async_handshake(e.host + ":" + e.port, e.path, h); });
+  m.open = true;
+  m.arm_read();
+}
+
+Connection::~Connection() { close(); }
+
+bool Connection::is_open() const { return impl_->open; }
+
+void Connection::close() {
+  if (!impl_->open) return;
+  impl_->open = false;
+  beast::get_lowest_layer(impl_->ws).close();
+}
+
+void Connection::send_raw(const std::string& bytes, bool binary) {
+  Impl& m = *impl_;
+  if (!m.open) throw ClientError("the connection is closed");
+  m.ws.binary(binary);
+  m.step("send", ms(15000), [&](auto h) { m.ws.async_write(net::buffer(bytes), h); });
+  m.ws.binary(true);
+}
+
+std::optional<std::string> Connection::next_raw(ms timeout) {
+  Impl& m = *impl_;
+  m.pump([&] { return !m.inbox.empty() || !m.open; }, timeout);
+  if (m.inbox.empty()) {
+    if (!m.open && m.read_error) {
+      throw ClientError("connection closed by the server: " + m.read_error.message());
+    }
+    return std::nullopt;
+  }
+  std::string frame = std::move(m.inbox.front());
+  m.inbox.pop_front();
+  received_.push_back(frame);
+  return frame;
+}
+
+namespace {
+proto::Envelope decode(const std::string& frame) {
+  proto::Envelope env;
+  if (!env.ParseFromString(frame)) throw ClientError("the server sent an unreadable frame");
+  return env;
+}
+}  // namespace
+
+proto::Envelope Connection::call(proto::Envelope request, ms timeout) {
+  const std::uint64_t id = next_id_++;
+  request.set_version(proto::PROTOCOL_VERSION);
+  request.set_request_id(id);
+  send_raw(request.SerializeAsString());
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    const auto left = std::chrono::duration_cast<ms>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) throw ClientError("the server did not answer in time");
+    auto frame = next_raw(left);
+    if (!frame) continue;
+    proto::Envelope env = decode(*frame);
+    if (env.request_id() == id) return env;
+    if (env.has_event()) {
+      pushes_.push_back(std::move(env));
+    } else if (env.request_id() == 0 && env.has_error()) {
+      return env;  // refused before decoding (rate limit, bad frame)
+    }
+  }
+}
+
+std::optional<proto::Envelope> Connection::next_push(ms timeout) {
+  if (!pushes_.empty()) {
+    proto::Envelope env = std::move(pushes_.front());
+    pushes_.pop_front();
+    return env;
+  }
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    const auto left = std::chrono::duration_cast<ms>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return std::nullopt;
+    auto frame = next_raw(left);
+    if (!frame) return std::nullopt;
+    proto::Envelope env = decode(*frame);
+    if (env.has_event()) return env;
+  }
+}
+
+}  // namespace naumachia::client

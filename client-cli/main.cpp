@@ -1,0 +1,531 @@
+// naumachia: the thin command-line client. It holds no rules: it sends what
+// the player types, and prints what the server answers.
+#include <termios.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "connection.h"
+#include "render.h"
+
+namespace nc = naumachia::client;
+namespace proto = naumachia::proto;
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: naumachia [--server wss://HOST:PORT] [--insecure] [--config PATH] COMMAND [ARGS]
+
+Play naumachia games against remote players.
+
+commands:
+  register NAME        create an account and log in
+  login NAME           log in (the password comes from NAUMACHIA_PASSWORD, else a prompt)
+  logout               forget the saved session
+  scenarios            list the scenarios you can start
+  new SCENARIO         start a game                       (see: naumachia new --help)
+  join GAME            take a seat in an open game        (see: naumachia join --help)
+  games                list games                          [--open] [--mine]
+  show GAME            the game's status, your view of the board and your orders
+  orders GAME [FILE]   submit your orders for the current step, one per line,
+                       from FILE or standard input        [--draft]
+  wait GAME            wait until something happens in the game, and print it
+  events GAME          print the game's history            [--all]
+  replay GAME          re-run the game on the server and show each step
+  resign GAME          give up the game
+
+global options:
+  --server URL   server to use (saved in the config file; default wss://127.0.0.1:8443)
+  --insecure     accept a self-signed certificate (for a local server; saved)
+  --config PATH  config file (default: $NAUMACHIA_CONFIG, else ~/.config/naumachia/client.conf)
+
+Every command takes --help.
+)";
+
+const std::map<std::string, std::string> kHelp = {
+    {"register", "usage: naumachia register NAME\n\nCreates the account NAME (3-32 letters, digits, _ or -) and logs in.\nThe password (8 or more characters) comes from NAUMACHIA_PASSWORD, else a prompt.\n"},
+    {"login", "usage: naumachia login NAME\n\nLogs in and saves the session token in the config file.\nThe password comes from NAUMACHIA_PASSWORD, else a prompt.\n"},
+    {"logout", "usage: naumachia logout\n\nForgets the saved session token.\n"},
+    {"scenarios", "usage: naumachia scenarios\n\nLists the scenarios the server offers, with their sides.\n"},
+    {"new", "usage: naumachia new SCENARIO [--side N|NAME|random] [--players N] [--deadline DURATION]\n\nStarts a game of SCENARIO (an id from `naumachia scenarios`) and seats you.\n  --side      your side: its number, its name, or random (default)\n  --players   number of players, where the scenario allows a choice\n  --deadline  time allowed for each step, e.g. 90s, 30m, 48h, 2d; when it passes,\n              saved orders count and missing ones get the game's defaults.\n              Default: none (a step waits for every player).\n"},
+    {"join", "usage: naumachia join GAME [--side N|NAME|random]\n\nTakes a seat in open game GAME (see `naumachia games --open`).\nThe game starts when every seat is taken.\n"},
+    {"games", "usage: naumachia games [--open] [--mine]\n\nLists games: --open only those with free seats, --mine only yours.\n"},
+    {"show", "usage: naumachia show GAME\n\nPrints the game's status, the board as your side sees it, your saved orders\nfor the current step and a summary of the order syntax.\n"},
+    {"orders", "usage: naumachia orders GAME [FILE|-] [--draft]\n\nSubmits your orders for the current step, one per line, from FILE or from\nstandard input ('-' or no FILE). Blank lines and lines starting with # are\nskipped. The orders replace any you sent before for this step. Without\n--draft they are marked ready: when every side is ready the step resolves.\nWith --draft they are saved but not ready (they still count at a deadline).\nThe server checks them against the rules and answers with their canonical\nform, or with the rule each illegal order breaks.\n"},
+    {"wait", "usage: naumachia wait GAME [--timeout SECONDS]\n\nPrints the game's events you have not seen yet; if there are none, waits\nuntil the next one (an opponent commits, a step resolves, the game ends)\nand prints it. Exit status 3 when the timeout passes with nothing new.\n"},
+    {"events", "usage: naumachia events GAME [--all]\n\nPrints the game's events you have not seen yet, or with --all every event.\n"},
+    {"replay", "usage: naumachia replay GAME [--step N]\n\nAsks the server to re-run the game from its seed and orders and prints each\nstep: the orders, what happened with every die roll, your view after it,\nand whether the recomputed state matches the stored one. While the game\nruns you see your own side's view; once it is over, everything.\n"},
+    {"resign", "usage: naumachia resign GAME\n\nGives up the game. In a two-sided game the other side wins.\n"},
+};
+
+struct Config {
+  std::filesystem::path path;
+  std::map<std::string, std::string> values;
+
+  std::string get(const std::string& k, const std::string& def = "") const {
+    const auto it = values.find(k);
+    return it == values.end() ? def : it->second;
+  }
+
+  void load() {
+    std::ifstream in(path);
+    std::string line;
+    while (std::getline(in, line)) {
+      const auto eq = line.find('=');
+      if (eq != std::string::npos && !line.empty() && line[0] != '#') {
+        values[line.substr(0, eq)] = line.substr(eq + 1);
+      }
+    }
+  }
+
+  void save() const {
+    std::filesystem::create_directories(path.parent_path());
+    const std::string tmp = path.string() + ".tmp";
+    {
+      std::ofstream out(tmp, std::ios::trunc);
+      out << "# naumachia client settings (holds your session token: keep it private)\n";
+      for (const auto& [k, v] : values) out << k << "=" << v << "\n";
+      if (!out) throw nc::ClientError("cannot write the config file " + tmp);
+    }
+    std::filesystem::permissions(tmp, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+    std::filesystem::rename(tmp, path);
+  }
+};
+
+std::filesystem::path default_config_path() {
+  if (const char* p = std::getenv("NAUMACHIA_CONFIG")) return p;
+  if (const char* x = std::getenv("XDG_CONFIG_HOME")) return std::filesystem::path(x) / "naumachia" / "client.conf";
+  const char* home = std::getenv("HOME");
+  return std::filesystem::path(home ? home : ".") / ".config" / "naumachia" / "client.conf";
+}
+
+struct Args {
+  std::vector<std::string> positional;
+  std::map<std::string, std::string> options;  // "--flag" -> value ("" for bare flags)
+  bool has(const std::string& k) const { return options.count(k) > 0; }
+};
+
+// Splits a command's arguments; `with_value` names the options that take one.
+Args parse_args(const std::vector<std::string>& argv, const std::vector<std::string>& with_value,
+                const std::vector<std::string>& flags) {
+  Args a;
+  for (std::size_t i = 0; i < argv.size(); ++i) {
+    const std::string& s = argv[i];
+    if (s.size() > 2 && s.rfind("--", 0) == 0) {
+      if (std::find(with_value.begin(), with_value.end(), s) != with_value.end()) {
+        if (i + 1 >= argv.size()) throw nc::ClientError(s + " needs a value");
+        a.options[s] = argv[++i];
+      } else if (std::find(flags.begin(), flags.end(), s) != flags.end()) {
+        a.options[s] = "";
+      } else {
+        throw nc::ClientError("unknown option " + s);
+      }
+    } else {
+      a.positional.push_back(s);
+    }
+  }
+  return a;
+}
+
+std::string read_password(const std::string& prompt) {
+  if (const char* p = std::getenv("NAUMACHIA_PASSWORD")) return p;
+  if (!isatty(STDIN_FILENO)) throw nc::ClientError("no password: set NAUMACHIA_PASSWORD or run in a terminal");
+  std::cerr << prompt << std::flush;
+  termios old{};
+  tcgetattr(STDIN_FILENO, &old);
+  termios quiet = old;
+  quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+  tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
+  std::string pw;
+  std::getline(std::cin, pw);
+  tcsetattr(STDIN_FILENO, TCSANOW, &old);
+  std::cerr << "\n";
+  return pw;
+}
+
+std::uint64_t parse_game_id(const std::string& s) {
+  try {
+    std::size_t used = 0;
+    const unsigned long long v = std::stoull(s, &used);
+    if (used == s.size() && v > 0) return v;
+  } catch (const std::exception&) {
+  }
+  throw nc::ClientError("'" + s + "' is not a game number");
+}
+
+std::uint64_t parse_duration(const std::string& s) {
+  std::size_t used = 0;
+  unsigned long long n = 0;
+  try {
+    n = std::stoull(s, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  const std::string unit = s.substr(used);
+  const std::map<std::string, unsigned long long> units{{"", 1}, {"s", 1}, {"m", 60}, {"h", 3600}, {"d", 86400}};
+  if (used == 0 || !units.count(unit)) throw nc::ClientError("'" + s + "' is not a duration like 90s, 30m, 48h or 2d");
+  return n * units.at(unit);
+}
+
+class Client {
+ public:
+  Client(Config& config, std::string server, bool insecure)
+      : config_(config), server_(std::move(server)), insecure_(insecure) {}
+
+  int run(const std::string& cmd, const std::vector<std::string>& argv) {
+    const std::map<std::string, std::function<int(const std::vector<std::string>&)>> commands{
+        {"register", [&](auto& a) { return sign_in(a, true); }},
+        {"login", [&](auto& a) { return sign_in(a, false); }},
+        {"logout", [&](auto& a) { return logout(a); }},
+        {"scenarios", [&](auto& a) { return scenarios(a); }},
+        {"new", [&](auto& a) { return create(a); }},
+        {"join", [&](auto& a) { return join(a); }},
+        {"games", [&](auto& a) { return games(a); }},
+        {"show", [&](auto& a) { return show(a); }},
+        {"orders", [&](auto& a) { return orders(a); }},
+        {"wait", [&](auto& a) { return wait(a); }},
+        {"events", [&](auto& a) { return events(a); }},
+        {"replay", [&](auto& a) { return replay(a); }},
+        {"resign", [&](auto& a) { return resign(a); }},
+    };
+    const auto it = commands.find(cmd);
+    if (it == commands.end()) {
+      std::cerr << "naumachia: unknown command '" << cmd << "' (see naumachia --help)\n";
+      return 2;
+    }
+    if (std::find(argv.begin(), argv.end(), "--help") != argv.end()) {
+      std::cout << kHelp.at(cmd);
+      return 0;
+    }
+    return it->second(argv);
+  }
+
+ private:
+  nc::Connection& connect(bool authenticate = true) {
+    if (!conn_) conn_ = std::make_unique<nc::Connection>(server_, insecure_);
+    if (authenticate && !authenticated_) {
+      const std::string token = config_.get("token");
+      if (token.empty()) throw nc::ClientError("not logged in: run `naumachia login NAME` first");
+      proto::Envelope req;
+      req.mutable_resume()->set_token(token);
+      expect(req);
+      authenticated_ = true;
+    }
+    return *conn_;
+  }
+
+  // Sends a request; prints the server's error and throws on failure.
+  proto::Envelope expect(const proto::Envelope& req) {
+    proto::Envelope res = connect(false).call(req);
+    if (res.has_error()) {
+      std::ostringstream msg;
+      msg << res.error().message();
+      for (const auto& oe : res.error().order_errors()) {
+        msg << "\n  " << (oe.line() ? "line " + std::to_string(oe.line()) : std::string("orders")) << ": " << oe.message();
+      }
+      throw nc::ClientError(msg.str());
+    }
+    return res;
+  }
+
+  int sign_in(const std::vector<std::string>& argv, bool create) {
+    const Args a = parse_args(argv, {}, {});
+    if (a.positional.size() != 1) throw nc::ClientError(kHelp.at(create ? "register" : "login"));
+    const std::string password = read_password("password for " + a.positional[0] + ": ");
+    proto::Envelope req;
+    auto* creds = create ? req.mutable_register_() : nullptr;
+    if (creds) {
+      creds->set_name(a.positional[0]);
+      creds->set_password(password);
+    } else {
+      req.mutable_login()->set_name(a.positional[0]);
+      req.mutable_login()->set_password(password);
+    }
+    const proto::Envelope res = expect(req);
+    config_.values["token"] = res.session().token();
+    config_.values["name"] = res.session().name();
+    config_.values["server"] = server_;
+    config_.values["insecure"] = insecure_ ? "1" : "0";
+    config_.save();
+    std::cout << (create ? "registered and logged in as " : "logged in as ") << res.session().name() << " on " << server_ << "\n";
+    return 0;
+  }
+
+  int logout(const std::vector<std::string>&) {
+    config_.values.erase("token");
+    config_.save();
+    std::cout << "logged out\n";
+    return 0;
+  }
+
+  std::vector<proto::Scenario> fetch_scenarios() {
+    proto::Envelope req;
+    req.mutable_list_scenarios();
+    const auto res = expect(req);
+    return {res.scenarios().scenarios().begin(), res.scenarios().scenarios().end()};
+  }
+
+  int scenarios(const std::vector<std::string>&) {
+    connect();
+    for (const auto& s : fetch_scenarios()) {
+      std::cout << s.id() << "  " << s.title() << "  (" << s.min_players();
+      if (s.max_players() != s.min_players()) std::cout << "-" << s.max_players();
+      std::cout << " players)\n  " << s.description() << "\n  sides:";
+      for (int i = 0; i < s.sides_size(); ++i) std::cout << " " << i << "=" << s.sides(i);
+      std::cout << "\n";
+    }
+    return 0;
+  }
+
+  static int seat_from(const std::string& v, const std::vector<std::string>& sides) {
+    if (v.empty() || v == "random") return -1;
+    for (std::size_t i = 0; i < sides.size(); ++i) {
+      if (sides[i] == v || std::to_string(i) == v) return static_cast<int>(i);
+    }
+    std::string known;
+    for (std::size_t i = 0; i < sides.size(); ++i) known += " " + std::to_string(i) + "=" + sides[i];
+    throw nc::ClientError("no side '" + v + "'; the sides are" + known);
+  }
+
+  std::vector<std::string> sides_of(const proto::GameSummary& g) {
+    std::vector<std::string> out;
+    for (const auto& s : g.seats()) out.push_back(s.side());
+    return out;
+  }
+
+  int create(const std::vector<std::string>& argv) {
+    const Args a = parse_args(argv, {"--side", "--players", "--deadline"}, {});
+    if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("new"));
+    connect();
+    std::vector<std::string> sides;
+    for (const auto& s : fetch_scenarios()) {
+      if (s.id() == a.positional[0]) sides.assign(s.sides().begin(), s.sides().end());
+    }
+    proto::Envelope req;
+    auto& c = *req.mutable_create_game();
+    c.set_scenario(a.positional[0]);
+    c.set_seat(a.has("--side") ? seat_from(a.options.at("--side"), sides) : -1);
+    if (a.has("--players")) c.set_players(static_cast<std::uint32_t>(std::stoul(a.options.at("--players"))));
+    if (a.has("--deadline")) c.set_deadline_seconds(parse_duration(a.options.at("--deadline")));
+    const auto res = expect(req);
+    std::cout << "created " << nc::render_summary(res.game());
+    std::cout << "others join with: naumachia join " << res.game().id() << "\n";
+    return 0;
+  }
+
+  proto::GameDetail fetch_game(std::uint64_t id) {
+    proto::Envelope req;
+    req.mutable_get_game()->set_game_id(id);
+    return expect(req).detail();
+  }
+
+  int join(const std::vector<std::string>& argv) {
+    const Args a = parse_args(argv, {"--side"}, {});
+    if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("join"));
+    connect();
+    const std::uint64_t id = parse_game_id(a.positional[0]);
+    proto::Envelope req;
+    req.mutable_join_game()->set_game_id(id);
+    req.mutable_join_game()->set_seat(a.has("--side") ? seat_from(a.options.at("--side"), sides_of(fetch_game(id).summary())) : -1);
+    const auto res = expect(req);
+    std::cout << "joined " << nc::render_summary(res.game());
+    return 0;
+  }
+
+  int games(const std::vector<std::string>& argv) {
+    const Args a = parse_args(argv, {}, {"--open", "--mine"});
+    connect();
+    proto::Envelope req;
+    req.mutable_list_games()->set_open_only(a.has("--open"));
+    req.mutable_list_games()->set_mine_only(a.has("--mine"));
+    const auto res = expect(req);
+    if (res.games().games().empty()) std::cout << "no games\n";
+    for (const auto& g : res.games().games()) std::cout << nc::render_summary(g);
+    return 0;
+  }
+
+  int show(const std::vector<std::string>& argv) {
+    const Args a = parse_args(argv, {}, {});
+    if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("show"));
+    connect();
+    const auto d = fetch_game(parse_game_id(a.positional[0]));
+    std::cout << nc::render_summary(d.summary());
+    if (d.has_view()) std::cout << "\n" << nc::render_view(d.view(), sides_of(d.summary()));
+    if (d.summary().status() == proto::RUNNING && d.summary().my_seat() >= 0) {
+      std::cout << "\nyour orders for step " << d.summary().step() << (d.my_ready() ? " (ready)" : d.my_orders().empty() ? " (none yet)" : " (draft)") << ":\n";
+      for (const auto& l : d.my_orders()) std::cout << "  " << l << "\n";
+      if (!d.order_help().empty()) std::cout << "\norder syntax:\n" << d.order_help() << "\n";
+    }
+    return 0;
+  }
+
+  int orders(const std::vector<std::string>& argv) {
+    const Args a = parse_args(argv, {}, {"--draft"});
+    if (a.positional.empty() || a.positional.size() > 2) throw nc::ClientError(kHelp.at("orders"));
+    const std::uint64_t id = parse_game_id(a.positional[0]);
+    std::vector<std::string> lines;
+    const std::string file = a.positional.size() == 2 ? a.positional[1] : "-";
+    std::ifstream f;
+    if (file != "-") {
+      f.open(file);
+      if (!f) throw nc::ClientError("cannot read '" + file + "'");
+    }
+    std::istream& in = file == "-" ? std::cin : f;
+    for (std::string line; std::getline(in, line);) {
+      const auto first = line.find_first_not_of(" \t\r");
+      if (first == std::string::npos || line[first] == '#') continue;
+      lines.push_back(line);
+    }
+    connect();
+    const auto d = fetch_game(id);
+    proto::Envelope req;
+    auto& s = *req.mutable_submit_orders();
+    s.set_game_id(id);
+    s.set_step(d.summary().step());
+    for (const auto& l : lines) s.add_lines(l);
+    s.set_ready(!a.has("--draft"));
+    const auto res = expect(req);
+    const auto& acc = res.orders_accepted();
+    std::cout << (acc.ready() ? "orders ready" : "draft saved") << " for step " << d.summary().step() << " (" << d.summary().step_label() << "):\n";
+    for (const auto& l : acc.canonical()) std::cout << "  " << l << "\n";
+    std::cout << "commitment " << acc.commitment() << "\n";
+    if (acc.resolved()) std::cout << "every side is ready: the step has resolved (naumachia wait " << id << " shows it)\n";
+    return 0;
+  }
+
+  std::string seen_key(std::uint64_t id) { return "seen." + server_ + "." + std::to_string(id); }
+
+  // Prints events after the last one seen; returns how many.
+  int print_new_events(std::uint64_t id, bool all, const std::vector<std::string>& sides) {
+    proto::Envelope req;
+    req.mutable_events()->set_game_id(id);
+    req.mutable_events()->set_after_seq(all ? 0 : std::stoull(config_.get(seen_key(id), "0")));
+    const auto res = expect(req);
+    std::uint64_t last = std::stoull(config_.get(seen_key(id), "0"));
+    for (const auto& e : res.events_result().events()) {
+      std::cout << nc::render_event(e, sides);
+      last = std::max(last, e.seq());
+    }
+    config_.values[seen_key(id)] = std::to_string(last);
+    config_.save();
+    return res.events_result().events_size();
+  }
+
+  int events(const std::vector<std::string>& argv) {
+    const Args a = parse_args(argv, {}, {"--all"});
+    if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("events"));
+    connect();
+    const std::uint64_t id = parse_game_id(a.positional[0]);
+    if (print_new_events(id, a.has("--all"), sides_of(fetch_game(id).summary())) == 0) std::cout << "nothing new\n";
+    return 0;
+  }
+
+  int wait(const std::vector<std::string>& argv) {
+    const Args a = parse_args(argv, {"--timeout"}, {});
+    if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("wait"));
+    connect();
+    const std::uint64_t id = parse_game_id(a.positional[0]);
+    const auto sides = sides_of(fetch_game(id).summary());
+    if (print_new_events(id, false, sides) > 0) return 0;
+    const long timeout = a.has("--timeout") ? std::stol(a.options.at("--timeout")) : 0;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout);
+    std::cerr << "waiting for game " << id << "..." << std::endl;
+    for (;;) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      if (timeout == 0) left = std::chrono::hours(1);
+      if (left.count() <= 0) return 3;
+      const auto push = conn_->next_push(left);
+      if (push && push->event().game_id() == id) {
+        // Print through the event log, so nothing between is missed.
+        if (print_new_events(id, false, sides) > 0) return 0;
+      }
+    }
+  }
+
+  int replay(const std::vector<std::string>& argv) {
+    const Args a = parse_args(argv, {"--step"}, {});
+    if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("replay"));
+    connect();
+    const std::uint64_t id = parse_game_id(a.positional[0]);
+    const auto sides = sides_of(fetch_game(id).summary());
+    proto::Envelope req;
+    req.mutable_replay()->set_game_id(id);
+    const auto res = expect(req);
+    const auto& r = res.replay_result();
+    const std::uint64_t only = a.has("--step") ? std::stoull(a.options.at("--step")) : 0;
+    if (only == 0) std::cout << "initial position:\n" << nc::render_view(r.initial(), sides) << "\n";
+    for (const auto& s : r.steps()) {
+      if (only && s.step() != only) continue;
+      std::cout << "step " << s.step() << ": " << s.label() << (s.verified() ? "  [verified]" : "  [MISMATCH]") << "\n";
+      for (const auto& o : s.orders()) {
+        std::cout << "  orders of " << (o.seat() < sides.size() ? sides[o.seat()] : std::to_string(o.seat())) << (o.defaulted() ? " (defaults)" : "") << ":\n";
+        for (const auto& l : o.lines()) std::cout << "    " << l << "\n";
+      }
+      std::cout << nc::render_happenings(s.happenings()) << nc::render_view(s.view(), sides) << "\n";
+    }
+    std::cout << (r.all_verified() ? "every step verified against the server's record\n" : "VERIFICATION FAILED: " + r.divergence() + "\n");
+    return r.all_verified() ? 0 : 1;
+  }
+
+  int resign(const std::vector<std::string>& argv) {
+    const Args a = parse_args(argv, {}, {});
+    if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("resign"));
+    connect();
+    proto::Envelope req;
+    req.mutable_resign()->set_game_id(parse_game_id(a.positional[0]));
+    std::cout << "resigned\n" << nc::render_summary(expect(req).game());
+    return 0;
+  }
+
+  Config& config_;
+  std::string server_;
+  bool insecure_;
+  std::unique_ptr<nc::Connection> conn_;
+  bool authenticated_ = false;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Config config;
+  config.path = default_config_path();
+  std::string server;
+  bool insecure = false, insecure_given = false;
+  std::vector<std::string> rest;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (rest.empty() && a == "--server" && i + 1 < argc) {
+      server = argv[++i];
+    } else if (rest.empty() && a == "--insecure") {
+      insecure = insecure_given = true;
+    } else if (rest.empty() && a == "--config" && i + 1 < argc) {
+      config.path = argv[++i];
+    } else if (rest.empty() && (a == "--help" || a == "-h")) {
+      std::cout << kUsage;
+      return 0;
+    } else {
+      rest.push_back(a);
+    }
+  }
+  if (rest.empty()) {
+    std::cerr << kUsage;
+    return 2;
+  }
+  try {
+    config.load();
+    if (server.empty()) server = config.get("server", "wss://127.0.0.1:8443");
+    if (!insecure_given) insecure = config.get("insecure") == "1";
+    Client client(config, server, insecure);
+    return client.run(rest[0], std::vector<std::string>(rest.begin() + 1, rest.end()));
+  } catch (const std::exception& e) {
+    std::cerr << "naumachia: " << e.what() << "\n";
+    return 1;
+  }
+}

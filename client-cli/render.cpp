@@ -1,0 +1,171 @@
+#include "render.h"
+
+#include <algorithm>
+#include <ctime>
+#include <map>
+#include <sstream>
+
+namespace naumachia::client {
+
+namespace {
+
+const char* const kFacing[] = {"N", "NE", "SE", "S", "SW", "NW"};
+
+std::string side_name(const std::vector<std::string>& sides, std::int64_t seat) {
+  if (seat >= 0 && seat < static_cast<std::int64_t>(sides.size())) {
+    return sides[static_cast<std::size_t>(seat)];
+  }
+  return seat < 0 ? "nobody" : "seat " + std::to_string(seat);
+}
+
+std::string token_text(const proto::Token& t, const std::vector<std::string>& sides) {
+  std::string s = t.label().empty() ? t.kind() : t.label();
+  if (t.facing() >= 0 && t.facing() < 6) s += std::string(" facing ") + kFacing[t.facing()];
+  s += " (" + (t.kind().empty() ? std::string() : t.kind() + ", ") + side_name(sides, t.owner());
+  for (const auto& m : t.marks()) s += ", " + m;
+  return s + ")";
+}
+
+// A staggered hex map: columns side by side, odd columns half a row lower.
+// Each hex shows the first token's label, else its terrain's first letter.
+std::string render_hex(const proto::View& v) {
+  std::map<std::pair<int, int>, const proto::Cell*> at;
+  int min_c = 1 << 30, max_c = -(1 << 30), min_r = 1 << 30, max_r = -(1 << 30);
+  for (const auto& c : v.cells()) {
+    at[{c.col(), c.row()}] = &c;
+    min_c = std::min(min_c, c.col());
+    max_c = std::max(max_c, c.col());
+    min_r = std::min(min_r, c.row());
+    max_r = std::max(max_r, c.row());
+  }
+  if (at.empty()) return "";
+  const auto cell_text = [&](int c, int r) -> std::string {
+    const auto it = at.find({c, r});
+    if (it == at.end()) return "      ";
+    const proto::Cell& cell = *it->second;
+    std::string t;
+    if (!cell.tokens().empty()) {
+      t = cell.tokens(0).label().substr(0, 4);
+    } else if (!cell.terrain().empty() && cell.terrain() != "sea") {
+      t = std::string(1, cell.terrain()[0]);
+    } else {
+      t = ".";
+    }
+    t.resize(4, ' ');
+    return "[" + t + "]";
+  };
+  std::ostringstream out;
+  for (int r = min_r; r <= max_r; ++r) {
+    for (int parity = 0; parity < 2; ++parity) {
+      std::string line;
+      for (int c = min_c; c <= max_c; ++c) {
+        line += ((c & 1) == parity) ? cell_text(c, r) : "      ";
+      }
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      out << line << "\n";
+    }
+  }
+  return out.str();
+}
+
+}  // namespace
+
+std::string render_view(const proto::View& v, const std::vector<std::string>& sides) {
+  std::ostringstream out;
+  if (v.board_kind() == "hex") out << render_hex(v);
+  for (const auto& c : v.cells()) {
+    if (c.tokens().empty() && c.label().empty() && v.board_kind() == "hex") continue;
+    out << "  " << c.id();
+    if (!c.terrain().empty()) out << " [" << c.terrain() << "]";
+    if (!c.label().empty()) out << " " << c.label();
+    for (const auto& t : c.tokens()) out << "\n      " << token_text(t, sides);
+    out << "\n";
+  }
+  for (const auto& n : v.notes()) out << n << "\n";
+  return out.str();
+}
+
+std::string format_time(std::int64_t t) {
+  const std::time_t tt = static_cast<std::time_t>(t);
+  std::tm tm{};
+  gmtime_r(&tt, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
+  return buf;
+}
+
+std::string render_summary(const proto::GameSummary& g) {
+  static const char* const kStatus[] = {"?", "open", "running", "over"};
+  std::ostringstream out;
+  out << "game " << g.id() << "  " << g.scenario() << "  " << kStatus[g.status() & 3];
+  if (g.status() == proto::RUNNING) out << "  step " << g.step() << ": " << g.step_label();
+  out << "\n";
+  for (const auto& s : g.seats()) {
+    out << "  " << s.seat() << " " << s.side() << ": "
+        << (s.player().empty() ? "(free)" : s.player());
+    if (static_cast<int>(s.seat()) == g.my_seat()) out << "  <- you";
+    if (s.must_order()) out << (s.ready() ? "  [orders ready]" : "  [to order]");
+    out << "\n";
+  }
+  if (g.deadline_unix()) out << "  deadline: " << format_time(g.deadline_unix()) << "\n";
+  out << "  dice seed hash: " << g.seed_hash() << "\n";
+  if (!g.seed().empty()) out << "  dice seed (revealed): " << g.seed() << "\n";
+  if (!g.result().empty()) out << "  result: " << g.result() << "\n";
+  return out.str();
+}
+
+std::string render_happenings(const google::protobuf::RepeatedPtrField<proto::Happening>& list) {
+  std::ostringstream out;
+  for (const auto& h : list) {
+    out << "  - " << h.text() << "\n";
+    for (const auto& r : h.rolls()) {
+      out << "      rolled " << r.value() << " on d" << r.sides() << " for " << r.purpose()
+          << "\n";
+    }
+  }
+  return out.str();
+}
+
+std::string render_event(const proto::GameEvent& e, const std::vector<std::string>& sides) {
+  std::ostringstream out;
+  out << "#" << e.seq() << " " << format_time(e.at_unix()) << "  ";
+  switch (e.what_case()) {
+    case proto::GameEvent::kJoined:
+      out << e.joined().player() << " joined as " << side_name(sides, e.joined().seat());
+      if (e.joined().game_started()) out << "; the game begins";
+      out << "\n";
+      break;
+    case proto::GameEvent::kCommitted:
+      out << side_name(sides, e.committed().seat()) << " "
+          << (e.committed().ready() ? "committed" : "saved draft") << " orders for step "
+          << e.committed().step() << " (commitment " << e.committed().commitment().substr(0, 16)
+          << "...)\n";
+      break;
+    case proto::GameEvent::kResolved: {
+      const auto& r = e.resolved();
+      out << "step " << r.step() << " resolved: " << r.step_label()
+          << (r.by_deadline() ? " (deadline passed)" : "") << "\n";
+      for (const auto& o : r.orders()) {
+        out << "  orders of " << side_name(sides, o.seat())
+            << (o.defaulted() ? " (defaults: no orders by the deadline)" : "") << ":\n";
+        for (const auto& l : o.lines()) out << "    " << l << "\n";
+      }
+      out << render_happenings(r.happenings());
+      out << "  next: step " << r.next_step() << " " << r.next_label() << "\n";
+      break;
+    }
+    case proto::GameEvent::kOver:
+      out << "game over: " << e.over().result() << "\n  dice seed revealed: " << e.over().seed()
+          << "\n";
+      break;
+    case proto::GameEvent::kResigned:
+      out << e.resigned().player() << " (" << side_name(sides, e.resigned().seat())
+          << ") resigned\n";
+      break;
+    default:
+      out << "(an event this client does not know)\n";
+  }
+  return out.str();
+}
+
+}  // namespace naumachia::client

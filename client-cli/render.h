@@ -1,0 +1,17 @@
+#pragma once
+// Turns what the server sends into text for a terminal. Knows no rules: it
+// draws the cells, tokens and notes of a View and prints events in words.
+#include <string>
+#include <vector>
+
+#include "naumachia.pb.h"
+
+namespace naumachia::client {
+
+std::string render_view(const proto::View& view, const std::vector<std::string>& side_names);
+std::string render_summary(const proto::GameSummary& game);
+std::string render_event(const proto::GameEvent& event, const std::vector<std::string>& side_names);
+std::string render_happenings(const google::protobuf::RepeatedPtrField<proto::Happening>& list);
+std::string format_time(std::int64_t unix_seconds);
+
+}  // namespace naumachia::client

@@ -1,0 +1,10 @@
+#pragma once
+// The administrator's tool: lists games and replays any game from its stored
+// seed and orders, verifying every step against the stored hash chain.
+#include "core/game.h"
+
+namespace naumachia::server {
+
+int run_admin(int argc, char** argv, const Registry& registry);
+
+}  // namespace naumachia::server

@@ -1,0 +1,139 @@
+#include "db.h"
+
+namespace naumachia::server {
+
+namespace {
+[[noreturn]] void raise(sqlite3* db, std::string_view what) {
+  throw DbError(std::string(what) + ": " + sqlite3_errmsg(db));
+}
+}  // namespace
+
+Stmt::Stmt(sqlite3* db, std::string_view sql) : db_(db) {
+  if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) !=
+      SQLITE_OK) {
+    raise(db, "prepare '" + std::string(sql) + "'");
+  }
+}
+
+Stmt::~Stmt() { sqlite3_finalize(stmt_); }
+
+Stmt& Stmt::bind(int i, std::int64_t v) {
+  if (sqlite3_bind_int64(stmt_, i, v) != SQLITE_OK) raise(db_, "bind");
+  return *this;
+}
+
+Stmt& Stmt::bind(int i, std::string_view v) {
+  if (sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT) !=
+      SQLITE_OK) {
+    raise(db_, "bind");
+  }
+  return *this;
+}
+
+Stmt& Stmt::bind_blob(int i, const std::vector<std::uint8_t>& v) {
+  if (sqlite3_bind_blob(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT) !=
+      SQLITE_OK) {
+    raise(db_, "bind");
+  }
+  return *this;
+}
+
+Stmt& Stmt::bind_null(int i) {
+  if (sqlite3_bind_null(stmt_, i) != SQLITE_OK) raise(db_, "bind");
+  return *this;
+}
+
+bool Stmt::step() {
+  const int rc = sqlite3_step(stmt_);
+  if (rc == SQLITE_ROW) return true;
+  if (rc == SQLITE_DONE) return false;
+  raise(db_, "step");
+}
+
+void Stmt::run() {
+  while (step()) {
+  }
+}
+
+std::int64_t Stmt::integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+
+std::string Stmt::text(int col) const {
+  const auto* p = sqlite3_column_text(stmt_, col);
+  return p ? std::string(reinterpret_cast<const char*>(p),
+                         static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)))
+           : std::string();
+}
+
+std::vector<std::uint8_t> Stmt::blob(int col) const {
+  const auto* p = static_cast<const std::uint8_t*>(sqlite3_column_blob(stmt_, col));
+  const int n = sqlite3_column_bytes(stmt_, col);
+  return p ? std::vector<std::uint8_t>(p, p + n) : std::vector<std::uint8_t>();
+}
+
+bool Stmt::is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+
+Db::Db(const std::string& path, const std::vector<Migration>& migrations) {
+  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
+      SQLITE_OK) {
+    std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    throw DbError("cannot open database '" + path + "': " + msg);
+  }
+  sqlite3_busy_timeout(db_, 5000);
+  // WAL with synchronous=FULL: a commit is on disk when COMMIT returns, which is
+  // what lets the server acknowledge an order only once it is durable.
+  exec_script(
+      "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;"
+      "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL PRIMARY KEY,"
+      " name TEXT NOT NULL, applied_at INTEGER NOT NULL);");
+  const int current = schema_version();
+  for (const Migration& m : migrations) {
+    if (m.version <= current) continue;
+    Transaction tx(*this);
+    exec_script(m.sql);
+    prepare("INSERT INTO schema_version(version, name, applied_at) VALUES(?, ?, strftime('%s'))")
+        .bind(1, m.version)
+        .bind(2, m.name)
+        .run();
+    tx.commit();
+  }
+}
+
+Db::~Db() { sqlite3_close(db_); }
+
+void Db::exec_script(std::string_view sql) {
+  char* err = nullptr;
+  const std::string copy(sql);
+  if (sqlite3_exec(db_, copy.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : "unknown error";
+    sqlite3_free(err);
+    throw DbError("sql: " + msg);
+  }
+}
+
+std::int64_t Db::last_insert_id() const { return sqlite3_last_insert_rowid(db_); }
+
+int Db::schema_version() {
+  Stmt s = prepare("SELECT COALESCE(MAX(version), 0) FROM schema_version");
+  s.step();
+  return static_cast<int>(s.integer(0));
+}
+
+Transaction::Transaction(Db& db) : db_(db) { db_.exec_script("BEGIN IMMEDIATE"); }
+
+Transaction::~Transaction() {
+  if (!done_) {
+    try {
+      db_.exec_script("ROLLBACK");
+    } catch (const DbError&) {
+      // Nothing more can be done in a destructor; SQLite rolls back on close.
+    }
+  }
+}
+
+void Transaction::commit() {
+  db_.exec_script("COMMIT");
+  done_ = true;
+}
+
+}  // namespace naumachia::server

@@ -1,0 +1,87 @@
+#pragma once
+// A thin RAII layer over SQLite: one connection, prepared statements only,
+// transactions as scope guards, migrations applied in order at open.
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace naumachia::server {
+
+class DbError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Stmt {
+ public:
+  Stmt(sqlite3* db, std::string_view sql);
+  ~Stmt();
+  Stmt(const Stmt&) = delete;
+  Stmt& operator=(const Stmt&) = delete;
+
+  // Binds are 1-based, in the order of the statement's '?'.
+  Stmt& bind(int i, std::int64_t v);
+  Stmt& bind(int i, std::string_view v);
+  Stmt& bind_blob(int i, const std::vector<std::uint8_t>& v);
+  Stmt& bind_null(int i);
+
+  // Advances; true while a row is available.
+  bool step();
+  // Runs a statement that returns no rows.
+  void run();
+
+  std::int64_t integer(int col) const;
+  std::string text(int col) const;
+  std::vector<std::uint8_t> blob(int col) const;
+  bool is_null(int col) const;
+
+ private:
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+struct Migration {
+  int version;
+  std::string name;
+  std::string_view sql;
+};
+
+class Db {
+ public:
+  // Opens (creating) the file, sets WAL and full synchronous commits, and applies
+  // every migration whose version is above the recorded schema version.
+  Db(const std::string& path, const std::vector<Migration>& migrations);
+  ~Db();
+  Db(const Db&) = delete;
+  Db& operator=(const Db&) = delete;
+
+  Stmt prepare(std::string_view sql) { return Stmt(db_, sql); }
+  void exec_script(std::string_view sql);
+  std::int64_t last_insert_id() const;
+  int schema_version();
+
+ private:
+  sqlite3* db_ = nullptr;
+};
+
+// BEGIN IMMEDIATE on construction; ROLLBACK unless commit() was called.
+class Transaction {
+ public:
+  explicit Transaction(Db& db);
+  ~Transaction();
+  void commit();
+
+ private:
+  Db& db_;
+  bool done_ = false;
+};
+
+// The migrations compiled into the binaries from migrations/*.sql.
+const std::vector<Migration>& builtin_migrations();
+
+}  // namespace naumachia::server

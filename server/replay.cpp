@@ -1,0 +1,83 @@
+#include "replay.h"
+
+#include <stdexcept>
+
+namespace naumachia::server {
+
+namespace {
+
+std::vector<SeatOrders> stored_orders(Store& store, std::int64_t game_id, std::int64_t step) {
+  std::vector<SeatOrders> out;
+  for (const OrdersRow& o : store.orders(game_id, step)) {
+    out.push_back(SeatOrders{o.seat, o.lines, o.nonce, o.defaulted});
+  }
+  return out;
+}
+
+}  // namespace
+
+ReplaySummary replay_game(Store& store, const Registry& registry, std::int64_t game_id,
+                          const InitialCallback& on_initial, const StepCallback& on_step) {
+  const std::optional<GameRow> g = store.game(game_id);
+  if (!g) throw std::runtime_error("no game " + std::to_string(game_id));
+  if (g->status == "open") throw std::runtime_error("game " + std::to_string(game_id) + " has not started");
+  const Game* module = registry.find(g->game);
+  if (!module) throw std::runtime_error("this build has no game module '" + g->game + "'");
+  auto initial = module->new_game(g->scenario, g->players);
+  if (!initial) throw std::runtime_error("cannot set up the scenario: " + initial.error().message);
+  if (g->seed.size() != 32) throw std::runtime_error("the stored dice seed is corrupt");
+
+  ReplaySummary summary;
+  std::unique_ptr<State> state = std::move(*initial);
+  const Bytes initial_hash = state_hash(*state);
+  summary.initial_ok = initial_hash == g->initial_hash;
+  if (!summary.initial_ok) {
+    summary.divergence = "the initial position differs from the stored one (hash " +
+                         hex(initial_hash) + ", stored " + hex(g->initial_hash) + ")";
+    return summary;
+  }
+  if (sha256(g->seed) != g->seed_hash) {
+    summary.divergence = "the stored seed does not match the seed hash shown to the players";
+    return summary;
+  }
+  if (on_initial) on_initial(*state);
+
+  Bytes prev = genesis_hash(g->id, g->full_scenario(), g->players, g->seed_hash, initial_hash);
+  for (const StepRow& row : store.steps(game_id)) {
+    ReplayedStep r;
+    r.stored = row;
+    r.orders = stored_orders(store, game_id, row.step);
+    if (state->step().number.value != row.step) {
+      summary.divergence = "step " + std::to_string(row.step) + ": the replayed game is at step " +
+                           std::to_string(state->step().number.value);
+      return summary;
+    }
+    r.played = play_step(*state, r.orders, to_seed(g->seed), prev);
+    r.state_ok = r.played.state_hash == row.state_hash;
+    r.record_ok = r.played.record_hash == row.record_hash && row.prev_hash == prev;
+    ++summary.steps;
+    state = std::move(r.played.resolution.next);
+    r.played.resolution.next = nullptr;
+    if (on_step) on_step(r, *state);
+    if (!r.state_ok) {
+      summary.divergence = "step " + std::to_string(row.step) + ": state hash " +
+                           hex(r.played.state_hash) + " differs from the stored " +
+                           hex(row.state_hash);
+      return summary;
+    }
+    if (!r.record_ok) {
+      summary.divergence = "step " + std::to_string(row.step) +
+                           ": the stored record (orders, rolls or events) was altered: record "
+                           "hash " + hex(r.played.record_hash) + " differs from the stored " +
+                           hex(row.record_hash);
+      return summary;
+    }
+    prev = row.record_hash;
+  }
+  if (prev != g->chain_hash) {
+    summary.divergence = "the game's chain hash does not match its last step record";
+  }
+  return summary;
+}
+
+}  // namespace naumachia::server

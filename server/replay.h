@@ -1,0 +1,38 @@
+#pragma once
+// Re-runs a stored game from its seed and orders, step by step, through the
+// same play_step() the server used, and checks every recomputed hash against
+// the stored chain.
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "core/game.h"
+#include "history.h"
+#include "store.h"
+
+namespace naumachia::server {
+
+struct ReplayedStep {
+  StepRow stored;
+  std::vector<SeatOrders> orders;
+  PlayedStep played;
+  bool state_ok = false;
+  bool record_ok = false;
+};
+
+struct ReplaySummary {
+  std::size_t steps = 0;
+  bool initial_ok = false;
+  std::optional<std::string> divergence;  // the first mismatch
+  bool ok() const { return initial_ok && !divergence; }
+};
+
+using InitialCallback = std::function<void(const State& initial)>;
+using StepCallback = std::function<void(const ReplayedStep& step, const State& after)>;
+
+// Throws std::runtime_error when the game cannot be replayed at all (unknown
+// game, unknown module, corrupt rows). Stops at the first divergence.
+ReplaySummary replay_game(Store& store, const Registry& registry, std::int64_t game_id,
+                          const InitialCallback& on_initial, const StepCallback& on_step);
+
+}  // namespace naumachia::server

@@ -1,0 +1,292 @@
+#include "store.h"
+
+#include "history.h"
+
+namespace naumachia::server {
+
+namespace {
+
+constexpr const char* kGameColumns =
+    "id, game, scenario, players, created_by, deadline_seconds, seed, seed_hash, status, step,"
+    " step_label, step_deadline, state, state_hash, initial_hash, chain_hash, result, winners";
+
+GameRow read_game(const Stmt& s) {
+  GameRow g;
+  g.id = s.integer(0);
+  g.game = s.text(1);
+  g.scenario = s.text(2);
+  g.players = static_cast<int>(s.integer(3));
+  g.created_by = s.integer(4);
+  g.deadline_seconds = s.integer(5);
+  g.seed = s.blob(6);
+  g.seed_hash = s.blob(7);
+  g.status = s.text(8);
+  g.step = s.integer(9);
+  g.step_label = s.text(10);
+  if (!s.is_null(11)) g.step_deadline = s.integer(11);
+  g.state = s.text(12);
+  g.state_hash = s.blob(13);
+  g.initial_hash = s.blob(14);
+  g.chain_hash = s.blob(15);
+  g.result = s.text(16);
+  g.winners = s.text(17);
+  return g;
+}
+
+std::optional<UserRow> read_user(Stmt& s) {
+  if (!s.step()) return std::nullopt;
+  return UserRow{s.integer(0), s.text(1), s.blob(2), s.blob(3)};
+}
+
+}  // namespace
+
+std::vector<std::string> split_lines(const std::string& joined) {
+  std::vector<std::string> out;
+  if (joined.empty()) return out;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t nl = joined.find('\n', start);
+    out.push_back(joined.substr(start, nl == std::string::npos ? std::string::npos : nl - start));
+    if (nl == std::string::npos) break;
+    start = nl + 1;
+  }
+  return out;
+}
+
+std::optional<UserRow> Store::user_by_name(const std::string& name) {
+  Stmt s = db_.prepare("SELECT id, name, pw_salt, pw_hash FROM users WHERE name = ?");
+  s.bind(1, name);
+  return read_user(s);
+}
+
+std::optional<UserRow> Store::user_by_id(std::int64_t id) {
+  Stmt s = db_.prepare("SELECT id, name, pw_salt, pw_hash FROM users WHERE id = ?");
+  s.bind(1, id);
+  return read_user(s);
+}
+
+std::int64_t Store::create_user(const std::string& name, const Bytes& salt, const Bytes& hash,
+                                std::int64_t now) {
+  db_.prepare("INSERT INTO users(name, pw_salt, pw_hash, created_at) VALUES(?, ?, ?, ?)")
+      .bind(1, name)
+      .bind_blob(2, salt)
+      .bind_blob(3, hash)
+      .bind(4, now)
+      .run();
+  return db_.last_insert_id();
+}
+
+void Store::create_session(const Bytes& token_hash, std::int64_t user_id, std::int64_t now) {
+  db_.prepare("INSERT INTO sessions(token_hash, user_id, created_at, last_used) VALUES(?,?,?,?)")
+      .bind_blob(1, token_hash)
+      .bind(2, user_id)
+      .bind(3, now)
+      .bind(4, now)
+      .run();
+}
+
+std::optional<UserRow> Store::user_by_token(const Bytes& token_hash, std::int64_t now) {
+  Stmt s = db_.prepare(
+      "SELECT u.id, u.name, u.pw_salt, u.pw_hash FROM sessions t JOIN users u ON u.id = t.user_id"
+      " WHERE t.token_hash = ?");
+  s.bind_blob(1, token_hash);
+  auto user = read_user(s);
+  if (user) {
+    db_.prepare("UPDATE sessions SET last_used = ? WHERE token_hash = ?")
+        .bind(1, now)
+        .bind_blob(2, token_hash)
+        .run();
+  }
+  return user;
+}
+
+std::int64_t Store::create_game(const GameRow& g, std::int64_t now) {
+  db_.prepare(
+         "INSERT INTO games(game, scenario, players, created_by, created_at, deadline_seconds,"
+         " seed, seed_hash, status) VALUES(?,?,?,?,?,?,?,?, 'open')")
+      .bind(1, g.game)
+      .bind(2, g.scenario)
+      .bind(3, g.players)
+      .bind(4, g.created_by)
+      .bind(5, now)
+      .bind(6, g.deadline_seconds)
+      .bind_blob(7, g.seed)
+      .bind_blob(8, g.seed_hash)
+      .run();
+  return db_.last_insert_id();
+}
+
+std::optional<GameRow> Store::game(std::int64_t id) {
+  Stmt s = db_.prepare(std::string("SELECT ") + kGameColumns + " FROM games WHERE id = ?");
+  s.bind(1, id);
+  if (!s.step()) return std::nullopt;
+  return read_game(s);
+}
+
+std::vector<GameRow> Store::games(bool mine_only, bool open_only, std::int64_t user_id) {
+  Stmt s = db_.prepare(std::string("SELECT ") + kGameColumns +
+                       " FROM games g WHERE (? = 0 OR EXISTS (SELECT 1 FROM seats s WHERE"
+                       " s.game_id = g.id AND s.user_id = ?)) AND (? = 0 OR status = 'open')"
+                       " ORDER BY id DESC LIMIT 200");
+  s.bind(1, mine_only ? 1 : 0).bind(2, user_id).bind(3, open_only ? 1 : 0);
+  std::vector<GameRow> out;
+  while (s.step()) out.push_back(read_game(s));
+  return out;
+}
+
+std::vector<std::int64_t> Store::games_past_deadline(std::int64_t now) {
+  Stmt s = db_.prepare(
+      "SELECT id FROM games WHERE status = 'running' AND step_deadline IS NOT NULL"
+      " AND step_deadline <= ? ORDER BY step_deadline");
+  s.bind(1, now);
+  std::vector<std::int64_t> out;
+  while (s.step()) out.push_back(s.integer(0));
+  return out;
+}
+
+void Store::update_game(const GameRow& g) {
+  Stmt s = db_.prepare(
+      "UPDATE games SET status=?, step=?, step_label=?, step_deadline=?, state=?, state_hash=?,"
+      " initial_hash=?, chain_hash=?, result=?, winners=? WHERE id=?");
+  s.bind(1, g.status).bind(2, g.step).bind(3, g.step_label);
+  if (g.step_deadline) {
+    s.bind(4, *g.step_deadline);
+  } else {
+    s.bind_null(4);
+  }
+  s.bind(5, g.state)
+      .bind_blob(6, g.state_hash)
+      .bind_blob(7, g.initial_hash)
+      .bind_blob(8, g.chain_hash)
+      .bind(9, g.result)
+      .bind(10, g.winners)
+      .bind(11, g.id)
+      .run();
+}
+
+std::vector<SeatRow> Store::seats(std::int64_t game_id) {
+  Stmt s = db_.prepare(
+      "SELECT s.seat, s.user_id, u.name, s.resigned FROM seats s JOIN users u ON u.id = s.user_id"
+      " WHERE s.game_id = ? ORDER BY s.seat");
+  s.bind(1, game_id);
+  std::vector<SeatRow> out;
+  while (s.step()) {
+    out.push_back(SeatRow{static_cast<int>(s.integer(0)), s.integer(1), s.text(2),
+                          s.integer(3) != 0});
+  }
+  return out;
+}
+
+void Store::add_seat(std::int64_t game_id, int seat, std::int64_t user_id, std::int64_t now) {
+  db_.prepare("INSERT INTO seats(game_id, seat, user_id, joined_at) VALUES(?,?,?,?)")
+      .bind(1, game_id)
+      .bind(2, seat)
+      .bind(3, user_id)
+      .bind(4, now)
+      .run();
+}
+
+void Store::set_resigned(std::int64_t game_id, int seat) {
+  db_.prepare("UPDATE seats SET resigned = 1 WHERE game_id = ? AND seat = ?")
+      .bind(1, game_id)
+      .bind(2, seat)
+      .run();
+}
+
+std::vector<OrdersRow> Store::orders(std::int64_t game_id, std::int64_t step) {
+  Stmt s = db_.prepare(
+      "SELECT seat, lines, nonce, commitment, ready, defaulted FROM orders"
+      " WHERE game_id = ? AND step = ? ORDER BY seat");
+  s.bind(1, game_id).bind(2, step);
+  std::vector<OrdersRow> out;
+  while (s.step()) {
+    out.push_back(OrdersRow{static_cast<int>(s.integer(0)), split_lines(s.text(1)), s.blob(2),
+                            s.blob(3), s.integer(4) != 0, s.integer(5) != 0});
+  }
+  return out;
+}
+
+void Store::put_orders(std::int64_t game_id, std::int64_t step, const OrdersRow& o,
+                       std::int64_t now) {
+  db_.prepare(
+         "INSERT OR REPLACE INTO orders(game_id, step, seat, lines, nonce, commitment, ready,"
+         " defaulted, updated_at) VALUES(?,?,?,?,?,?,?,?,?)")
+      .bind(1, game_id)
+      .bind(2, step)
+      .bind(3, o.seat)
+      .bind(4, canonical_bytes(o.lines))
+      .bind_blob(5, o.nonce)
+      .bind_blob(6, o.commitment)
+      .bind(7, o.ready ? 1 : 0)
+      .bind(8, o.defaulted ? 1 : 0)
+      .bind(9, now)
+      .run();
+}
+
+void Store::insert_step(std::int64_t game_id, const StepRow& s, std::int64_t now) {
+  db_.prepare(
+         "INSERT INTO steps(game_id, step, label, rolls, events, state_hash, prev_hash,"
+         " record_hash, by_deadline, resolved_at) VALUES(?,?,?,?,?,?,?,?,?,?)")
+      .bind(1, game_id)
+      .bind(2, s.step)
+      .bind(3, s.label)
+      .bind(4, s.rolls)
+      .bind(5, s.events)
+      .bind_blob(6, s.state_hash)
+      .bind_blob(7, s.prev_hash)
+      .bind_blob(8, s.record_hash)
+      .bind(9, s.by_deadline ? 1 : 0)
+      .bind(10, now)
+      .run();
+}
+
+std::vector<StepRow> Store::steps(std::int64_t game_id) {
+  Stmt s = db_.prepare(
+      "SELECT step, label, rolls, events, state_hash, prev_hash, record_hash, by_deadline"
+      " FROM steps WHERE game_id = ? ORDER BY step");
+  s.bind(1, game_id);
+  std::vector<StepRow> out;
+  while (s.step()) {
+    out.push_back(StepRow{s.integer(0), s.text(1), s.text(2), s.text(3), s.blob(4), s.blob(5),
+                          s.blob(6), s.integer(7) != 0});
+  }
+  return out;
+}
+
+std::int64_t Store::next_event_seq(std::int64_t game_id) {
+  Stmt s = db_.prepare("UPDATE games SET next_event = next_event + 1 WHERE id = ? RETURNING next_event - 1");
+  s.bind(1, game_id);
+  s.step();
+  const std::int64_t seq = s.integer(0);
+  s.run();
+  return seq;
+}
+
+void Store::insert_event(std::int64_t game_id, std::int64_t seq, const std::string& payload) {
+  db_.prepare("INSERT INTO events(game_id, seq, payload) VALUES(?,?,?)")
+      .bind(1, game_id)
+      .bind(2, seq)
+      .bind_blob(3, Bytes(payload.begin(), payload.end()))
+      .run();
+}
+
+std::vector<std::string> Store::events_after(std::int64_t game_id, std::int64_t after_seq) {
+  Stmt s = db_.prepare(
+      "SELECT payload FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT 1000");
+  s.bind(1, game_id).bind(2, after_seq);
+  std::vector<std::string> out;
+  while (s.step()) {
+    const Bytes b = s.blob(0);
+    out.emplace_back(b.begin(), b.end());
+  }
+  return out;
+}
+
+std::int64_t Store::last_event_seq(std::int64_t game_id) {
+  Stmt s = db_.prepare("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?");
+  s.bind(1, game_id);
+  s.step();
+  return s.integer(0);
+}
+
+}  // namespace naumachia::server

@@ -1,0 +1,113 @@
+#pragma once
+// Typed access to the server's tables. Every query is a prepared statement;
+// callers group writes in a Transaction.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "crypto.h"
+#include "db.h"
+
+namespace naumachia::server {
+
+struct UserRow {
+  std::int64_t id = 0;
+  std::string name;
+  Bytes pw_salt;
+  Bytes pw_hash;
+};
+
+struct GameRow {
+  std::int64_t id = 0;
+  std::string game;
+  std::string scenario;
+  int players = 2;
+  std::int64_t created_by = 0;
+  std::int64_t deadline_seconds = 0;
+  Bytes seed;
+  Bytes seed_hash;
+  std::string status;  // open, running, over
+  std::int64_t step = 0;
+  std::string step_label;
+  std::optional<std::int64_t> step_deadline;
+  std::string state;
+  Bytes state_hash;
+  Bytes initial_hash;
+  Bytes chain_hash;
+  std::string result;
+  std::string winners;
+
+  std::string full_scenario() const { return game + "/" + scenario; }
+};
+
+struct SeatRow {
+  int seat = 0;
+  std::int64_t user_id = 0;
+  std::string name;
+  bool resigned = false;
+};
+
+struct OrdersRow {
+  int seat = 0;
+  std::vector<std::string> lines;
+  Bytes nonce;
+  Bytes commitment;
+  bool ready = false;
+  bool defaulted = false;
+};
+
+struct StepRow {
+  std::int64_t step = 0;
+  std::string label;
+  std::string rolls;
+  std::string events;
+  Bytes state_hash;
+  Bytes prev_hash;
+  Bytes record_hash;
+  bool by_deadline = false;
+};
+
+class Store {
+ public:
+  explicit Store(Db& db) : db_(db) {}
+  Db& db() { return db_; }
+
+  std::optional<UserRow> user_by_name(const std::string& name);
+  std::optional<UserRow> user_by_id(std::int64_t id);
+  std::int64_t create_user(const std::string& name, const Bytes& salt, const Bytes& hash,
+                           std::int64_t now);
+  void create_session(const Bytes& token_hash, std::int64_t user_id, std::int64_t now);
+  std::optional<UserRow> user_by_token(const Bytes& token_hash, std::int64_t now);
+
+  std::int64_t create_game(const GameRow& g, std::int64_t now);
+  std::optional<GameRow> game(std::int64_t id);
+  // Newest first. user_id > 0 with mine_only: only games the user sits in.
+  std::vector<GameRow> games(bool mine_only, bool open_only, std::int64_t user_id);
+  std::vector<std::int64_t> games_past_deadline(std::int64_t now);
+  // Writes status, step, label, deadline, state, hashes, result and winners.
+  void update_game(const GameRow& g);
+
+  std::vector<SeatRow> seats(std::int64_t game_id);
+  void add_seat(std::int64_t game_id, int seat, std::int64_t user_id, std::int64_t now);
+  void set_resigned(std::int64_t game_id, int seat);
+
+  std::vector<OrdersRow> orders(std::int64_t game_id, std::int64_t step);
+  void put_orders(std::int64_t game_id, std::int64_t step, const OrdersRow& o, std::int64_t now);
+
+  void insert_step(std::int64_t game_id, const StepRow& s, std::int64_t now);
+  std::vector<StepRow> steps(std::int64_t game_id);
+
+  // Appends an event and returns its sequence number (1, 2, ...).
+  std::int64_t next_event_seq(std::int64_t game_id);
+  void insert_event(std::int64_t game_id, std::int64_t seq, const std::string& payload);
+  std::vector<std::string> events_after(std::int64_t game_id, std::int64_t after_seq);
+  std::int64_t last_event_seq(std::int64_t game_id);
+
+ private:
+  Db& db_;
+};
+
+std::vector<std::string> split_lines(const std::string& joined);
+
+}  // namespace naumachia::server
