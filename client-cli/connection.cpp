@@ -18,7 +18,8 @@ using tcp = net::ip::tcp;
 
 Endpoint parse_url(const std::string& url) {
   const std::string scheme = "wss://";
-  if (url.rfind(scheme, 0) != 0) throw ClientError("server URL must start with wss:// (got '" + url + "')");
+  if (url.rfind(scheme, 0) != 0)
+    throw ClientError("server URL must start with wss:// (got '" + url + "')");
   std::string rest = url.substr(scheme.size());
   Endpoint e;
   const auto slash = rest.find('/');
@@ -103,9 +104,8 @@ Connection::Connection(const std::string& url, bool insecure, ms timeout)
   beast::error_code ec;
   const auto results = resolver.resolve(e.host, e.port, ec);
   if (ec) throw ClientError("cannot resolve '" + e.host + "': " + ec.message());
-  m.step("connecting to " + e.host + ":" + e.port, timeout, [&](auto h) {
-    beast::get_lowest_layer(m.ws).async_connect(results, h);
-  });
+  m.step("connecting to " + e.host + ":" + e.port, timeout,
+         [&](auto h) { beast::get_lowest_layer(m.ws).async_connect(results, h); });
   if (!SSL_set_tlsext_host_name(m.ws.next_layer().native_handle(), e.host.c_str())) {
     throw ClientError("TLS: cannot set the server name");
   }
@@ -119,9 +119,13 @@ Connection::Connection(const std::string& url, bool insecure, ms timeout)
   m.arm_read();
 }
 
-Connection::~Connection() { close(); }
+Connection::~Connection() {
+  close();
+}
 
-bool Connection::is_open() const { return impl_->open; }
+bool Connection::is_open() const {
+  return impl_->open;
+}
 
 void Connection::close() {
   if (!impl_->open) return;

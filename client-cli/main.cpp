@@ -21,7 +21,8 @@ namespace proto = naumachia::proto;
 
 namespace {
 
-constexpr const char* kUsage = R"(usage: naumachia [--server wss://HOST:PORT] [--insecure] [--config PATH] COMMAND [ARGS]
+constexpr const char* kUsage =
+    R"(usage: naumachia [--server wss://HOST:PORT] [--insecure] [--config PATH] COMMAND [ARGS]
 
 Play naumachia games against remote players.
 
@@ -50,19 +51,55 @@ Every command takes --help.
 )";
 
 const std::map<std::string, std::string> kHelp = {
-    {"register", "usage: naumachia register NAME\n\nCreates the account NAME (3-32 letters, digits, _ or -) and logs in.\nThe password (8 or more characters) comes from NAUMACHIA_PASSWORD, else a prompt.\n"},
-    {"login", "usage: naumachia login NAME\n\nLogs in and saves the session token in the config file.\nThe password comes from NAUMACHIA_PASSWORD, else a prompt.\n"},
+    {"register",
+     "usage: naumachia register NAME\n\nCreates the account NAME (3-32 letters, digits, _ or -) "
+     "and logs in.\nThe password (8 or more characters) comes from NAUMACHIA_PASSWORD, else a "
+     "prompt.\n"},
+    {"login",
+     "usage: naumachia login NAME\n\nLogs in and saves the session token in the config file.\nThe "
+     "password comes from NAUMACHIA_PASSWORD, else a prompt.\n"},
     {"logout", "usage: naumachia logout\n\nForgets the saved session token.\n"},
-    {"scenarios", "usage: naumachia scenarios\n\nLists the scenarios the server offers, with their sides.\n"},
-    {"new", "usage: naumachia new SCENARIO [--side N|NAME|random] [--players N] [--deadline DURATION]\n\nStarts a game of SCENARIO (an id from `naumachia scenarios`) and seats you.\n  --side      your side: its number, its name, or random (default)\n  --players   number of players, where the scenario allows a choice\n  --deadline  time allowed for each step, e.g. 90s, 30m, 48h, 2d; when it passes,\n              saved orders count and missing ones get the game's defaults.\n              Default: none (a step waits for every player).\n"},
-    {"join", "usage: naumachia join GAME [--side N|NAME|random]\n\nTakes a seat in open game GAME (see `naumachia games --open`).\nThe game starts when every seat is taken.\n"},
-    {"games", "usage: naumachia games [--open] [--mine]\n\nLists games: --open only those with free seats, --mine only yours.\n"},
-    {"show", "usage: naumachia show GAME\n\nPrints the game's status, the board as your side sees it, your saved orders\nfor the current step and a summary of the order syntax.\n"},
-    {"orders", "usage: naumachia orders GAME [FILE|-] [--draft]\n\nSubmits your orders for the current step, one per line, from FILE or from\nstandard input ('-' or no FILE). Blank lines and lines starting with # are\nskipped. The orders replace any you sent before for this step. Without\n--draft they are marked ready: when every side is ready the step resolves.\nWith --draft they are saved but not ready (they still count at a deadline).\nThe server checks them against the rules and answers with their canonical\nform, or with the rule each illegal order breaks.\n"},
-    {"wait", "usage: naumachia wait GAME [--timeout SECONDS]\n\nPrints the game's events you have not seen yet; if there are none, waits\nuntil the next one (an opponent commits, a step resolves, the game ends)\nand prints it. Exit status 3 when the timeout passes with nothing new.\n"},
-    {"events", "usage: naumachia events GAME [--all]\n\nPrints the game's events you have not seen yet, or with --all every event.\n"},
-    {"replay", "usage: naumachia replay GAME [--step N]\n\nAsks the server to re-run the game from its seed and orders and prints each\nstep: the orders, what happened with every die roll, your view after it,\nand whether the recomputed state matches the stored one. While the game\nruns you see your own side's view; once it is over, everything.\n"},
-    {"resign", "usage: naumachia resign GAME\n\nGives up the game. In a two-sided game the other side wins.\n"},
+    {"scenarios",
+     "usage: naumachia scenarios\n\nLists the scenarios the server offers, with their sides.\n"},
+    {"new",
+     "usage: naumachia new SCENARIO [--side N|NAME|random] [--players N] [--deadline "
+     "DURATION]\n\nStarts a game of SCENARIO (an id from `naumachia scenarios`) and seats you.\n  "
+     "--side      your side: its number, its name, or random (default)\n  --players   number of "
+     "players, where the scenario allows a choice\n  --deadline  time allowed for each step, e.g. "
+     "90s, 30m, 48h, 2d; when it passes,\n              saved orders count and missing ones get "
+     "the game's defaults.\n              Default: none (a step waits for every player).\n"},
+    {"join",
+     "usage: naumachia join GAME [--side N|NAME|random]\n\nTakes a seat in open game GAME (see "
+     "`naumachia games --open`).\nThe game starts when every seat is taken.\n"},
+    {"games",
+     "usage: naumachia games [--open] [--mine]\n\nLists games: --open only those with free seats, "
+     "--mine only yours.\n"},
+    {"show",
+     "usage: naumachia show GAME\n\nPrints the game's status, the board as your side sees it, your "
+     "saved orders\nfor the current step and a summary of the order syntax.\n"},
+    {"orders",
+     "usage: naumachia orders GAME [FILE|-] [--draft]\n\nSubmits your orders for the current step, "
+     "one per line, from FILE or from\nstandard input ('-' or no FILE). Blank lines and lines "
+     "starting with # are\nskipped. The orders replace any you sent before for this step. "
+     "Without\n--draft they are marked ready: when every side is ready the step resolves.\nWith "
+     "--draft they are saved but not ready (they still count at a deadline).\nThe server checks "
+     "them against the rules and answers with their canonical\nform, or with the rule each illegal "
+     "order breaks.\n"},
+    {"wait",
+     "usage: naumachia wait GAME [--timeout SECONDS]\n\nPrints the game's events you have not seen "
+     "yet; if there are none, waits\nuntil the next one (an opponent commits, a step resolves, the "
+     "game ends)\nand prints it. Exit status 3 when the timeout passes with nothing new.\n"},
+    {"events",
+     "usage: naumachia events GAME [--all]\n\nPrints the game's events you have not seen yet, or "
+     "with --all every event.\n"},
+    {"replay",
+     "usage: naumachia replay GAME [--step N]\n\nAsks the server to re-run the game from its seed "
+     "and orders and prints each\nstep: the orders, what happened with every die roll, your view "
+     "after it,\nand whether the recomputed state matches the stored one. While the game\nruns you "
+     "see your own side's view; once it is over, everything.\n"},
+    {"resign",
+     "usage: naumachia resign GAME\n\nGives up the game. In a two-sided game the other side "
+     "wins.\n"},
 };
 
 struct Config {
@@ -94,14 +131,16 @@ struct Config {
       for (const auto& [k, v] : values) out << k << "=" << v << "\n";
       if (!out) throw nc::ClientError("cannot write the config file " + tmp);
     }
-    std::filesystem::permissions(tmp, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+    std::filesystem::permissions(
+        tmp, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
     std::filesystem::rename(tmp, path);
   }
 };
 
 std::filesystem::path default_config_path() {
   if (const char* p = std::getenv("NAUMACHIA_CONFIG")) return p;
-  if (const char* x = std::getenv("XDG_CONFIG_HOME")) return std::filesystem::path(x) / "naumachia" / "client.conf";
+  if (const char* x = std::getenv("XDG_CONFIG_HOME"))
+    return std::filesystem::path(x) / "naumachia" / "client.conf";
   const char* home = std::getenv("HOME");
   return std::filesystem::path(home ? home : ".") / ".config" / "naumachia" / "client.conf";
 }
@@ -136,7 +175,8 @@ Args parse_args(const std::vector<std::string>& argv, const std::vector<std::str
 
 std::string read_password(const std::string& prompt) {
   if (const char* p = std::getenv("NAUMACHIA_PASSWORD")) return p;
-  if (!isatty(STDIN_FILENO)) throw nc::ClientError("no password: set NAUMACHIA_PASSWORD or run in a terminal");
+  if (!isatty(STDIN_FILENO))
+    throw nc::ClientError("no password: set NAUMACHIA_PASSWORD or run in a terminal");
   std::cerr << prompt << std::flush;
   termios old{};
   tcgetattr(STDIN_FILENO, &old);
@@ -169,8 +209,10 @@ std::uint64_t parse_duration(const std::string& s) {
     used = 0;
   }
   const std::string unit = s.substr(used);
-  const std::map<std::string, unsigned long long> units{{"", 1}, {"s", 1}, {"m", 60}, {"h", 3600}, {"d", 86400}};
-  if (used == 0 || !units.count(unit)) throw nc::ClientError("'" + s + "' is not a duration like 90s, 30m, 48h or 2d");
+  const std::map<std::string, unsigned long long> units{
+      {"", 1}, {"s", 1}, {"m", 60}, {"h", 3600}, {"d", 86400}};
+  if (used == 0 || !units.count(unit))
+    throw nc::ClientError("'" + s + "' is not a duration like 90s, 30m, 48h or 2d");
   return n * units.at(unit);
 }
 
@@ -228,7 +270,8 @@ class Client {
       std::ostringstream msg;
       msg << res.error().message();
       for (const auto& oe : res.error().order_errors()) {
-        msg << "\n  " << (oe.line() ? "line " + std::to_string(oe.line()) : std::string("orders")) << ": " << oe.message();
+        msg << "\n  " << (oe.line() ? "line " + std::to_string(oe.line()) : std::string("orders"))
+            << ": " << oe.message();
       }
       throw nc::ClientError(msg.str());
     }
@@ -254,7 +297,8 @@ class Client {
     config_.values["server"] = server_;
     config_.values["insecure"] = insecure_ ? "1" : "0";
     config_.save();
-    std::cout << (create ? "registered and logged in as " : "logged in as ") << res.session().name() << " on " << server_ << "\n";
+    std::cout << (create ? "registered and logged in as " : "logged in as ") << res.session().name()
+              << " on " << server_ << "\n";
     return 0;
   }
 
@@ -290,7 +334,8 @@ class Client {
       if (sides[i] == v || std::to_string(i) == v) return static_cast<int>(i);
     }
     std::string known;
-    for (std::size_t i = 0; i < sides.size(); ++i) known += " " + std::to_string(i) + "=" + sides[i];
+    for (std::size_t i = 0; i < sides.size(); ++i)
+      known += " " + std::to_string(i) + "=" + sides[i];
     throw nc::ClientError("no side '" + v + "'; the sides are" + known);
   }
 
@@ -312,7 +357,8 @@ class Client {
     auto& c = *req.mutable_create_game();
     c.set_scenario(a.positional[0]);
     c.set_seat(a.has("--side") ? seat_from(a.options.at("--side"), sides) : -1);
-    if (a.has("--players")) c.set_players(static_cast<std::uint32_t>(std::stoul(a.options.at("--players"))));
+    if (a.has("--players"))
+      c.set_players(static_cast<std::uint32_t>(std::stoul(a.options.at("--players"))));
     if (a.has("--deadline")) c.set_deadline_seconds(parse_duration(a.options.at("--deadline")));
     const auto res = expect(req);
     std::cout << "created " << nc::render_summary(res.game());
@@ -333,7 +379,9 @@ class Client {
     const std::uint64_t id = parse_game_id(a.positional[0]);
     proto::Envelope req;
     req.mutable_join_game()->set_game_id(id);
-    req.mutable_join_game()->set_seat(a.has("--side") ? seat_from(a.options.at("--side"), sides_of(fetch_game(id).summary())) : -1);
+    req.mutable_join_game()->set_seat(
+        a.has("--side") ? seat_from(a.options.at("--side"), sides_of(fetch_game(id).summary()))
+                        : -1);
     const auto res = expect(req);
     std::cout << "joined " << nc::render_summary(res.game());
     return 0;
@@ -359,7 +407,11 @@ class Client {
     std::cout << nc::render_summary(d.summary());
     if (d.has_view()) std::cout << "\n" << nc::render_view(d.view(), sides_of(d.summary()));
     if (d.summary().status() == proto::RUNNING && d.summary().my_seat() >= 0) {
-      std::cout << "\nyour orders for step " << d.summary().step() << (d.my_ready() ? " (ready)" : d.my_orders().empty() ? " (none yet)" : " (draft)") << ":\n";
+      std::cout << "\nyour orders for step " << d.summary().step()
+                << (d.my_ready()            ? " (ready)"
+                    : d.my_orders().empty() ? " (none yet)"
+                                            : " (draft)")
+                << ":\n";
       for (const auto& l : d.my_orders()) std::cout << "  " << l << "\n";
       if (!d.order_help().empty()) std::cout << "\norder syntax:\n" << d.order_help() << "\n";
     }
@@ -393,10 +445,13 @@ class Client {
     s.set_ready(!a.has("--draft"));
     const auto res = expect(req);
     const auto& acc = res.orders_accepted();
-    std::cout << (acc.ready() ? "orders ready" : "draft saved") << " for step " << d.summary().step() << " (" << d.summary().step_label() << "):\n";
+    std::cout << (acc.ready() ? "orders ready" : "draft saved") << " for step "
+              << d.summary().step() << " (" << d.summary().step_label() << "):\n";
     for (const auto& l : acc.canonical()) std::cout << "  " << l << "\n";
     std::cout << "commitment " << acc.commitment() << "\n";
-    if (acc.resolved()) std::cout << "every side is ready: the step has resolved (naumachia wait " << id << " shows it)\n";
+    if (acc.resolved())
+      std::cout << "every side is ready: the step has resolved (naumachia wait " << id
+                << " shows it)\n";
     return 0;
   }
 
@@ -423,7 +478,8 @@ class Client {
     if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("events"));
     connect();
     const std::uint64_t id = parse_game_id(a.positional[0]);
-    if (print_new_events(id, a.has("--all"), sides_of(fetch_game(id).summary())) == 0) std::cout << "nothing new\n";
+    if (print_new_events(id, a.has("--all"), sides_of(fetch_game(id).summary())) == 0)
+      std::cout << "nothing new\n";
     return 0;
   }
 
@@ -438,7 +494,8 @@ class Client {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout);
     std::cerr << "waiting for game " << id << "..." << std::endl;
     for (;;) {
-      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
       if (timeout == 0) left = std::chrono::hours(1);
       if (left.count() <= 0) return 3;
       const auto push = conn_->next_push(left);
@@ -460,17 +517,23 @@ class Client {
     const auto res = expect(req);
     const auto& r = res.replay_result();
     const std::uint64_t only = a.has("--step") ? std::stoull(a.options.at("--step")) : 0;
-    if (only == 0) std::cout << "initial position:\n" << nc::render_view(r.initial(), sides) << "\n";
+    if (only == 0)
+      std::cout << "initial position:\n" << nc::render_view(r.initial(), sides) << "\n";
     for (const auto& s : r.steps()) {
       if (only && s.step() != only) continue;
-      std::cout << "step " << s.step() << ": " << s.label() << (s.verified() ? "  [verified]" : "  [MISMATCH]") << "\n";
+      std::cout << "step " << s.step() << ": " << s.label()
+                << (s.verified() ? "  [verified]" : "  [MISMATCH]") << "\n";
       for (const auto& o : s.orders()) {
-        std::cout << "  orders of " << (o.seat() < sides.size() ? sides[o.seat()] : std::to_string(o.seat())) << (o.defaulted() ? " (defaults)" : "") << ":\n";
+        std::cout << "  orders of "
+                  << (o.seat() < sides.size() ? sides[o.seat()] : std::to_string(o.seat()))
+                  << (o.defaulted() ? " (defaults)" : "") << ":\n";
         for (const auto& l : o.lines()) std::cout << "    " << l << "\n";
       }
-      std::cout << nc::render_happenings(s.happenings()) << nc::render_view(s.view(), sides) << "\n";
+      std::cout << nc::render_happenings(s.happenings()) << nc::render_view(s.view(), sides)
+                << "\n";
     }
-    std::cout << (r.all_verified() ? "every step verified against the server's record\n" : "VERIFICATION FAILED: " + r.divergence() + "\n");
+    std::cout << (r.all_verified() ? "every step verified against the server's record\n"
+                                   : "VERIFICATION FAILED: " + r.divergence() + "\n");
     return r.all_verified() ? 0 : 1;
   }
 

@@ -119,8 +119,7 @@ std::string render_happenings(const google::protobuf::RepeatedPtrField<proto::Ha
   for (const auto& h : list) {
     out << "  - " << h.text() << "\n";
     for (const auto& r : h.rolls()) {
-      out << "      rolled " << r.value() << " on d" << r.sides() << " for " << r.purpose()
-          << "\n";
+      out << "      rolled " << r.value() << " on d" << r.sides() << " for " << r.purpose() << "\n";
     }
   }
   return out.str();

@@ -48,8 +48,8 @@ void print_step(const ReplayedStep& s, const ScenarioInfo& scenario) {
 
 int list_games(Store& store) {
   for (const GameRow& g : store.games(false, false, 0)) {
-    std::cout << g.id << "  " << g.full_scenario() << "  " << g.status << "  step " << g.step
-              << " " << g.step_label << "  players:";
+    std::cout << g.id << "  " << g.full_scenario() << "  " << g.status << "  step " << g.step << " "
+              << g.step_label << "  players:";
     for (const SeatRow& s : store.seats(g.id)) std::cout << " " << s.seat << "=" << s.name;
     std::cout << "\n";
   }
@@ -68,8 +68,8 @@ int replay(Store& store, const Registry& registry, std::int64_t id, bool quiet) 
     return 1;
   }
   std::cout << "game " << id << " (" << g->full_scenario() << ", " << g->status << ")\n";
-  const ReplaySummary summary = replay_game(store, registry, id, nullptr,
-      [&](const ReplayedStep& s, const State&) {
+  const ReplaySummary summary =
+      replay_game(store, registry, id, nullptr, [&](const ReplayedStep& s, const State&) {
         if (!quiet || !(s.state_ok && s.record_ok)) print_step(s, scenario->second);
       });
   if (!summary.ok()) {

@@ -1,12 +1,12 @@
 #include "app.h"
 
 #include <boost/asio/signal_set.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/ssl/context.hpp>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include "db.h"
@@ -83,8 +83,7 @@ int parse(int argc, char** argv, Options& o) {
     } else if (a == "--key" && has_value) {
       o.key = argv[++i];
     } else {
-      std::cerr << "naumachia-server: unknown or incomplete option '" << a
-                << "' (see --help)\n";
+      std::cerr << "naumachia-server: unknown or incomplete option '" << a << "' (see --help)\n";
       return 2;
     }
   }
@@ -121,23 +120,24 @@ int run_server(int argc, char** argv, const Registry& registry) {
     server.start();
 
     boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
-    boost::asio::steady_timer hard_stop(ioc);
+    std::optional<std::chrono::steady_clock::time_point> stop_by;
     signals.async_wait([&](const boost::system::error_code& ec, int sig) {
       if (ec) return;
       log_line("signal " + std::to_string(sig) + ": stopping");
       server.stop();
       // Clients get a few seconds to answer the close; then the loop ends anyway.
-      hard_stop.expires_after(std::chrono::seconds(5));
-      hard_stop.async_wait([&](const boost::system::error_code& e) {
-        if (!e) ioc.stop();
-      });
+      stop_by = std::chrono::steady_clock::now() + std::chrono::seconds(5);
     });
     const auto ep = server.local_endpoint();
-    const std::string host = ep.address().is_v6() ? "[" + ep.address().to_string() + "]"
-                                                  : ep.address().to_string();
+    const std::string host =
+        ep.address().is_v6() ? "[" + ep.address().to_string() + "]" : ep.address().to_string();
     std::cout << "listening on wss://" << host << ":" << ep.port() << std::endl;
     log_line("listening on wss://" + host + ":" + std::to_string(ep.port()));
-    ioc.run();
+    // The loop ends by itself once every connection has closed after a stop.
+    while (!ioc.stopped()) {
+      ioc.run_for(std::chrono::milliseconds(200));
+      if (stop_by && std::chrono::steady_clock::now() > *stop_by) break;
+    }
     log_line("stopped");
     return 0;
   } catch (const std::exception& e) {

@@ -55,7 +55,9 @@ Bytes unhex(std::string_view text) {
   return out;
 }
 
-std::string sha256_hex(std::string_view data) { return hex(sha256(data)); }
+std::string sha256_hex(std::string_view data) {
+  return hex(sha256(data));
+}
 
 Bytes password_hash(std::string_view password, const Bytes& salt) {
   constexpr int kIterations = 100000;

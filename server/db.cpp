@@ -15,7 +15,9 @@ Stmt::Stmt(sqlite3* db, std::string_view sql) : db_(db) {
   }
 }
 
-Stmt::~Stmt() { sqlite3_finalize(stmt_); }
+Stmt::~Stmt() {
+  sqlite3_finalize(stmt_);
+}
 
 Stmt& Stmt::bind(int i, std::int64_t v) {
   if (sqlite3_bind_int64(stmt_, i, v) != SQLITE_OK) raise(db_, "bind");
@@ -55,7 +57,9 @@ void Stmt::run() {
   }
 }
 
-std::int64_t Stmt::integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+std::int64_t Stmt::integer(int col) const {
+  return sqlite3_column_int64(stmt_, col);
+}
 
 std::string Stmt::text(int col) const {
   const auto* p = sqlite3_column_text(stmt_, col);
@@ -70,7 +74,9 @@ std::vector<std::uint8_t> Stmt::blob(int col) const {
   return p ? std::vector<std::uint8_t>(p, p + n) : std::vector<std::uint8_t>();
 }
 
-bool Stmt::is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+bool Stmt::is_null(int col) const {
+  return sqlite3_column_type(stmt_, col) == SQLITE_NULL;
+}
 
 Db::Db(const std::string& path, const std::vector<Migration>& migrations) {
   if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
@@ -99,7 +105,9 @@ Db::Db(const std::string& path, const std::vector<Migration>& migrations) {
   }
 }
 
-Db::~Db() { sqlite3_close(db_); }
+Db::~Db() {
+  sqlite3_close(db_);
+}
 
 void Db::exec_script(std::string_view sql) {
   char* err = nullptr;
@@ -111,7 +119,9 @@ void Db::exec_script(std::string_view sql) {
   }
 }
 
-std::int64_t Db::last_insert_id() const { return sqlite3_last_insert_rowid(db_); }
+std::int64_t Db::last_insert_id() const {
+  return sqlite3_last_insert_rowid(db_);
+}
 
 int Db::schema_version() {
   Stmt s = prepare("SELECT COALESCE(MAX(version), 0) FROM schema_version");
@@ -119,7 +129,9 @@ int Db::schema_version() {
   return static_cast<int>(s.integer(0));
 }
 
-Transaction::Transaction(Db& db) : db_(db) { db_.exec_script("BEGIN IMMEDIATE"); }
+Transaction::Transaction(Db& db) : db_(db) {
+  db_.exec_script("BEGIN IMMEDIATE");
+}
 
 Transaction::~Transaction() {
   if (!done_) {

@@ -59,7 +59,9 @@ Seed to_seed(const Bytes& bytes) {
   return seed;
 }
 
-Bytes state_hash(const State& state) { return sha256(state.serialize()); }
+Bytes state_hash(const State& state) {
+  return sha256(state.serialize());
+}
 
 Bytes genesis_hash(std::int64_t game_id, const std::string& scenario_full_id, int players,
                    const Bytes& seed_hash, const Bytes& initial_state_hash) {
@@ -99,8 +101,8 @@ std::string events_text(const std::vector<Event>& events) {
   for (const Event& e : events) {
     out += e.text;
     for (const DieRoll& r : e.rolls) {
-      out += " [d" + std::to_string(r.sides) + "=" + std::to_string(r.value) + ": " + r.purpose +
-             "]";
+      out +=
+          " [d" + std::to_string(r.sides) + "=" + std::to_string(r.value) + ": " + r.purpose + "]";
     }
     out += "\n";
   }

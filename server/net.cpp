@@ -32,7 +32,8 @@ class RateLimit {
   RateLimit(double rate, double burst) : rate_(rate), burst_(burst), tokens_(burst) {}
   bool take() {
     const auto now = std::chrono::steady_clock::now();
-    tokens_ = std::min(burst_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
+    tokens_ =
+        std::min(burst_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
     last_ = now;
     if (tokens_ < 1) return false;
     tokens_ -= 1;
@@ -93,9 +94,8 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
     if (ec) return fail(ec, "TLS handshake");
     beast::get_lowest_layer(ws_).expires_never();
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
-    ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
-      res.set(beast::http::field::server, "naumachia");
-    }));
+    ws_.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& res) { res.set(beast::http::field::server, "naumachia"); }));
     ws_.read_message_max(limits_.hard_frame_max);
     ws_.binary(true);
     ws_.async_accept(beast::bind_front_handler(&Session::on_accept, shared_from_this()));
@@ -176,20 +176,20 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
   bool stopped = false;
 
   void accept() {
-    acceptor.async_accept(ioc, [self = shared_from_this()](
-                                                     beast::error_code ec, tcp::socket socket) {
-      if (self->stopped) return;
-      if (ec) {
-        log_line("accept: " + ec.message());
-      } else {
-        auto session = std::make_shared<Session>(std::move(socket), self->ssl, self->service,
-                                                 self->limits);
-        self->sessions.remove_if([](const std::weak_ptr<Session>& w) { return w.expired(); });
-        self->sessions.push_back(session);
-        session->run();
-      }
-      self->accept();
-    });
+    acceptor.async_accept(
+        ioc, [self = shared_from_this()](beast::error_code ec, tcp::socket socket) {
+          if (self->stopped) return;
+          if (ec) {
+            log_line("accept: " + ec.message());
+          } else {
+            auto session = std::make_shared<Session>(std::move(socket), self->ssl, self->service,
+                                                     self->limits);
+            self->sessions.remove_if([](const std::weak_ptr<Session>& w) { return w.expired(); });
+            self->sessions.push_back(session);
+            session->run();
+          }
+          self->accept();
+        });
   }
 
   // Deadlines are rows in the database, so a restart picks them up again here.
@@ -215,7 +215,9 @@ Server::Server(net::io_context& ioc, net::ssl::context& ssl, Service& service,
 
 Server::~Server() = default;
 
-tcp::endpoint Server::local_endpoint() const { return impl_->acceptor.local_endpoint(); }
+tcp::endpoint Server::local_endpoint() const {
+  return impl_->acceptor.local_endpoint();
+}
 
 void Server::start() {
   impl_->accept();

@@ -14,13 +14,29 @@ std::vector<SeatOrders> stored_orders(Store& store, std::int64_t game_id, std::i
   return out;
 }
 
+// The stored rolls and events are what players were shown: they must be exactly
+// what the replay produces, and the record must chain to the previous one.
+std::optional<std::string> record_problem(const ReplayedStep& r, const Bytes& prev) {
+  if (r.stored.prev_hash != prev) return "the record does not chain to the previous step's";
+  if (r.stored.rolls != rolls_text(r.played.rolls)) return "the stored die rolls were altered";
+  if (r.stored.events != events_text(r.played.resolution.events)) {
+    return "the stored events were altered";
+  }
+  if (r.played.record_hash != r.stored.record_hash) {
+    return "record hash " + hex(r.played.record_hash) + " differs from the stored " +
+           hex(r.stored.record_hash) + " (orders, nonces or flags were altered)";
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 ReplaySummary replay_game(Store& store, const Registry& registry, std::int64_t game_id,
                           const InitialCallback& on_initial, const StepCallback& on_step) {
   const std::optional<GameRow> g = store.game(game_id);
   if (!g) throw std::runtime_error("no game " + std::to_string(game_id));
-  if (g->status == "open") throw std::runtime_error("game " + std::to_string(game_id) + " has not started");
+  if (g->status == "open")
+    throw std::runtime_error("game " + std::to_string(game_id) + " has not started");
   const Game* module = registry.find(g->game);
   if (!module) throw std::runtime_error("this build has no game module '" + g->game + "'");
   auto initial = module->new_game(g->scenario, g->players);
@@ -54,7 +70,8 @@ ReplaySummary replay_game(Store& store, const Registry& registry, std::int64_t g
     }
     r.played = play_step(*state, r.orders, to_seed(g->seed), prev);
     r.state_ok = r.played.state_hash == row.state_hash;
-    r.record_ok = r.played.record_hash == row.record_hash && row.prev_hash == prev;
+    const std::optional<std::string> problem = record_problem(r, prev);
+    r.record_ok = !problem;
     ++summary.steps;
     state = std::move(r.played.resolution.next);
     r.played.resolution.next = nullptr;
@@ -65,11 +82,8 @@ ReplaySummary replay_game(Store& store, const Registry& registry, std::int64_t g
                            hex(row.state_hash);
       return summary;
     }
-    if (!r.record_ok) {
-      summary.divergence = "step " + std::to_string(row.step) +
-                           ": the stored record (orders, rolls or events) was altered: record "
-                           "hash " + hex(r.played.record_hash) + " differs from the stored " +
-                           hex(row.record_hash);
+    if (problem) {
+      summary.divergence = "step " + std::to_string(row.step) + ": " + *problem;
       return summary;
     }
     prev = row.record_hash;

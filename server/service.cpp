@@ -25,7 +25,9 @@ struct ApiError {
   throw ApiError{code, std::move(message), {}};
 }
 
-std::string game_label(std::int64_t id) { return "game " + std::to_string(id); }
+std::string game_label(std::int64_t id) {
+  return "game " + std::to_string(id);
+}
 
 proto::GameStatus status_of(const std::string& s) {
   if (s == "open") return proto::OPEN;
@@ -54,7 +56,8 @@ void to_proto(const View& v, proto::View& out) {
   for (const std::string& n : v.notes) out.add_notes(n);
 }
 
-void to_proto(const std::vector<Event>& events, google::protobuf::RepeatedPtrField<proto::Happening>& out) {
+void to_proto(const std::vector<Event>& events,
+              google::protobuf::RepeatedPtrField<proto::Happening>& out) {
   for (const Event& e : events) {
     proto::Happening& h = *out.Add();
     h.set_text(e.text);
@@ -117,7 +120,9 @@ struct Handlers {
 
   std::unique_ptr<State> load_state(const GameRow& g) {
     auto s = module_of(g).deserialize(g.state);
-    if (!s) refuse(proto::INTERNAL, game_label(g.id) + ": stored state is unreadable: " + s.error().message);
+    if (!s)
+      refuse(proto::INTERNAL,
+             game_label(g.id) + ": stored state is unreadable: " + s.error().message);
     return std::move(*s);
   }
 
@@ -158,9 +163,11 @@ struct Handlers {
       refuse(proto::INVALID_ARGUMENT, "a password is 8 to 256 bytes long");
     }
     Transaction tx(store().db());
-    if (store().user_by_name(r.name())) refuse(proto::NAME_TAKEN, "the name '" + r.name() + "' is taken");
+    if (store().user_by_name(r.name()))
+      refuse(proto::NAME_TAKEN, "the name '" + r.name() + "' is taken");
     const Bytes salt = random_bytes(16);
-    const std::int64_t id = store().create_user(r.name(), salt, password_hash(r.password(), salt), now());
+    const std::int64_t id =
+        store().create_user(r.name(), salt, password_hash(r.password(), salt), now());
     start_session(UserRow{id, r.name(), salt, {}}, out);
     tx.commit();
   }
@@ -233,7 +240,9 @@ struct Handlers {
     for (int i = 0; i < g.players; ++i) {
       proto::Seat& seat = *s.add_seats();
       seat.set_seat(static_cast<std::uint32_t>(i));
-      seat.set_side(i < static_cast<int>(scenario.sides.size()) ? scenario.sides[static_cast<std::size_t>(i)] : "seat " + std::to_string(i));
+      seat.set_side(i < static_cast<int>(scenario.sides.size())
+                        ? scenario.sides[static_cast<std::size_t>(i)]
+                        : "seat " + std::to_string(i));
       for (const SeatRow& r : seats) {
         if (r.seat != i) continue;
         seat.set_player(r.name + (r.resigned ? " (resigned)" : ""));
@@ -257,7 +266,9 @@ struct Handlers {
     if (free.empty()) refuse(proto::GAME_FULL, "every seat of this game is taken");
     if (requested < 0) return free[random_bytes(1)[0] % free.size()];
     if (requested >= players) {
-      refuse(proto::INVALID_ARGUMENT, "seat " + std::to_string(requested) + " does not exist; seats are 0.." + std::to_string(players - 1));
+      refuse(proto::INVALID_ARGUMENT, "seat " + std::to_string(requested) +
+                                          " does not exist; seats are 0.." +
+                                          std::to_string(players - 1));
     }
     if (std::find(free.begin(), free.end(), requested) == free.end()) {
       refuse(proto::GAME_FULL, "seat " + std::to_string(requested) + " is taken");
@@ -270,9 +281,12 @@ struct Handlers {
     auto found = svc.registry_.find_scenario(r.scenario());
     if (!found) refuse(proto::NOT_FOUND, found.error().message);
     const ScenarioInfo& scenario = found->second;
-    const int players = r.players() ? static_cast<int>(r.players()) : static_cast<int>(scenario.sides.size());
+    const int players =
+        r.players() ? static_cast<int>(r.players()) : static_cast<int>(scenario.sides.size());
     if (players < scenario.min_players || players > scenario.max_players) {
-      refuse(proto::INVALID_ARGUMENT, "this scenario takes " + std::to_string(scenario.min_players) + " to " + std::to_string(scenario.max_players) + " players");
+      refuse(proto::INVALID_ARGUMENT, "this scenario takes " +
+                                          std::to_string(scenario.min_players) + " to " +
+                                          std::to_string(scenario.max_players) + " players");
     }
     if (static_cast<std::int64_t>(r.deadline_seconds()) > svc.limits_.max_deadline_seconds) {
       refuse(proto::INVALID_ARGUMENT, "a step deadline is at most 30 days");
@@ -334,7 +348,8 @@ struct Handlers {
     std::vector<proto::GameEvent> events{joined_event(g.id, seat, full)};
     if (full) start_game(g);
     tx.commit();
-    log_line(game_label(g.id) + ": '" + conn.user_name + "' joined" + (full ? "; the game starts" : ""));
+    log_line(game_label(g.id) + ": '" + conn.user_name + "' joined" +
+             (full ? "; the game starts" : ""));
     push(g.id, events);
     resolve_ready_steps(g.id);
     fill_summary(*store().game(g.id), *out.mutable_game());
@@ -363,7 +378,8 @@ struct Handlers {
       g.status = "over";
       g.result = info.result;
       g.winners.clear();
-      for (PlayerId w : info.winners) g.winners += (g.winners.empty() ? "" : " ") + std::to_string(w.value);
+      for (PlayerId w : info.winners)
+        g.winners += (g.winners.empty() ? "" : " ") + std::to_string(w.value);
     } else if (g.deadline_seconds > 0) {
       g.step_deadline = now() + g.deadline_seconds;
     }
@@ -403,9 +419,13 @@ struct Handlers {
       const auto seat = my_seat(store().seats(g.id));
       if (!seat) refuse(proto::FORBIDDEN, "you do not sit in " + game_label(g.id));
       if (seat->resigned) refuse(proto::FORBIDDEN, "you resigned from " + game_label(g.id));
-      if (g.status != "running") refuse(proto::GAME_NOT_RUNNING, game_label(g.id) + (g.status == "open" ? " has not started" : " is over"));
+      if (g.status != "running")
+        refuse(proto::GAME_NOT_RUNNING,
+               game_label(g.id) + (g.status == "open" ? " has not started" : " is over"));
       if (static_cast<std::int64_t>(r.step()) != g.step) {
-        refuse(proto::STALE_STEP, "the orders are for step " + std::to_string(r.step()) + " but " + game_label(g.id) + " is at step " + std::to_string(g.step) + " (" + g.step_label + ")");
+        refuse(proto::STALE_STEP, "the orders are for step " + std::to_string(r.step()) + " but " +
+                                      game_label(g.id) + " is at step " + std::to_string(g.step) +
+                                      " (" + g.step_label + ")");
       }
       const auto state = load_state(g);
       const PlayerId me{seat->seat};
@@ -415,7 +435,9 @@ struct Handlers {
       }
       std::vector<std::string> lines(r.lines().begin(), r.lines().end());
       auto valid = state->validate(me, lines);
-      if (!valid) throw ApiError{proto::ILLEGAL_ORDERS, std::to_string(valid.error().size()) + " illegal order(s)", valid.error()};
+      if (!valid)
+        throw ApiError{proto::ILLEGAL_ORDERS,
+                       std::to_string(valid.error().size()) + " illegal order(s)", valid.error()};
       OrdersRow o{seat->seat, valid->lines, random_bytes(16), {}, r.ready(), false};
       o.commitment = commitment(o.nonce, o.lines);
       store().put_orders(g.id, g.step, o, now());
@@ -447,7 +469,8 @@ struct Handlers {
       const auto seat = my_seat(seats);
       if (!seat) refuse(proto::FORBIDDEN, "you do not sit in " + game_label(g.id));
       if (seat->resigned) refuse(proto::INVALID_ARGUMENT, "you have already resigned");
-      if (g.status != "running") refuse(proto::GAME_NOT_RUNNING, game_label(g.id) + " is not running");
+      if (g.status != "running")
+        refuse(proto::GAME_NOT_RUNNING, game_label(g.id) + " is not running");
       store().set_resigned(g.id, seat->seat);
       proto::GameEvent e;
       e.mutable_resigned()->set_seat(static_cast<std::uint32_t>(seat->seat));
@@ -463,7 +486,8 @@ struct Handlers {
   }
 
   // When every seat but one has resigned, the last one wins.
-  void end_if_one_left(GameRow& g, const std::vector<SeatRow>& seats, std::vector<proto::GameEvent>& events) {
+  void end_if_one_left(GameRow& g, const std::vector<SeatRow>& seats,
+                       std::vector<proto::GameEvent>& events) {
     std::vector<int> active;
     for (const SeatRow& s : seats) {
       if (!s.resigned) active.push_back(s.seat);
@@ -473,7 +497,8 @@ struct Handlers {
     g.status = "over";
     g.step_deadline.reset();
     g.winners = std::to_string(active[0]);
-    g.result = scenario.sides[static_cast<std::size_t>(active[0])] + " wins: every other side resigned";
+    g.result =
+        scenario.sides[static_cast<std::size_t>(active[0])] + " wins: every other side resigned";
     store().update_game(g);
     events.push_back(over_event(g));
   }
@@ -482,7 +507,8 @@ struct Handlers {
     proto::GameEvent e;
     auto& o = *e.mutable_over();
     o.set_result(g.result);
-    for (const std::string& piece : text_split(g.winners)) o.add_winners(static_cast<std::uint32_t>(std::stoul(piece)));
+    for (const std::string& piece : text_split(g.winners))
+      o.add_winners(static_cast<std::uint32_t>(std::stoul(piece)));
     o.set_seed(hex(g.seed));
     return record_event(g.id, std::move(e));
   }
@@ -531,19 +557,24 @@ struct Handlers {
       record_step(g, played, *orders, by_deadline, events);
       tx.commit();
     }
-    log_line(game_label(g.id) + ": " + events.front().resolved().step_label() + " resolved" + (by_deadline ? " at its deadline" : ""));
+    log_line(game_label(g.id) + ": " + events.front().resolved().step_label() + " resolved" +
+             (by_deadline ? " at its deadline" : ""));
     push(g.id, events);
     return true;
   }
 
   // The orders each seat plays, or nullopt while someone must still order.
-  std::optional<std::vector<SeatOrders>> orders_for_resolution(const GameRow& g, const State& state, bool by_deadline) {
+  std::optional<std::vector<SeatOrders>> orders_for_resolution(const GameRow& g, const State& state,
+                                                               bool by_deadline) {
     const auto saved = store().orders(g.id, g.step);
     const auto seats = store().seats(g.id);
     std::vector<SeatOrders> out;
     for (PlayerId p : state.step().to_order) {
-      const auto o = std::find_if(saved.begin(), saved.end(), [p](const OrdersRow& r) { return r.seat == p.value; });
-      const bool resigned = std::any_of(seats.begin(), seats.end(), [p](const SeatRow& s) { return s.seat == p.value && s.resigned; });
+      const auto o = std::find_if(saved.begin(), saved.end(),
+                                  [p](const OrdersRow& r) { return r.seat == p.value; });
+      const bool resigned = std::any_of(seats.begin(), seats.end(), [p](const SeatRow& s) {
+        return s.seat == p.value && s.resigned;
+      });
       if (o != saved.end() && (o->ready || by_deadline)) {
         out.push_back(SeatOrders{p.value, o->lines, o->nonce, false});
       } else if (resigned || by_deadline) {
@@ -555,11 +586,22 @@ struct Handlers {
     return out;
   }
 
-  void record_step(GameRow& g, const PlayedStep& played, const std::vector<SeatOrders>& orders, bool by_deadline, std::vector<proto::GameEvent>& events) {
+  void record_step(GameRow& g, const PlayedStep& played, const std::vector<SeatOrders>& orders,
+                   bool by_deadline, std::vector<proto::GameEvent>& events) {
     for (const SeatOrders& o : orders) {
-      store().put_orders(g.id, g.step, OrdersRow{o.seat, o.lines, o.nonce, commitment(o.nonce, o.lines), true, o.defaulted}, now());
+      store().put_orders(
+          g.id, g.step,
+          OrdersRow{o.seat, o.lines, o.nonce, commitment(o.nonce, o.lines), true, o.defaulted},
+          now());
     }
-    const StepRow row{g.step, played.before.label, rolls_text(played.rolls), events_text(played.resolution.events), played.state_hash, g.chain_hash, played.record_hash, by_deadline};
+    const StepRow row{g.step,
+                      played.before.label,
+                      rolls_text(played.rolls),
+                      events_text(played.resolution.events),
+                      played.state_hash,
+                      g.chain_hash,
+                      played.record_hash,
+                      by_deadline};
     store().insert_step(g.id, row, now());
     g.chain_hash = played.record_hash;
     set_position(g, *played.resolution.next);
@@ -607,17 +649,21 @@ struct Handlers {
   void do_events(const proto::EventsRequest& r, proto::Envelope& out) {
     require_user();
     const GameRow g = require_game(r.game_id());
-    if (!may_see_history(g)) refuse(proto::FORBIDDEN, "you do not sit in " + game_label(g.id) + " and it is not over");
+    if (!may_see_history(g))
+      refuse(proto::FORBIDDEN, "you do not sit in " + game_label(g.id) + " and it is not over");
     auto& list = *out.mutable_events_result();
-    for (const std::string& payload : store().events_after(g.id, static_cast<std::int64_t>(r.after_seq()))) {
-      if (!list.add_events()->ParseFromString(payload)) refuse(proto::INTERNAL, "a stored event is corrupt");
+    for (const std::string& payload :
+         store().events_after(g.id, static_cast<std::int64_t>(r.after_seq()))) {
+      if (!list.add_events()->ParseFromString(payload))
+        refuse(proto::INTERNAL, "a stored event is corrupt");
     }
   }
 
   void do_replay(const proto::ReplayRequest& r, proto::Envelope& out) {
     require_user();
     const GameRow g = require_game(r.game_id());
-    if (!may_see_history(g)) refuse(proto::FORBIDDEN, "you do not sit in " + game_label(g.id) + " and it is not over");
+    if (!may_see_history(g))
+      refuse(proto::FORBIDDEN, "you do not sit in " + game_label(g.id) + " and it is not over");
     if (g.status == "open") refuse(proto::GAME_NOT_RUNNING, game_label(g.id) + " has not started");
     std::optional<PlayerId> viewer;
     if (g.status != "over") viewer = PlayerId{my_seat(store().seats(g.id))->seat};
@@ -644,20 +690,34 @@ struct Handlers {
   void dispatch(const proto::Envelope& in, proto::Envelope& out) {
     using B = proto::Envelope;
     switch (in.body_case()) {
-      case B::kRegister: return do_register(in.register_(), out);
-      case B::kLogin: return do_login(in.login(), out);
-      case B::kResume: return do_resume(in.resume(), out);
-      case B::kListScenarios: return do_list_scenarios(out);
-      case B::kCreateGame: return do_create_game(in.create_game(), out);
-      case B::kListGames: return do_list_games(in.list_games(), out);
-      case B::kJoinGame: return do_join_game(in.join_game(), out);
-      case B::kGetGame: return do_get_game(in.get_game(), out);
-      case B::kSubmitOrders: return do_submit_orders(in.submit_orders(), out);
-      case B::kResign: return do_resign(in.resign(), out);
-      case B::kReplay: return do_replay(in.replay(), out);
-      case B::kEvents: return do_events(in.events(), out);
-      case B::BODY_NOT_SET: refuse(proto::BAD_FRAME, "the envelope has no body");
-      default: refuse(proto::BAD_FRAME, "that message is not a request");
+      case B::kRegister:
+        return do_register(in.register_(), out);
+      case B::kLogin:
+        return do_login(in.login(), out);
+      case B::kResume:
+        return do_resume(in.resume(), out);
+      case B::kListScenarios:
+        return do_list_scenarios(out);
+      case B::kCreateGame:
+        return do_create_game(in.create_game(), out);
+      case B::kListGames:
+        return do_list_games(in.list_games(), out);
+      case B::kJoinGame:
+        return do_join_game(in.join_game(), out);
+      case B::kGetGame:
+        return do_get_game(in.get_game(), out);
+      case B::kSubmitOrders:
+        return do_submit_orders(in.submit_orders(), out);
+      case B::kResign:
+        return do_resign(in.resign(), out);
+      case B::kReplay:
+        return do_replay(in.replay(), out);
+      case B::kEvents:
+        return do_events(in.events(), out);
+      case B::BODY_NOT_SET:
+        refuse(proto::BAD_FRAME, "the envelope has no body");
+      default:
+        refuse(proto::BAD_FRAME, "that message is not a request");
     }
   }
 };
@@ -665,7 +725,8 @@ struct Handlers {
 Service::Service(Store& store, const Registry& registry, Clock clock, ServiceLimits limits)
     : store_(store), registry_(registry), clock_(std::move(clock)), limits_(limits) {}
 
-std::string Service::error_frame(std::uint64_t request_id, proto::ErrorCode code, const std::string& message) {
+std::string Service::error_frame(std::uint64_t request_id, proto::ErrorCode code,
+                                 const std::string& message) {
   proto::Envelope env;
   env.set_version(proto::PROTOCOL_VERSION);
   env.set_request_id(request_id);
@@ -674,16 +735,22 @@ std::string Service::error_frame(std::uint64_t request_id, proto::ErrorCode code
   return env.SerializeAsString();
 }
 
-std::string Service::handle(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox, std::string_view frame) {
+std::string Service::handle(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
+                            std::string_view frame) {
   if (frame.size() > limits_.max_frame) {
-    return error_frame(0, proto::TOO_LARGE, "the frame has " + std::to_string(frame.size()) + " bytes; the limit is " + std::to_string(limits_.max_frame));
+    return error_frame(0, proto::TOO_LARGE,
+                       "the frame has " + std::to_string(frame.size()) + " bytes; the limit is " +
+                           std::to_string(limits_.max_frame));
   }
   proto::Envelope in;
   if (!in.ParseFromArray(frame.data(), static_cast<int>(frame.size()))) {
     return error_frame(0, proto::BAD_FRAME, "the frame is not a protocol Envelope");
   }
   if (in.version() != proto::PROTOCOL_VERSION) {
-    return error_frame(in.request_id(), proto::UNSUPPORTED_VERSION, "this server speaks protocol version " + std::to_string(proto::PROTOCOL_VERSION) + ", the request is version " + std::to_string(in.version()));
+    return error_frame(in.request_id(), proto::UNSUPPORTED_VERSION,
+                       "this server speaks protocol version " +
+                           std::to_string(proto::PROTOCOL_VERSION) + ", the request is version " +
+                           std::to_string(in.version()));
   }
   proto::Envelope out;
   out.set_version(proto::PROTOCOL_VERSION);
@@ -703,7 +770,8 @@ std::string Service::handle(ConnectionState& conn, const std::shared_ptr<Outbox>
     }
   } catch (const std::exception& e) {
     log_line(std::string("request failed: ") + e.what());
-    return error_frame(in.request_id(), proto::INTERNAL, "the server failed on this request; nothing was changed");
+    return error_frame(in.request_id(), proto::INTERNAL,
+                       "the server failed on this request; nothing was changed");
   }
   return out.SerializeAsString();
 }

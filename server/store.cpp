@@ -171,8 +171,8 @@ std::vector<SeatRow> Store::seats(std::int64_t game_id) {
   s.bind(1, game_id);
   std::vector<SeatRow> out;
   while (s.step()) {
-    out.push_back(SeatRow{static_cast<int>(s.integer(0)), s.integer(1), s.text(2),
-                          s.integer(3) != 0});
+    out.push_back(
+        SeatRow{static_cast<int>(s.integer(0)), s.integer(1), s.text(2), s.integer(3) != 0});
   }
   return out;
 }
@@ -254,7 +254,8 @@ std::vector<StepRow> Store::steps(std::int64_t game_id) {
 }
 
 std::int64_t Store::next_event_seq(std::int64_t game_id) {
-  Stmt s = db_.prepare("UPDATE games SET next_event = next_event + 1 WHERE id = ? RETURNING next_event - 1");
+  Stmt s = db_.prepare(
+      "UPDATE games SET next_event = next_event + 1 WHERE id = ? RETURNING next_event - 1");
   s.bind(1, game_id);
   s.step();
   const std::int64_t seq = s.integer(0);

@@ -36,21 +36,27 @@ class DuelState final : public State {
       info.result = names + " won with " + std::to_string(best) + " point(s)";
       return info;
     }
-    for (std::size_t i = 0; i < points_.size(); ++i) info.to_order.push_back(PlayerId{static_cast<int>(i)});
+    for (std::size_t i = 0; i < points_.size(); ++i)
+      info.to_order.push_back(PlayerId{static_cast<int>(i)});
     return info;
   }
 
-  Expected<OrderSet, OrderErrors> validate(PlayerId p, const std::vector<std::string>& lines) const override {
+  Expected<OrderSet, OrderErrors> validate(PlayerId p,
+                                           const std::vector<std::string>& lines) const override {
     OrderErrors errors;
     OrderSet out;
-    if (lines.empty()) return unexpected(OrderErrors{{0, "no orders: give one line 'bid N' (duel 1)"}});
+    if (lines.empty())
+      return unexpected(OrderErrors{{0, "no orders: give one line 'bid N' (duel 1)"}});
     if (lines.size() > 1) errors.push_back({2, "only one order per round (duel 1)"});
     const auto words = text::split(lines[0]);
     long long n = 0;
     if (words.size() != 2 || text::lower(words[0]) != "bid" || !text::parse_int(words[1], n)) {
-      errors.push_back({1, "'" + lines[0] + "' is not an order; the only order is 'bid N' (duel 1)"});
+      errors.push_back(
+          {1, "'" + lines[0] + "' is not an order; the only order is 'bid N' (duel 1)"});
     } else if (n < 0 || n > purse_[static_cast<std::size_t>(p.value)]) {
-      errors.push_back({1, "a bid of " + std::to_string(n) + " is outside your purse of 0.." + std::to_string(purse_[static_cast<std::size_t>(p.value)]) + " (duel 2)"});
+      errors.push_back({1, "a bid of " + std::to_string(n) + " is outside your purse of 0.." +
+                               std::to_string(purse_[static_cast<std::size_t>(p.value)]) +
+                               " (duel 2)"});
     } else {
       out.lines.push_back("bid " + std::to_string(n));
     }
@@ -68,7 +74,8 @@ class DuelState final : public State {
       c.id = kSides[i];
       c.label = "points " + std::to_string(points_[i]);
       // A purse is private to its owner until the game is seen as a whole.
-      if (!viewer || viewer->value == static_cast<int>(i)) c.label += ", purse " + std::to_string(purse_[i]);
+      if (!viewer || viewer->value == static_cast<int>(i))
+        c.label += ", purse " + std::to_string(purse_[i]);
       c.tokens.push_back(Token{static_cast<int>(i), "duellist", kSides[i].substr(0, 1), -1, {}});
       v.cells.push_back(std::move(c));
     }
@@ -100,14 +107,17 @@ class DuelState final : public State {
       return words;
     };
     auto w = field(1, "players");
-    if (w.size() != 2 || !text::parse_int(w[1], players) || players < 2 || players > 4) return fail("bad players line");
+    if (w.size() != 2 || !text::parse_int(w[1], players) || players < 2 || players > 4)
+      return fail("bad players line");
     w = field(2, "round");
     if (w.size() != 2 || !text::parse_int(w[1], round) || round < 1) return fail("bad round line");
     auto s = std::make_unique<DuelState>(static_cast<int>(players));
     s->round_ = round;
-    for (auto [line, key, vec] : {std::tuple{3, "points", &s->points_}, std::tuple{4, "purse", &s->purse_}}) {
+    for (auto [line, key, vec] :
+         {std::tuple{3, "points", &s->points_}, std::tuple{4, "purse", &s->purse_}}) {
       w = field(static_cast<std::size_t>(line), key);
-      if (w.size() != static_cast<std::size_t>(players) + 1) return fail(std::string("bad ") + key + " line");
+      if (w.size() != static_cast<std::size_t>(players) + 1)
+        return fail(std::string("bad ") + key + " line");
       for (std::size_t i = 0; i < vec->size(); ++i) {
         long long v = 0;
         if (!text::parse_int(w[i + 1], v)) return fail(std::string("bad ") + key + " line");
@@ -129,12 +139,14 @@ class DuelState final : public State {
       e.rolls = {dice.log().back()};
       totals.push_back(bid + die);
       next->purse_[i] -= bid;
-      e.text = kSides[i] + " bids " + std::to_string(bid) + " and rolls " + std::to_string(die) + ": total " + std::to_string(bid + die);
+      e.text = kSides[i] + " bids " + std::to_string(bid) + " and rolls " + std::to_string(die) +
+               ": total " + std::to_string(bid + die);
       r.events.push_back(std::move(e));
     }
     const int best = *std::max_element(totals.begin(), totals.end());
     if (std::count(totals.begin(), totals.end(), best) == 1) {
-      const auto winner = static_cast<std::size_t>(std::find(totals.begin(), totals.end(), best) - totals.begin());
+      const auto winner =
+          static_cast<std::size_t>(std::find(totals.begin(), totals.end(), best) - totals.begin());
       ++next->points_[winner];
       r.events.push_back(Event{kSides[winner] + " scores a point", {}});
     } else {
@@ -156,18 +168,24 @@ class DuelGame final : public Game {
   std::string id() const override { return "duel"; }
   std::string title() const override { return "Duel (test game)"; }
   std::vector<ScenarioInfo> scenarios() const override {
-    return {ScenarioInfo{"standard", "Duel", "Bid against each other; first to 2 points wins (tests only).", kSides, 2, 4}};
+    return {ScenarioInfo{"standard", "Duel",
+                         "Bid against each other; first to 2 points wins (tests only).", kSides, 2,
+                         4}};
   }
   Expected<std::unique_ptr<State>> new_game(std::string_view scenario, int players) const override {
     if (scenario != "standard") return fail("duel has only the scenario 'standard'");
     if (players < 2 || players > 4) return fail("duel takes 2 to 4 players");
     return std::unique_ptr<State>(std::make_unique<DuelState>(players));
   }
-  Expected<std::unique_ptr<State>> deserialize(std::string_view bytes) const override { return DuelState::parse(bytes); }
+  Expected<std::unique_ptr<State>> deserialize(std::string_view bytes) const override {
+    return DuelState::parse(bytes);
+  }
 };
 
 }  // namespace
 
-std::unique_ptr<Game> make_duel_game() { return std::make_unique<DuelGame>(); }
+std::unique_ptr<Game> make_duel_game() {
+  return std::make_unique<DuelGame>();
+}
 
 }  // namespace naumachia::testing

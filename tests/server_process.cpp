@@ -1,0 +1,119 @@
+#include "server_process.h"
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace naumachia::testing {
+
+TempDir::TempDir() {
+  char tmpl[] = "/tmp/naumachia-it-XXXXXX";
+  if (!mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");
+  path_ = tmpl;
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  std::filesystem::remove_all(path_, ec);
+}
+
+ServerProcess::ServerProcess(const std::filesystem::path& dir) : dir_(dir) {
+  start("127.0.0.1:0");
+}
+
+ServerProcess::~ServerProcess() {
+  if (pid_ > 0) terminate();
+}
+
+void ServerProcess::start(const std::string& listen) {
+  int fds[2];
+  if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
+  const std::string db = (dir_ / "naumachia.db").string();
+  const std::string log_path = (dir_ / "server.log").string();
+  pid_ = fork();
+  if (pid_ == 0) {
+    dup2(fds[1], STDOUT_FILENO);
+    FILE* log = std::fopen(log_path.c_str(), "a");
+    if (log) dup2(fileno(log), STDERR_FILENO);
+    close(fds[0]);
+    close(fds[1]);
+    execl(NAUMACHIA_TEST_SERVER, NAUMACHIA_TEST_SERVER, "--db", db.c_str(), "--listen",
+          listen.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(fds[1]);
+  // Wait for "listening on wss://HOST:PORT".
+  std::string line;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (line.find('\n') == std::string::npos) {
+    pollfd p{fds[0], POLLIN, 0};
+    if (std::chrono::steady_clock::now() > deadline || poll(&p, 1, 1000) < 0) break;
+    char buf[256];
+    if (p.revents & (POLLIN | POLLHUP)) {
+      const ssize_t n = read(fds[0], buf, sizeof buf);
+      if (n <= 0) break;
+      line.append(buf, static_cast<std::size_t>(n));
+    }
+  }
+  close(fds[0]);
+  const std::string prefix = "listening on ";
+  if (line.rfind(prefix, 0) != 0) {
+    throw std::runtime_error("the server did not start: " + line + "\n" + log());
+  }
+  url_ = line.substr(prefix.size(), line.find('\n') - prefix.size());
+}
+
+void ServerProcess::crash() {
+  kill(pid_, SIGKILL);
+  waitpid(pid_, nullptr, 0);
+  pid_ = -1;
+}
+
+int ServerProcess::terminate() {
+  kill(pid_, SIGTERM);
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  return status;
+}
+
+void ServerProcess::restart() {
+  if (pid_ > 0) terminate();
+  start(url_.substr(std::string("wss://").size()));
+}
+
+std::string ServerProcess::log() const {
+  std::ifstream in(dir_ / "server.log");
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+CommandResult run_command(const std::string& command_line, const std::string& stdin_text) {
+  const std::string input =
+      (std::filesystem::temp_directory_path() / ("naumachia-stdin-" + std::to_string(getpid())))
+          .string();
+  {
+    std::ofstream f(input);
+    f << stdin_text;
+  }
+  CommandResult r;
+  FILE* p = popen((command_line + " < " + input + " 2>&1").c_str(), "r");
+  if (!p) throw std::runtime_error("popen failed");
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
+  const int status = pclose(p);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::filesystem::remove(input);
+  return r;
+}
+
+}  // namespace naumachia::testing

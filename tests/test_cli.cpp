@@ -1,0 +1,76 @@
+// The `naumachia` command against the real server, as two people on two
+// terminals would use it.
+#include <doctest/doctest.h>
+
+#include "server_process.h"
+
+using naumachia::testing::CommandResult;
+using naumachia::testing::run_command;
+using naumachia::testing::ServerProcess;
+using naumachia::testing::TempDir;
+
+namespace {
+
+struct Terminal {
+  std::string config;
+  std::string url;
+  CommandResult run(const std::string& args, const std::string& input = "") const {
+    return run_command("NAUMACHIA_CONFIG=" + config + " NAUMACHIA_PASSWORD=correct-horse " +
+                           NAUMACHIA_CLIENT + " " + args,
+                       input);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("two people play through the naumachia command") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  const Terminal alice{(dir.path() / "alice.conf").string(), server.url()};
+  const Terminal bob{(dir.path() / "bob.conf").string(), server.url()};
+
+  auto r = alice.run("--server " + server.url() + " --insecure register alice");
+  REQUIRE(r.status == 0);
+  REQUIRE(bob.run("--server " + server.url() + " --insecure register bob").status == 0);
+
+  r = alice.run("scenarios");
+  CHECK(r.output.find("duel/standard") != std::string::npos);
+  r = alice.run("new duel/standard --side Red --players 2 --deadline 48h");
+  REQUIRE(r.status == 0);
+  CHECK(r.output.find("game 1") != std::string::npos);
+  REQUIRE(bob.run("join 1").status == 0);
+
+  r = alice.run("orders 1", "# my bid\nbid 12\n");
+  CHECK(r.status == 1);
+  CHECK(r.output.find("line 1: a bid of 12 is outside your purse") != std::string::npos);
+  r = alice.run("orders 1", "# my bid\nBID 5\n");
+  REQUIRE(r.status == 0);
+  CHECK(r.output.find("bid 5") != std::string::npos);
+
+  r = bob.run("wait 1 --timeout 20");
+  CHECK(r.status == 0);
+  CHECK(r.output.find("Red committed orders for step 1") != std::string::npos);
+  CHECK(r.output.find("bid 5") == std::string::npos);
+
+  r = bob.run("show 1");
+  CHECK(r.output.find("step 1: Round 1") != std::string::npos);
+  CHECK(r.output.find("order syntax") != std::string::npos);
+
+  r = bob.run("orders 1", "bid 1\n");
+  CHECK(r.output.find("the step has resolved") != std::string::npos);
+  r = alice.run("wait 1 --timeout 20");
+  CHECK(r.output.find("step 1 resolved") != std::string::npos);
+  CHECK(r.output.find("rolled") != std::string::npos);
+
+  r = alice.run("replay 1");
+  CHECK(r.status == 0);
+  CHECK(r.output.find("every step verified") != std::string::npos);
+
+  r = alice.run("orders --help");
+  CHECK(r.output.find("usage: naumachia orders") != std::string::npos);
+  r = bob.run("resign 1");
+  CHECK(r.output.find("Red wins") != std::string::npos);
+  r = bob.run("show 99");
+  CHECK(r.status == 1);
+  CHECK(r.output.find("there is no game 99") != std::string::npos);
+}

@@ -13,13 +13,23 @@ int Dice::roll(int sides, std::string purpose) {
 
 namespace {
 
-constexpr std::uint32_t rotl(std::uint32_t x, int n) { return (x << n) | (x >> (32 - n)); }
+constexpr std::uint32_t rotl(std::uint32_t x, int n) {
+  return (x << n) | (x >> (32 - n));
+}
 
 void quarter_round(std::array<std::uint32_t, 16>& s, int a, int b, int c, int d) {
-  s[a] += s[b]; s[d] ^= s[a]; s[d] = rotl(s[d], 16);
-  s[c] += s[d]; s[b] ^= s[c]; s[b] = rotl(s[b], 12);
-  s[a] += s[b]; s[d] ^= s[a]; s[d] = rotl(s[d], 8);
-  s[c] += s[d]; s[b] ^= s[c]; s[b] = rotl(s[b], 7);
+  s[a] += s[b];
+  s[d] ^= s[a];
+  s[d] = rotl(s[d], 16);
+  s[c] += s[d];
+  s[b] ^= s[c];
+  s[b] = rotl(s[b], 12);
+  s[a] += s[b];
+  s[d] ^= s[a];
+  s[d] = rotl(s[d], 8);
+  s[c] += s[d];
+  s[b] ^= s[c];
+  s[b] = rotl(s[b], 7);
 }
 
 std::uint32_t load_le32(const std::uint8_t* p) {
@@ -78,8 +88,8 @@ int SeededDice::draw(int sides, const std::string&) {
 
 int ScriptedDice::draw(int sides, const std::string& purpose) {
   if (next_ >= values_.size()) {
-    throw DiceExhausted("the given die rolls ran out at roll " + std::to_string(next_ + 1) +
-                        " (d" + std::to_string(sides) + " for " + purpose + ")");
+    throw DiceExhausted("the given die rolls ran out at roll " + std::to_string(next_ + 1) + " (d" +
+                        std::to_string(sides) + " for " + purpose + ")");
   }
   const int v = values_[next_++];
   if (v < 1 || v > sides) {

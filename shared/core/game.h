@@ -32,11 +32,11 @@ struct ScenarioInfo {
 
 struct StepInfo {
   StepNo number;
-  std::string label;                // e.g. "Turn 3, impulse 2: Tyrian movement"
-  std::vector<PlayerId> to_order;   // players who must order in this step
+  std::string label;               // e.g. "Turn 3, impulse 2: Tyrian movement"
+  std::vector<PlayerId> to_order;  // players who must order in this step
   bool game_over = false;
-  std::string result;               // when game_over: how it ended
-  std::vector<PlayerId> winners;    // when game_over
+  std::string result;             // when game_over: how it ended
+  std::vector<PlayerId> winners;  // when game_over
 };
 
 // Orders of one player for one step, in the module's canonical text form.

@@ -22,7 +22,9 @@ Unexpected<E> unexpected(E e) {
   return Unexpected<E>{std::move(e)};
 }
 
-inline Unexpected<Error> fail(std::string message) { return {Error{std::move(message)}}; }
+inline Unexpected<Error> fail(std::string message) {
+  return {Error{std::move(message)}};
+}
 
 template <class T, class E = Error>
 class Expected {
