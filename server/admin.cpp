@@ -26,12 +26,10 @@ commands:
   --help                this text
 )";
 
-void print_step(const ReplayedStep& s, const ScenarioInfo& scenario) {
+void print_step(const ReplayedStep& s, const std::vector<std::string>& sides) {
   std::cout << "step " << s.stored.step << ": " << s.stored.label << "\n";
   for (const SeatOrders& o : s.orders) {
-    const std::string side = o.seat < static_cast<int>(scenario.sides.size())
-                                 ? scenario.sides[static_cast<std::size_t>(o.seat)]
-                                 : std::to_string(o.seat);
+    const std::string side = sides[static_cast<std::size_t>(o.seat)];
     std::cout << "  orders of " << side << (o.defaulted ? " (defaults, deadline passed)" : "")
               << ":\n";
     for (const std::string& l : o.lines) std::cout << "    " << l << "\n";
@@ -67,10 +65,11 @@ int replay(Store& store, const Registry& registry, std::int64_t id, bool quiet) 
     std::cerr << "naumachia-admin: " << scenario.error().message << "\n";
     return 1;
   }
+  const auto sides = scenario->first->seat_names(scenario->second, g->players);
   std::cout << "game " << id << " (" << g->full_scenario() << ", " << g->status << ")\n";
   const ReplaySummary summary =
       replay_game(store, registry, id, nullptr, [&](const ReplayedStep& s, const State&) {
-        if (!quiet || !(s.state_ok && s.record_ok)) print_step(s, scenario->second);
+        if (!quiet || !(s.state_ok && s.record_ok)) print_step(s, sides);
       });
   if (!summary.ok()) {
     std::cout << "DIVERGENCE: " << *summary.divergence << "\n";

@@ -217,8 +217,12 @@ struct Handlers {
     }
   }
 
+  std::vector<std::string> seat_names(const GameRow& g) {
+    return module_of(g).seat_names(scenario_of(g), g.players);
+  }
+
   void fill_summary(const GameRow& g, proto::GameSummary& s) {
-    const ScenarioInfo scenario = scenario_of(g);
+    const auto names = seat_names(g);
     const auto seats = store().seats(g.id);
     s.set_id(static_cast<std::uint64_t>(g.id));
     s.set_scenario(g.full_scenario());
@@ -240,9 +244,7 @@ struct Handlers {
     for (int i = 0; i < g.players; ++i) {
       proto::Seat& seat = *s.add_seats();
       seat.set_seat(static_cast<std::uint32_t>(i));
-      seat.set_side(i < static_cast<int>(scenario.sides.size())
-                        ? scenario.sides[static_cast<std::size_t>(i)]
-                        : "seat " + std::to_string(i));
+      seat.set_side(names[static_cast<std::size_t>(i)]);
       for (const SeatRow& r : seats) {
         if (r.seat != i) continue;
         seat.set_player(r.name + (r.resigned ? " (resigned)" : ""));
@@ -493,12 +495,11 @@ struct Handlers {
       if (!s.resigned) active.push_back(s.seat);
     }
     if (active.size() != 1) return;
-    const ScenarioInfo scenario = scenario_of(g);
     g.status = "over";
     g.step_deadline.reset();
     g.winners = std::to_string(active[0]);
     g.result =
-        scenario.sides[static_cast<std::size_t>(active[0])] + " wins: every other side resigned";
+        seat_names(g)[static_cast<std::size_t>(active[0])] + " wins: every other side resigned";
     store().update_game(g);
     events.push_back(over_event(g));
   }

@@ -18,6 +18,16 @@ Resolution State::resolve(const std::map<PlayerId, OrderSet>& orders, Dice& dice
   return r;
 }
 
+std::vector<std::string> Game::seat_names(const ScenarioInfo& scenario, int players) const {
+  std::vector<std::string> out;
+  for (int i = 0; i < players; ++i) {
+    out.push_back(i < static_cast<int>(scenario.sides.size())
+                      ? scenario.sides[static_cast<std::size_t>(i)]
+                      : "seat " + std::to_string(i));
+  }
+  return out;
+}
+
 void Registry::add(std::unique_ptr<Game> game) {
   std::string id = game->id();
   games_.emplace(std::move(id), std::move(game));

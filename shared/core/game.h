@@ -130,6 +130,9 @@ class Game {
   virtual Expected<std::unique_ptr<State>> new_game(std::string_view scenario,
                                                     int players) const = 0;
   virtual Expected<std::unique_ptr<State>> deserialize(std::string_view bytes) const = 0;
+  // The name of each seat of a game with `players` players (by default the
+  // scenario's sides; a module dealing several sides to one seat says so).
+  virtual std::vector<std::string> seat_names(const ScenarioInfo& scenario, int players) const;
 };
 
 // The modules a program offers. Scenario ids across games are "<game>/<scenario>".

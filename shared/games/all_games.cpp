@@ -1,10 +1,11 @@
 #include "games/all_games.h"
 
+#include "games/diplomacy/diplomacy.h"
+
 namespace naumachia {
 
 void register_all_games(Registry& registry) {
-  // Game modules are added here as they are built (one per folder of games/).
-  (void)registry;
+  registry.add(diplomacy::make_diplomacy_game());
 }
 
 }  // namespace naumachia

@@ -1,0 +1,147 @@
+#include "games/diplomacy/map.h"
+
+#include "core/json.h"
+#include "core/text.h"
+
+namespace naumachia::diplomacy {
+
+std::string province_of(std::string_view location) {
+  return std::string(location.substr(0, location.find('/')));
+}
+
+namespace {
+
+Expected<UnitType> unit_type(const std::string& s) {
+  if (s == "A") return UnitType::Army;
+  if (s == "F") return UnitType::Fleet;
+  return fail("unit type '" + s + "' is neither A nor F");
+}
+
+}  // namespace
+
+Expected<Map> Map::load(std::string_view json_text) {
+  auto parsed = json::parse(json_text);
+  if (!parsed) return fail("map: " + parsed.error().message);
+  const json::Value& j = *parsed;
+  Map m;
+  m.name_ = j["name"].string();
+  m.victory_centers_ = static_cast<int>(j["victory_centers"].number());
+  m.start_year_ = static_cast<int>(j["start"]["year"].number());
+  for (const auto& [id, p] : j["provinces"].object()) {
+    Province prov{id,
+                  p["name"].string(),
+                  Terrain::Land,
+                  p["supply_center"].boolean(),
+                  p["home_center_of"].is_null() ? "" : p["home_center_of"].string(),
+                  {}};
+    const std::string& t = p["type"].string();
+    prov.terrain = t == "sea" ? Terrain::Sea : t == "coast" ? Terrain::Coast : Terrain::Land;
+    for (const auto& c : p["coasts"].array()) prov.coasts.push_back(c.string());
+    m.provinces_.emplace(id, std::move(prov));
+  }
+  for (const auto& [name, p] : j["powers"].object()) {
+    Power power{name, {}, {}};
+    for (const auto& h : p["home_centers"].array()) power.home_centers.push_back(h.string());
+    for (const auto& u : p["starting_units"].array()) {
+      auto type = unit_type(u["type"].string());
+      if (!type) return fail("map: " + type.error().message);
+      power.starting_units.push_back({*type, u["location"].string()});
+    }
+    m.powers_.push_back(std::move(power));
+  }
+  for (const auto& [from, list] : j["adjacency"]["army"].object()) {
+    for (const auto& to : list.array()) {
+      m.army_[from].insert(to.string());
+      m.any_neighbours_[from].insert(to.string());
+    }
+  }
+  for (const auto& [from, list] : j["adjacency"]["fleet"].object()) {
+    auto& moves = m.fleet_[from];
+    const std::string from_prov = province_of(from);
+    for (const auto& to : list.array()) {
+      moves.push_back(to.string());
+      const std::string to_prov = province_of(to.string());
+      m.any_neighbours_[from_prov].insert(to_prov);
+      const Province* a = m.province(from_prov);
+      const Province* b = m.province(to_prov);
+      if (!a || !b)
+        return fail("map: fleet adjacency names an unknown province: " + from + " - " +
+                    to.string());
+      if (a->terrain == Terrain::Sea || b->terrain == Terrain::Sea) {
+        m.sea_neighbours_[from_prov].insert(to_prov);
+      }
+    }
+  }
+  if (m.powers_.empty() || m.provinces_.empty()) return fail("map: no powers or no provinces");
+  return m;
+}
+
+const Power* Map::power(std::string_view name) const {
+  for (const Power& p : powers_) {
+    if (text::lower(p.name) == text::lower(name)) return &p;
+  }
+  return nullptr;
+}
+
+const Province* Map::province(std::string_view id) const {
+  const auto it = provinces_.find(id);
+  return it == provinces_.end() ? nullptr : &it->second;
+}
+
+const Province* Map::lookup(std::string_view word) const {
+  const std::string w = text::lower(word);
+  if (const Province* p = province(w)) return p;
+  std::string squeezed = w;
+  std::erase(squeezed, ' ');
+  for (const auto& [id, p] : provinces_) {
+    std::string name = text::lower(p.name);
+    if (name == w) return &p;
+    std::erase(name, ' ');
+    std::erase(name, '.');
+    std::erase(name, '-');
+    if (name == squeezed) return &p;
+  }
+  return nullptr;
+}
+
+bool Map::army_adjacent(std::string_view from, std::string_view to) const {
+  const auto it = army_.find(from);
+  return it != army_.end() && it->second.count(std::string(to)) > 0;
+}
+
+const std::vector<std::string>& Map::fleet_moves(std::string_view from) const {
+  static const std::vector<std::string> kNone;
+  const auto it = fleet_.find(from);
+  return it == fleet_.end() ? kNone : it->second;
+}
+
+bool Map::fleet_can_stand(std::string_view location) const {
+  return fleet_.count(location) > 0;
+}
+
+std::vector<std::string> Map::fleet_reach(std::string_view from, std::string_view province) const {
+  std::vector<std::string> out;
+  for (const std::string& to : fleet_moves(from)) {
+    if (province_of(to) == province) out.push_back(to);
+  }
+  return out;
+}
+
+bool Map::can_reach(UnitType type, std::string_view location, std::string_view province) const {
+  if (type == UnitType::Army) return army_adjacent(province_of(location), province);
+  return !fleet_reach(location, province).empty();
+}
+
+const std::set<std::string>& Map::sea_neighbours(std::string_view province) const {
+  static const std::set<std::string> kNone;
+  const auto it = sea_neighbours_.find(province);
+  return it == sea_neighbours_.end() ? kNone : it->second;
+}
+
+const std::set<std::string>& Map::any_neighbours(std::string_view province) const {
+  static const std::set<std::string> kNone;
+  const auto it = any_neighbours_.find(province);
+  return it == any_neighbours_.end() ? kNone : it->second;
+}
+
+}  // namespace naumachia::diplomacy

@@ -1,0 +1,78 @@
+#pragma once
+// A Diplomacy map, loaded from data (the standard map is data/standard-map.json;
+// a variant brings its own file). Nothing about a particular map is code.
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.h"
+
+namespace naumachia::diplomacy {
+
+enum class UnitType { Army, Fleet };
+enum class Terrain { Sea, Coast, Land };
+
+struct Province {
+  std::string id;
+  std::string name;
+  Terrain terrain = Terrain::Land;
+  bool supply_center = false;
+  std::string home_of;              // power, or empty
+  std::vector<std::string> coasts;  // "nc", "sc", ... for split-coast provinces
+};
+
+struct StartingUnit {
+  UnitType type;
+  std::string location;
+};
+
+struct Power {
+  std::string name;
+  std::vector<std::string> home_centers;
+  std::vector<StartingUnit> starting_units;
+};
+
+// A location is a province id, or "prov/coast" for a fleet on a split coast.
+std::string province_of(std::string_view location);
+
+class Map {
+ public:
+  static Expected<Map> load(std::string_view json_text);
+
+  const std::string& name() const { return name_; }
+  int victory_centers() const { return victory_centers_; }
+  int start_year() const { return start_year_; }
+  const std::vector<Power>& powers() const { return powers_; }
+  const Power* power(std::string_view name) const;
+  const Province* province(std::string_view id) const;
+  const std::map<std::string, Province, std::less<>>& provinces() const { return provinces_; }
+  // Finds a province by id or full name, any case; nullptr when unknown.
+  const Province* lookup(std::string_view word) const;
+
+  bool army_adjacent(std::string_view from, std::string_view to) const;
+  // Fleet locations a fleet at `from` (a fleet location) can move to.
+  const std::vector<std::string>& fleet_moves(std::string_view from) const;
+  bool fleet_can_stand(std::string_view location) const;
+  // Coasts (fleet locations) of `province` that a fleet at `from` can reach.
+  std::vector<std::string> fleet_reach(std::string_view from, std::string_view province) const;
+  // Whether a unit at `location` could move into `province` (support reach).
+  bool can_reach(UnitType type, std::string_view location, std::string_view province) const;
+  // Province-level neighbours by sea (for convoy routes) and by any border.
+  const std::set<std::string>& sea_neighbours(std::string_view province) const;
+  const std::set<std::string>& any_neighbours(std::string_view province) const;
+
+ private:
+  std::string name_;
+  int victory_centers_ = 18;
+  int start_year_ = 1901;
+  std::vector<Power> powers_;
+  std::map<std::string, Province, std::less<>> provinces_;
+  std::map<std::string, std::set<std::string>, std::less<>> army_;
+  std::map<std::string, std::vector<std::string>, std::less<>> fleet_;
+  std::map<std::string, std::set<std::string>, std::less<>> sea_neighbours_;
+  std::map<std::string, std::set<std::string>, std::less<>> any_neighbours_;
+};
+
+}  // namespace naumachia::diplomacy

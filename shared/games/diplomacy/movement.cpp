@@ -1,0 +1,494 @@
+// Movement adjudication: L. B. Kruijswijk's decision algorithm ("The Math of
+// Adjudication", DATC section 5): every move, support and convoy is a yes/no
+// decision; decisions that depend on each other in a cycle are settled by
+// guessing both ways, and where the guesses disagree, by the backup rule:
+// circular movement succeeds, and a convoy paradox follows the Szykman rule
+// (DATC 4.A.2): the convoyed moves of the paradox fail.
+#include <algorithm>
+#include <deque>
+
+#include "games/diplomacy/rules.h"
+
+namespace naumachia::diplomacy {
+
+namespace {
+
+enum class St { Unresolved, Guessing, Resolved };
+
+struct Entry {
+  const Unit* unit = nullptr;
+  std::string prov;
+  Order order;  // the effective order (an illegal order becomes a hold)
+  OrderKind kind = OrderKind::Hold;
+  std::string dest_prov;  // move
+  std::string dest_loc;
+  bool convoyed = false;  // the move goes by convoy
+  bool paradox_fail = false;
+  int supported = -1;         // support: the entry supported (valid match), else -1
+  int convoys = -1;           // convoy: the move convoyed (valid match), else -1
+  std::vector<int> supports;  // valid supports this entry receives
+  St st = St::Unresolved;
+  bool res = false;
+  int report = -1;  // index into the results list
+  std::string void_note;
+};
+
+class Movement {
+ public:
+  Movement(const Map& map, const Position& pos) : map_(map), pos_(pos) {}
+
+  PhaseResult run(const std::vector<Order>& orders) {
+    compile(orders);
+    for (std::size_t i = 0; i < e_.size(); ++i) {
+      if (has_decision(static_cast<int>(i))) resolve(static_cast<int>(i));
+    }
+    return finish();
+  }
+
+ private:
+  // ------------------------------------------------------------ compile
+
+  int at(const std::string& prov) const {
+    const auto it = index_.find(prov);
+    return it == index_.end() ? -1 : it->second;
+  }
+
+  void compile(const std::vector<Order>& orders) {
+    for (const auto& [prov, unit] : pos_.units) {
+      Entry en;
+      en.unit = &unit;
+      en.prov = prov;
+      en.order =
+          Order{unit.power, OrderKind::Hold, unit.type, unit.location, {}, {}, {}, {}, false};
+      index_[prov] = static_cast<int>(e_.size());
+      e_.push_back(std::move(en));
+    }
+    std::vector<bool> ordered(e_.size(), false);
+    for (const Order& o : orders) {
+      OrderResult r{o, Outcome::Succeeds, ""};
+      const int i = at(province_of(o.location));
+      if (o.kind == OrderKind::Build || o.kind == OrderKind::Remove) {
+        r = {o, Outcome::Illegal, "not an order of a movement phase"};
+      } else if (i < 0) {
+        r = {o, Outcome::Illegal, "there is no unit in " + province_of(o.location)};
+      } else if (e_[i].unit->power != o.power) {
+        r = {o, Outcome::Illegal, "the unit in " + e_[i].prov + " is " + e_[i].unit->power + "'s"};
+      } else if (ordered[i]) {
+        r = {o, Outcome::Illegal,
+             "a second order for the unit in " + e_[i].prov + " (the first counts)"};
+      } else if (auto why = impossible(map_, pos_, o)) {
+        r = {o, Outcome::Illegal, *why};
+        ordered[i] = true;
+      } else {
+        ordered[i] = true;
+        e_[i].order = o;
+        e_[i].order.location =
+            e_[i].unit->location;  // a wrong coast of its own is ignored (6.B.10)
+        e_[i].kind = o.kind;
+        e_[i].report = static_cast<int>(results_.size());
+      }
+      results_.push_back(std::move(r));
+    }
+    for (Entry& en : e_) {
+      if (en.kind == OrderKind::Move) compile_move(en);
+    }
+    decide_convoy_routes();
+    for (std::size_t i = 0; i < e_.size(); ++i) {
+      if (e_[i].kind == OrderKind::Support) match_support(static_cast<int>(i));
+      if (e_[i].kind == OrderKind::Convoy) match_convoy(static_cast<int>(i));
+    }
+  }
+
+  void compile_move(Entry& en) {
+    en.dest_prov = province_of(en.order.dest);
+    en.dest_loc = en.order.dest;
+    if (en.unit->type == UnitType::Fleet) {
+      const auto reach = map_.fleet_reach(en.unit->location, en.dest_prov);
+      if (en.dest_loc == en.dest_prov && reach.size() == 1) en.dest_loc = reach[0];  // 6.B.2
+    } else {
+      en.dest_loc = en.dest_prov;  // an army's coast is noise (6.B.12)
+    }
+  }
+
+  // Fleets ordered to convoy the army at `army_prov` to `dest_prov`.
+  std::vector<int> convoy_orders_for(const std::string& army_prov,
+                                     const std::string& dest_prov) const {
+    std::vector<int> out;
+    for (std::size_t i = 0; i < e_.size(); ++i) {
+      const Entry& c = e_[i];
+      if (c.kind == OrderKind::Convoy && province_of(c.order.target) == army_prov &&
+          province_of(c.order.target_dest) == dest_prov) {
+        out.push_back(static_cast<int>(i));
+      }
+    }
+    return out;
+  }
+
+  // DATC 4.A.3: an army goes by convoy when it cannot go by land, when its
+  // order says so and some fleet convoys it, or when a fleet of its own power
+  // is ordered to convoy it.
+  void decide_convoy_routes() {
+    for (Entry& en : e_) {
+      if (en.kind != OrderKind::Move || en.unit->type != UnitType::Army) continue;
+      const auto convoys = convoy_orders_for(en.prov, en.dest_prov);
+      const bool own = std::any_of(convoys.begin(), convoys.end(),
+                                   [&](int c) { return e_[c].unit->power == en.unit->power; });
+      en.convoyed = !map_.army_adjacent(en.prov, en.dest_prov) ||
+                    (en.order.via_convoy && !convoys.empty()) || own;
+    }
+  }
+
+  void match_support(int s) {
+    Entry& sup = e_[s];
+    const int t = at(province_of(sup.order.target));
+    std::string why;
+    if (t < 0) {
+      why = "there is no unit in " + province_of(sup.order.target);
+    } else if (e_[t].unit->type != sup.order.target_type) {
+      why = "the unit in " + e_[t].prov + " is not " +
+            (sup.order.target_type == UnitType::Army ? "an army" : "a fleet");
+    } else if (sup.order.target_dest.empty()) {
+      if (e_[t].kind == OrderKind::Move)
+        why = "the unit in " + e_[t].prov + " moves, so it cannot be supported to hold";
+    } else if (e_[t].kind != OrderKind::Move ||
+               e_[t].dest_prov != province_of(sup.order.target_dest)) {
+      why = "the unit in " + e_[t].prov + " does not move to " + province_of(sup.order.target_dest);
+    } else if (sup.order.target_dest.find('/') != std::string::npos &&
+               sup.order.target_dest != e_[t].dest_loc) {
+      why = "the supported move goes to another coast";
+    }
+    if (!why.empty()) {
+      sup.void_note = "void: " + why;
+      return;
+    }
+    sup.supported = t;
+    e_[t].supports.push_back(s);
+  }
+
+  void match_convoy(int c) {
+    Entry& con = e_[c];
+    const int t = at(province_of(con.order.target));
+    if (t < 0 || e_[t].unit->type != UnitType::Army || e_[t].kind != OrderKind::Move ||
+        e_[t].dest_prov != province_of(con.order.target_dest) || !e_[t].convoyed) {
+      con.void_note = "void: no army makes that move by convoy";
+      return;
+    }
+    con.convoys = t;
+  }
+
+  // ------------------------------------------------------------ decisions
+
+  bool has_decision(int i) const {
+    const Entry& en = e_[i];
+    return en.kind == OrderKind::Move || (en.kind == OrderKind::Support && en.supported >= 0) ||
+           (en.kind == OrderKind::Convoy && en.convoys >= 0);
+  }
+
+  bool resolve(int i) {
+    Entry& en = e_[i];
+    if (en.st == St::Resolved) return en.res;
+    if (en.st == St::Guessing) {
+      if (std::find(deps_.begin(), deps_.end(), i) == deps_.end()) deps_.push_back(i);
+      return en.res;
+    }
+    const std::size_t old = deps_.size();
+    en.res = false;
+    en.st = St::Guessing;
+    const bool first = adjudicate(i);
+    if (deps_.size() == old) {
+      if (e_[i].st != St::Resolved) {
+        e_[i].res = first;
+        e_[i].st = St::Resolved;
+      }
+      return first;
+    }
+    if (deps_[old] != i) {  // part of a cycle that an earlier decision started
+      deps_.push_back(i);
+      e_[i].res = first;
+      return first;
+    }
+    reset(old);
+    e_[i].res = true;
+    e_[i].st = St::Guessing;
+    const bool second = adjudicate(i);
+    if (first == second) {
+      reset(old);
+      e_[i].res = first;
+      e_[i].st = St::Resolved;
+      return first;
+    }
+    backup_rule(old);
+    return resolve(i);
+  }
+
+  void reset(std::size_t old) {
+    for (std::size_t k = old; k < deps_.size(); ++k) e_[deps_[k]].st = St::Unresolved;
+    deps_.resize(old);
+  }
+
+  void backup_rule(std::size_t old) {
+    const std::vector<int> cycle(deps_.begin() + static_cast<long>(old), deps_.end());
+    reset(old);
+    bool convoy = false;
+    // A convoy paradox has a convoy decision in the cycle; a cycle of moves
+    // only (a swap by convoy included) is circular movement.
+    for (int k : cycle) convoy = convoy || e_[k].kind == OrderKind::Convoy;
+    for (int k : cycle) {
+      Entry& en = e_[k];
+      if (convoy) {
+        // Szykman: the convoyed moves of the paradox fail.
+        const int m = en.kind == OrderKind::Convoy ? en.convoys : -1;
+        if (m >= 0) {
+          e_[m].paradox_fail = true;
+          e_[m].res = false;
+          e_[m].st = St::Resolved;
+        }
+      } else if (en.kind == OrderKind::Move) {
+        en.res = true;  // circular movement
+        en.st = St::Resolved;
+      }
+    }
+  }
+
+  bool adjudicate(int i) {
+    switch (e_[i].kind) {
+      case OrderKind::Move:
+        return move_succeeds(i);
+      case OrderKind::Support:
+        return support_given(i);
+      case OrderKind::Convoy:
+        return !dislodged(i);
+      default:
+        return true;
+    }
+  }
+
+  // A convoyed move needs a chain of fleets, each ordered to convoy it and
+  // not dislodged, from its province to its destination (DATC 4.A.1: any route).
+  bool path_ok(int m) {
+    const Entry& mv = e_[m];
+    if (!mv.convoyed) return true;
+    if (mv.paradox_fail) return false;
+    std::set<std::string> fleets;
+    for (int c : convoy_orders_for(mv.prov, mv.dest_prov)) {
+      if (e_[c].convoys == m && resolve(c)) fleets.insert(e_[c].prov);
+    }
+    std::deque<std::string> frontier;
+    std::set<std::string> seen;
+    for (const auto& p : map_.sea_neighbours(mv.prov)) {
+      if (fleets.count(p)) {
+        frontier.push_back(p);
+        seen.insert(p);
+      }
+    }
+    while (!frontier.empty()) {
+      const std::string p = frontier.front();
+      frontier.pop_front();
+      if (map_.sea_neighbours(p).count(mv.dest_prov)) return true;
+      for (const auto& q : map_.sea_neighbours(p)) {
+        if (fleets.count(q) && seen.insert(q).second) frontier.push_back(q);
+      }
+    }
+    return false;
+  }
+
+  int head_to_head(int m) const {
+    const Entry& mv = e_[m];
+    if (mv.convoyed) return -1;
+    const int o = at(mv.dest_prov);
+    if (o < 0 || e_[o].kind != OrderKind::Move || e_[o].convoyed || e_[o].dest_prov != mv.prov)
+      return -1;
+    return o;
+  }
+
+  int supports_given(int i, const std::string& not_of_power = "") {
+    int n = 0;
+    for (int s : e_[i].supports) {
+      if (resolve(s) && (not_of_power.empty() || e_[s].unit->power != not_of_power)) ++n;
+    }
+    return n;
+  }
+
+  int attack_strength(int m) {
+    if (!path_ok(m)) return 0;
+    const Entry& mv = e_[m];
+    const int d = at(mv.dest_prov);
+    if (d < 0 || (e_[d].kind == OrderKind::Move && head_to_head(m) != d && resolve(d))) {
+      return 1 + supports_given(m);
+    }
+    if (e_[d].unit->power == mv.unit->power) return 0;  // never dislodge your own unit
+    return 1 + supports_given(m, e_[d].unit->power);
+  }
+
+  int hold_strength(const std::string& prov) {
+    const int d = at(prov);
+    if (d < 0) return 0;
+    if (e_[d].kind == OrderKind::Move) return resolve(d) ? 0 : 1;
+    return 1 + supports_given(d);
+  }
+
+  int prevent_strength(int m) {
+    if (!path_ok(m)) return 0;
+    const int o = head_to_head(m);
+    if (o >= 0 && resolve(o)) return 0;  // beaten head to head (DATC 4.A.7)
+    return 1 + supports_given(m);
+  }
+
+  bool move_succeeds(int m) {
+    const int attack = attack_strength(m);
+    const int o = head_to_head(m);
+    if (o >= 0) {
+      if (attack <= 1 + supports_given(o)) return false;
+    } else if (attack <= hold_strength(e_[m].dest_prov)) {
+      return false;
+    }
+    for (std::size_t p = 0; p < e_.size(); ++p) {
+      if (static_cast<int>(p) == m || e_[p].kind != OrderKind::Move ||
+          e_[p].dest_prov != e_[m].dest_prov)
+        continue;
+      if (attack <= prevent_strength(static_cast<int>(p))) return false;
+    }
+    return true;
+  }
+
+  bool dislodged(int i) {
+    if (e_[i].kind == OrderKind::Move && resolve(i)) return false;
+    for (std::size_t m = 0; m < e_.size(); ++m) {
+      if (e_[m].kind == OrderKind::Move && e_[m].dest_prov == e_[i].prov &&
+          resolve(static_cast<int>(m)))
+        return true;
+    }
+    return false;
+  }
+
+  // A convoyed army does not cut a support for an attack on a fleet that
+  // convoys it (2000 rulebook; DATC 4.A.2).
+  bool spares_support(int m, int s) const {
+    const Entry& sup = e_[s];
+    if (!e_[m].convoyed || sup.supported < 0 || e_[sup.supported].kind != OrderKind::Move)
+      return false;
+    const int target = at(e_[sup.supported].dest_prov);
+    return target >= 0 && e_[target].kind == OrderKind::Convoy && e_[target].convoys == m;
+  }
+
+  bool support_given(int s) {
+    const Entry& sup = e_[s];
+    const std::string into = sup.order.target_dest.empty() ? province_of(sup.order.target)
+                                                           : province_of(sup.order.target_dest);
+    for (std::size_t m = 0; m < e_.size(); ++m) {
+      const Entry& mv = e_[m];
+      if (mv.kind != OrderKind::Move || mv.dest_prov != sup.prov) continue;
+      if (mv.unit->power == sup.unit->power || mv.prov == into) continue;
+      if (spares_support(static_cast<int>(m), s)) continue;
+      if (!path_ok(static_cast<int>(m))) continue;
+      return false;  // cut
+    }
+    return !dislodged(s);
+  }
+
+  // ------------------------------------------------------------ results
+
+  PhaseResult finish() {
+    PhaseResult out;
+    out.next = pos_;
+    out.next.units.clear();
+    out.next.dislodged.clear();
+    out.next.standoffs.clear();
+    for (std::size_t i = 0; i < e_.size(); ++i) {
+      const Entry& en = e_[i];
+      const bool moved = en.kind == OrderKind::Move && en.res;
+      Unit u = *en.unit;
+      if (moved) {
+        u.location = en.dest_loc;
+        out.next.units[en.dest_prov] = u;
+      }
+      report(static_cast<int>(i));
+    }
+    for (std::size_t i = 0; i < e_.size(); ++i) {
+      const Entry& en = e_[i];
+      if (en.kind == OrderKind::Move && en.res) continue;
+      if (const int by = dislodger(static_cast<int>(i)); by >= 0) {
+        out.next.dislodged[en.prov] = Dislodgement{*en.unit, e_[by].convoyed ? "" : e_[by].prov};
+      } else {
+        out.next.units[en.prov] = *en.unit;
+      }
+    }
+    for (std::size_t m = 0; m < e_.size(); ++m) {
+      const Entry& mv = e_[m];
+      if (mv.kind == OrderKind::Move && !mv.res && !mv.paradox_fail &&
+          path_ok(static_cast<int>(m)) && !out.next.units.count(mv.dest_prov)) {
+        out.next.standoffs.insert(mv.dest_prov);
+      }
+    }
+    out.results = std::move(results_);
+    for (auto it = out.next.dislodged.begin(); it != out.next.dislodged.end();) {
+      const std::string unit = it->second.unit.power + "'s " + format_unit(it->second.unit);
+      if (retreat_options(map_, out.next, it->second).empty()) {
+        out.notes.push_back(unit + " is dislodged and, with no place to retreat to, disbanded");
+        it = out.next.dislodged.erase(it);
+      } else {
+        out.notes.push_back(unit + " is dislodged and must retreat");
+        ++it;
+      }
+    }
+    return out;
+  }
+
+  int dislodger(int i) const {
+    for (std::size_t m = 0; m < e_.size(); ++m) {
+      if (e_[m].kind == OrderKind::Move && e_[m].res && e_[m].dest_prov == e_[i].prov)
+        return static_cast<int>(m);
+    }
+    return -1;
+  }
+
+  void report(int i) {
+    const Entry& en = e_[i];
+    if (en.report < 0) return;
+    OrderResult& r = results_[static_cast<std::size_t>(en.report)];
+    switch (en.kind) {
+      case OrderKind::Move:
+        r.outcome = en.res ? Outcome::Succeeds : Outcome::Fails;
+        if (!en.res)
+          r.note = en.paradox_fail ? "fails: convoy paradox (Szykman rule)"
+                   : (en.convoyed && !const_cast<Movement*>(this)->path_ok(i))
+                       ? "fails: no convoy route"
+                       : "bounced";
+        break;
+      case OrderKind::Support:
+        if (en.supported < 0) {
+          r.outcome = Outcome::Fails;
+          r.note = en.void_note;
+        } else {
+          r.outcome = en.res ? Outcome::Succeeds : Outcome::Fails;
+          if (!en.res) r.note = "cut";
+        }
+        break;
+      case OrderKind::Convoy:
+        r.outcome = en.convoys >= 0 && en.res ? Outcome::Succeeds : Outcome::Fails;
+        if (en.convoys < 0)
+          r.note = en.void_note;
+        else if (!en.res)
+          r.note = "the fleet is dislodged";
+        break;
+      default:
+        break;
+    }
+  }
+
+  const Map& map_;
+  const Position& pos_;
+  std::vector<Entry> e_;
+  std::map<std::string, int> index_;
+  std::vector<int> deps_;
+  std::vector<OrderResult> results_;
+};
+
+}  // namespace
+
+PhaseResult adjudicate_movement(const Map& map, const Position& pos,
+                                const std::vector<Order>& orders) {
+  return Movement(map, pos).run(orders);
+}
+
+}  // namespace naumachia::diplomacy

@@ -1,0 +1,99 @@
+#pragma once
+// Standard Diplomacy adjudication (2000 rulebook, with the DATC preferences
+// listed in docs/rules/diplomacy.md): positions, orders, and the three kinds of
+// phase. Pure functions of a map, a position and orders.
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "games/diplomacy/map.h"
+
+namespace naumachia::diplomacy {
+
+enum class Season { Spring, Fall, Winter };
+enum class PhaseKind { Movement, Retreat, Adjustment };
+
+struct Unit {
+  UnitType type = UnitType::Army;
+  std::string power;
+  std::string location;  // with coast for a fleet on a split coast
+  auto operator<=>(const Unit&) const = default;
+};
+
+// Why a dislodged unit may not go where (DATC rules on retreats).
+struct Dislodgement {
+  Unit unit;
+  std::string attacker_from;  // province; empty when the attack came by convoy (4.A.5)
+};
+
+struct Position {
+  Season season = Season::Spring;
+  int year = 1901;
+  PhaseKind phase = PhaseKind::Movement;
+  std::map<std::string, Unit> units;              // by province
+  std::map<std::string, Dislodgement> dislodged;  // by province, in a retreat phase
+  std::set<std::string> standoffs;                // provinces left empty by a bounce
+  std::map<std::string, std::string> owners;      // supply centre -> power
+};
+
+enum class OrderKind { Hold, Move, Support, Convoy, Build, Remove };
+
+struct Order {
+  std::string power;
+  OrderKind kind = OrderKind::Hold;
+  UnitType type = UnitType::Army;
+  std::string location;  // the ordered unit (or the build) as written, coast included
+  // Support and convoy: the unit supported or convoyed, and where it goes
+  // (target_dest empty = support to hold).
+  UnitType target_type = UnitType::Army;
+  std::string target;
+  std::string target_dest;
+  std::string dest;  // move or retreat destination, coast included when given
+  bool via_convoy = false;
+};
+
+// Parses one order as players write it ("A Par - Bur", "F lon S F nth - eng",
+// "A lon - bel via convoy", "F Bul/ec - Con", "Build A par", "A Mun B", ...).
+// `power` is filled in by the caller.
+Expected<Order> parse_order(const Map& map, std::string_view text);
+// The canonical spelling: "A par - bur", "F nth C A lon - bel", "Build F stp/nc".
+std::string format_order(const Order& order);
+std::string format_unit(const Unit& unit);
+
+enum class Outcome { Succeeds, Fails, Illegal };
+
+struct OrderResult {
+  Order order;
+  Outcome outcome = Outcome::Succeeds;
+  std::string note;  // "bounced", "cut", "void: ...", "dislodged", ...
+};
+
+struct PhaseResult {
+  Position next;  // the position after the phase (not yet advanced to the next phase)
+  std::vector<OrderResult> results;
+  std::vector<std::string> notes;  // disbands, civil disorder, ...
+};
+
+// Why an order could never be carried out on this position, or nullopt. Used
+// to refuse such orders at submission; the adjudicator treats them as holds.
+std::optional<std::string> impossible(const Map& map, const Position& pos, const Order& order);
+
+PhaseResult adjudicate_movement(const Map& map, const Position& pos,
+                                const std::vector<Order>& orders);
+PhaseResult adjudicate_retreats(const Map& map, const Position& pos,
+                                const std::vector<Order>& orders);
+PhaseResult adjudicate_adjustments(const Map& map, const Position& pos,
+                                   const std::vector<Order>& orders);
+
+// Legal retreat destinations (provinces, or coasts for fleets) of a dislodged unit.
+std::vector<std::string> retreat_options(const Map& map, const Position& pos,
+                                         const Dislodgement& d);
+// Builds (positive) or removals (negative) a power must make in an adjustment phase.
+int adjustment_count(const Map& map, const Position& pos, const std::string& power);
+// Supply centres each unit's power gains by standing on them (after Fall).
+void update_ownership(const Map& map, Position& pos);
+
+}  // namespace naumachia::diplomacy
