@@ -18,12 +18,14 @@ std::string side_name(const std::vector<std::string>& sides, std::int64_t seat) 
   return seat < 0 ? "nobody" : "seat " + std::to_string(seat);
 }
 
+// "F lon (England)": the counter, then its marks, or else the side it belongs to.
 std::string token_text(const proto::Token& t, const std::vector<std::string>& sides) {
   std::string s = t.label().empty() ? t.kind() : t.label();
   if (t.facing() >= 0 && t.facing() < 6) s += std::string(" facing ") + kFacing[t.facing()];
-  s += " (" + (t.kind().empty() ? std::string() : t.kind() + ", ") + side_name(sides, t.owner());
-  for (const auto& m : t.marks()) s += ", " + m;
-  return s + ")";
+  std::string extra;
+  for (const auto& m : t.marks()) extra += (extra.empty() ? "" : ", ") + m;
+  if (extra.empty()) extra = side_name(sides, t.owner());
+  return s + " (" + extra + ")";
 }
 
 // A staggered hex map: columns side by side, odd columns half a row lower.
@@ -75,11 +77,13 @@ std::string render_view(const proto::View& v, const std::vector<std::string>& si
   if (v.board_kind() == "hex") out << render_hex(v);
   for (const auto& c : v.cells()) {
     if (c.tokens().empty() && c.label().empty() && v.board_kind() == "hex") continue;
-    out << "  " << c.id();
-    if (!c.terrain().empty()) out << " [" << c.terrain() << "]";
-    if (!c.label().empty()) out << " " << c.label();
-    for (const auto& t : c.tokens()) out << "\n      " << token_text(t, sides);
-    out << "\n";
+    std::string line = "  " + c.id();
+    if (!c.label().empty()) line += "  " + c.label();
+    for (const auto& t : c.tokens()) {
+      line.resize(std::max<std::size_t>(line.size() + 1, 44), ' ');
+      line += token_text(t, sides);
+    }
+    out << line << "\n";
   }
   for (const auto& n : v.notes()) out << n << "\n";
   return out.str();
