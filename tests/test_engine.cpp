@@ -68,7 +68,7 @@ TEST_CASE("resolution follows the rules with the given dice") {
   CHECK(tie.events.back().text == "a tie: nobody scores");
 }
 
-TEST_CASE("a player sees their own purse only; the full view shows all") {
+TEST_CASE("a player sees their own purse only, the full view shows all") {
   const auto s = new_duel();
   const View red = s->view(PlayerId{0});
   CHECK(red.cells[0].label.find("purse") != std::string::npos);

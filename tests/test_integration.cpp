@@ -118,7 +118,7 @@ bool contains(const std::vector<std::string>& frames, std::size_t from, const st
 
 }  // namespace
 
-TEST_CASE("two players play a game to its end; orders stay secret; the replay verifies") {
+TEST_CASE("two players play a game to its end, orders stay secret, the replay verifies") {
   TempDir dir;
   ServerProcess server(dir.path());
   Client a = Client::sign_up(server, "alice");

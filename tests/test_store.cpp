@@ -149,7 +149,7 @@ TEST_CASE("accounts: names are unique, passwords checked, tokens resume") {
   CHECK(h.call(anonymous, list).error().code() == proto::UNAUTHENTICATED);
 }
 
-TEST_CASE("orders stay secret until the step resolves; commitments check out afterwards") {
+TEST_CASE("orders stay secret until the step resolves, commitments check out afterwards") {
   Harness h;
   Player a = h.signed_up("alice"), b = h.signed_up("bob");
   const auto game = h.start_duel(a, b);

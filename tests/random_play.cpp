@@ -1,0 +1,53 @@
+#include "random_play.h"
+
+#include <algorithm>
+
+#include "games/diplomacy/diplomacy.h"
+
+namespace naumachia::testing {
+
+OrderSet random_diplomacy_orders(const State& s, PlayerId p, Dice& chooser) {
+  static const auto map = diplomacy::standard_map();
+  const std::string label = s.step().label;
+  std::vector<std::string> lines;
+  for (const Cell& c : s.view(std::nullopt).cells) {
+    for (const Token& t : c.tokens) {
+      if (t.owner != p.value) continue;
+      const bool dislodged =
+          std::find(t.marks.begin(), t.marks.end(), std::string("dislodged")) != t.marks.end();
+      if (label.find("retreats") != std::string::npos && !dislodged) continue;
+      const auto& neighbours = map->any_neighbours(c.id);
+      auto it = neighbours.begin();
+      std::advance(it, chooser.roll(static_cast<int>(neighbours.size()) + 1, "pick") - 1);
+      std::string order = t.label + (it == neighbours.end() ? " H" : " - " + *it);
+      if (label.find("adjustments") != std::string::npos) order = "Remove " + t.label;
+      std::vector<std::string> trial = lines;
+      trial.push_back(order);
+      if (s.validate(p, trial)) lines = std::move(trial);
+    }
+  }
+  return s.validate(p, lines).value();
+}
+
+OrderSet random_duel_orders(const State& s, PlayerId p, Dice& chooser) {
+  for (int bid = chooser.roll(11, "bid") - 1; bid >= 0; --bid) {
+    auto v = s.validate(p, {"bid " + std::to_string(bid)});
+    if (v) return *v;
+  }
+  return s.default_orders(p);
+}
+
+void random_play(std::unique_ptr<State> state, const Seed& seed, int max_steps,
+                 const OrderPicker& pick, const std::function<void(const State&)>& each) {
+  SeededDice chooser(seed, StepNo{0});
+  each(*state);
+  for (int i = 0; i < max_steps && !state->step().game_over; ++i) {
+    std::map<PlayerId, OrderSet> orders;
+    for (PlayerId p : state->step().to_order) orders[p] = pick(*state, p, chooser);
+    SeededDice dice(seed, state->step().number);
+    state = state->resolve(orders, dice).next;
+    each(*state);
+  }
+}
+
+}  // namespace naumachia::testing

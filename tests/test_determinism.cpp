@@ -1,0 +1,29 @@
+// The determinism signature (after Stockfish's bench): fixed games of every
+// module, played with fixed seeds, hashed state by state. Stored games are
+// replayed through the same code, so this value may change only with a
+// deliberate change of rules, dice or serialisation, and then the commit
+// that changes it says why (old games will no longer replay).
+#include <doctest/doctest.h>
+
+#include "crypto.h"
+#include "duel_game.h"
+#include "games/diplomacy/diplomacy.h"
+#include "random_play.h"
+
+using namespace naumachia;
+
+TEST_CASE("determinism signature of fixed games") {
+  std::string all;
+  for (std::uint8_t g = 0; g < 4; ++g) {
+    Seed seed{};
+    seed[31] = g;
+    const auto add = [&](const State& s) { all += s.serialize(); };
+    testing::random_play(testing::make_duel_game()->new_game("standard", 2 + g % 3).value(), seed,
+                         10, testing::random_duel_orders, add);
+    testing::random_play(diplomacy::make_diplomacy_game()->new_game("standard", 7).value(), seed,
+                         25, testing::random_diplomacy_orders, add);
+  }
+  const std::string signature = server::sha256_hex(all);
+  MESSAGE("signature " << signature);
+  CHECK(signature == "fbbd846ddf0a2d03c745b77932b439b894f93b8416c655554d50b7edde803062");
+}
