@@ -2,6 +2,8 @@
 // terminals would use it.
 #include <doctest/doctest.h>
 
+#include <fstream>
+
 #include "server_process.h"
 
 using naumachia::testing::CommandResult;
@@ -73,4 +75,31 @@ TEST_CASE("two people play through the naumachia command") {
   r = bob.run("show 99");
   CHECK(r.status == 1);
   CHECK(r.output.find("there is no game 99") != std::string::npos);
+}
+
+TEST_CASE("naumachia-adjudicate resolves a step from files, as the server would") {
+  TempDir dir;
+  const std::string orders = (dir.path() / "orders.txt").string();
+  const std::string position = (dir.path() / "position.txt").string();
+  {
+    std::ofstream f(orders);
+    f << "[France]\nA par - bur\n[Germany]\nA mun - bur  # bounce\n";
+  }
+  auto r = run_command(std::string(NAUMACHIA_ADJUDICATE) +
+                       " diplomacy --scenario standard --orders " + orders + " --out " + position);
+  CHECK(r.status == 0);
+  CHECK(r.output.find("France: A par - bur: fails (bounced)") != std::string::npos);
+  CHECK(r.output.find("next: step 2: Fall 1901 movement") != std::string::npos);
+  {
+    std::ofstream f(orders);
+    f << "[Russia]\nA par - bur\n";
+  }
+  r = run_command(std::string(NAUMACHIA_ADJUDICATE) + " diplomacy --position " + position +
+                  " --orders " + orders);
+  CHECK(r.status == 1);
+  CHECK(r.output.find("illegal order of Russia, line 1: the unit in par is France's, not yours") !=
+        std::string::npos);
+  r = run_command(std::string(NAUMACHIA_ADJUDICATE) + " diplomacy --position " + position +
+                  " --show");
+  CHECK(r.output.find("step 2: Fall 1901 movement") != std::string::npos);
 }

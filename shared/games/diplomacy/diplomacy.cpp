@@ -27,6 +27,26 @@ const char* phase_name(PhaseKind p) {
                                    : "adjustments";
 }
 
+bool parse_season(std::string_view w, Season& s) {
+  for (Season x : {Season::Spring, Season::Fall, Season::Winter}) {
+    if (w == season_name(x)) {
+      s = x;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool parse_phase(std::string_view w, PhaseKind& p) {
+  for (PhaseKind x : {PhaseKind::Movement, PhaseKind::Retreat, PhaseKind::Adjustment}) {
+    if (w == phase_name(x)) {
+      p = x;
+      return true;
+    }
+  }
+  return false;
+}
+
 constexpr const char* kOrderHelp = R"(One order per line; provinces by id or name, any case:
   A par H                      hold (units without orders hold)
   A par - bur                  move (in a retreat phase: retreat)
@@ -150,8 +170,8 @@ class DiplomacyState final : public State {
   std::string serialize() const override {
     std::ostringstream out;
     out << "diplomacy 1\nmap " << map_->name() << "\nplayers " << players_ << "\nstep " << step_
-        << "\nphase " << static_cast<int>(pos_.season) << " " << pos_.year << " "
-        << static_cast<int>(pos_.phase) << "\nwinner " << (winner_.empty() ? "-" : winner_) << "\n";
+        << "\nphase " << season_name(pos_.season) << " " << pos_.year << " "
+        << phase_name(pos_.phase) << "\nwinner " << (winner_.empty() ? "-" : winner_) << "\n";
     for (const auto& [prov, u] : pos_.units)
       out << "unit " << u.power << " " << format_unit(u) << "\n";
     for (const auto& [prov, d] : pos_.dislodged) {
@@ -173,17 +193,14 @@ class DiplomacyState final : public State {
     for (std::size_t i = 1; i < lines.size(); ++i) {
       const auto w = text::split(lines[i]);
       if (w.empty()) continue;
-      long long a = 0, b = 0, c = 0;
+      long long year = 0;
       if (w[0] == "map" && w.size() == 2) {
         if (w[1] != map->name()) return fail("the state is for map '" + std::string(w[1]) + "'");
       } else if (w[0] == "players" && w.size() == 2 && text::parse_int(w[1], players)) {
       } else if (w[0] == "step" && w.size() == 2 && text::parse_int(w[1], step)) {
-      } else if (w[0] == "phase" && w.size() == 4 && text::parse_int(w[1], a) &&
-                 text::parse_int(w[2], b) && text::parse_int(w[3], c) && a >= 0 && a <= 2 &&
-                 c >= 0 && c <= 2) {
-        pos.season = static_cast<Season>(a);
-        pos.year = static_cast<int>(b);
-        pos.phase = static_cast<PhaseKind>(c);
+      } else if (w[0] == "phase" && w.size() == 4 && text::parse_int(w[2], year) &&
+                 parse_season(w[1], pos.season) && parse_phase(w[3], pos.phase)) {
+        pos.year = static_cast<int>(year);
       } else if (w[0] == "winner" && w.size() == 2) {
         winner = w[1] == "-" ? "" : std::string(w[1]);
       } else if ((w[0] == "unit" && w.size() == 4) || (w[0] == "dislodged" && w.size() == 5)) {

@@ -409,6 +409,10 @@ class Movement {
       if (en.kind == OrderKind::Move && en.res) continue;
       if (const int by = dislodger(static_cast<int>(i)); by >= 0) {
         out.next.dislodged[en.prov] = Dislodgement{*en.unit, e_[by].convoyed ? "" : e_[by].prov};
+        if (en.report >= 0) {  // the order's own outcome also says the unit was dislodged
+          std::string& note = results_[static_cast<std::size_t>(en.report)].note;
+          note += (note.empty() ? "" : "; ") + std::string("dislodged from ") + en.prov;
+        }
       } else {
         out.next.units[en.prov] = *en.unit;
       }
