@@ -1,5 +1,7 @@
 #include "games/diplomacy/map.h"
 
+#include <deque>
+
 #include "core/json.h"
 #include "core/text.h"
 
@@ -142,6 +144,24 @@ const std::set<std::string>& Map::any_neighbours(std::string_view province) cons
   static const std::set<std::string> kNone;
   const auto it = any_neighbours_.find(province);
   return it == any_neighbours_.end() ? kNone : it->second;
+}
+
+bool Map::convoy_chain(const std::string& from, const std::string& to,
+                       const std::set<std::string>& links) const {
+  std::deque<std::string> frontier;
+  std::set<std::string> seen;
+  for (const auto& p : sea_neighbours(from)) {
+    if (links.count(p) && seen.insert(p).second) frontier.push_back(p);
+  }
+  while (!frontier.empty()) {
+    const std::string p = frontier.front();
+    frontier.pop_front();
+    if (sea_neighbours(p).count(to)) return true;
+    for (const auto& q : sea_neighbours(p)) {
+      if (links.count(q) && seen.insert(q).second) frontier.push_back(q);
+    }
+  }
+  return false;
 }
 
 }  // namespace naumachia::diplomacy

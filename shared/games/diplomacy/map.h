@@ -62,6 +62,10 @@ class Map {
   // Province-level neighbours by sea (for convoy routes) and by any border.
   const std::set<std::string>& sea_neighbours(std::string_view province) const;
   const std::set<std::string>& any_neighbours(std::string_view province) const;
+  // Whether a chain of provinces in `links` (sea provinces holding convoying
+  // fleets) leads from one coastal province to another: a convoy route.
+  bool convoy_chain(const std::string& from, const std::string& to,
+                    const std::set<std::string>& links) const;
 
  private:
   std::string name_;

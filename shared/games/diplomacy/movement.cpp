@@ -5,7 +5,6 @@
 // circular movement succeeds, and a convoy paradox follows the Szykman rule
 // (DATC 4.A.2): the convoyed moves of the paradox fail.
 #include <algorithm>
-#include <deque>
 
 #include "games/diplomacy/rules.h"
 
@@ -273,23 +272,7 @@ class Movement {
     for (int c : convoy_orders_for(mv.prov, mv.dest_prov)) {
       if (e_[c].convoys == m && resolve(c)) fleets.insert(e_[c].prov);
     }
-    std::deque<std::string> frontier;
-    std::set<std::string> seen;
-    for (const auto& p : map_.sea_neighbours(mv.prov)) {
-      if (fleets.count(p)) {
-        frontier.push_back(p);
-        seen.insert(p);
-      }
-    }
-    while (!frontier.empty()) {
-      const std::string p = frontier.front();
-      frontier.pop_front();
-      if (map_.sea_neighbours(p).count(mv.dest_prov)) return true;
-      for (const auto& q : map_.sea_neighbours(p)) {
-        if (fleets.count(q) && seen.insert(q).second) frontier.push_back(q);
-      }
-    }
-    return false;
+    return map_.convoy_chain(mv.prov, mv.dest_prov, fleets);
   }
 
   int head_to_head(int m) const {

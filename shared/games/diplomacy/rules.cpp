@@ -17,26 +17,12 @@ const char* kind_name(UnitType t) {
 // holds (DATC 4.E.1; 6.D.8 against 6.D.32).
 bool sea_route_exists(const Map& map, const Position& pos, const std::string& from,
                       const std::string& to) {
-  std::deque<std::string> frontier;
-  std::set<std::string> seen;
-  const auto is_sea = [&](const std::string& p) {
-    const Province* pr = map.province(p);
-    const auto u = pos.units.find(p);
-    return pr && pr->terrain == Terrain::Sea && u != pos.units.end() &&
-           u->second.type == UnitType::Fleet;
-  };
-  for (const auto& p : map.sea_neighbours(from)) {
-    if (is_sea(p) && seen.insert(p).second) frontier.push_back(p);
+  std::set<std::string> fleets_at_sea;
+  for (const auto& [prov, u] : pos.units) {
+    if (u.type == UnitType::Fleet && map.province(prov)->terrain == Terrain::Sea)
+      fleets_at_sea.insert(prov);
   }
-  while (!frontier.empty()) {
-    const std::string p = frontier.front();
-    frontier.pop_front();
-    if (map.sea_neighbours(p).count(to)) return true;
-    for (const auto& q : map.sea_neighbours(p)) {
-      if (is_sea(q) && seen.insert(q).second) frontier.push_back(q);
-    }
-  }
-  return false;
+  return map.convoy_chain(from, to, fleets_at_sea);
 }
 
 std::optional<std::string> impossible_move(const Map& map, const Position& pos, const Unit& u,
