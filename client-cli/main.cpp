@@ -459,18 +459,24 @@ class Client {
 
   // Prints events after the last one seen; returns how many.
   int print_new_events(std::uint64_t id, bool all, const std::vector<std::string>& sides) {
-    proto::Envelope req;
-    req.mutable_events()->set_game_id(id);
-    req.mutable_events()->set_after_seq(all ? 0 : std::stoull(config_.get(seen_key(id), "0")));
-    const auto res = expect(req);
-    std::uint64_t last = std::stoull(config_.get(seen_key(id), "0"));
-    for (const auto& e : res.events_result().events()) {
-      std::cout << nc::render_event(e, sides);
-      last = std::max(last, e.seq());
+    const std::uint64_t seen = std::stoull(config_.get(seen_key(id), "0"));
+    std::uint64_t after = all ? 0 : seen;
+    int printed = 0;
+    for (;;) {  // the server sends at most a page of events per request
+      proto::Envelope req;
+      req.mutable_events()->set_game_id(id);
+      req.mutable_events()->set_after_seq(after);
+      const auto res = expect(req);
+      if (res.events_result().events().empty()) break;
+      for (const auto& e : res.events_result().events()) {
+        std::cout << nc::render_event(e, sides);
+        after = std::max(after, e.seq());
+        ++printed;
+      }
     }
-    config_.values[seen_key(id)] = std::to_string(last);
+    config_.values[seen_key(id)] = std::to_string(std::max(seen, after));
     config_.save();
-    return res.events_result().events_size();
+    return printed;
   }
 
   int events(const std::vector<std::string>& argv) {
