@@ -25,20 +25,25 @@ NavalTables tables() {
   return std::move(*t);
 }
 
-HexId h(const char* s) { return *hex::parse_hex(s); }
+HexId h(const char* s) {
+  return *hex::parse_hex(s);
+}
 
 }  // namespace
 
-TEST_CASE("Tyre 14.11: the mole runs from 3731-3831 to 3724-3824 and may grow into 3823, 3723, 3822") {
+TEST_CASE(
+    "Tyre 14.11: the mole runs from 3731-3831 to 3724-3824 and may grow into 3823, 3723, 3822") {
   const Map m = tyre_map();
   for (int row = 24; row <= 31; ++row) {
     CHECK(m.terrain({37, row}) == Terrain::Mole);
     CHECK(m.terrain({38, row}) == Terrain::Mole);
   }
-  for (const char* growth : {"3823", "3723", "3822", "3722"}) CHECK(m.terrain(h(growth)) == Terrain::Sea);
+  for (const char* growth : {"3823", "3723", "3822", "3722"})
+    CHECK(m.terrain(h(growth)) == Terrain::Sea);
 }
 
-TEST_CASE("Tyre 9.31 and addenda: beaches 2801, 2901, 3001 (circumnavigation) and 4909 (grounding 1)") {
+TEST_CASE(
+    "Tyre 9.31 and addenda: beaches 2801, 2901, 3001 (circumnavigation) and 4909 (grounding 1)") {
   const Map m = tyre_map();
   for (const char* b : {"2801", "2901", "3001"}) {
     CHECK(m.terrain(h(b)) == Terrain::Beach);
@@ -49,7 +54,9 @@ TEST_CASE("Tyre 9.31 and addenda: beaches 2801, 2901, 3001 (circumnavigation) an
   CHECK_FALSE(m.circumnavigation(h("4909")));
 }
 
-TEST_CASE("Tyre 9.32, 5.31: two Tyrian harbours behind booms, reachable from the open sea only through them") {
+TEST_CASE(
+    "Tyre 9.32, 5.31: two Tyrian harbours behind booms, reachable from the open sea only through "
+    "them") {
   const Map m = tyre_map();
   REQUIRE(m.harbours().size() == 2);
   for (const Harbour& hb : m.harbours()) {
@@ -65,7 +72,8 @@ TEST_CASE("Tyre 9.32, 5.31: two Tyrian harbours behind booms, reachable from the
       for (int d = 0; d < 6; ++d) {
         const HexId n = hex::neighbour(x, static_cast<hex::Dir>(d));
         if (m.terrain(n) == Terrain::Boom) boom_touched = true;
-        if (m.navigable(n) && m.terrain(n) != Terrain::Boom && seen.insert(n).second) frontier.push_back(n);
+        if (m.navigable(n) && m.terrain(n) != Terrain::Boom && seen.insert(n).second)
+          frontier.push_back(n);
       }
     }
     CHECK(boom_touched);
@@ -75,7 +83,8 @@ TEST_CASE("Tyre 9.32, 5.31: two Tyrian harbours behind booms, reachable from the
   }
 }
 
-TEST_CASE("Tyre 17.22, 18.1: a sea north edge, one Temple of Hercules and one Agenorium on the island") {
+TEST_CASE(
+    "Tyre 17.22, 18.1: a sea north edge, one Temple of Hercules and one Agenorium on the island") {
   const Map m = tyre_map();
   CHECK(m.north_edge().size() > 20);
   int temple = 0, agenorium = 0, mainland_port = 0;
@@ -91,7 +100,8 @@ TEST_CASE("Tyre 17.22, 18.1: a sea north edge, one Temple of Hercules and one Ag
 
 TEST_CASE("corrupt map files are refused with the line") {
   CHECK_FALSE(Map::load("columns 1 2\nrows 1 1\ngrid\n01 .X\n").has_value());
-  CHECK(Map::load("columns 1 2\nrows 1 1\ngrid\n01 .X\n").error().message.find("line 4") != std::string::npos);
+  CHECK(Map::load("columns 1 2\nrows 1 1\ngrid\n01 .X\n").error().message.find("line 4") !=
+        std::string::npos);
   CHECK_FALSE(Map::load("columns 1 2\nrows 1 2\ngrid\n01 ..\n").has_value());
   CHECK_FALSE(Map::load("columns 1 2\nrows 1 1\nbeach 0101 1\ngrid\n01 ..\n").has_value());
 }
@@ -132,17 +142,23 @@ TEST_CASE("Tyre 6.4: a bireme ramming a trireme only pins, with no second roll")
 TEST_CASE("Tyre 16.22: leader ramming ratings add to and subtract from the first roll") {
   const NavalTables t = tables();
   ScriptedDice helped({2, 1});  // 2 + 3 = 5 reaches trireme-on-trireme's 4
-  CHECK(t.ram(ShipType::Trireme, ShipType::Trireme, {3, 0, false, false}, helped, "x") == RamEffect::Pinned);
+  CHECK(t.ram(ShipType::Trireme, ShipType::Trireme, {3, 0, false, false}, helped, "x") ==
+        RamEffect::Pinned);
   ScriptedDice hindered({5});  // 5 - 2 = 3 misses 4
-  CHECK(t.ram(ShipType::Trireme, ShipType::Trireme, {0, 2, false, false}, hindered, "x") == RamEffect::None);
+  CHECK(t.ram(ShipType::Trireme, ShipType::Trireme, {0, 2, false, false}, hindered, "x") ==
+        RamEffect::None);
   ScriptedDice cancelled({4, 1});  // +3 -3: the bare 4 hits
-  CHECK(t.ram(ShipType::Trireme, ShipType::Trireme, {3, 3, false, false}, cancelled, "x") == RamEffect::Pinned);
+  CHECK(t.ram(ShipType::Trireme, ShipType::Trireme, {3, 3, false, false}, cancelled, "x") ==
+        RamEffect::Pinned);
 }
 
-TEST_CASE("Tyre 6.4, 8.0: the damage roll gains 1 against a damaged or transporting ship, 2 against both") {
+TEST_CASE(
+    "Tyre 6.4, 8.0: the damage roll gains 1 against a damaged or transporting ship, 2 against "
+    "both") {
   const NavalTables t = tables();
   ScriptedDice a({4, 3});
-  CHECK(t.ram(ShipType::Trireme, ShipType::Trireme, {0, 0, true, false}, a, "x") == RamEffect::Damaged);
+  CHECK(t.ram(ShipType::Trireme, ShipType::Trireme, {0, 0, true, false}, a, "x") ==
+        RamEffect::Damaged);
   ScriptedDice b({4, 4});
   CHECK(t.ram(ShipType::Trireme, ShipType::Trireme, {0, 0, true, true}, b, "x") == RamEffect::Sunk);
   ScriptedDice c({4, 6});  // 6 + 2 reads as 6

@@ -1,11 +1,13 @@
 #include "games/all_games.h"
 
 #include "games/diplomacy/diplomacy.h"
+#include "games/tyre/tyre.h"
 
 namespace naumachia {
 
 void register_all_games(Registry& registry) {
   registry.add(diplomacy::make_diplomacy_game());
+  registry.add(tyre::make_tyre_game());
 }
 
 }  // namespace naumachia

@@ -7,7 +7,11 @@ std::string_view tyre_naval_tables();
 
 namespace naumachia::tyre {
 
-Expected<Map> load_map() { return Map::load(data::tyre_map()); }
-Expected<NavalTables> load_tables() { return NavalTables::load(data::tyre_naval_tables()); }
+Expected<Map> load_map() {
+  return Map::load(data::tyre_map());
+}
+Expected<NavalTables> load_tables() {
+  return NavalTables::load(data::tyre_naval_tables());
+}
 
 }  // namespace naumachia::tyre

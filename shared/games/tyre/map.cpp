@@ -31,7 +31,9 @@ constexpr Symbol kSymbols[] = {
 
 Expected<hex::HexId> hex_word(std::string_view w, int line) {
   auto h = hex::parse_hex(w);
-  if (!h) return fail("map line " + std::to_string(line) + ": '" + std::string(w) + "' is not a hex number");
+  if (!h)
+    return fail("map line " + std::to_string(line) + ": '" + std::string(w) +
+                "' is not a hex number");
   return *h;
 }
 
@@ -62,9 +64,11 @@ Expected<Map> Map::load(std::string_view text_in) {
     const auto w = text::split(line);
     long long a = 0, b = 0;
     if (grid) {
-      if (w.size() != 2 || !text::parse_int(w[0], a)) return fail("map line " + std::to_string(n) + ": expected 'RR cells'");
+      if (w.size() != 2 || !text::parse_int(w[0], a))
+        return fail("map line " + std::to_string(n) + ": expected 'RR cells'");
       const int row = static_cast<int>(a);
-      if (row < m.row0_ || row > m.row1_ || static_cast<int>(w[1].size()) != m.col1_ - m.col0_ + 1) {
+      if (row < m.row0_ || row > m.row1_ ||
+          static_cast<int>(w[1].size()) != m.col1_ - m.col0_ + 1) {
         return fail("map line " + std::to_string(n) + ": row out of range or of the wrong width");
       }
       for (std::size_t i = 0; i < w[1].size(); ++i) {
@@ -72,13 +76,17 @@ Expected<Map> Map::load(std::string_view text_in) {
         for (const Symbol& x : kSymbols) {
           if (x.c == w[1][i]) s = &x;
         }
-        if (!s) return fail("map line " + std::to_string(n) + ": unknown terrain '" + std::string(1, w[1][i]) + "'");
+        if (!s)
+          return fail("map line " + std::to_string(n) + ": unknown terrain '" +
+                      std::string(1, w[1][i]) + "'");
         m.terrain_[{m.col0_ + static_cast<int>(i), row}] = s->t;
       }
-    } else if (w[0] == "columns" && w.size() == 3 && text::parse_int(w[1], a) && text::parse_int(w[2], b)) {
+    } else if (w[0] == "columns" && w.size() == 3 && text::parse_int(w[1], a) &&
+               text::parse_int(w[2], b)) {
       m.col0_ = static_cast<int>(a);
       m.col1_ = static_cast<int>(b);
-    } else if (w[0] == "rows" && w.size() == 3 && text::parse_int(w[1], a) && text::parse_int(w[2], b)) {
+    } else if (w[0] == "rows" && w.size() == 3 && text::parse_int(w[1], a) &&
+               text::parse_int(w[2], b)) {
       m.row0_ = static_cast<int>(a);
       m.row1_ = static_cast<int>(b);
     } else if (w[0] == "beach" && w.size() == 3 && text::parse_int(w[2], b)) {
@@ -104,29 +112,37 @@ Expected<Map> Map::load(std::string_view text_in) {
       return fail("map line " + std::to_string(n) + ": not understood");
     }
   }
-  if (m.terrain_.size() != static_cast<std::size_t>((m.col1_ - m.col0_ + 1) * (m.row1_ - m.row0_ + 1))) {
+  if (m.terrain_.size() !=
+      static_cast<std::size_t>((m.col1_ - m.col0_ + 1) * (m.row1_ - m.row0_ + 1))) {
     return fail("map: the grid does not cover every row");
   }
   for (const auto& [h, g] : m.grounding_) {
-    if (m.terrain(h) != Terrain::Beach) return fail("map: beach " + hex::format_hex(h) + " is not a beach in the grid");
+    if (m.terrain(h) != Terrain::Beach)
+      return fail("map: beach " + hex::format_hex(h) + " is not a beach in the grid");
   }
   for (const auto& [h, t] : m.terrain_) {
-    if (t == Terrain::Beach && !m.grounding_.count(h)) return fail("map: beach " + hex::format_hex(h) + " has no grounding number");
+    if (t == Terrain::Beach && !m.grounding_.count(h))
+      return fail("map: beach " + hex::format_hex(h) + " has no grounding number");
     if (t == Terrain::TyrianPort || t == Terrain::MainlandPort) m.grounding_[h] = 0;  // addenda 8.3
   }
   for (const Harbour& hb : m.harbours_) {
     for (const auto& h : hb.inside) {
       const Terrain t = m.terrain(h);
-      if (t != Terrain::HarbourWater && t != Terrain::TyrianPort) return fail("map: harbour hex " + hex::format_hex(h) + " is neither harbour water nor port");
+      if (t != Terrain::HarbourWater && t != Terrain::TyrianPort)
+        return fail("map: harbour hex " + hex::format_hex(h) +
+                    " is neither harbour water nor port");
     }
     for (const auto& h : hb.booms) {
-      if (m.terrain(h) != Terrain::Boom) return fail("map: boom " + hex::format_hex(h) + " is not a boom in the grid");
+      if (m.terrain(h) != Terrain::Boom)
+        return fail("map: boom " + hex::format_hex(h) + " is not a boom in the grid");
     }
   }
   return m;
 }
 
-bool Map::on_map(hex::HexId h) const { return terrain_.count(h) > 0; }
+bool Map::on_map(hex::HexId h) const {
+  return terrain_.count(h) > 0;
+}
 
 Terrain Map::terrain(hex::HexId h) const {
   const auto it = terrain_.find(h);

@@ -16,23 +16,23 @@ namespace naumachia::tyre {
 enum class Terrain {
   Sea,
   Beach,
-  HarbourWater,   // inside a Tyrian harbour
-  TyrianPort,     // port hex in a Tyrian harbour (grounding 0, addenda 8.3)
-  Boom,           // across a Tyrian harbour entrance (9.32)
-  MainlandPort,   // Macedonian home port (5.31)
+  HarbourWater,  // inside a Tyrian harbour
+  TyrianPort,    // port hex in a Tyrian harbour (grounding 0, addenda 8.3)
+  Boom,          // across a Tyrian harbour entrance (9.32)
+  MainlandPort,  // Macedonian home port (5.31)
   PrimaryWall,
   SecondaryWall,
   OpenGround,
   City,
-  Temple,         // Temple of Hercules (18.1)
-  Agenorium,      // (18.1)
-  Mole,           // (14.11)
+  Temple,     // Temple of Hercules (18.1)
+  Agenorium,  // (18.1)
+  Mole,       // (14.11)
   Mainland,
 };
 
 struct Harbour {
-  std::string name;              // "north", "south"
-  std::set<hex::HexId> inside;   // water and port hexes inside the boom
+  std::string name;             // "north", "south"
+  std::set<hex::HexId> inside;  // water and port hexes inside the boom
   std::set<hex::HexId> booms;
 };
 

@@ -41,20 +41,28 @@ const char* type_name(ShipType t) {
 
 const char* effect_name(RamEffect e) {
   switch (e) {
-    case RamEffect::None: return "no effect";
-    case RamEffect::Pinned: return "pinned";
-    case RamEffect::Damaged: return "damaged";
-    case RamEffect::Sunk: return "sunk";
+    case RamEffect::None:
+      return "no effect";
+    case RamEffect::Pinned:
+      return "pinned";
+    case RamEffect::Damaged:
+      return "damaged";
+    case RamEffect::Sunk:
+      return "sunk";
   }
   return "?";
 }
 
 const char* effect_name(MeleeEffect e) {
   switch (e) {
-    case MeleeEffect::None: return "no effect";
-    case MeleeEffect::Disrupted: return "disrupted";
-    case MeleeEffect::Damaged: return "damaged";
-    case MeleeEffect::Sunk: return "sunk";
+    case MeleeEffect::None:
+      return "no effect";
+    case MeleeEffect::Disrupted:
+      return "disrupted";
+    case MeleeEffect::Damaged:
+      return "damaged";
+    case MeleeEffect::Sunk:
+      return "sunk";
   }
   return "?";
 }
@@ -80,9 +88,11 @@ Expected<NavalTables> NavalTables::load(std::string_view text_in) {
       if (!a || !d || (w[4] != "pin" && w[4] != "roll")) return fail(where + "bad ram line");
       t.ram_[{*a, *d}] = RamEntry{static_cast<int>(v), w[4] == "roll"};
     } else if (w[0] == "damage" && w.size() == 3 && text::parse_int(w[1], v)) {
-      const RamEffect e = w[2] == "pin" ? RamEffect::Pinned : w[2] == "damaged" ? RamEffect::Damaged
-                                                            : RamEffect::Sunk;
-      if (w[2] != "pin" && w[2] != "damaged" && w[2] != "sunk") return fail(where + "bad damage line");
+      const RamEffect e = w[2] == "pin"       ? RamEffect::Pinned
+                          : w[2] == "damaged" ? RamEffect::Damaged
+                                              : RamEffect::Sunk;
+      if (w[2] != "pin" && w[2] != "damaged" && w[2] != "sunk")
+        return fail(where + "bad damage line");
       t.damage_[static_cast<int>(v)] = e;
     } else if (w[0] == "melee" && w.size() == 8 && text::parse_int(w[1], v)) {
       for (int die = 1; die <= 6; ++die) {
@@ -95,7 +105,8 @@ Expected<NavalTables> NavalTables::load(std::string_view text_in) {
     }
   }
   if (t.classes_.size() != 3 || t.ram_.size() != 9 || t.damage_.size() != 6 || t.melee_.empty()) {
-    return fail("naval tables: incomplete (3 classes, 9 ram lines, 6 damage lines and the melee table)");
+    return fail(
+        "naval tables: incomplete (3 classes, 9 ram lines, 6 damage lines and the melee table)");
   }
   return t;
 }

@@ -31,8 +31,8 @@ const char* effect_name(RamEffect e);
 const char* effect_name(MeleeEffect e);
 
 struct RamModifiers {
-  int attacker_leader = 0;      // ramming rating added to the first roll (16.22)
-  int defender_leader = 0;      // ramming rating subtracted from it (16.22)
+  int attacker_leader = 0;  // ramming rating added to the first roll (16.22)
+  int defender_leader = 0;  // ramming rating subtracted from it (16.22)
   bool defender_damaged = false;
   bool defender_transporting = false;
 };
@@ -57,7 +57,7 @@ class NavalTables {
   };
   std::map<ShipType, ShipClass> classes_;
   std::map<std::pair<ShipType, ShipType>, RamEntry> ram_;
-  std::map<int, RamEffect> damage_;                 // second roll 1..6
+  std::map<int, RamEffect> damage_;                  // second roll 1..6
   std::map<int, std::map<int, MeleeEffect>> melee_;  // differential -> die -> effect
 };
 
