@@ -28,8 +28,10 @@ std::string token_text(const proto::Token& t, const std::vector<std::string>& si
   return s + " (" + extra + ")";
 }
 
-// A staggered hex map: columns side by side, odd columns half a row lower.
-// Each hex shows the first token's label, else its terrain's first letter.
+// A staggered hex map, three characters a column: each map row takes two
+// text lines, the odd columns on the first and the even columns (which sit
+// half a hex lower) on the second. A hex shows its first counter's label, or
+// else the one-character symbol the game gives it as label.
 std::string render_hex(const proto::View& v) {
   std::map<std::pair<int, int>, const proto::Cell*> at;
   int min_c = 1 << 30, max_c = -(1 << 30), min_r = 1 << 30, max_r = -(1 << 30);
@@ -43,26 +45,26 @@ std::string render_hex(const proto::View& v) {
   if (at.empty()) return "";
   const auto cell_text = [&](int c, int r) -> std::string {
     const auto it = at.find({c, r});
-    if (it == at.end()) return "      ";
+    if (it == at.end()) return "   ";
     const proto::Cell& cell = *it->second;
-    std::string t;
-    if (!cell.tokens().empty()) {
-      t = cell.tokens(0).label().substr(0, 4);
-    } else if (!cell.terrain().empty() && cell.terrain() != "sea") {
-      t = std::string(1, cell.terrain()[0]);
-    } else {
-      t = ".";
-    }
-    t.resize(4, ' ');
-    return "[" + t + "]";
+    std::string t = !cell.tokens().empty()  ? cell.tokens(0).label().substr(0, 3)
+                    : !cell.label().empty() ? " " + cell.label().substr(0, 1)
+                                            : " .";
+    t.resize(3, ' ');
+    return t;
   };
   std::ostringstream out;
+  std::string header = "     ";
+  for (int c = min_c; c <= max_c; ++c)
+    header += (c % 5 == 0)
+                  ? std::to_string(c).substr(0, 3) +
+                        std::string(3 - std::min<std::size_t>(3, std::to_string(c).size()), ' ')
+                  : "   ";
+  out << header << "\n";
   for (int r = min_r; r <= max_r; ++r) {
-    for (int parity = 0; parity < 2; ++parity) {
-      std::string line;
-      for (int c = min_c; c <= max_c; ++c) {
-        line += ((c & 1) == parity) ? cell_text(c, r) : "      ";
-      }
+    for (int parity = 1; parity >= 0; --parity) {
+      std::string line = parity == 1 ? (r < 10 ? "  0" : "  ") + std::to_string(r) + " " : "     ";
+      for (int c = min_c; c <= max_c; ++c) line += ((c & 1) == parity) ? cell_text(c, r) : "   ";
       while (!line.empty() && line.back() == ' ') line.pop_back();
       out << line << "\n";
     }
@@ -76,7 +78,7 @@ std::string render_view(const proto::View& v, const std::vector<std::string>& si
   std::ostringstream out;
   if (v.board_kind() == "hex") out << render_hex(v);
   for (const auto& c : v.cells()) {
-    if (c.tokens().empty() && c.label().empty() && v.board_kind() == "hex") continue;
+    if (c.tokens().empty() && v.board_kind() == "hex") continue;
     std::string line = "  " + c.id();
     if (!c.label().empty()) line += "  " + c.label();
     for (const auto& t : c.tokens()) {

@@ -1256,7 +1256,11 @@ class TyreState final : public State {
   }
 
   std::vector<std::string> notes() const {
-    std::vector<std::string> n{label()};
+    std::vector<std::string> n{
+        label(),
+        "map: . sea  B beach  H harbour  h port  O boom (x destroyed)  P mainland port  "
+        "W wall  w secondary wall  l open ground  c city  T temple  A Agenorium  M mole  L "
+        "mainland"};
     for (const auto& [h, intact] : booms_)
       n.push_back("the " + h + " boom is " + (intact ? "intact" : "destroyed"));
     for (const Fleet& f : sc_->fleets) {
