@@ -29,6 +29,39 @@ OrderSet random_diplomacy_orders(const State& s, PlayerId p, Dice& chooser) {
   return s.validate(p, lines).value();
 }
 
+OrderSet random_tyre_orders(const State& s, PlayerId p, Dice& chooser) {
+  static const char* const kMoves[] = {"move 1", "turn L, move 1", "turn R, move 1",
+                                       "move 2", "back 1",         "turn R"};
+  const std::string label = s.step().label;
+  if (label.find("movement") == std::string::npos && label.find("melee") == std::string::npos)
+    return {};
+  std::vector<std::string> lines;
+  for (const Cell& c : s.view(std::nullopt).cells) {
+    for (const Token& t : c.tokens) {
+      if (t.owner != p.value) continue;
+      std::vector<std::string> tries;
+      if (label.find("melee") != std::string::npos) {
+        for (const Cell& d : s.view(std::nullopt).cells) {
+          for (const Token& e : d.tokens) {
+            if (e.owner != p.value) tries.push_back(t.label + ": attack " + e.label);
+          }
+        }
+      } else {
+        tries.push_back(t.label + ": " + kMoves[chooser.roll(6, "move") - 1]);
+      }
+      for (const std::string& order : tries) {
+        std::vector<std::string> trial = lines;
+        trial.push_back(order);
+        if (s.validate(p, trial)) {
+          lines = std::move(trial);
+          break;
+        }
+      }
+    }
+  }
+  return s.validate(p, lines).value();
+}
+
 OrderSet random_duel_orders(const State& s, PlayerId p, Dice& chooser) {
   for (int bid = chooser.roll(11, "bid") - 1; bid >= 0; --bid) {
     auto v = s.validate(p, {"bid " + std::to_string(bid)});

@@ -17,6 +17,9 @@ using OrderPicker = std::function<OrderSet(const State&, PlayerId, Dice&)>;
 // Diplomacy: each unit of the seat tries a random neighbouring province (or
 // holds); retreats and removals likewise; builds are waived.
 OrderSet random_diplomacy_orders(const State& s, PlayerId p, Dice& chooser);
+// Tyre: each ship tries a random short move (or holds); in melee every legal
+// attack is made; placements keep the defaults.
+OrderSet random_tyre_orders(const State& s, PlayerId p, Dice& chooser);
 // Duel: a random legal bid.
 OrderSet random_duel_orders(const State& s, PlayerId p, Dice& chooser);
 

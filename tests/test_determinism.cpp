@@ -8,6 +8,7 @@
 #include "crypto.h"
 #include "duel_game.h"
 #include "games/diplomacy/diplomacy.h"
+#include "games/tyre/tyre.h"
 #include "random_play.h"
 
 using namespace naumachia;
@@ -22,8 +23,10 @@ TEST_CASE("determinism signature of fixed games") {
                          10, testing::random_duel_orders, add);
     testing::random_play(diplomacy::make_diplomacy_game()->new_game("standard", 7).value(), seed,
                          25, testing::random_diplomacy_orders, add);
+    testing::random_play(tyre::make_tyre_game()->new_game("naval", 2).value(), seed, 60,
+                         testing::random_tyre_orders, add);
   }
   const std::string signature = server::sha256_hex(all);
   MESSAGE("signature " << signature);
-  CHECK(signature == "518e1fe03acb0880f657644ca10bedc0f39110fe57e852e83720897dbac03908");
+  CHECK(signature == "be94cb82faa1abc72c2bdd1318e7c339908877462e999c16deb68df97bdf2ebd");
 }
