@@ -4,35 +4,17 @@
 
 #include <map>
 
-#include "connection.h"
-#include "server_process.h"
+#include "test_client.h"
 
 using naumachia::client::Connection;
+using naumachia::testing::game_detail;
 using naumachia::testing::run_command;
 using naumachia::testing::ServerProcess;
+using naumachia::testing::sign_up;
 using naumachia::testing::TempDir;
 namespace proto = naumachia::proto;
 
 namespace {
-
-proto::Envelope call(Connection& c, const proto::Envelope& req) {
-  return c.call(req);
-}
-
-std::unique_ptr<Connection> sign_up(const ServerProcess& server, const std::string& name) {
-  auto c = std::make_unique<Connection>(server.url(), true);
-  proto::Envelope req;
-  req.mutable_register_()->set_name(name);
-  req.mutable_register_()->set_password("pw-" + name + "-secret");
-  REQUIRE(call(*c, req).has_session());
-  return c;
-}
-
-proto::GameDetail detail(Connection& c, std::uint64_t game) {
-  proto::Envelope req;
-  req.mutable_get_game()->set_game_id(game);
-  return call(c, req).detail();
-}
 
 // Scripted orders by phase and seat (0 Austria, 1 England, 2 France, 3 Germany,
 // 4 Italy, 5 Russia, 6 Turkey); seats not listed send no orders (all hold).
@@ -65,7 +47,7 @@ TEST_CASE("seven players play Diplomacy for three years through the server") {
   proto::Envelope create;
   create.mutable_create_game()->set_scenario("diplomacy/standard");
   create.mutable_create_game()->set_seat(0);
-  const auto created = call(*players[0], create);
+  const auto created = players[0]->call(create);
   REQUIRE(created.has_game());
   const std::uint64_t game = created.game().id();
   CHECK(created.game().seats_size() == 7);
@@ -73,12 +55,12 @@ TEST_CASE("seven players play Diplomacy for three years through the server") {
     proto::Envelope join;
     join.mutable_join_game()->set_game_id(game);
     join.mutable_join_game()->set_seat(i);
-    REQUIRE(call(*players[static_cast<std::size_t>(i)], join).has_game());
+    REQUIRE(players[static_cast<std::size_t>(i)]->call(join).has_game());
   }
 
   std::vector<std::string> labels;
   for (int guard = 0; guard < 20; ++guard) {
-    const auto d = detail(*players[0], game);
+    const auto d = game_detail(*players[0], game);
     REQUIRE(d.summary().status() == proto::RUNNING);
     const std::string label = d.summary().step_label();
     if (label.rfind("Spring 1904", 0) == 0) break;
@@ -95,7 +77,7 @@ TEST_CASE("seven players play Diplomacy for three years through the server") {
       if (script.count(static_cast<int>(seat.seat()))) {
         for (const auto& l : script.at(static_cast<int>(seat.seat()))) s.add_lines(l);
       }
-      const auto res = call(*players[seat.seat()], req);
+      const auto res = players[seat.seat()]->call(req);
       REQUIRE_MESSAGE(
           res.has_orders_accepted(),
           label << ", seat " << seat.seat() << ": " << res.error().message()
@@ -108,7 +90,7 @@ TEST_CASE("seven players play Diplomacy for three years through the server") {
   CHECK(labels.size() >= 7);
 
   // Everyone sees the same public board: France's fleet in Portugal, a new army in Paris.
-  const auto view = detail(*players[3], game).view();
+  const auto view = game_detail(*players[3], game).view();
   std::string board;
   for (const auto& c : view.cells()) {
     for (const auto& t : c.tokens()) board += t.label() + "@" + std::to_string(t.owner()) + " ";
@@ -119,7 +101,7 @@ TEST_CASE("seven players play Diplomacy for three years through the server") {
 
   proto::Envelope replay;
   replay.mutable_replay()->set_game_id(game);
-  CHECK(call(*players[5], replay).replay_result().all_verified());
+  CHECK(players[5]->call(replay).replay_result().all_verified());
   const auto admin = run_command(std::string(NAUMACHIA_TEST_ADMIN) + " --db " +
                                  server.db().string() + " replay " + std::to_string(game));
   CHECK(admin.status == 0);

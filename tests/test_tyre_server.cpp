@@ -2,33 +2,15 @@
 // server; the admin replay verifies every step.
 #include <doctest/doctest.h>
 
-#include "connection.h"
-#include "server_process.h"
+#include "test_client.h"
 
 using naumachia::client::Connection;
+using naumachia::testing::game_detail;
 using naumachia::testing::run_command;
 using naumachia::testing::ServerProcess;
+using naumachia::testing::sign_up;
 using naumachia::testing::TempDir;
 namespace proto = naumachia::proto;
-
-namespace {
-
-std::unique_ptr<Connection> sign_up(const ServerProcess& server, const std::string& name) {
-  auto c = std::make_unique<Connection>(server.url(), true);
-  proto::Envelope req;
-  req.mutable_register_()->set_name(name);
-  req.mutable_register_()->set_password("pw-" + name + "-secret");
-  REQUIRE(c->call(req).has_session());
-  return c;
-}
-
-proto::GameDetail detail(Connection& c, std::uint64_t game) {
-  proto::Envelope req;
-  req.mutable_get_game()->set_game_id(game);
-  return c.call(req).detail();
-}
-
-}  // namespace
 
 TEST_CASE("two players fight a Game-Turn of Tyre's naval war through the server") {
   TempDir dir;
@@ -56,7 +38,7 @@ TEST_CASE("two players fight a Game-Turn of Tyre's naval war through the server"
   std::vector<std::string> labels;
   std::string illegal;
   for (int guard = 0; guard < 40; ++guard) {
-    const auto d = detail(*p[0], game);
+    const auto d = game_detail(*p[0], game);
     const std::string label = d.summary().step_label();
     if (label.rfind("Turn 2", 0) == 0) break;
     labels.push_back(label);
@@ -77,7 +59,7 @@ TEST_CASE("two players fight a Game-Turn of Tyre's naval war through the server"
   CHECK(labels.front() == "Turn 1: Tyrian deployment (17.1)");
   CHECK(labels.back() == "Turn 1: naval regrouping (5.3)");
   // An illegal order is refused with the case it breaks.
-  const auto d = detail(*p[0], game);
+  const auto d = game_detail(*p[0], game);
   CHECK(d.summary().step_label() == "Turn 2, impulse 1: Tyrian movement");
   proto::Envelope bad;
   auto& s = *bad.mutable_submit_orders();
