@@ -94,9 +94,10 @@ const std::map<std::string, std::string> kHelp = {
      "with --all every event.\n"},
     {"replay",
      "usage: naumachia replay GAME [--step N]\n\nAsks the server to re-run the game from its seed "
-     "and orders and prints each\nstep: the orders, what happened with every die roll, your view "
-     "after it,\nand whether the recomputed state matches the stored one. While the game\nruns you "
-     "see your own side's view; once it is over, everything.\n"},
+     "and orders and prints each\nstep: the orders, what happened with every die roll, and whether "
+     "the\nrecomputed state matches the stored one; then the board after the last\nstep (with "
+     "--step N: only step N and the board after it). While the game\nruns you see your own side's "
+     "view; once it is over, everything.\n"},
     {"resign",
      "usage: naumachia resign GAME\n\nGives up the game. In a two-sided game the other side "
      "wins.\n"},
@@ -518,11 +519,12 @@ class Client {
     connect();
     const std::uint64_t id = parse_game_id(a.positional[0]);
     const auto sides = sides_of(fetch_game(id).summary());
+    const std::uint64_t only = a.has("--step") ? std::stoull(a.options.at("--step")) : 0;
     proto::Envelope req;
     req.mutable_replay()->set_game_id(id);
+    req.mutable_replay()->set_view_step(only);
     const auto res = expect(req);
     const auto& r = res.replay_result();
-    const std::uint64_t only = a.has("--step") ? std::stoull(a.options.at("--step")) : 0;
     if (only == 0)
       std::cout << "initial position:\n" << nc::render_view(r.initial(), sides) << "\n";
     for (const auto& s : r.steps()) {
@@ -535,8 +537,11 @@ class Client {
                   << (o.defaulted() ? " (defaults)" : "") << ":\n";
         for (const auto& l : o.lines()) std::cout << "    " << l << "\n";
       }
-      std::cout << nc::render_happenings(s.happenings()) << nc::render_view(s.view(), sides)
-                << "\n";
+      std::cout << nc::render_happenings(s.happenings());
+      if (s.has_view())
+        std::cout << "\nposition after step " << s.step() << ":\n"
+                  << nc::render_view(s.view(), sides);
+      std::cout << "\n";
     }
     std::cout << (r.all_verified() ? "every step verified against the server's record\n"
                                    : "VERIFICATION FAILED: " + r.divergence() + "\n");

@@ -669,6 +669,9 @@ struct Handlers {
     std::optional<PlayerId> viewer;
     if (g.status != "over") viewer = PlayerId{my_seat(store().seats(g.id))->seat};
     auto& rr = *out.mutable_replay_result();
+    // Views are large: only the step asked for (by default the last) carries one.
+    const std::int64_t view_step =
+        r.view_step() ? static_cast<std::int64_t>(r.view_step()) : g.step - 1;
     const auto summary = replay_game(
         store(), svc.registry_, g.id,
         [&](const State& initial) { to_proto(initial.view(viewer), *rr.mutable_initial()); },
@@ -678,7 +681,7 @@ struct Handlers {
           p.set_label(s.stored.label);
           to_proto(s.orders, *p.mutable_orders());
           to_proto(s.played.resolution.events, *p.mutable_happenings());
-          to_proto(after.view(viewer), *p.mutable_view());
+          if (s.stored.step == view_step) to_proto(after.view(viewer), *p.mutable_view());
           p.set_state_hash(hex(s.played.state_hash));
           p.set_verified(s.state_ok && s.record_ok);
         });

@@ -131,7 +131,7 @@ TEST_CASE("two players play a game to its end, orders stay secret, the replay ve
   while (!over) {
     REQUIRE(step <= 5);
     const std::size_t b_frames = b.conn->received().size();
-    const std::string a_order = "bid " + std::to_string(step + 1);  // 2, 3, ...: never b's bid
+    const std::string a_order = "bid 1";  // within the purse for all five rounds; never b's bid
     const auto ack = a.submit(game, step, a_order);
     REQUIRE(ack.has_orders_accepted());
     const auto committed = b.await([&](const proto::GameEvent& e) {
@@ -143,7 +143,7 @@ TEST_CASE("two players play a game to its end, orders stay secret, the replay ve
     b.detail(game);
     CHECK_FALSE(contains(b.conn->received(), b_frames, a_order));
 
-    REQUIRE(b.submit(game, step, "bid 1").orders_accepted().resolved());
+    REQUIRE(b.submit(game, step, "bid 0").orders_accepted().resolved());
     const auto resolved = a.await(
         [&](const proto::GameEvent& e) { return e.has_resolved() && e.resolved().step() == step; });
     CHECK(resolved.resolved().orders(0).lines(0) == a_order);
