@@ -13,14 +13,17 @@ namespace {
 
 std::string garble(const std::string& base, Dice& d) {
   static const std::string kAlphabet = "AFTCacdhimnoprstuvwxyz0123456789 -:,/()>#\t\xff";
+  // 0 .. n-1 from two rolls (dice have at most 1000 faces; a slight bias is harmless here).
+  const auto pick = [&](std::size_t n) {
+    const auto big =
+        static_cast<std::size_t>((d.roll(1000, "pick") - 1) * 1000 + d.roll(1000, "pick") - 1);
+    return n == 0 ? std::size_t{0} : big % n;
+  };
   std::string s = base;
   const int edits = d.roll(6, "edits");
   for (int i = 0; i < edits; ++i) {
-    const std::size_t at =
-        s.empty() ? 0
-                  : static_cast<std::size_t>(d.roll(static_cast<int>(s.size()) + 1, "where") - 1);
-    const char c =
-        kAlphabet[static_cast<std::size_t>(d.roll(static_cast<int>(kAlphabet.size()), "char") - 1)];
+    const std::size_t at = pick(s.size() + 1);
+    const char c = kAlphabet[pick(kAlphabet.size())];
     switch (d.roll(3, "kind")) {
       case 1:
         s.insert(s.begin() + static_cast<long>(at), c);
