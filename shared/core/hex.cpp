@@ -52,11 +52,7 @@ const char* name(Dir d) {
 }
 
 std::optional<Dir> parse_dir(std::string_view s) {
-  const std::string up = [&] {
-    std::string u(s);
-    for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return u;
-  }();
+  const std::string up = text::upper(s);
   for (int i = 0; i < 6; ++i) {
     if (up == kNames[static_cast<std::size_t>(i)]) return static_cast<Dir>(i);
   }

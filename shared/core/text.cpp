@@ -18,6 +18,12 @@ std::string lower(std::string_view s) {
   return out;
 }
 
+std::string upper(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
 std::vector<std::string_view> split(std::string_view s, std::string_view separators) {
   std::vector<std::string_view> out;
   std::size_t i = 0;

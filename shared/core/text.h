@@ -8,6 +8,7 @@ namespace naumachia::text {
 
 std::string_view trim(std::string_view s);
 std::string lower(std::string_view s);
+std::string upper(std::string_view s);
 // Splits on any run of the given separators; no empty pieces.
 std::vector<std::string_view> split(std::string_view s, std::string_view separators = " \t");
 // Splits into lines (\n or \r\n), keeping empty lines so that line numbers hold.

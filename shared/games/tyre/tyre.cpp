@@ -195,9 +195,7 @@ Expected<Action> parse_action(std::string_view text_in) {
   if (verb == "ram" && w.size() == 2) {
     Action a{Action::Ram};
     a.target = std::string(w[1]);
-    std::transform(a.target.begin(), a.target.end(), a.target.begin(), [](char c) {
-      return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    });
+    a.target = text::upper(a.target);
     return a;
   }
   return fail("'" + std::string(text::trim(text_in)) +
@@ -211,9 +209,7 @@ Expected<std::pair<std::string, std::string>> split_line(std::string_view line) 
   if (colon == std::string_view::npos)
     return fail("an order is 'SHIP: ...' (for example 'T7: turn R, move 3')");
   std::string who(text::trim(line.substr(0, colon)));
-  std::transform(who.begin(), who.end(), who.begin(), [](char c) {
-    return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  });
+  who = text::upper(who);
   return std::pair{who, std::string(text::trim(line.substr(colon + 1)))};
 }
 
@@ -1028,9 +1024,7 @@ class TyreState final : public State {
     if (words.size() != 2 || text::lower(words[0]) != "attack")
       return fail("a melee order is 'SHIP: attack TARGET' or 'SHIP SHIP: attack TARGET'");
     std::string target(words[1]);
-    std::transform(target.begin(), target.end(), target.begin(), [](char c) {
-      return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    });
+    target = text::upper(target);
     const auto t = ships_.find(target);
     if (t == ships_.end()) return fail("there is no ship " + target);
     for (const std::string& id : attackers) {
@@ -1134,9 +1128,7 @@ class TyreState final : public State {
                       : "deployment orders are 'SHIP: at HEX facing DIR' (17.1)");
     }
     std::string id(w[0]);
-    std::transform(id.begin(), id.end(), id.begin(), [](char c) {
-      return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    });
+    id = text::upper(id);
     Ship* s = own_ship(side, id);
     if (!s) return fail(ship_problem(side, id));
     if (seg_ == Segment::Regroup && !s->on_map) return fail(id + " is not on the map");
@@ -1168,10 +1160,7 @@ class TyreState final : public State {
 
   Expected<std::string> combine(Side side, std::string a, std::string b,
                                 std::set<std::string>& ordered) {
-    for (std::string* id : {&a, &b})
-      std::transform(id->begin(), id->end(), id->begin(), [](char c) {
-        return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-      });
+    for (std::string* id : {&a, &b}) *id = text::upper(*id);
     Ship* x = own_ship(side, a);
     Ship* y = own_ship(side, b);
     if (!x || !y || a == b) return fail("combine two different ships of yours");
