@@ -97,18 +97,28 @@ std::optional<Dir> direction_to(HexId a, HexId b) {
   return std::nullopt;
 }
 
-std::vector<HexId> line(HexId a, HexId b) {
+namespace {
+std::vector<HexId> nudged_line(HexId a, HexId b, double nudge) {
   const Axial x = to_axial(a), y = to_axial(b);
   const int n = distance(a, b);
   std::vector<HexId> out;
   for (int i = 0; i <= n; ++i) {
     const double t = n == 0 ? 0.0 : static_cast<double>(i) / n;
     // The nudge keeps points off hexsides, so rounding never ties.
-    const double qx = x.q + (y.q - x.q) * t + 1e-6;
-    const double rz = x.r + (y.r - x.r) * t + 2e-6;
+    const double qx = x.q + (y.q - x.q) * t + nudge;
+    const double rz = x.r + (y.r - x.r) * t + 2 * nudge;
     out.push_back(from_axial(round_cube(qx, rz)));
   }
   return out;
+}
+}  // namespace
+
+std::vector<HexId> line(HexId a, HexId b) {
+  return nudged_line(a, b, 1e-6);
+}
+
+std::vector<HexId> line_other_side(HexId a, HexId b) {
+  return nudged_line(a, b, -1e-6);
 }
 
 std::vector<HexId> ring(HexId centre, int radius) {

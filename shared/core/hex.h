@@ -43,6 +43,9 @@ std::optional<Dir> direction_to(HexId a, HexId b);
 // (hex centres; ties along a hexside resolved toward the first hex of a pair
 // by a fixed nudge, so the result is the same on every machine).
 std::vector<HexId> line(HexId a, HexId b);
+// The same line nudged to the other side: where a line runs along a hexside,
+// line() and line_other_side() give the hexes on either side of it.
+std::vector<HexId> line_other_side(HexId a, HexId b);
 // Hexes at exactly `radius` from the centre.
 std::vector<HexId> ring(HexId centre, int radius);
 

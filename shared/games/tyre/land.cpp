@@ -1,0 +1,465 @@
+#include "games/tyre/land.h"
+
+#include <algorithm>
+#include <tuple>
+
+#include "core/text.h"
+
+namespace naumachia::tyre {
+
+using hex::Dir;
+using hex::HexId;
+
+const char* side_name(Side s) {
+  return s == Side::Tyrian ? "Tyrian" : "Macedonian";
+}
+
+const char* kind_name(UnitKind k) {
+  return k == UnitKind::Melee ? "melee" : k == UnitKind::Fire ? "fire" : "fire-melee";
+}
+
+const char* kind_name(EngineKind k) {
+  switch (k) {
+    case EngineKind::Tower:
+      return "siege tower";
+    case EngineKind::Catapult:
+      return "catapult";
+    case EngineKind::Ram:
+      return "battering ram";
+    case EngineKind::TyrianCatapult:
+      return "Tyrian catapult";
+  }
+  return "?";
+}
+
+const char* result_name(Result r) {
+  switch (r) {
+    case Result::None:
+      return "no effect";
+    case Result::Disrupted:
+      return "disrupted";
+    case Result::Retreat:
+      return "retreat";
+    case Result::Eliminated:
+      return "eliminated";
+  }
+  return "?";
+}
+
+namespace {
+
+bool parse_number(std::string_view w, int& out) {
+  long long v = 0;
+  if (!text::parse_int(w, v)) return false;
+  out = static_cast<int>(v);
+  return true;
+}
+
+Expected<Result> parse_result(std::string_view w) {
+  if (w == "-") return Result::None;
+  if (w == "D") return Result::Disrupted;
+  if (w == "R") return Result::Retreat;
+  if (w == "E") return Result::Eliminated;
+  return fail("unknown result '" + std::string(w) + "'");
+}
+
+Expected<WallEffect> parse_wall_effect(std::string_view w) {
+  if (w == "none") return WallEffect::None;
+  if (w == "damaged") return WallEffect::Damaged;
+  if (w == "eliminated") return WallEffect::Eliminated;
+  return fail("unknown effect '" + std::string(w) + "'");
+}
+
+Expected<UnitKind> parse_kind(std::string_view w) {
+  if (w == "melee") return UnitKind::Melee;
+  if (w == "fire") return UnitKind::Fire;
+  if (w == "fire-melee") return UnitKind::FireMelee;
+  return fail("unknown unit kind '" + std::string(w) + "'");
+}
+
+Expected<EngineKind> parse_engine(std::string_view w) {
+  if (w == "tower") return EngineKind::Tower;
+  if (w == "catapult") return EngineKind::Catapult;
+  if (w == "ram") return EngineKind::Ram;
+  if (w == "tyrian-catapult") return EngineKind::TyrianCatapult;
+  return fail("unknown engine '" + std::string(w) + "'");
+}
+
+std::optional<std::string> army_line(Army& a, const std::vector<std::string_view>& w) {
+  if (w[0] == "contingent" && w.size() == 4) {
+    a.contingents.push_back(Contingent{
+        std::string(w[1]), w[2] == "Tyrian" ? Side::Tyrian : Side::Macedonian, std::string(w[3])});
+    return std::nullopt;
+  }
+  if (w[0] == "unit" && (w.size() == 6 || w.size() == 7)) {
+    const auto c = std::find_if(a.contingents.begin(), a.contingents.end(),
+                                [&](const Contingent& x) { return x.id == w[2]; });
+    const auto kind = parse_kind(w[3]);
+    UnitType u;
+    if (c == a.contingents.end() || !kind || !parse_number(w[4], u.melee) ||
+        !parse_number(w[5], u.move))
+      return "unit ID CONTINGENT KIND MELEE MOVE [FIRE-ROW]";
+    u.id = std::string(w[1]);
+    u.contingent = c->id;
+    u.side = c->side;
+    u.kind = *kind;
+    if ((u.kind == UnitKind::Melee) != (w.size() == 6)) return "fire units need a fire row";
+    if (w.size() == 7) u.fire_row = std::string(w[6]);
+    a.units.push_back(u);
+    return std::nullopt;
+  }
+  if (w[0] == "leader" && (w.size() == 4 || w.size() == 5)) {
+    LandLeaderType l;
+    l.id = std::string(w[1]);
+    l.side = w[2] == "Tyrian" ? Side::Tyrian : Side::Macedonian;
+    const auto r = text::split(w[3], "-");
+    if (r.size() != 4 || !parse_number(r[0], l.morale) || !parse_number(r[1], l.bonus) ||
+        !parse_number(r[2], l.radius) || !parse_number(r[3], l.move))
+      return "ratings are MORALE-BONUS-RADIUS-MOVE";
+    if (w.size() == 5 && w[4] != "all") {
+      for (auto c : text::split(w[4], ",")) l.contingents.insert(std::string(c));
+    }
+    a.leaders.push_back(l);
+    return std::nullopt;
+  }
+  if (w[0] == "engine" && w.size() == 3) {
+    const auto k = parse_engine(w[2]);
+    if (!k) return k.error().message;
+    a.engines.push_back(EngineType{std::string(w[1]), *k});
+    return std::nullopt;
+  }
+  if (w[0] == "at" && w.size() == 3) {
+    const auto h = hex::parse_hex(w[2]);
+    if (!h) return "at ID HEX";
+    a.deploy[std::string(w[1])] = *h;
+    return std::nullopt;
+  }
+  return "not understood";
+}
+
+}  // namespace
+
+Expected<Army> Army::load(std::string_view text_in) {
+  Army a;
+  int n = 0;
+  for (std::string_view raw : text::lines(text_in)) {
+    ++n;
+    const auto w = text::split(text::trim(raw.substr(0, raw.find('#'))));
+    if (w.empty()) continue;
+    if (auto why = army_line(a, w)) return fail("land line " + std::to_string(n) + ": " + *why);
+  }
+  return a;
+}
+
+Expected<SiegeTables> SiegeTables::load(std::string_view text_in) {
+  SiegeTables t;
+  int n = 0;
+  for (std::string_view raw : text::lines(text_in)) {
+    ++n;
+    const auto w = text::split(text::trim(raw.substr(0, raw.find('#'))));
+    if (w.empty()) continue;
+    const std::string where = "land-tables line " + std::to_string(n) + ": ";
+    int die = 0;
+    if (w[0] == "attenuation" && w.size() == 5) {
+      std::vector<int> row(3);
+      for (int i = 0; i < 3; ++i) {
+        if (!parse_number(w[2 + i], row[i])) return fail(where + "ratings are numbers");
+      }
+      t.attenuation_[std::string(w[1])] = row;
+    } else if ((w[0] == "fire" && w.size() == 6) || (w[0] == "melee" && w.size() == 10)) {
+      if (!parse_number(w[1], die)) return fail(where + "die roll");
+      auto& row = (w[0] == "fire" ? t.fire_ : t.melee_)[die];
+      for (std::size_t i = 2; i < w.size(); ++i) {
+        const auto r = parse_result(w[i]);
+        if (!r) return fail(where + r.error().message);
+        row.push_back(*r);
+      }
+    } else if ((w[0] == "bombard" || w[0] == "batter" || w[0] == "repair") && w.size() == 3) {
+      int v = 0;
+      if (!parse_number(w[1], die) || !parse_number(w[2], v)) return fail(where + "DIE POINTS");
+      (w[0] == "bombard" ? t.bombard_ : w[0] == "batter" ? t.batter_ : t.repair_)[die] = v;
+    } else if (w[0] == "counter" && w.size() == 4) {
+      const auto a = parse_wall_effect(w[2]);
+      const auto b = parse_wall_effect(w[3]);
+      if (!parse_number(w[1], die) || !a || !b) return fail(where + "counter DIE SHIP ENGINE");
+      t.counter_[die] = {*a, *b};
+    } else if (w[0] == "mole") {
+      for (std::size_t i = 1; i < w.size(); ++i) {
+        const auto h = hex::parse_hex(w[i]);
+        if (!h) return fail(where + "mole hexes");
+        t.mole_.push_back(*h);
+      }
+    } else {
+      return fail(where + "not understood");
+    }
+  }
+  for (int d = 1; d <= 6; ++d) {
+    if (!t.fire_.count(d) || !t.melee_.count(d) || !t.bombard_.count(d) || !t.batter_.count(d) ||
+        !t.counter_.count(d) || !t.repair_.count(d))
+      return fail("land-tables: every table needs the die rolls 1 to 6");
+  }
+  return t;
+}
+
+int SiegeTables::attenuation(const std::string& row, int distance) const {
+  const auto it = attenuation_.find(row);
+  if (it == attenuation_.end() || distance < 1 || distance > 3) return 0;
+  return it->second[static_cast<std::size_t>(distance - 1)];
+}
+
+Result SiegeTables::fire(int rating, int die) const {
+  if (rating < 1) return Result::None;
+  return fire_.at(std::clamp(die, 1, 6))[static_cast<std::size_t>(std::min(rating, 4) - 1)];
+}
+
+std::optional<int> SiegeTables::melee_column(int attack, int defence) {
+  // 12.0: the ratio is rounded down in favour of the defender; below 1-2 no
+  // effect; above 7-1 read as 7-1 (12.6).
+  if (defence <= 0) return 7;
+  if (attack >= defence) return std::min(attack / defence, 7);
+  if (attack * 2 >= defence) return 0;
+  return std::nullopt;
+}
+
+const char* SiegeTables::column_name(int column) {
+  static const char* names[] = {"1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1"};
+  return names[std::clamp(column, 0, 7)];
+}
+
+Result SiegeTables::melee(int column, int die) const {
+  return melee_.at(std::clamp(die, 1, 6))[static_cast<std::size_t>(std::clamp(column, 0, 7))];
+}
+
+// ------------------------------------------------------------ terrain
+
+bool is_wall(Terrain t) {
+  return t == Terrain::PrimaryWall || t == Terrain::SecondaryWall;
+}
+
+bool is_island(Terrain t) {
+  switch (t) {
+    case Terrain::Beach:
+    case Terrain::PrimaryWall:
+    case Terrain::SecondaryWall:
+    case Terrain::OpenGround:
+    case Terrain::City:
+    case Terrain::Temple:
+    case Terrain::Agenorium:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_land(Terrain t) {
+  return is_island(t) || t == Terrain::Mole || t == Terrain::Mainland || t == Terrain::MainlandPort;
+}
+
+bool blocks_sight(Terrain t) {
+  return is_wall(t) || t == Terrain::City || t == Terrain::Temple || t == Terrain::Agenorium;
+}
+
+bool exerts_zoc(const LandBoard& b, HexId from, HexId to) {
+  if (hex::distance(from, to) != 1) return false;
+  const Terrain tf = b.terrain(from), tt = b.terrain(to);
+  if (!is_land(tf) || !is_land(tt)) return false;  // 10.12: not across water
+  if (b.has_siege_unit(from)) return false;        // 10.11
+  const bool from_wall = is_wall(tf) && !b.breached(from);
+  const bool to_wall = is_wall(tt) && !b.breached(to);
+  return !(to_wall && !from_wall);  // 10.13
+}
+
+bool enemy_controlled(const LandBoard& b, Side side, HexId h, const std::set<HexId>& ignore) {
+  for (int k = 0; k < 6; ++k) {
+    const HexId n = hex::neighbour(h, static_cast<Dir>(k));
+    if (ignore.count(n)) continue;
+    if (b.combat_unit(n) == enemy(side) && exerts_zoc(b, n, h)) return true;
+  }
+  return false;
+}
+
+std::optional<int> move_cost_halves(const LandBoard& b, Side side, HexId from, HexId to) {
+  if (hex::distance(from, to) != 1) return std::nullopt;
+  const Terrain tf = b.terrain(from), tt = b.terrain(to);
+  if (!is_land(tt)) return std::nullopt;
+  const bool to_breach = is_wall(tt) && b.breached(to);
+  if (!is_land(tf)) {
+    // 8.32: a unit wading ashore goes only into the breached primary wall.
+    if (tt == Terrain::PrimaryWall && to_breach) return 4;
+    return std::nullopt;
+  }
+  if (tf == Terrain::Beach) {
+    // 8.33, 9.31: from a beach only into a breach, or a secondary wall out
+    // of the enemy's zone of control; never along the beach.
+    if (to_breach) return 4;
+    if (tt == Terrain::SecondaryWall && !enemy_controlled(b, side, to)) return 8;
+    return std::nullopt;
+  }
+  if (is_wall(tt)) {
+    if (to_breach) return 4;           // 9.22
+    if (is_wall(tf)) return 1;         // 9.23: wall to wall, half a point
+    if (tt == Terrain::PrimaryWall) {  // 9.25, 9.28
+      if (side == Side::Macedonian) return std::nullopt;
+      return 2;
+    }
+    if (enemy_controlled(b, side, to)) return std::nullopt;  // 9.24, 10.23
+    return side == Side::Tyrian ? 2 : 8;                     // 9.23; addenda 9.28 for the Tyrian
+  }
+  switch (tt) {
+    case Terrain::Beach:
+    case Terrain::City:
+    case Terrain::Temple:
+    case Terrain::Agenorium:
+      return 4;  // 9.28: two points
+    default:
+      return 2;  // 9.21: clear terrain
+  }
+}
+
+bool line_of_sight(const LandBoard& b, HexId from, HexId to) {
+  for (const auto& path : {hex::line(from, to), hex::line_other_side(from, to)}) {
+    for (std::size_t i = 1; i + 1 < path.size(); ++i) {
+      if (blocks_sight(b.terrain(path[i]))) return false;  // 11.11, 11.12
+    }
+  }
+  return true;
+}
+
+// ------------------------------------------------------------ retreats
+
+namespace {
+
+// The board with the retreating units where they have got to.
+class RetreatBoard final : public LandBoard {
+ public:
+  RetreatBoard(const LandBoard& base, std::map<HexId, Side> moved, std::set<HexId> vacated)
+      : base_(base), moved_(std::move(moved)), vacated_(std::move(vacated)) {}
+  Terrain terrain(HexId h) const override { return base_.terrain(h); }
+  bool breached(HexId h) const override { return base_.breached(h); }
+  std::optional<Side> combat_unit(HexId h) const override {
+    const auto m = moved_.find(h);
+    if (m != moved_.end()) return m->second;
+    if (vacated_.count(h)) return std::nullopt;
+    return base_.combat_unit(h);
+  }
+  bool has_siege_unit(HexId h) const override { return base_.has_siege_unit(h); }
+
+ private:
+  const LandBoard& base_;
+  std::map<HexId, Side> moved_;
+  std::set<HexId> vacated_;
+};
+
+struct Mover {
+  Retreat r;
+  HexId at{};
+  bool alive = true;
+  bool beached = false;  // 11.25: into one beach hex at most
+  std::vector<HexId> path;
+};
+
+std::vector<HexId> candidates(const RetreatBoard& board, const Mover& m, int step,
+                              const std::set<HexId>& retreating_at,
+                              const std::map<HexId, Side>& leaving) {
+  std::vector<HexId> out;
+  for (int k = 0; k < 6; ++k) {
+    const HexId n = hex::neighbour(m.at, static_cast<Dir>(k));
+    if (hex::distance(m.r.from, n) != step) continue;  // 11.24: as far away as the result says
+    if (!move_cost_halves(board, m.r.side, m.at, n)) continue;  // prohibited terrain
+    if (board.terrain(n) == Terrain::Beach && m.beached) continue;
+    const auto occupant = board.combat_unit(n);
+    if (occupant == enemy(m.r.side)) continue;
+    // 11.31: a retreating unit controls only the hex it is leaving.
+    const auto l = leaving.find(n);
+    if (l != leaving.end() && l->second == enemy(m.r.side)) continue;
+    if (enemy_controlled(board, m.r.side, n, retreating_at)) continue;  // 10.25
+    out.push_back(n);
+  }
+  return out;
+}
+
+int enemies_adjacent(const RetreatBoard& board, Side side, HexId h) {
+  int n = 0;
+  for (int k = 0; k < 6; ++k)
+    n += board.combat_unit(hex::neighbour(h, static_cast<Dir>(k))) == enemy(side);
+  return n;
+}
+
+}  // namespace
+
+RetreatOutcome retreat_simultaneously(const LandBoard& b, const std::vector<Retreat>& retreats,
+                                      const std::map<Side, HexId>& refuge) {
+  std::vector<Mover> movers;
+  for (const Retreat& r : retreats) movers.push_back(Mover{r, r.from, true, false, {}});
+  std::sort(movers.begin(), movers.end(),
+            [](const Mover& x, const Mover& y) { return x.r.unit < y.r.unit; });
+  RetreatOutcome out;
+  std::set<HexId> origins;
+  for (const Mover& m : movers) origins.insert(m.r.from);
+  for (int step = 1;; ++step) {
+    std::map<HexId, Side> moved, leaving;
+    std::set<HexId> retreating_at;
+    bool any = false;
+    for (const Mover& m : movers) {
+      if (!m.alive) continue;
+      retreating_at.insert(m.at);
+      if (m.r.hexes >= step) {
+        leaving[m.at] = m.r.side;
+        any = true;
+      } else {
+        moved[m.at] = m.r.side;  // finished: an ordinary unit again
+      }
+    }
+    if (!any) break;
+    for (const Mover& m : movers) {
+      if (m.alive && m.r.hexes >= step) moved[m.at] = m.r.side;
+    }
+    const RetreatBoard board(b, moved, origins);
+    std::map<std::string, std::vector<HexId>> options;
+    std::map<HexId, std::set<Side>> wanted;
+    for (const Mover& m : movers) {
+      if (!m.alive || m.r.hexes < step) continue;
+      auto c = candidates(board, m, step, retreating_at, leaving);
+      for (const HexId h : c) wanted[h].insert(m.r.side);
+      options[m.r.unit] = std::move(c);
+    }
+    std::set<HexId> taken;  // hexes friendly retreating units end this step in
+    for (Mover& m : movers) {
+      if (!m.alive || m.r.hexes < step) continue;
+      std::vector<HexId> ok;
+      const bool last = step == m.r.hexes;
+      for (const HexId h : options[m.r.unit]) {
+        if (wanted[h].size() > 1) continue;  // 11.32: both sides could enter it
+        if (taken.count(h)) continue;
+        const auto friend_there = b.combat_unit(h);
+        const bool passing = !origins.count(h) && friend_there == m.r.side;
+        if (passing && (last || !m.r.fire_unit)) continue;  // 9.51; 11.24 through fire units
+        ok.push_back(h);
+      }
+      if (ok.empty()) {
+        m.alive = false;
+        out.eliminated[m.r.unit] =
+            options[m.r.unit].empty()
+                ? "no hex to retreat into (11.24)"
+                : "its only retreat was a hex the enemy could also retreat into (11.32)";
+        continue;
+      }
+      const HexId goal = refuge.count(m.r.side) ? refuge.at(m.r.side) : m.r.from;
+      const auto key = [&](HexId h) {
+        return std::make_tuple(enemies_adjacent(board, m.r.side, h), hex::distance(h, goal), h);
+      };
+      const HexId best = *std::min_element(ok.begin(), ok.end(),
+                                           [&](HexId x, HexId y) { return key(x) < key(y); });
+      taken.insert(best);
+      if (b.terrain(best) == Terrain::Beach) m.beached = true;
+      m.at = best;
+      m.path.push_back(best);
+    }
+  }
+  for (const Mover& m : movers) {
+    if (m.alive) out.paths[m.r.unit] = m.path;
+  }
+  return out;
+}
+
+}  // namespace naumachia::tyre
