@@ -6,9 +6,9 @@
 
 namespace naumachia::tyre {
 
-Expected<Map> load_map();             // data/map.txt
-Expected<NavalTables> load_tables();  // data/naval-tables.txt
-Expected<Army> load_army();           // data/land.txt
+Expected<Map> load_map();                   // data/map.txt
+Expected<NavalTables> load_tables();        // data/naval-tables.txt
+Expected<Army> load_army();                 // data/land.txt
 Expected<SiegeTables> load_siege_tables();  // data/land-tables.txt
 
 }  // namespace naumachia::tyre

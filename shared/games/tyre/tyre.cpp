@@ -1790,7 +1790,8 @@ class TyreState final : public State, public LandBoard {
   // 4.0 §1A: the Macedonian notes bombard or assault (and what he builds,
   // 14.2); the Tyrian allots six Engineer Points (14.3).
   Expected<std::string> allocation_line(Side side, const std::string& line, Allocation& a) {
-    const auto w = text::split(text::lower(line));
+    const std::string low = text::lower(line);
+    const auto w = text::split(low);
     if (side == Side::Macedonian) {
       if (w.size() == 1 && (w[0] == "bombard" || w[0] == "assault")) {
         if (a.plan) return fail("one plan per Game-Turn: bombard or assault (4.0)");
@@ -2151,7 +2152,8 @@ class TyreState final : public State, public LandBoard {
     auto parts = split_line(line);
     if (!parts) return fail("a bombardment is 'SHIP: bombard HEX' or 'SHIP: batter HEX' (7.1)");
     const auto& [id, rest] = *parts;
-    const auto w = text::split(text::lower(rest));
+    const std::string low = text::lower(rest);
+    const auto w = text::split(low);
     const auto h = w.size() == 2 ? hex::parse_hex(w[1]) : std::nullopt;
     if (!h || (w[0] != "bombard" && w[0] != "batter"))
       return fail("a bombardment is 'SHIP: bombard HEX' or 'SHIP: batter HEX' (7.1)");
@@ -2216,8 +2218,8 @@ class TyreState final : public State, public LandBoard {
   // 7.2, 13.42 and (assault) 4.0 §3D: "CATAPULT: fire SHIP".
   Expected<std::string> counter_line(const std::string& line, std::set<std::string>& ordered) {
     auto parts = split_line(line);
-    const auto w =
-        parts ? text::split(text::lower(parts->second)) : std::vector<std::string_view>{};
+    const std::string low = parts ? text::lower(parts->second) : std::string();
+    const auto w = text::split(low);
     if (!parts || w.size() != 2 || w[0] != "fire")
       return fail("counter-bombardment is 'CATAPULT: fire SHIP' (7.2)");
     const std::string id = piece_id(parts->first);
@@ -2245,7 +2247,8 @@ class TyreState final : public State, public LandBoard {
   void play_counter(const OrderSet& orders) {
     std::vector<std::pair<std::string, std::pair<WallEffect, WallEffect>>> results;
     for (const std::string& line : orders.lines) {
-      const auto [id, rest] = *split_line(line);
+      const auto [word, rest] = *split_line(line);
+      const std::string id = piece_id(word);
       const std::string sid(text::split(rest)[1]);
       const int roll = dice_->roll(6, "counter-bombardment of " + sid + " by " + id);
       const auto effect = sc_->siege.counter(roll);
@@ -2750,8 +2753,8 @@ class TyreState final : public State, public LandBoard {
   Expected<std::string> fire_line(Side side, const std::string& line,
                                   std::set<std::string>& ordered) {
     auto parts = split_line(line);
-    const auto w =
-        parts ? text::split(text::lower(parts->second)) : std::vector<std::string_view>{};
+    const std::string low = parts ? text::lower(parts->second) : std::string();
+    const auto w = text::split(low);
     const auto h = w.size() == 2 && w[0] == "fire" ? hex::parse_hex(w[1]) : std::nullopt;
     if (!h) return fail("fire combat is 'UNIT: fire HEX' (11.0)");
     const std::string id = piece_id(parts->first);
@@ -2770,7 +2773,8 @@ class TyreState final : public State, public LandBoard {
     for (const auto& [player, set] : orders) {
       const Side side = static_cast<Side>(player.value);
       for (const std::string& line : set.lines) {
-        const auto [id, rest] = *split_line(line);
+        const auto [word, rest] = *split_line(line);
+        const std::string id = piece_id(word);
         const Shot s = *plan_shot(side, id, *hex::parse_hex(text::split(rest)[1]));
         const int roll = dice_->roll(6, "fire of " + id + " at " + hex::format_hex(s.target));
         const Result r = sc_->siege.fire(s.rating, roll + s.modifier);
@@ -2888,8 +2892,8 @@ class TyreState final : public State, public LandBoard {
       a.attackers.push_back(id);
     }
     const auto clauses = text::split(parts->second, ",");
-    const auto w =
-        clauses.empty() ? std::vector<std::string_view>{} : text::split(text::lower(clauses[0]));
+    const std::string low = clauses.empty() ? std::string() : text::lower(clauses[0]);
+    const auto w = text::split(low);
     const auto h = w.size() == 2 && w[0] == "attack" ? hex::parse_hex(w[1]) : std::nullopt;
     if (!h || clauses.size() > 2)
       return fail("a melee attack is 'UNIT UNIT: attack HEX [, advance UNIT]' (12.0)");
@@ -3158,8 +3162,9 @@ class TyreState final : public State, public LandBoard {
       out << "lleader " << id << " " << where(l.at, l.hex, l.ship) << " " << l.back_in << "\n";
     for (const auto& [id, e] : engines_)
       out << "engine " << id << " " << static_cast<int>(e.kind) << " " << where(e.at, e.hex, e.ship)
-          << " " << e.used_in << " " << e.turn_uses << " " << hex::format_hex(e.target) << " "
-          << e.target_turn << "\n";
+          << " " << e.used_in << " " << e.turn_uses << " "
+          << (e.target_turn ? hex::format_hex(e.target) : std::string("-")) << " " << e.target_turn
+          << "\n";
     for (const auto& [h, n] : walls_) out << "wall " << hex::format_hex(h) << " " << n << "\n";
     for (const HexId h : mole_) out << "mole " << hex::format_hex(h) << "\n";
     for (const HexId h : boulders_) out << "boulders " << hex::format_hex(h) << "\n";
@@ -3223,14 +3228,14 @@ class TyreState final : public State, public LandBoard {
       if (auto why = parse_where(w, 2, l.at, l.hex, l.ship)) return why;
       return num(4, l.back_in) ? std::nullopt : std::optional<std::string>("bad number");
     }
-    if (w[0] == "engine" && w.size() == 10) {
+    if (w[0] == "engine" && w.size() == 9) {
       Engine& e = engines_[std::string(w[1])];
       e.id = std::string(w[1]);
       if (!num(2, v[0]) || v[0] < 0 || v[0] > 3) return "bad engine kind";
       e.kind = static_cast<EngineKind>(v[0]);
       if (auto why = parse_where(w, 3, e.at, e.hex, e.ship)) return why;
-      const auto t = hex::parse_hex(w[8]);
-      if (!num(5, e.used_in) || !num(6, e.turn_uses) || !t || !num(9, e.target_turn))
+      const auto t = w[7] == "-" ? std::optional<HexId>(HexId{}) : hex::parse_hex(w[7]);
+      if (!num(5, e.used_in) || !num(6, e.turn_uses) || !t || !num(8, e.target_turn))
         return "bad engine numbers";
       e.target = *t;
       return std::nullopt;
@@ -3389,7 +3394,8 @@ class TyreState final : public State, public LandBoard {
   std::optional<std::string> parse_line(const std::vector<std::string_view>& w) {
     if (w.empty()) return std::nullopt;
     long long v = 0;
-    if (w.size() == 2 && text::parse_int(w[1], v)) {
+    static const std::set<std::string_view> numbers{"step", "turn", "impulse", "rolled", "over"};
+    if (w.size() == 2 && numbers.count(w[0]) && text::parse_int(w[1], v)) {
       if (w[0] == "step")
         step_ = v;
       else if (w[0] == "turn")
@@ -3405,8 +3411,8 @@ class TyreState final : public State, public LandBoard {
       return std::nullopt;
     }
     if (w[0] == "segment" && w.size() == 2) {
-      for (Segment s : {Segment::Deploy, Segment::FirstMove, Segment::SecondMove, Segment::Melee,
-                        Segment::Regroup}) {
+      for (int i = 0; i <= static_cast<int>(Segment::TyrMelee); ++i) {
+        const auto s = static_cast<Segment>(i);
         if (w[1] == segment_name(s)) {
           seg_ = s;
           return std::nullopt;
