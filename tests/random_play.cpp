@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/hex.h"
 #include "games/diplomacy/diplomacy.h"
 
 namespace naumachia::testing {
@@ -81,6 +82,66 @@ void random_play(std::unique_ptr<State> state, const Seed& seed, int max_steps,
     state = state->resolve(orders, dice).next;
     each(*state);
   }
+}
+
+namespace {
+
+bool has_word(const std::string& label, const char* w) {
+  return label.find(w) != std::string::npos;
+}
+
+// Keeps each candidate line that the state accepts together with the others.
+std::vector<std::string> keep_valid(const State& s, PlayerId p,
+                                    const std::vector<std::string>& tries) {
+  std::vector<std::string> lines;
+  for (const std::string& order : tries) {
+    std::vector<std::string> trial = lines;
+    trial.push_back(order);
+    if (s.validate(p, trial)) lines = std::move(trial);
+  }
+  return lines;
+}
+
+}  // namespace
+
+OrderSet random_siege_orders(const State& s, PlayerId p, Dice& chooser) {
+  const std::string label = s.step().label;
+  if (has_word(label, "allocation")) {
+    std::vector<std::string> tries;
+    if (p.value == 1) tries.push_back(chooser.roll(3, "plan") == 1 ? "assault" : "bombard");
+    return s.validate(p, keep_valid(s, p, tries)).value();
+  }
+  const bool moving = has_word(label, "land movement") || has_word(label, "strategic");
+  const bool firing = has_word(label, "fire combat");
+  const bool melee = has_word(label, "land melee");
+  if (!moving && !firing && !melee) return random_tyre_orders(s, p, chooser);
+  const View v = s.view(std::nullopt);
+  std::vector<std::string> tries;
+  for (const Cell& c : v.cells) {
+    for (const Token& t : c.tokens) {
+      if (t.owner != p.value || t.kind == "trireme" || t.kind == "bireme" ||
+          t.kind == "quinquereme")
+        continue;
+      const auto from = *hex::parse_hex(c.id);
+      std::vector<std::string> options;
+      for (const Cell& d : v.cells) {
+        const int dist = hex::distance(from, *hex::parse_hex(d.id));
+        const bool enemy = std::any_of(d.tokens.begin(), d.tokens.end(), [&](const Token& e) {
+          return e.owner >= 0 && e.owner != p.value;
+        });
+        if (moving && dist >= 1 && dist <= 2) options.push_back(t.label + ": to " + d.id);
+        if (firing && enemy && dist >= 1 && dist <= 3)
+          options.push_back(t.label + ": fire " + d.id);
+        if (melee && enemy && dist == 1)
+          options.push_back(t.label + ": attack " + d.id + ", advance " + t.label);
+      }
+      if (options.empty()) continue;
+      tries.push_back(
+          options[static_cast<std::size_t>(chooser.roll(static_cast<int>(options.size()), "pick")) -
+                  1]);
+    }
+  }
+  return s.validate(p, keep_valid(s, p, tries)).value();
 }
 
 }  // namespace naumachia::testing

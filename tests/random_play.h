@@ -20,6 +20,8 @@ OrderSet random_diplomacy_orders(const State& s, PlayerId p, Dice& chooser);
 // Tyre: each ship tries a random short move (or holds); in melee every legal
 // attack is made; placements keep the defaults.
 OrderSet random_tyre_orders(const State& s, PlayerId p, Dice& chooser);
+// The siege: a random plan, land moves, shots and attacks; ships as above.
+OrderSet random_siege_orders(const State& s, PlayerId p, Dice& chooser);
 // Duel: a random legal bid.
 OrderSet random_duel_orders(const State& s, PlayerId p, Dice& chooser);
 

@@ -25,8 +25,10 @@ TEST_CASE("determinism signature of fixed games") {
                          25, testing::random_diplomacy_orders, add);
     testing::random_play(tyre::make_tyre_game()->new_game("naval", 2).value(), seed, 60,
                          testing::random_tyre_orders, add);
+    testing::random_play(tyre::make_tyre_game()->new_game("siege", 2).value(), seed, 150,
+                         testing::random_siege_orders, add);
   }
   const std::string signature = server::sha256_hex(all);
   MESSAGE("signature " << signature);
-  CHECK(signature == "be94cb82faa1abc72c2bdd1318e7c339908877462e999c16deb68df97bdf2ebd");
+  CHECK(signature == "b1bd17e3ef4df32bc15e03d85ad0a83f9df0d15f02031234b977743fe23b435f");
 }
