@@ -3527,8 +3527,21 @@ Melee:     T7: attack C4     T7 T8: attack C4   (adjacent and parallel, or pinne
 Deployment and regrouping:  T7: at 3104 facing S      combine C4 C9 (two damaged ships, 5.32)
 Ships without orders stay where they are (and are placed automatically at regrouping).)";
 
+constexpr const char* kSiegeHelp =
+    R"(
+Siege (one line per piece; docs/rules/tyre.md):
+Deployment:  Hyp1: at 3532      Tower1: at 3724      TCat1: at 3721            (17.1)
+Allocation:  assault | bombard   build catapult | build ram                    (4.0, 14.2)
+             repair wall 3721 (1 EP)   repair ship T4 (2 EP)   boulders 3620 (2 EP)  (14.3)
+Strategic:   load Cat1 on A3   load Hyp1 on A3   unload Cat1   Tower1: at 3722   Mil3: to 3808
+Bombard:     A3: bombard 3721   A4: batter 3721   TCat1: fire A3               (7.1, 7.2)
+Land move:   Hyp1: to 3721   or   Hyp1: 3620 3721                              (8.3, 9.0)
+Fire:        Gd1: fire 3721                                                    (11.0)
+Melee:       Hyp1 Hyp2: attack 3720, advance Hyp2                              (12.0)
+Fireship:    F: enter 3316 facing S, move 6                                    (14.4))";
+
 std::string TyreState::order_help() const {
-  return kOrderHelp;
+  return siege_ ? std::string(kOrderHelp) + kSiegeHelp : std::string(kOrderHelp);
 }
 
 class TyreGame final : public Game {
