@@ -7,8 +7,12 @@
 #include "core/text.h"
 #include "games/tyre/tyre.h"
 #include "random_play.h"
+#include "scripted_step.h"
 
 using namespace naumachia;
+using testing::first_error;
+using testing::has;
+using testing::Played;
 
 namespace {
 
@@ -61,34 +65,9 @@ std::unique_ptr<State> position(const std::string& segment, int impulse,
   return std::move(*s);
 }
 
-std::string first_error(const State& s, PlayerId p, const std::vector<std::string>& lines) {
-  auto v = s.validate(p, lines);
-  return v ? "" : v.error()[0].message;
-}
-
-struct Played {
-  std::unique_ptr<State> next;
-  std::string events;  // one per line
-};
-
 Played play(const State& s, std::map<PlayerId, std::vector<std::string>> orders,
             std::vector<int> dice) {
-  std::map<PlayerId, OrderSet> set;
-  for (PlayerId p : s.step().to_order) {
-    auto v = s.validate(p, orders[p]);
-    REQUIRE_MESSAGE(v.has_value(), (v ? "" : v.error()[0].message));
-    set[p] = *v;
-  }
-  ScriptedDice d(dice);
-  auto r = s.resolve(set, d);
-  CHECK(d.remaining() == 0);
-  Played out{std::move(r.next), ""};
-  for (const Event& e : r.events) out.events += e.text + "\n";
-  return out;
-}
-
-bool has(const std::string& text, const std::string& needle) {
-  return text.find(needle) != std::string::npos;
+  return testing::play_step(s, std::move(orders), std::move(dice));
 }
 
 }  // namespace

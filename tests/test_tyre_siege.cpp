@@ -11,10 +11,13 @@
 #include "games/tyre/data.h"
 #include "games/tyre/land.h"
 #include "games/tyre/tyre.h"
+#include "scripted_step.h"
 
 using namespace naumachia;
 using hex::Dir;
 using hex::HexId;
+using testing::has;
+using testing::Played;
 using tyre::Side;
 
 namespace {
@@ -98,29 +101,14 @@ std::unique_ptr<State> siege(const Setup& s) {
 }
 
 std::string first_error(const State& s, Side side, const std::vector<std::string>& lines) {
-  auto v = s.validate(PlayerId{static_cast<int>(side)}, lines);
-  return v ? "" : v.error()[0].message;
+  return testing::first_error(s, PlayerId{static_cast<int>(side)}, lines);
 }
-
-struct Played {
-  std::unique_ptr<State> next;
-  std::string events;
-};
 
 Played play(const State& s, std::map<Side, std::vector<std::string>> orders,
             std::vector<int> dice) {
-  std::map<PlayerId, OrderSet> set;
-  for (PlayerId p : s.step().to_order) {
-    auto v = s.validate(p, orders[static_cast<Side>(p.value)]);
-    REQUIRE_MESSAGE(v.has_value(), (v ? "" : v.error()[0].message));
-    set[p] = *v;
-  }
-  ScriptedDice d(dice);
-  auto r = s.resolve(set, d);
-  CHECK(d.remaining() == 0);
-  Played out{std::move(r.next), ""};
-  for (const Event& e : r.events) out.events += e.text + "\n";
-  return out;
+  std::map<PlayerId, std::vector<std::string>> by_player;
+  for (auto& [side, lines] : orders) by_player[PlayerId{static_cast<int>(side)}] = lines;
+  return testing::play_step(s, std::move(by_player), std::move(dice));
 }
 
 bool tyre_ground(tyre::Terrain t) {
@@ -135,10 +123,6 @@ bool mainland_ground(tyre::Terrain t) {
 bool open_ground(HexId h) {
   static const auto map = tyre::load_map().value();
   return map.terrain(h) == tyre::Terrain::OpenGround;
-}
-
-bool has(const std::string& text, const std::string& needle) {
-  return text.find(needle) != std::string::npos;
 }
 
 std::string where_is(const State& s, const std::string& id) {
