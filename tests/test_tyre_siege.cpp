@@ -578,3 +578,32 @@ TEST_CASE("Tyre 18.2: neither objective held after the tenth impulse is a Tyrian
   CHECK(info.winners.at(0).value == 0);
   CHECK(has(info.result, "tenth impulse"));
 }
+
+TEST_CASE("Tyre 14.42, 14.43: the fireship burns the siege towers it ends next to, and is spent") {
+  Setup st{
+      "first-movement",        2, 1, "bombard", {{"Tower1", "hex 3724"}, {"Tower2", "hex 3824"}},
+      {{"F", "3622 SE full"}}, {}};
+  auto s = siege(st);
+  CHECK(has(first_error(*s, Side::Tyrian, {"F: enter 3316 facing S"}), "already on the map"));
+  auto r = play(*s, {{Side::Tyrian, {"F: move 1"}}}, {});
+  CHECK(has(r.events, "the fireship burns the siege tower Tower1 (14.42)"));
+  CHECK(has(r.events, "the fireship is spent (14.43)"));
+  CHECK(where_is(*r.next, "Tower1") == "dead -");
+  CHECK(where_is(*r.next, "Tower2") == "hex 3824");  // 3723 is not next to 3824
+}
+
+TEST_CASE("Tyre 4.0 3D, addenda 8.21 and 13.41: catapults against transports") {
+  Setup st{"assault-bombard",
+           1,
+           1,
+           "assault",
+           {{"TCat1", "hex 3721"}, {"Hyp1", "ship A3"}, {"Gd1", "ship A3"}},
+           {{"A3", "3722 N full"}},
+           {}};
+  auto s = siege(st);
+  auto r = play(*s, {{Side::Tyrian, {"TCat1: fire A3"}}}, {5});
+  CHECK(has(r.events, "A3 is damaged"));
+  CHECK(has(r.events, "a damaged ship carries one land unit (8.21, addenda)"));
+  // TCat1 has fired at a ship this impulse: not again in the fire segment.
+  CHECK(!has(r.next->step().label, "fire combat"));
+}
