@@ -607,3 +607,31 @@ TEST_CASE("Tyre 4.0 3D, addenda 8.21 and 13.41: catapults against transports") {
   // TCat1 has fired at a ship this impulse: not again in the fire segment.
   CHECK(!has(r.next->step().label, "fire combat"));
 }
+
+TEST_CASE(
+    "Tyre Leader Loss Procedure, addenda 15.41: 1-5 escapes, 6 then 6 kills, 6 then N wounds") {
+  const HexId target = at("4213");
+  const HexId a1 = hex::neighbour(target, Dir::N), a2 = hex::neighbour(target, Dir::S);
+  const HexId refuge = at("4410");
+  REQUIRE(open_ground(refuge));
+  Setup st{"mac-melee",
+           1,
+           1,
+           "assault",
+           {{"Mil1", "hex 4213"},
+            {"Coyle", "hex 4213"},
+            {"Mil2", "hex 4410"},
+            {"Hyp1", "hex " + hex::format_hex(a1)},
+            {"Hyp2", "hex " + hex::format_hex(a2)}},
+           {},
+           {"unit Mil1 hex 4213 1 -"}};  // already disrupted
+  // 10 against 2 + 2 (Coyle's bonus) is 2-1; a 6, less Coyle's morale 2, is a 4:
+  // disrupted again, so eliminated (12.6), and Coyle undergoes the procedure.
+  const std::string attack = "Hyp1 Hyp2: attack 4213";
+  auto r = play(*siege(st), {{Side::Macedonian, {attack}}}, {6, 3});
+  CHECK(has(r.events, "Coyle escapes unharmed to the unit at 4410 (15.41: 1-5)"));
+  r = play(*siege(st), {{Side::Macedonian, {attack}}}, {6, 6, 6});
+  CHECK(has(r.events, "Coyle is killed: two 6s in succession"));
+  r = play(*siege(st), {{Side::Macedonian, {attack}}}, {6, 6, 2});
+  CHECK(has(r.events, "Coyle is wounded and out of play until Game-Turn 3"));
+}

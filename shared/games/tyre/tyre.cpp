@@ -106,7 +106,7 @@ struct LandLeader {
   Where at = Where::Off;
   HexId hex{};
   std::string ship;
-  int back_in = 0;  // wounded: returns in this assault impulse (15.41)
+  int back_in = 0;  // wounded: returns in this Game-Turn (Leader Loss Procedure)
 };
 
 struct Engine {
@@ -731,6 +731,7 @@ class TyreState final : public State, public LandBoard {
   }
 
   void begin_planning() {
+    return_wounded_leaders();
     seg_ = Segment::Allocation;
     plan_.clear();
     mole_grew_ = relocated_melee_ = false;
@@ -2659,17 +2660,19 @@ class TyreState final : public State, public LandBoard {
       events_->push_back(std::move(e));
       return;
     }
+    // Addenda 15.41: killed only on two 6s in succession; else out for the
+    // second roll in Game-Turns, doubled for a Macedonian (Leader Loss Procedure).
     const int second = dice_->roll(6, "wound of " + id);
     e.rolls.push_back(dice_->log().back());
-    if (second >= 5) {
+    if (second == 6) {
       events_->push_back(std::move(e));
-      kill_leader(id, "wounded mortally (15.41: 6 then " + std::to_string(second) + ")");
+      kill_leader(id, "two 6s in succession (Leader Loss Procedure, addenda 15.41)");
       return;
     }
     l.at = Where::Off;
-    l.back_in = impulse_ + second;
-    e.text = id + " is wounded and out of play until impulse " + std::to_string(l.back_in) +
-             " (15.41: 6 then " + std::to_string(second) + ")";
+    l.back_in = turn_ + second * (l.t.side == Side::Macedonian ? 2 : 1);
+    e.text = id + " is wounded and out of play until Game-Turn " + std::to_string(l.back_in) +
+             " (Leader Loss Procedure: 6 then " + std::to_string(second) + ")";
     events_->push_back(std::move(e));
   }
 
@@ -2967,8 +2970,7 @@ class TyreState final : public State, public LandBoard {
   int combat_bonus(const LandUnit& u) const {
     int best = 0;
     for (const auto& [id, l] : lleaders_) {
-      if (l.at == Where::Hex && l.hex == u.hex && l.t.commands(u.t.contingent) &&
-          l.back_in <= impulse_)
+      if (l.at == Where::Hex && l.hex == u.hex && l.t.commands(u.t.contingent))
         best = std::max(best, l.t.bonus);
     }
     return std::min(best, u.t.melee);  // 15.32: never more than doubled
@@ -3091,13 +3093,17 @@ class TyreState final : public State, public LandBoard {
         eliminate_unit(id, "it could not take the breach nor return to its ship (8.32)");
       }
     }
+  }
+
+  // 4.0 1A: wounded leaders return to play with a friendly combat unit.
+  void return_wounded_leaders() {
     for (auto& [id, l] : lleaders_) {
-      if (l.at != Where::Off || l.back_in == 0 || l.back_in > impulse_ + 1) continue;
+      if (l.at != Where::Off || l.back_in == 0 || l.back_in > turn_) continue;
       if (const auto h = nearest_free_unit_hex(l.t.side, temple_hex())) {
         l.at = Where::Hex;
         l.hex = *h;
         l.back_in = 0;
-        say(id + " returns from his wound to the unit at " + hex::format_hex(*h) + " (15.42)");
+        say(id + " returns from his wound to the unit at " + hex::format_hex(*h) + " (4.0 1A)");
       }
     }
   }
@@ -3316,7 +3322,7 @@ class TyreState final : public State, public LandBoard {
     }
     for (const auto& [id, l] : lleaders_) {
       if (l.at == Where::Off && l.back_in)
-        out.push_back(id + " (back in impulse " + std::to_string(l.back_in) + ")");
+        out.push_back(id + " (wounded, back in Game-Turn " + std::to_string(l.back_in) + ")");
       if (l.at == Where::Dead) out.push_back(id + " (dead)");
     }
     n.push_back("siege park: " + (park.empty() ? std::string("empty") : text::join(park, " ")));
