@@ -136,9 +136,9 @@ OrderSet random_siege_orders(const State& s, PlayerId p, Dice& chooser) {
           options.push_back(t.label + ": attack " + d.id + ", advance " + t.label);
       }
       if (options.empty()) continue;
-      tries.push_back(
-          options[static_cast<std::size_t>(chooser.roll(static_cast<int>(options.size()), "pick")) -
-                  1]);
+      const int n = static_cast<int>(options.size());
+      const int pick = n == 1 ? 0 : chooser.roll(n, "pick") - 1;  // a die has two sides at least
+      tries.push_back(options[static_cast<std::size_t>(pick)]);
     }
   }
   return s.validate(p, keep_valid(s, p, tries)).value();
