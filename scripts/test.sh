@@ -13,8 +13,8 @@ run_build() {  # name, build dir, extra cmake flags...
   local name=$1 dir=$2
   shift 2
   echo "=== $name build ($dir)"
-  if ! cmake -S . -B "$dir" "$@" >"$dir.configure.log" 2>&1; then
-    cat "$dir.configure.log"; failed=$((failed + 1)); return
+  if ! cmake -S . -B "$dir" "$@" >"$dir/configure.log" 2>&1; then
+    cat "$dir/configure.log"; failed=$((failed + 1)); return
   fi
   if ! cmake --build "$dir" -j"$jobs"; then
     echo "$name build failed"; failed=$((failed + 1)); return

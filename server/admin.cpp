@@ -65,7 +65,7 @@ int replay(Store& store, const Registry& registry, std::int64_t id, bool quiet) 
     std::cerr << "naumachia-admin: " << scenario.error().message << "\n";
     return 1;
   }
-  const auto sides = scenario->first->seat_names(scenario->second, g->players);
+  const auto sides = scenario->first->seating(scenario->second, g->players).seat_names;
   std::cout << "game " << id << " (" << g->full_scenario() << ", " << g->status << ")\n";
   const ReplaySummary summary =
       replay_game(store, registry, id, nullptr, [&](const ReplayedStep& s, const State&) {

@@ -217,8 +217,16 @@ struct Handlers {
     }
   }
 
-  std::vector<std::string> seat_names(const GameRow& g) {
-    return module_of(g).seat_names(scenario_of(g), g.players);
+  Seating seating(const GameRow& g) { return module_of(g).seating(scenario_of(g), g.players); }
+
+  std::vector<std::string> seat_names(const GameRow& g) { return seating(g).seat_names; }
+
+  std::vector<bool> resigned_seats(const GameRow& g) {
+    std::vector<bool> out(static_cast<std::size_t>(g.players), false);
+    for (const SeatRow& s : store().seats(g.id)) {
+      if (s.resigned && s.seat >= 0 && s.seat < g.players) out[static_cast<std::size_t>(s.seat)] = true;
+    }
+    return out;
   }
 
   void fill_summary(const GameRow& g, proto::GameSummary& s) {
@@ -380,7 +388,7 @@ struct Handlers {
       g.status = "over";
       g.result = info.result;
       g.winners.clear();
-      for (PlayerId w : info.winners)
+      for (PlayerId w : winning_seats(seating(g), info.winners, resigned_seats(g)))
         g.winners += (g.winners.empty() ? "" : " ") + std::to_string(w.value);
     } else if (g.deadline_seconds > 0) {
       g.step_deadline = now() + g.deadline_seconds;

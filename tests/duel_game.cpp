@@ -30,7 +30,7 @@ class DuelState final : public State {
       std::string names;
       for (std::size_t i = 0; i < points_.size(); ++i) {
         if (points_[i] != best) continue;
-        info.winners.push_back(PlayerId{static_cast<int>(i)});
+        info.winners.push_back(SideId{static_cast<int>(i)});
         names += (names.empty() ? "" : " and ") + kSides[i];
       }
       info.result = names + " won with " + std::to_string(best) + " point(s)";
@@ -65,6 +65,13 @@ class DuelState final : public State {
   }
 
   OrderSet default_orders(PlayerId) const override { return OrderSet{{"bid 0"}}; }
+
+  std::vector<std::vector<std::string>> candidate_orders(PlayerId p) const override {
+    std::vector<std::string> bids;
+    for (int bid = 0; bid <= purse_[static_cast<std::size_t>(p.value)]; ++bid)
+      bids.push_back("bid " + std::to_string(bid));
+    return {bids};
+  }
 
   View view(std::optional<PlayerId> viewer) const override {
     View v;
@@ -172,12 +179,16 @@ class DuelGame final : public Game {
                          "Bid against each other; first to 2 points wins (tests only).", kSides, 2,
                          4}};
   }
-  Expected<std::unique_ptr<State>> new_game(std::string_view scenario, int players) const override {
+
+ protected:
+  Expected<std::unique_ptr<State>> do_new_game(std::string_view scenario, int players,
+                                               RulesVersion) const override {
     if (scenario != "standard") return fail("duel has only the scenario 'standard'");
     if (players < 2 || players > 4) return fail("duel takes 2 to 4 players");
     return std::unique_ptr<State>(std::make_unique<DuelState>(players));
   }
-  Expected<std::unique_ptr<State>> deserialize(std::string_view bytes) const override {
+  Expected<std::unique_ptr<State>> do_deserialize(std::string_view bytes,
+                                                  RulesVersion) const override {
     return DuelState::parse(bytes);
   }
 };

@@ -108,7 +108,7 @@ TEST_CASE("seven players: every power orders, impossible orders are refused with
 
 TEST_CASE("two players: the powers are dealt to the seats in turn") {
   auto game = make_diplomacy_game();
-  const auto names = game->seat_names(game->scenarios()[0], 2);
+  const auto names = game->seating(game->scenarios()[0], 2).seat_names;
   CHECK(names == std::vector<std::string>{"Austria+France+Italy+Turkey", "England+Germany+Russia"});
   const auto s = game->new_game("standard", 2).value()->clone();
   CHECK(s->step().to_order.size() == 2);

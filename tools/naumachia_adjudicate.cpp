@@ -159,7 +159,7 @@ int run(const Options& o) {
     for (PlayerId p : info.to_order) players = std::max(players, p.value + 1);
     players = std::max<int>(players, static_cast<int>(scenario.sides.size()));
   }
-  const auto seats = game->seat_names(scenario, players);
+  const auto seats = game->seating(scenario, players).seat_names;
   std::cout << "step " << info.number.value << ": " << info.label << "\n";
   if (o.show || info.game_over) {
     if (info.game_over) std::cout << "game over: " << info.result << "\n";

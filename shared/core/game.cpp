@@ -1,31 +1,65 @@
 #include "core/game.h"
 
-#include <cassert>
+#include <algorithm>
+#include <stdexcept>
 
 namespace naumachia {
 
 Resolution State::resolve(const std::map<PlayerId, OrderSet>& orders, Dice& dice) const {
+  // Checked in every build: a resolution with the wrong seats' orders would
+  // silently produce a position the rules never allow.
   const StepInfo info = step();
-  assert(!info.game_over);
-  assert(orders.size() == info.to_order.size());
+  if (info.game_over) throw std::invalid_argument("resolve: the game is over");
   for (PlayerId p : info.to_order) {
-    assert(orders.count(p) == 1);
-    (void)p;
+    if (!orders.count(p))
+      throw std::invalid_argument("resolve: no orders for seat " + std::to_string(p.value) +
+                                  ", which must order in " + info.label);
+  }
+  for (const auto& [p, set] : orders) {
+    if (std::find(info.to_order.begin(), info.to_order.end(), p) == info.to_order.end())
+      throw std::invalid_argument("resolve: seat " + std::to_string(p.value) +
+                                  " does not order in " + info.label);
   }
   Resolution r = do_resolve(orders, dice);
-  assert(r.next != nullptr);
-  assert(r.next->step().number.value == info.number.value + 1);
+  if (!r.next) throw std::logic_error("resolve: the module returned no next state");
+  if (r.next->step().number.value != info.number.value + 1)
+    throw std::logic_error("resolve: the next state is not step " +
+                           std::to_string(info.number.value + 1));
   return r;
 }
 
-std::vector<std::string> Game::seat_names(const ScenarioInfo& scenario, int players) const {
-  std::vector<std::string> out;
-  for (int i = 0; i < players; ++i) {
-    out.push_back(i < static_cast<int>(scenario.sides.size())
-                      ? scenario.sides[static_cast<std::size_t>(i)]
-                      : "seat " + std::to_string(i));
-  }
-  return out;
+Audience State::orders_audience(PlayerId) const {
+  return Audience::everyone();
+}
+
+std::vector<Secret> State::secrets() const {
+  return {};
+}
+
+std::optional<std::string> Game::rules_problem(RulesVersion rules) const {
+  const RulesVersion oldest = oldest_rules_version(), newest = rules_version();
+  if (rules >= oldest && rules <= newest) return std::nullopt;
+  const std::string range = oldest == newest ? "version " + std::to_string(newest.value)
+                                             : "versions " + std::to_string(oldest.value) +
+                                                   " to " + std::to_string(newest.value);
+  return "the game was created under " + id() + " rules version " + std::to_string(rules.value) +
+         "; this server plays " + id() + " rules " + range;
+}
+
+Expected<std::unique_ptr<State>> Game::new_game(std::string_view scenario, int players,
+                                                RulesVersion rules) const {
+  if (auto why = rules_problem(rules)) return fail(*why);
+  return do_new_game(scenario, players, rules);
+}
+
+Expected<std::unique_ptr<State>> Game::deserialize(std::string_view bytes,
+                                                   RulesVersion rules) const {
+  if (auto why = rules_problem(rules)) return fail(*why);
+  return do_deserialize(bytes, rules);
+}
+
+Seating Game::seating(const ScenarioInfo& scenario, int players) const {
+  return Seating::one_side_each(scenario.sides, players);
 }
 
 void Registry::add(std::unique_ptr<Game> game) {

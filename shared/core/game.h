@@ -8,6 +8,11 @@
 // once every required player has orders the step is resolved with dice into the
 // next state and a list of events. States serialise canonically: equal states
 // give equal bytes, so a hash of the bytes identifies a position.
+//
+// Hidden information is the module's to declare and the server's to keep:
+// every event names its audience, the module says whose orders each seat sees
+// at resolution and which secrets a position holds, and the server builds
+// every frame per seat from those (docs/hidden-information.md).
 #include <map>
 #include <memory>
 #include <optional>
@@ -15,9 +20,11 @@
 #include <string_view>
 #include <vector>
 
+#include "core/audience.h"
 #include "core/dice.h"
 #include "core/ids.h"
 #include "core/result.h"
+#include "core/seating.h"
 
 namespace naumachia {
 
@@ -25,7 +32,7 @@ struct ScenarioInfo {
   std::string id;  // unique within its game, e.g. "historical"
   std::string title;
   std::string description;
-  std::vector<std::string> sides;  // seat i plays sides[i]
+  std::vector<std::string> sides;  // the sides' names, index = SideId
   int min_players = 2;
   int max_players = 2;
 };
@@ -33,10 +40,10 @@ struct ScenarioInfo {
 struct StepInfo {
   StepNo number;
   std::string label;               // e.g. "Turn 3, impulse 2: Tyrian movement"
-  std::vector<PlayerId> to_order;  // players who must order in this step
+  std::vector<PlayerId> to_order;  // seats that must order in this step
   bool game_over = false;
-  std::string result;             // when game_over: how it ended
-  std::vector<PlayerId> winners;  // when game_over
+  std::string result;            // when game_over: how it ended
+  std::vector<SideId> winners;   // when game_over: the winning sides (none: a draw)
 };
 
 // Orders of one player for one step, in the module's canonical text form.
@@ -52,8 +59,24 @@ struct OrderError {
 using OrderErrors = std::vector<OrderError>;
 
 struct Event {
+  Event() = default;
+  Event(std::string text_in, std::vector<DieRoll> rolls_in = {},
+        Audience audience_in = Audience::everyone())
+      : text(std::move(text_in)), rolls(std::move(rolls_in)), audience(std::move(audience_in)) {}
+
   std::string text;
   std::vector<DieRoll> rolls;  // the rolls that decided it, in the order rolled
+  Audience audience;           // who may read it (text and rolls) before the game is over
+};
+
+// Something in a position that some seats may not know yet, as a distinctive
+// text token (a chit's name, the hex of a hidden fleet) with the seats that
+// may know it. Views, events and revealed orders are checked against these,
+// state by state in the conformance tests and frame by frame through the
+// server (tests/secrecy_check.h).
+struct Secret {
+  std::string token;
+  Audience audience;
 };
 
 // A player's view, as data a thin client can draw without knowing any rule.
@@ -102,9 +125,24 @@ class State {
   virtual OrderSet default_orders(PlayerId player) const = 0;
 
   // Resolves the current step. `orders` must hold validated orders for exactly
-  // the players of step().to_order. Non-virtual so that every module gets the
-  // same checks; the work is do_resolve's.
+  // the seats of step().to_order (std::invalid_argument otherwise, in every
+  // build). Non-virtual so that every module gets the same checks; the work is
+  // do_resolve's.
   Resolution resolve(const std::map<PlayerId, OrderSet>& orders, Dice& dice) const;
+
+  // Who may read `seat`'s orders for the current step once it resolves (until
+  // then only the seat itself and a commitment). Default: everyone.
+  virtual Audience orders_audience(PlayerId seat) const;
+
+  // The lines `seat` might order in the current step, for random legal play
+  // (the conformance suite, the determinism signature): one group per decision
+  // (a piece, a plan), each a list of alternatives. The lines need not be
+  // legal together; a player picks at most one per group and keeps each line
+  // that still validates with those kept before it.
+  virtual std::vector<std::vector<std::string>> candidate_orders(PlayerId seat) const = 0;
+
+  // What this position hides from some seats (none by default: an open board).
+  virtual std::vector<Secret> secrets() const;
 
   // What `player` may see; nullopt = everything (an observer after the game).
   virtual View view(std::optional<PlayerId> player) const = 0;
@@ -121,18 +159,52 @@ class State {
   virtual Resolution do_resolve(const std::map<PlayerId, OrderSet>& orders, Dice& dice) const = 0;
 };
 
+// What happens to the forces of a seat that resigns while a partner on its
+// side plays on (sides of several seats).
+enum class ResignedForces {
+  ToPartner,      // a partner orders them (SubmitOrders for the resigned seat)
+  DefaultOrders,  // they get the module's default orders every step
+};
+
 class Game {
  public:
   virtual ~Game() = default;
   virtual std::string id() const = 0;  // e.g. "tyre"
   virtual std::string title() const = 0;
   virtual std::vector<ScenarioInfo> scenarios() const = 0;
-  virtual Expected<std::unique_ptr<State>> new_game(std::string_view scenario,
-                                                    int players) const = 0;
-  virtual Expected<std::unique_ptr<State>> deserialize(std::string_view bytes) const = 0;
-  // The name of each seat of a game with `players` players (by default the
-  // scenario's sides; a module dealing several sides to one seat says so).
-  virtual std::vector<std::string> seat_names(const ScenarioInfo& scenario, int players) const;
+
+  // The rules version new games are created under, and the oldest version
+  // this build still plays (older stored games are refused by name).
+  virtual RulesVersion rules_version() const { return RulesVersion{1}; }
+  virtual RulesVersion oldest_rules_version() const { return rules_version(); }
+  // Why a game under `rules` cannot be played by this build, or nullopt.
+  std::optional<std::string> rules_problem(RulesVersion rules) const;
+
+  // A new game, or a stored position, under the given rules version (by
+  // default the current one). Versions outside this build's range are refused
+  // with rules_problem()'s message.
+  Expected<std::unique_ptr<State>> new_game(std::string_view scenario, int players,
+                                            RulesVersion rules) const;
+  Expected<std::unique_ptr<State>> new_game(std::string_view scenario, int players) const {
+    return new_game(scenario, players, rules_version());
+  }
+  Expected<std::unique_ptr<State>> deserialize(std::string_view bytes, RulesVersion rules) const;
+  Expected<std::unique_ptr<State>> deserialize(std::string_view bytes) const {
+    return deserialize(bytes, rules_version());
+  }
+
+  // Who plays what in a game of `players` seats. By default seat i plays the
+  // scenario's side i; a module dealing several sides to a seat, or seating
+  // several players on a side, says so.
+  virtual Seating seating(const ScenarioInfo& scenario, int players) const;
+  virtual ResignedForces resigned_forces() const { return ResignedForces::ToPartner; }
+
+ protected:
+  // Called with a version already checked to be in range.
+  virtual Expected<std::unique_ptr<State>> do_new_game(std::string_view scenario, int players,
+                                                       RulesVersion rules) const = 0;
+  virtual Expected<std::unique_ptr<State>> do_deserialize(std::string_view bytes,
+                                                          RulesVersion rules) const = 0;
 };
 
 // The modules a program offers. Scenario ids across games are "<game>/<scenario>".

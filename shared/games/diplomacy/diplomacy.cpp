@@ -74,7 +74,7 @@ class DiplomacyState final : public State {
       info.game_over = true;
       info.result =
           winner_ + " controls " + std::to_string(centers(winner_)) + " supply centres and wins";
-      info.winners.push_back(seat_of(winner_));
+      info.winners.push_back(side_of(winner_));
       return info;
     }
     for (int s = 0; s < players_; ++s) {
@@ -121,6 +121,45 @@ class DiplomacyState final : public State {
   }
 
   OrderSet default_orders(PlayerId) const override { return {}; }
+
+  // Every unit of the seat holds or moves to a neighbour; dislodged units
+  // retreat or disband; builds in vacant home centres, removals of any unit.
+  std::vector<std::vector<std::string>> candidate_orders(PlayerId seat) const override {
+    std::vector<std::vector<std::string>> out;
+    const auto mine = powers_of(seat);
+    const auto is_mine = [&](const std::string& p) {
+      return std::find(mine.begin(), mine.end(), p) != mine.end();
+    };
+    if (pos_.phase == PhaseKind::Movement) {
+      for (const auto& [prov, u] : pos_.units) {
+        if (!is_mine(u.power)) continue;
+        std::vector<std::string> group{format_unit(u) + " H"};
+        for (const std::string& n : map_->any_neighbours(prov))
+          group.push_back(format_unit(u) + " - " + n);
+        out.push_back(std::move(group));
+      }
+    } else if (pos_.phase == PhaseKind::Retreat) {
+      for (const auto& [prov, d] : pos_.dislodged) {
+        if (!is_mine(d.unit.power)) continue;
+        std::vector<std::string> group{"Remove " + format_unit(d.unit)};
+        for (const std::string& to : retreat_options(*map_, pos_, d))
+          group.push_back(format_unit(d.unit) + " - " + to);
+        out.push_back(std::move(group));
+      }
+    } else {
+      for (const std::string& power : mine) {
+        const int n = adjustment_count(*map_, pos_, power);
+        for (const auto& [prov, u] : pos_.units) {
+          if (n < 0 && u.power == power) out.push_back({"Remove " + format_unit(u)});
+        }
+        for (const auto& [id, p] : map_->provinces()) {
+          if (n <= 0 || p.home_of != power || pos_.units.count(id)) continue;
+          out.push_back({"Build A " + id, "Build F " + id});
+        }
+      }
+    }
+    return out;
+  }
 
   View view(std::optional<PlayerId>) const override {
     // Everything on a Diplomacy board is public; only orders are secret, and
@@ -347,6 +386,13 @@ class DiplomacyState final : public State {
     return out;
   }
 
+  SideId side_of(const std::string& power) const {
+    for (std::size_t i = 0; i < map_->powers().size(); ++i) {
+      if (map_->powers()[i].name == power) return SideId{static_cast<int>(i)};
+    }
+    return SideId{0};
+  }
+
   PlayerId seat_of(const std::string& power) const {
     for (std::size_t i = 0; i < map_->powers().size(); ++i) {
       if (map_->powers()[i].name == power) return PlayerId{static_cast<int>(i) % players_};
@@ -488,16 +534,14 @@ class DiplomacyGame final : public Game {
     return {s};
   }
 
-  std::vector<std::string> seat_names(const ScenarioInfo& scenario, int players) const override {
-    std::vector<std::string> out(static_cast<std::size_t>(players));
-    for (std::size_t i = 0; i < scenario.sides.size(); ++i) {
-      std::string& name = out[i % static_cast<std::size_t>(players)];
-      name += (name.empty() ? "" : "+") + scenario.sides[i];
-    }
-    return out;
+  // Each power is a side; with fewer than seven players a seat plays several.
+  Seating seating(const ScenarioInfo& scenario, int players) const override {
+    return Seating::dealt_round_robin(scenario.sides, players);
   }
 
-  Expected<std::unique_ptr<State>> new_game(std::string_view scenario, int players) const override {
+ protected:
+  Expected<std::unique_ptr<State>> do_new_game(std::string_view scenario, int players,
+                                               RulesVersion) const override {
     if (scenario != "standard") return fail("diplomacy has only the scenario 'standard'");
     if (players < 2 || players > static_cast<int>(map_->powers().size()))
       return fail("diplomacy takes 2 to 7 players");
@@ -511,7 +555,8 @@ class DiplomacyGame final : public Game {
     return std::unique_ptr<State>(std::make_unique<DiplomacyState>(map_, players, std::move(pos)));
   }
 
-  Expected<std::unique_ptr<State>> deserialize(std::string_view bytes) const override {
+  Expected<std::unique_ptr<State>> do_deserialize(std::string_view bytes,
+                                                  RulesVersion) const override {
     return DiplomacyState::parse(map_, bytes);
   }
 

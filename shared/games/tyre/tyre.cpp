@@ -321,7 +321,7 @@ class TyreState final : public State, public LandBoard {
     if (over_) {
       info.game_over = true;
       info.result = result_;
-      info.winners.push_back(PlayerId{static_cast<int>(winner_)});
+      info.winners.push_back(SideId{static_cast<int>(winner_)});
       return info;
     }
     for (Side s : {Side::Tyrian, Side::Macedonian}) {
@@ -358,6 +358,8 @@ class TyreState final : public State, public LandBoard {
   }
 
   OrderSet default_orders(PlayerId) const override { return {}; }
+
+  std::vector<std::vector<std::string>> candidate_orders(PlayerId player) const override;
 
   View view(std::optional<PlayerId>) const override {
     // Tyre's naval war is played in the open: both players see every ship.
@@ -3546,6 +3548,142 @@ Fire:        Gd1: fire 3721                                                    (
 Melee:       Hyp1 Hyp2: attack 3720, advance Hyp2                              (12.0)
 Fireship:    F: enter 3316 facing S, move 6                                    (14.4))";
 
+// For random play: per piece of the side, the orders of the segment it could
+// plausibly give (validation sorts out which are legal together).
+std::vector<std::vector<std::string>> TyreState::candidate_orders(PlayerId player) const {
+  const Side side = static_cast<Side>(player.value);
+  std::vector<std::vector<std::string>> out;
+  const auto enemy_ships_near = [&](HexId from, int lo, int hi) {
+    std::vector<std::string> ids;
+    for (const auto& [tid, t] : ships_) {
+      if (t.side == side || !t.on_map || t.sunk) continue;
+      const int d = hex::distance(from, t.hex);
+      if (d >= lo && d <= hi) ids.push_back(tid);
+    }
+    return ids;
+  };
+  const auto hexes_within = [&](HexId from, int lo, int hi) {
+    std::vector<HexId> hs;
+    for (int r = lo; r <= hi; ++r) {
+      for (HexId h : hex::ring(from, r)) {
+        if (sc_->map.on_map(h)) hs.push_back(h);
+      }
+    }
+    return hs;
+  };
+  const auto enemy_unit_at = [&](HexId h) {
+    for (const auto& [uid, u] : units_) {
+      if (u.t.side != side && piece_hex(uid) == h) return true;
+    }
+    return false;
+  };
+  switch (seg_) {
+    case Segment::Allocation:
+      if (side == Side::Macedonian) {
+        out.push_back({"assault", "bombard", "bombard"});
+        out.push_back({"build catapult", "build ram"});
+      } else {
+        for (const auto& [h, n] : walls_) out.push_back({"repair wall " + hex::format_hex(h)});
+        for (const auto& [id, s] : ships_) {
+          if (s.side == Side::Tyrian && s.damaged && s.on_map && !s.sunk)
+            out.push_back({"repair ship " + id});
+        }
+        for (const HexId h : sc_->map.all_hexes()) {
+          if (terrain(h) == Terrain::Beach) out.push_back({"boulders " + hex::format_hex(h)});
+        }
+      }
+      return out;
+    case Segment::FirstMove:
+    case Segment::SecondMove: {
+      static const char* const kMoves[] = {"move 1",         "turn L, move 1", "turn R, move 1",
+                                           "move 2",         "back 1",         "turn R",
+                                           "unpin, move 1"};
+      for (const auto& [id, s] : ships_) {
+        if (s.side != side || s.sunk) continue;
+        std::vector<std::string> group;
+        if (s.on_map) {
+          for (const char* m : kMoves) group.push_back(id + ": " + m);
+          for (const std::string& t : enemy_ships_near(s.hex, 3, 4))
+            group.push_back(id + ": move " +
+                            std::to_string(hex::distance(s.hex, ships_.at(t).hex) - 1) +
+                            ", ram " + t);
+        } else {
+          for (const HexId h : sc_->map.north_edge())
+            group.push_back(id + ": enter " + hex::format_hex(h) + " facing S, move 1");
+        }
+        out.push_back(std::move(group));
+      }
+      return out;
+    }
+    case Segment::Melee:
+      for (const auto& [id, s] : ships_) {
+        if (s.side != side || !s.on_map || s.sunk) continue;
+        std::vector<std::string> group;
+        for (const std::string& t : enemy_ships_near(s.hex, 1, 1))
+          group.push_back(id + ": attack " + t);
+        if (!group.empty()) out.push_back(std::move(group));
+      }
+      return out;
+    case Segment::MacBombard:
+      for (const auto& [id, s] : ships_) {
+        if (s.side != side || !s.on_map || s.sunk || cargo(id).engines.empty()) continue;
+        std::vector<std::string> group;
+        for (const HexId h : hexes_within(s.hex, 1, 4)) {
+          if (is_wall(terrain(h))) {
+            group.push_back(id + ": bombard " + hex::format_hex(h));
+            group.push_back(id + ": batter " + hex::format_hex(h));
+          }
+        }
+        out.push_back(std::move(group));
+      }
+      return out;
+    case Segment::TyrBombard:
+    case Segment::AssaultBombard:
+      for (const auto& [id, e] : engines_) {
+        if (e.kind != EngineKind::TyrianCatapult || e.at != Where::Hex) continue;
+        std::vector<std::string> group;
+        for (const std::string& t : enemy_ships_near(e.hex, 0, 4)) group.push_back(id + ": fire " + t);
+        if (!group.empty()) out.push_back(std::move(group));
+      }
+      return out;
+    default:
+      break;
+  }
+  const bool moving = seg_ == Segment::MacLand || seg_ == Segment::TyrLand ||
+                      seg_ == Segment::MacStrategic || seg_ == Segment::TyrStrategic;
+  const bool firing = seg_ == Segment::Fire;
+  const bool melee = seg_ == Segment::MacMelee || seg_ == Segment::TyrMelee;
+  if (!moving && !firing && !melee) return out;  // deployments and regrouping keep their defaults
+  for (const auto& [id, u] : units_) {
+    const auto from = piece_hex(id);
+    if (u.t.side != side || !from) continue;
+    std::vector<std::string> group;
+    for (const HexId h : hexes_within(*from, moving ? 0 : 1, moving ? 2 : (firing ? 3 : 1))) {
+      if (moving && (h != *from || u.at == Where::Ship))
+        group.push_back(id + ": to " + hex::format_hex(h));
+      if (firing && enemy_unit_at(h)) group.push_back(id + ": fire " + hex::format_hex(h));
+      if (melee && enemy_unit_at(h))
+        group.push_back(id + ": attack " + hex::format_hex(h) + ", advance " + id);
+    }
+    if (!group.empty()) out.push_back(std::move(group));
+  }
+  if (seg_ == Segment::MacStrategic) {
+    for (const auto& [sid, s] : ships_) {
+      if (s.side != side || !s.on_map || s.sunk || !home_hex(side, s.hex)) continue;
+      std::vector<std::string> group;
+      for (const auto& [id, u] : units_) {
+        if (u.t.side == side && u.at == Where::Hex && on_mainland(u.hex))
+          group.push_back("load " + id + " on " + sid);
+      }
+      for (const auto& [id, e] : engines_) {
+        if (e.at == Where::Off) group.push_back("load " + id + " on " + sid);
+      }
+      if (!group.empty()) out.push_back(std::move(group));
+    }
+  }
+  return out;
+}
+
 std::string TyreState::order_help() const {
   return siege_ ? std::string(kOrderHelp) + kSiegeHelp : std::string(kOrderHelp);
 }
@@ -3579,13 +3717,17 @@ class TyreGame final : public Game {
                 2,
                 2}};
   }
-  Expected<std::unique_ptr<State>> new_game(std::string_view scenario, int players) const override {
+
+ protected:
+  Expected<std::unique_ptr<State>> do_new_game(std::string_view scenario, int players,
+                                               RulesVersion) const override {
     if (scenario != "naval" && scenario != "siege")
       return fail("tyre has the scenarios 'siege' and 'naval'");
     if (players != 2) return fail("tyre is a two-player game");
     return std::unique_ptr<State>(std::make_unique<TyreState>(sc_, scenario == "siege"));
   }
-  Expected<std::unique_ptr<State>> deserialize(std::string_view bytes) const override {
+  Expected<std::unique_ptr<State>> do_deserialize(std::string_view bytes,
+                                                  RulesVersion) const override {
     TyreState s(sc_);
     return s.parse_into(bytes);
   }
