@@ -9,6 +9,7 @@
 #include <functional>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -35,8 +36,9 @@ commands:
   join GAME            take a seat in an open game        (see: naumachia join --help)
   games                list games                          [--open] [--mine]
   show GAME            the game's status, your view of the board and your orders
+                                                          [--for SEAT]
   orders GAME [FILE]   submit your orders for the current step, one per line,
-                       from FILE or standard input        [--draft]
+                       from FILE or standard input        [--draft] [--for SEAT]
   wait GAME            wait until something happens in the game, and print it
   events GAME          print the game's history            [--all]
   replay GAME          re-run the game on the server and show each step
@@ -75,16 +77,21 @@ const std::map<std::string, std::string> kHelp = {
      "usage: naumachia games [--open] [--mine]\n\nLists games: --open only those with free seats, "
      "--mine only yours.\n"},
     {"show",
-     "usage: naumachia show GAME\n\nPrints the game's status, the board as your side sees it, your "
-     "saved orders\nfor the current step and a summary of the order syntax.\n"},
+     "usage: naumachia show GAME [--for SEAT]\n\nPrints the game's status, the board as your side "
+     "sees it, your saved orders\nfor the current step and a summary of the order syntax.\n  --for "
+     "SEAT  the board and saved orders of a resigned partner's seat whose\n              forces "
+     "you "
+     "now order (the game's summary marks such seats)\n"},
     {"orders",
-     "usage: naumachia orders GAME [FILE|-] [--draft]\n\nSubmits your orders for the current step, "
+     "usage: naumachia orders GAME [FILE|-] [--draft] [--for SEAT]\n\nSubmits your orders for the "
+     "current step, "
      "one per line, from FILE or from\nstandard input ('-' or no FILE). Blank lines and lines "
      "starting with # are\nskipped. The orders replace any you sent before for this step. "
      "Without\n--draft they are marked ready: when every side is ready the step resolves.\nWith "
      "--draft they are saved but not ready (they still count at a deadline).\nThe server checks "
      "them against the rules and answers with their canonical\nform, or with the rule each illegal "
-     "order breaks.\n"},
+     "order breaks.\n  --for SEAT  orders for a resigned partner's seat on your side, whose forces "
+     "pass\n              to you (the game's summary marks such seats)\n"},
     {"wait",
      "usage: naumachia wait GAME [--timeout SECONDS]\n\nPrints the game's events you have not seen "
      "yet; if there are none, waits\nuntil the next one (an opponent commits, a step resolves, the "
@@ -96,8 +103,9 @@ const std::map<std::string, std::string> kHelp = {
      "usage: naumachia replay GAME [--step N]\n\nAsks the server to re-run the game from its seed "
      "and orders and prints each\nstep: the orders, what happened with every die roll, and whether "
      "the\nrecomputed state matches the stored one; then the board after the last\nstep (with "
-     "--step N: only step N and the board after it). While the game\nruns you see your own side's "
-     "view; once it is over, everything.\n"},
+     "--step N: only step N and the board after it). While the game\nruns you see what your seat "
+     "saw at each step (others' secret events and\nwithheld orders left out); an observer sees "
+     "the public part without\nboards; once the game is over, everything.\n"},
     {"resign",
      "usage: naumachia resign GAME\n\nGives up the game. In a two-sided game the other side "
      "wins.\n"},
@@ -322,7 +330,8 @@ class Client {
     for (const auto& s : fetch_scenarios()) {
       std::cout << s.id() << "  " << s.title() << "  (" << s.min_players();
       if (s.max_players() != s.min_players()) std::cout << "-" << s.max_players();
-      std::cout << " players)\n  " << s.description() << "\n  sides:";
+      std::cout << " players, rules version " << s.rules_version() << ")\n  " << s.description()
+                << "\n  sides:";
       for (int i = 0; i < s.sides_size(); ++i) std::cout << " " << i << "=" << s.sides(i);
       std::cout << "\n";
     }
@@ -367,10 +376,19 @@ class Client {
     return 0;
   }
 
-  proto::GameDetail fetch_game(std::uint64_t id) {
+  proto::GameDetail fetch_game(std::uint64_t id, std::optional<std::uint32_t> for_seat = {}) {
     proto::Envelope req;
     req.mutable_get_game()->set_game_id(id);
+    if (for_seat) req.mutable_get_game()->set_for_seat(*for_seat);
     return expect(req).detail();
+  }
+
+  static std::optional<std::uint32_t> for_seat_of(const Args& a) {
+    if (!a.has("--for")) return std::nullopt;
+    const std::string& v = a.options.at("--for");
+    if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos || v.size() > 6)
+      throw nc::ClientError("--for takes a seat number, not '" + v + "'");
+    return static_cast<std::uint32_t>(std::stoul(v));
   }
 
   int join(const std::vector<std::string>& argv) {
@@ -401,14 +419,17 @@ class Client {
   }
 
   int show(const std::vector<std::string>& argv) {
-    const Args a = parse_args(argv, {}, {});
+    const Args a = parse_args(argv, {"--for"}, {});
     if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("show"));
     connect();
-    const auto d = fetch_game(parse_game_id(a.positional[0]));
+    const auto for_seat = for_seat_of(a);
+    const auto d = fetch_game(parse_game_id(a.positional[0]), for_seat);
     std::cout << nc::render_summary(d.summary());
     if (d.has_view()) std::cout << "\n" << nc::render_view(d.view(), sides_of(d.summary()));
     if (d.summary().status() == proto::RUNNING && d.summary().my_seat() >= 0) {
-      std::cout << "\nyour orders for step " << d.summary().step()
+      std::cout << "\n"
+                << (for_seat ? "orders of seat " + std::to_string(*for_seat) : "your orders")
+                << " for step " << d.summary().step()
                 << (d.my_ready()            ? " (ready)"
                     : d.my_orders().empty() ? " (none yet)"
                                             : " (draft)")
@@ -420,8 +441,9 @@ class Client {
   }
 
   int orders(const std::vector<std::string>& argv) {
-    const Args a = parse_args(argv, {}, {"--draft"});
+    const Args a = parse_args(argv, {"--for"}, {"--draft"});
     if (a.positional.empty() || a.positional.size() > 2) throw nc::ClientError(kHelp.at("orders"));
+    const auto for_seat = for_seat_of(a);
     const std::uint64_t id = parse_game_id(a.positional[0]);
     std::vector<std::string> lines;
     const std::string file = a.positional.size() == 2 ? a.positional[1] : "-";
@@ -444,6 +466,7 @@ class Client {
     s.set_step(d.summary().step());
     for (const auto& l : lines) s.add_lines(l);
     s.set_ready(!a.has("--draft"));
+    if (for_seat) s.set_for_seat(*for_seat);
     const auto res = expect(req);
     const auto& acc = res.orders_accepted();
     std::cout << (acc.ready() ? "orders ready" : "draft saved") << " for step "
@@ -525,18 +548,13 @@ class Client {
     req.mutable_replay()->set_view_step(only);
     const auto res = expect(req);
     const auto& r = res.replay_result();
-    if (only == 0)
+    if (only == 0 && r.has_initial())
       std::cout << "initial position:\n" << nc::render_view(r.initial(), sides) << "\n";
     for (const auto& s : r.steps()) {
       if (only && s.step() != only) continue;
       std::cout << "step " << s.step() << ": " << s.label()
                 << (s.verified() ? "  [verified]" : "  [MISMATCH]") << "\n";
-      for (const auto& o : s.orders()) {
-        std::cout << "  orders of "
-                  << (o.seat() < sides.size() ? sides[o.seat()] : std::to_string(o.seat()))
-                  << (o.defaulted() ? " (defaults)" : "") << ":\n";
-        for (const auto& l : o.lines()) std::cout << "    " << l << "\n";
-      }
+      std::cout << nc::render_orders(s.orders(), sides);
       std::cout << nc::render_happenings(s.happenings());
       if (s.has_view())
         std::cout << "\nposition after step " << s.step() << ":\n"

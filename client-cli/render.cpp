@@ -107,15 +107,21 @@ std::string render_summary(const proto::GameSummary& g) {
   if (g.status() == proto::RUNNING) out << "  step " << g.step() << ": " << g.step_label();
   out << "\n";
   for (const auto& s : g.seats()) {
-    out << "  " << s.seat() << " " << s.side() << ": "
-        << (s.player().empty() ? "(free)" : s.player());
+    out << "  " << s.seat() << " " << s.side();
+    // Seats sharing a side (or named apart from their side) show the side.
+    if (s.sides_size() == 1 && s.sides(0) != s.side()) out << " (side " << s.sides(0) << ")";
+    out << ": " << (s.player().empty() ? "(free)" : s.player());
     if (static_cast<int>(s.seat()) == g.my_seat()) out << "  <- you";
+    if (static_cast<int>(s.seat()) != g.my_seat() &&
+        std::count(g.controlled_seats().begin(), g.controlled_seats().end(), s.seat()))
+      out << "  <- yours to order (--for " << s.seat() << ")";
     if (s.must_order()) out << (s.ready() ? "  [orders ready]" : "  [to order]");
     out << "\n";
   }
   if (g.deadline_unix()) out << "  deadline: " << format_time(g.deadline_unix()) << "\n";
-  out << "  dice seed hash: " << g.seed_hash() << "\n";
+  out << "  rules version " << g.rules_version() << "; dice seed hash: " << g.seed_hash() << "\n";
   if (!g.seed().empty()) out << "  dice seed (revealed): " << g.seed() << "\n";
+  if (!g.state_salt().empty()) out << "  state hash salt (revealed): " << g.state_salt() << "\n";
   if (!g.result().empty()) out << "  result: " << g.result() << "\n";
   return out.str();
 }
@@ -123,10 +129,22 @@ std::string render_summary(const proto::GameSummary& g) {
 std::string render_happenings(const google::protobuf::RepeatedPtrField<proto::Happening>& list) {
   std::ostringstream out;
   for (const auto& h : list) {
-    out << "  - " << h.text() << "\n";
+    out << "  - " << (h.restricted() ? "(secret) " : "") << h.text() << "\n";
     for (const auto& r : h.rolls()) {
       out << "      rolled " << r.value() << " on d" << r.sides() << " for " << r.purpose() << "\n";
     }
+  }
+  return out.str();
+}
+
+std::string render_orders(const google::protobuf::RepeatedPtrField<proto::RevealedOrders>& list,
+                          const std::vector<std::string>& sides) {
+  std::ostringstream out;
+  for (const auto& o : list) {
+    out << "  orders of " << side_name(sides, o.seat())
+        << (o.defaulted() ? " (defaults: no orders by the deadline)" : "")
+        << (o.withheld() ? ": withheld from you until the game is over\n" : ":\n");
+    for (const auto& l : o.lines()) out << "    " << l << "\n";
   }
   return out.str();
 }
@@ -150,11 +168,7 @@ std::string render_event(const proto::GameEvent& e, const std::vector<std::strin
       const auto& r = e.resolved();
       out << "step " << r.step() << " resolved: " << r.step_label()
           << (r.by_deadline() ? " (deadline passed)" : "") << "\n";
-      for (const auto& o : r.orders()) {
-        out << "  orders of " << side_name(sides, o.seat())
-            << (o.defaulted() ? " (defaults: no orders by the deadline)" : "") << ":\n";
-        for (const auto& l : o.lines()) out << "    " << l << "\n";
-      }
+      out << render_orders(r.orders(), sides);
       out << render_happenings(r.happenings());
       out << "  next: step " << r.next_step() << " " << r.next_label() << "\n";
       break;
@@ -162,6 +176,8 @@ std::string render_event(const proto::GameEvent& e, const std::vector<std::strin
     case proto::GameEvent::kOver:
       out << "game over: " << e.over().result() << "\n  dice seed revealed: " << e.over().seed()
           << "\n";
+      if (!e.over().state_salt().empty())
+        out << "  state hash salt revealed: " << e.over().state_salt() << "\n";
       break;
     case proto::GameEvent::kResigned:
       out << e.resigned().player() << " (" << side_name(sides, e.resigned().seat())

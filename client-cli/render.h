@@ -12,6 +12,8 @@ std::string render_view(const proto::View& view, const std::vector<std::string>&
 std::string render_summary(const proto::GameSummary& game);
 std::string render_event(const proto::GameEvent& event, const std::vector<std::string>& side_names);
 std::string render_happenings(const google::protobuf::RepeatedPtrField<proto::Happening>& list);
+std::string render_orders(const google::protobuf::RepeatedPtrField<proto::RevealedOrders>& list,
+                          const std::vector<std::string>& side_names);
 std::string format_time(std::int64_t unix_seconds);
 
 }  // namespace naumachia::client

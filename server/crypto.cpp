@@ -2,6 +2,7 @@
 
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
+#include <openssl/hmac.h>
 #include <openssl/rand.h>
 #include <openssl/sha.h>
 
@@ -25,6 +26,17 @@ Bytes sha256(std::string_view data) {
 
 Bytes sha256(const Bytes& data) {
   return sha256(std::string_view(reinterpret_cast<const char*>(data.data()), data.size()));
+}
+
+Bytes hmac_sha256(const Bytes& key, std::string_view data) {
+  Bytes out(32);
+  unsigned int len = 0;
+  if (!HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
+            reinterpret_cast<const unsigned char*>(data.data()), data.size(), out.data(), &len) ||
+      len != out.size()) {
+    throw std::runtime_error("OpenSSL HMAC failed");
+  }
+  return out;
 }
 
 std::string hex(const Bytes& bytes) {

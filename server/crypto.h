@@ -12,6 +12,7 @@ using Bytes = std::vector<std::uint8_t>;
 Bytes random_bytes(std::size_t n);
 Bytes sha256(std::string_view data);
 Bytes sha256(const Bytes& data);
+Bytes hmac_sha256(const Bytes& key, std::string_view data);
 std::string hex(const Bytes& bytes);
 // Empty on malformed input.
 Bytes unhex(std::string_view text);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <stdexcept>
 
 namespace naumachia::server {
 
@@ -59,31 +60,51 @@ Seed to_seed(const Bytes& bytes) {
   return seed;
 }
 
-Bytes state_hash(const State& state) {
-  return sha256(state.serialize());
+Bytes state_salt(const Bytes& seed) {
+  std::string data = "naumachia-state-salt-v1\n";
+  data.append(seed.begin(), seed.end());
+  return sha256(data);
 }
 
-Bytes genesis_hash(std::int64_t game_id, const std::string& scenario_full_id, int players,
-                   const Bytes& seed_hash, const Bytes& initial_state_hash) {
-  std::string out = "naumachia-genesis-v1\n";
-  field(out, "game", std::to_string(game_id));
-  field(out, "scenario", scenario_full_id);
-  field(out, "players", std::to_string(players));
-  field(out, "seed_hash", hex(seed_hash));
-  field(out, "state", hex(initial_state_hash));
+StateHasher StateHasher::for_game(int scheme, const Bytes& seed) {
+  if (scheme == kPlain) return StateHasher{kPlain, {}};
+  if (scheme != kSalted) throw std::runtime_error("unknown hash scheme " + std::to_string(scheme));
+  return StateHasher{kSalted, state_salt(seed)};
+}
+
+Bytes StateHasher::operator()(const State& state) const {
+  return scheme == kPlain ? sha256(state.serialize()) : hmac_sha256(salt, state.serialize());
+}
+
+Bytes genesis_hash(const Genesis& g) {
+  // Scheme-1 games keep the text their chains were started with.
+  std::string out =
+      g.hash_scheme == StateHasher::kPlain ? "naumachia-genesis-v1\n" : "naumachia-genesis-v2\n";
+  field(out, "game", std::to_string(g.game_id));
+  field(out, "scenario", g.scenario);
+  field(out, "players", std::to_string(g.players));
+  if (g.hash_scheme != StateHasher::kPlain) {
+    field(out, "rules", std::to_string(g.rules.value));
+    field(out, "hash_scheme", std::to_string(g.hash_scheme));
+  }
+  field(out, "seed_hash", hex(g.seed_hash));
+  field(out, "state", hex(g.initial_state_hash));
   return sha256(out);
 }
 
 PlayedStep play_step(const State& state, const std::vector<SeatOrders>& orders, const Seed& seed,
-                     const Bytes& prev_hash) {
+                     const StateHasher& hasher, const Bytes& prev_hash) {
   PlayedStep p;
   p.before = state.step();
   std::map<PlayerId, OrderSet> by_player;
-  for (const SeatOrders& o : orders) by_player[PlayerId{o.seat}] = OrderSet{o.lines};
+  for (const SeatOrders& o : orders) {
+    by_player[PlayerId{o.seat}] = OrderSet{o.lines};
+    p.orders_audience.push_back(state.orders_audience(PlayerId{o.seat}));
+  }
   SeededDice dice(seed, p.before.number);
   p.resolution = state.resolve(by_player, dice);
   p.rolls = dice.log();
-  p.state_hash = state_hash(*p.resolution.next);
+  p.state_hash = hasher(*p.resolution.next);
   p.record_hash = sha256(record_text(p, orders, prev_hash));
   return p;
 }
@@ -99,6 +120,7 @@ std::string rolls_text(const std::vector<DieRoll>& rolls) {
 std::string events_text(const std::vector<Event>& events) {
   std::string out;
   for (const Event& e : events) {
+    if (!e.audience.is_public()) out += "[" + e.audience.text() + "] ";
     out += e.text;
     for (const DieRoll& r : e.rolls) {
       out +=

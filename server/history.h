@@ -19,10 +19,32 @@ struct SeatOrders {
   bool defaulted = false;
 };
 
+// How a game's state hashes are made (games.hash_scheme). Scheme 1, for games
+// stored before salting: SHA-256 of the canonical state. Scheme 2: HMAC-SHA256
+// keyed with a salt derived from the secret dice seed, so that a hash sent to
+// players is no oracle for a low-entropy secret; the salt is revealed with the
+// seed at the end, and then anyone can check every hash.
+struct StateHasher {
+  static constexpr int kPlain = 1;
+  static constexpr int kSalted = 2;
+
+  int scheme = kSalted;
+  Bytes salt;  // empty for kPlain
+
+  static StateHasher for_game(int scheme, const Bytes& seed);
+  Bytes operator()(const State& state) const;
+};
+
+// The salt of a scheme-2 game: SHA-256 of a fixed label and the seed.
+Bytes state_salt(const Bytes& seed);
+
 struct PlayedStep {
   StepInfo before;  // the step that was resolved
   Resolution resolution;
   std::vector<DieRoll> rolls;
+  // Who may read each seat's orders (State::orders_audience before the step),
+  // in the order of the orders given to play_step.
+  std::vector<Audience> orders_audience;
   Bytes state_hash;   // of the resulting state
   Bytes record_hash;  // chained to prev_hash
 };
@@ -32,18 +54,26 @@ Bytes commitment(const Bytes& nonce, const std::vector<std::string>& lines);
 std::string canonical_bytes(const std::vector<std::string>& lines);
 
 Seed to_seed(const Bytes& bytes);
-Bytes state_hash(const State& state);
 
-// The first link of a game's chain: binds the chain to the game's identity,
-// its committed seed and its initial position.
-Bytes genesis_hash(std::int64_t game_id, const std::string& scenario_full_id, int players,
-                   const Bytes& seed_hash, const Bytes& initial_state_hash);
+// What the first link of a game's chain binds: the game's identity, its rules
+// version, its committed seed and its initial position.
+struct Genesis {
+  std::int64_t game_id = 0;
+  std::string scenario;  // "<game>/<scenario>"
+  int players = 0;
+  RulesVersion rules;
+  int hash_scheme = StateHasher::kSalted;
+  Bytes seed_hash;
+  Bytes initial_state_hash;
+};
+Bytes genesis_hash(const Genesis& g);
 
 // Resolves the state's current step with the game's dice and records it.
 PlayedStep play_step(const State& state, const std::vector<SeatOrders>& orders, const Seed& seed,
-                     const Bytes& prev_hash);
+                     const StateHasher& hasher, const Bytes& prev_hash);
 
-// Text forms stored in the steps table.
+// Text forms stored in the steps table. An event for some seats only is
+// prefixed with its audience ("[seats 0 2] ..."); public events are not.
 std::string rolls_text(const std::vector<DieRoll>& rolls);
 std::string events_text(const std::vector<Event>& events);
 

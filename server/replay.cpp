@@ -31,6 +31,15 @@ std::optional<std::string> record_problem(const ReplayedStep& r, const Bytes& pr
 
 }  // namespace
 
+StateHasher hasher_of(const GameRow& g) {
+  return StateHasher::for_game(g.hash_scheme, g.seed);
+}
+
+Bytes genesis_of(const GameRow& g, const Bytes& initial_state_hash) {
+  return genesis_hash(Genesis{g.id, g.full_scenario(), g.players, RulesVersion{g.rules_version},
+                              g.hash_scheme, g.seed_hash, initial_state_hash});
+}
+
 ReplaySummary replay_game(Store& store, const Registry& registry, std::int64_t game_id,
                           const InitialCallback& on_initial, const StepCallback& on_step) {
   const std::optional<GameRow> g = store.game(game_id);
@@ -39,13 +48,16 @@ ReplaySummary replay_game(Store& store, const Registry& registry, std::int64_t g
     throw std::runtime_error("game " + std::to_string(game_id) + " has not started");
   const Game* module = registry.find(g->game);
   if (!module) throw std::runtime_error("this build has no game module '" + g->game + "'");
-  auto initial = module->new_game(g->scenario, g->players);
+  if (auto why = module->rules_problem(RulesVersion{g->rules_version}))
+    throw std::runtime_error("game " + std::to_string(game_id) + ": " + *why);
+  auto initial = module->new_game(g->scenario, g->players, RulesVersion{g->rules_version});
   if (!initial) throw std::runtime_error("cannot set up the scenario: " + initial.error().message);
   if (g->seed.size() != 32) throw std::runtime_error("the stored dice seed is corrupt");
+  const StateHasher hasher = hasher_of(*g);
 
   ReplaySummary summary;
   std::unique_ptr<State> state = std::move(*initial);
-  const Bytes initial_hash = state_hash(*state);
+  const Bytes initial_hash = hasher(*state);
   summary.initial_ok = initial_hash == g->initial_hash;
   if (!summary.initial_ok) {
     summary.divergence = "the initial position differs from the stored one (hash " +
@@ -58,7 +70,7 @@ ReplaySummary replay_game(Store& store, const Registry& registry, std::int64_t g
   }
   if (on_initial) on_initial(*state);
 
-  Bytes prev = genesis_hash(g->id, g->full_scenario(), g->players, g->seed_hash, initial_hash);
+  Bytes prev = genesis_of(*g, initial_hash);
   for (const StepRow& row : store.steps(game_id)) {
     ReplayedStep r;
     r.stored = row;
@@ -68,7 +80,7 @@ ReplaySummary replay_game(Store& store, const Registry& registry, std::int64_t g
                            std::to_string(state->step().number.value);
       return summary;
     }
-    r.played = play_step(*state, r.orders, to_seed(g->seed), prev);
+    r.played = play_step(*state, r.orders, to_seed(g->seed), hasher, prev);
     r.state_ok = r.played.state_hash == row.state_hash;
     const std::optional<std::string> problem = record_problem(r, prev);
     r.record_ok = !problem;

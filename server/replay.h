@@ -30,8 +30,13 @@ struct ReplaySummary {
 using InitialCallback = std::function<void(const State& initial)>;
 using StepCallback = std::function<void(const ReplayedStep& step, const State& after)>;
 
+// How the stored game's state hashes are made, and its chain's first link.
+StateHasher hasher_of(const GameRow& g);
+Bytes genesis_of(const GameRow& g, const Bytes& initial_state_hash);
+
 // Throws std::runtime_error when the game cannot be replayed at all (unknown
-// game, unknown module, corrupt rows). Stops at the first divergence.
+// game, unknown module, a rules version this build does not play, corrupt
+// rows). Stops at the first divergence.
 ReplaySummary replay_game(Store& store, const Registry& registry, std::int64_t game_id,
                           const InitialCallback& on_initial, const StepCallback& on_step);
 

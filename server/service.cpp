@@ -6,6 +6,7 @@
 #include "history.h"
 #include "log.h"
 #include "replay.h"
+#include "visibility.h"
 
 namespace naumachia::server {
 
@@ -56,32 +57,6 @@ void to_proto(const View& v, proto::View& out) {
   for (const std::string& n : v.notes) out.add_notes(n);
 }
 
-void to_proto(const std::vector<Event>& events,
-              google::protobuf::RepeatedPtrField<proto::Happening>& out) {
-  for (const Event& e : events) {
-    proto::Happening& h = *out.Add();
-    h.set_text(e.text);
-    for (const DieRoll& r : e.rolls) {
-      proto::DieRoll& pr = *h.add_rolls();
-      pr.set_sides(static_cast<std::uint32_t>(r.sides));
-      pr.set_value(static_cast<std::uint32_t>(r.value));
-      pr.set_purpose(r.purpose);
-    }
-  }
-}
-
-void to_proto(const std::vector<SeatOrders>& orders,
-              google::protobuf::RepeatedPtrField<proto::RevealedOrders>& out) {
-  for (const SeatOrders& o : orders) {
-    proto::RevealedOrders& r = *out.Add();
-    r.set_seat(static_cast<std::uint32_t>(o.seat));
-    for (const std::string& l : o.lines) r.add_lines(l);
-    r.set_nonce(hex(o.nonce));
-    r.set_commitment(hex(commitment(o.nonce, o.lines)));
-    r.set_defaulted(o.defaulted);
-  }
-}
-
 bool valid_name(const std::string& name) {
   if (name.size() < 3 || name.size() > 32) return false;
   return std::all_of(name.begin(), name.end(), [](char c) {
@@ -118,8 +93,12 @@ struct Handlers {
     return *m;
   }
 
+  // The game's position under the rules version it was created under.
   std::unique_ptr<State> load_state(const GameRow& g) {
-    auto s = module_of(g).deserialize(g.state);
+    const Game& module = module_of(g);
+    if (auto why = module.rules_problem(RulesVersion{g.rules_version}))
+      refuse(proto::UNSUPPORTED_RULES, game_label(g.id) + ": " + *why);
+    auto s = module.deserialize(g.state, RulesVersion{g.rules_version});
     if (!s)
       refuse(proto::INTERNAL,
              game_label(g.id) + ": stored state is unreadable: " + s.error().message);
@@ -213,6 +192,7 @@ struct Handlers {
         for (const std::string& side : s.sides) p.add_sides(side);
         p.set_min_players(static_cast<std::uint32_t>(s.min_players));
         p.set_max_players(static_cast<std::uint32_t>(s.max_players));
+        p.set_rules_version(static_cast<std::uint32_t>(game->rules_version().value));
       }
     }
   }
@@ -221,16 +201,73 @@ struct Handlers {
 
   std::vector<std::string> seat_names(const GameRow& g) { return seating(g).seat_names; }
 
-  std::vector<bool> resigned_seats(const GameRow& g) {
+  static std::vector<bool> resigned_seats(const GameRow& g, const std::vector<SeatRow>& seats) {
     std::vector<bool> out(static_cast<std::size_t>(g.players), false);
-    for (const SeatRow& s : store().seats(g.id)) {
-      if (s.resigned && s.seat >= 0 && s.seat < g.players) out[static_cast<std::size_t>(s.seat)] = true;
+    for (const SeatRow& s : seats) {
+      if (s.resigned && s.seat >= 0 && s.seat < g.players)
+        out[static_cast<std::size_t>(s.seat)] = true;
     }
     return out;
   }
 
+  // The seats `user` orders for: their own while they have not resigned, and
+  // (when the game hands a resigned seat's forces to its partners) every
+  // resigned seat sharing a side with it.
+  std::vector<PlayerId> controlled_seats(const GameRow& g, const std::vector<SeatRow>& seats,
+                                         std::optional<std::int64_t> user) {
+    std::vector<PlayerId> out;
+    const auto mine = std::find_if(seats.begin(), seats.end(),
+                                   [&](const SeatRow& r) { return user && r.user_id == *user; });
+    if (mine == seats.end() || mine->resigned) return out;
+    out.push_back(PlayerId{mine->seat});
+    if (module_of(g).resigned_forces() != ResignedForces::ToPartner) return out;
+    const Seating who = seating(g);
+    for (const SeatRow& r : seats) {
+      if (r.resigned && who.partners(PlayerId{mine->seat}, PlayerId{r.seat}))
+        out.push_back(PlayerId{r.seat});
+    }
+    return out;
+  }
+
+  // What the user may read of the game: everything once it is over; else what
+  // the seats they hold (their own, resigned partners' they control) may
+  // read; an observer (or a resigned player) only what is public.
+  Viewer viewer_of(const GameRow& g, std::optional<std::int64_t> user) {
+    if (g.status == "over") return Viewer::all();
+    const auto seats = store().seats(g.id);
+    Viewer v;
+    v.seats = controlled_seats(g, seats, user);
+    const auto mine = std::find_if(seats.begin(), seats.end(),
+                                   [&](const SeatRow& r) { return user && r.user_id == *user; });
+    // A resigned player keeps what their own seat saw.
+    if (mine != seats.end() && v.seats.empty()) v.seats.push_back(PlayerId{mine->seat});
+    return v;
+  }
+
+  static std::string side_numbers(const std::vector<SideId>& sides) {
+    std::string out;
+    for (SideId s : sides) out += (out.empty() ? "" : " ") + std::to_string(s.value);
+    return out;
+  }
+
+  static std::string seat_numbers(const std::vector<PlayerId>& seats) {
+    std::string out;
+    for (PlayerId p : seats) out += (out.empty() ? "" : " ") + std::to_string(p.value);
+    return out;
+  }
+
+  // A game this server cannot play (its module, scenario or rules version
+  // missing) is still listed: with numbered seats and no current orders.
+  bool playable(const GameRow& g) {
+    const Game* m = svc.registry_.find(g.game);
+    return m && !m->rules_problem(RulesVersion{g.rules_version}) &&
+           svc.registry_.find_scenario(g.full_scenario());
+  }
+
   void fill_summary(const GameRow& g, proto::GameSummary& s) {
-    const auto names = seat_names(g);
+    const bool can_play = playable(g);
+    const Seating who = can_play ? seating(g) : Seating::one_side_each({}, g.players);
+    const auto& names = who.seat_names;
     const auto seats = store().seats(g.id);
     s.set_id(static_cast<std::uint64_t>(g.id));
     s.set_scenario(g.full_scenario());
@@ -240,12 +277,24 @@ struct Handlers {
     s.set_deadline_unix(g.step_deadline.value_or(0));
     s.set_deadline_seconds(static_cast<std::uint64_t>(g.deadline_seconds));
     s.set_seed_hash(hex(g.seed_hash));
-    if (g.status == "over") s.set_seed(hex(g.seed));
+    s.set_rules_version(static_cast<std::uint32_t>(g.rules_version));
+    if (g.status == "over") {
+      s.set_seed(hex(g.seed));
+      s.set_state_salt(hex(hasher_of(g).salt));
+      for (const std::string& n : text_split(g.winning_sides)) {
+        const std::size_t i = std::stoul(n);
+        s.add_winning_sides(i < who.side_names.size() ? who.side_names[i] : "side " + n);
+      }
+    }
     s.set_result(g.result);
     s.set_my_seat(-1);
+    if (can_play) {
+      for (PlayerId p : controlled_seats(g, seats, conn.user_id))
+        s.add_controlled_seats(static_cast<std::uint32_t>(p.value));
+    }
     std::vector<PlayerId> to_order;
     std::vector<OrdersRow> orders;
-    if (g.status == "running") {
+    if (g.status == "running" && can_play) {
       to_order = load_state(g)->step().to_order;
       orders = store().orders(g.id, g.step);
     }
@@ -253,9 +302,14 @@ struct Handlers {
       proto::Seat& seat = *s.add_seats();
       seat.set_seat(static_cast<std::uint32_t>(i));
       seat.set_side(names[static_cast<std::size_t>(i)]);
+      for (SideId side : who.sides_of(PlayerId{i})) {
+        if (static_cast<std::size_t>(side.value) < who.side_names.size())
+          seat.add_sides(who.side_names[static_cast<std::size_t>(side.value)]);
+      }
       for (const SeatRow& r : seats) {
         if (r.seat != i) continue;
         seat.set_player(r.name + (r.resigned ? " (resigned)" : ""));
+        seat.set_resigned(r.resigned);
         if (conn.user_id && r.user_id == *conn.user_id) s.set_my_seat(i);
       }
       seat.set_must_order(std::count(to_order.begin(), to_order.end(), PlayerId{i}) > 0);
@@ -291,13 +345,16 @@ struct Handlers {
     auto found = svc.registry_.find_scenario(r.scenario());
     if (!found) refuse(proto::NOT_FOUND, found.error().message);
     const ScenarioInfo& scenario = found->second;
-    const int players =
-        r.players() ? static_cast<int>(r.players()) : static_cast<int>(scenario.sides.size());
+    const int players = r.players() ? static_cast<int>(std::min<std::uint32_t>(r.players(), 1000))
+                                    : static_cast<int>(scenario.sides.size());
     if (players < scenario.min_players || players > scenario.max_players) {
       refuse(proto::INVALID_ARGUMENT, "this scenario takes " +
                                           std::to_string(scenario.min_players) + " to " +
                                           std::to_string(scenario.max_players) + " players");
     }
+    if (const std::string why = found->first->seating(scenario, players).problem(); !why.empty())
+      refuse(proto::INTERNAL, "the module's seating for " + std::to_string(players) +
+                                  " players is inconsistent: " + why);
     if (static_cast<std::int64_t>(r.deadline_seconds()) > svc.limits_.max_deadline_seconds) {
       refuse(proto::INVALID_ARGUMENT, "a step deadline is at most 30 days");
     }
@@ -309,6 +366,8 @@ struct Handlers {
     g.deadline_seconds = static_cast<std::int64_t>(r.deadline_seconds());
     g.seed = random_bytes(32);
     g.seed_hash = sha256(g.seed);
+    g.rules_version = found->first->rules_version().value;
+    g.hash_scheme = StateHasher::kSalted;
     Transaction tx(store().db());
     const int seat = choose_seat(r.seat(), players, {});
     g.id = store().create_game(g, now());
@@ -367,11 +426,13 @@ struct Handlers {
 
   void start_game(GameRow& g) {
     const Game& module = module_of(g);
-    auto state = module.new_game(g.scenario, g.players);
+    if (auto why = module.rules_problem(RulesVersion{g.rules_version}))
+      refuse(proto::UNSUPPORTED_RULES, game_label(g.id) + ": " + *why);
+    auto state = module.new_game(g.scenario, g.players, RulesVersion{g.rules_version});
     if (!state) refuse(proto::INTERNAL, "cannot set up the scenario: " + state.error().message);
     g.status = "running";
-    g.initial_hash = state_hash(**state);
-    g.chain_hash = genesis_hash(g.id, g.full_scenario(), g.players, g.seed_hash, g.initial_hash);
+    g.initial_hash = hasher_of(g)(**state);
+    g.chain_hash = genesis_of(g, g.initial_hash);
     set_position(g, **state);
     store().update_game(g);
   }
@@ -380,19 +441,40 @@ struct Handlers {
   void set_position(GameRow& g, const State& state) {
     const StepInfo info = state.step();
     g.state = state.serialize();
-    g.state_hash = state_hash(state);
+    g.state_hash = hasher_of(g)(state);
     g.step = info.number.value;
     g.step_label = info.label;
     g.step_deadline.reset();
     if (info.game_over) {
       g.status = "over";
       g.result = info.result;
-      g.winners.clear();
-      for (PlayerId w : winning_seats(seating(g), info.winners, resigned_seats(g)))
-        g.winners += (g.winners.empty() ? "" : " ") + std::to_string(w.value);
+      g.winning_sides = side_numbers(info.winners);
+      g.winners = seat_numbers(
+          winning_seats(seating(g), info.winners, resigned_seats(g, store().seats(g.id))));
     } else if (g.deadline_seconds > 0) {
       g.step_deadline = now() + g.deadline_seconds;
     }
+  }
+
+  // The seat a request acts for: `for_seat` when given (it must be one the
+  // user controls), else the user's own seat.
+  PlayerId acting_seat(const GameRow& g, const std::vector<SeatRow>& seats,
+                       const std::optional<std::uint32_t>& for_seat) {
+    const auto mine = my_seat(seats);
+    if (!mine) refuse(proto::FORBIDDEN, "you do not sit in " + game_label(g.id));
+    if (!for_seat) {
+      if (mine->resigned) refuse(proto::FORBIDDEN, "you resigned from " + game_label(g.id));
+      return PlayerId{mine->seat};
+    }
+    const auto controlled = controlled_seats(g, seats, conn.user_id);
+    const PlayerId wanted{static_cast<int>(std::min<std::uint32_t>(*for_seat, 100000))};
+    if (std::find(controlled.begin(), controlled.end(), wanted) == controlled.end()) {
+      refuse(proto::FORBIDDEN,
+             "you do not control seat " + std::to_string(*for_seat) + " of " + game_label(g.id) +
+                 ": you order for your own seat, and for a resigned partner's on your side when "
+                 "the game hands its forces over");
+    }
+    return wanted;
   }
 
   void do_get_game(const proto::GetGameRequest& r, proto::Envelope& out) {
@@ -400,7 +482,7 @@ struct Handlers {
     const GameRow g = require_game(r.game_id());
     auto& d = *out.mutable_detail();
     fill_summary(g, *d.mutable_summary());
-    const auto seat = my_seat(store().seats(g.id));
+    const auto seats = store().seats(g.id);
     if (g.status == "open") return;
     const auto state = load_state(g);
     d.set_order_help(state->order_help());
@@ -408,10 +490,16 @@ struct Handlers {
       to_proto(state->view(std::nullopt), *d.mutable_view());
       return;
     }
-    if (!seat) return;  // observers see a running game's summary, never a side's view
-    to_proto(state->view(PlayerId{seat->seat}), *d.mutable_view());
+    const auto mine = my_seat(seats);
+    if (!mine) return;  // observers see a running game's summary, never a side's view
+    std::optional<std::uint32_t> for_seat;
+    if (r.has_for_seat()) for_seat = r.for_seat();
+    // A resigned player still sees their own seat's view.
+    const PlayerId seat =
+        (mine->resigned && !for_seat) ? PlayerId{mine->seat} : acting_seat(g, seats, for_seat);
+    to_proto(state->view(seat), *d.mutable_view());
     for (const OrdersRow& o : store().orders(g.id, g.step)) {
-      if (o.seat != seat->seat) continue;
+      if (o.seat != seat.value) continue;
       for (const std::string& l : o.lines) d.add_my_orders(l);
       d.set_my_ready(o.ready);
     }
@@ -426,9 +514,10 @@ struct Handlers {
       Transaction tx(store().db());
       const GameRow g = require_game(r.game_id());
       game_id = g.id;
-      const auto seat = my_seat(store().seats(g.id));
-      if (!seat) refuse(proto::FORBIDDEN, "you do not sit in " + game_label(g.id));
-      if (seat->resigned) refuse(proto::FORBIDDEN, "you resigned from " + game_label(g.id));
+      const auto seats = store().seats(g.id);
+      std::optional<std::uint32_t> for_seat;
+      if (r.has_for_seat()) for_seat = r.for_seat();
+      const PlayerId me = acting_seat(g, seats, for_seat);
       if (g.status != "running")
         refuse(proto::GAME_NOT_RUNNING,
                game_label(g.id) + (g.status == "open" ? " has not started" : " is over"));
@@ -438,17 +527,18 @@ struct Handlers {
                                       " (" + g.step_label + ")");
       }
       const auto state = load_state(g);
-      const PlayerId me{seat->seat};
       const auto must = state->step().to_order;
       if (std::find(must.begin(), must.end(), me) == must.end()) {
-        refuse(proto::NOT_YOUR_STEP, "your side does not order in " + g.step_label);
+        refuse(proto::NOT_YOUR_STEP,
+               (for_seat ? "seat " + std::to_string(me.value) : std::string("your side")) +
+                   " does not order in " + g.step_label);
       }
       std::vector<std::string> lines(r.lines().begin(), r.lines().end());
       auto valid = state->validate(me, lines);
       if (!valid)
         throw ApiError{proto::ILLEGAL_ORDERS,
                        std::to_string(valid.error().size()) + " illegal order(s)", valid.error()};
-      OrdersRow o{seat->seat, valid->lines, random_bytes(16), {}, r.ready(), false};
+      OrdersRow o{me.value, valid->lines, random_bytes(16), {}, r.ready(), false};
       o.commitment = commitment(o.nonce, o.lines);
       store().put_orders(g.id, g.step, o, now());
       proto::GameEvent e;
@@ -486,7 +576,7 @@ struct Handlers {
       e.mutable_resigned()->set_seat(static_cast<std::uint32_t>(seat->seat));
       e.mutable_resigned()->set_player(conn.user_name);
       events.push_back(record_event(g.id, std::move(e)));
-      end_if_one_left(g, store().seats(g.id), events);
+      end_if_decided(g, store().seats(g.id), events);
       tx.commit();
     }
     log_line(game_label(g.id) + ": '" + conn.user_name + "' resigned");
@@ -495,19 +585,27 @@ struct Handlers {
     fill_summary(*store().game(g.id), *out.mutable_game());
   }
 
-  // When every seat but one has resigned, the last one wins.
-  void end_if_one_left(GameRow& g, const std::vector<SeatRow>& seats,
-                       std::vector<proto::GameEvent>& events) {
-    std::vector<int> active;
-    for (const SeatRow& s : seats) {
-      if (!s.resigned) active.push_back(s.seat);
-    }
-    if (active.size() != 1) return;
+  // When nobody is left to play against (every seat still in the game plays
+  // every remaining side), the remaining sides win.
+  void end_if_decided(GameRow& g, const std::vector<SeatRow>& seats,
+                      std::vector<proto::GameEvent>& events) {
+    const Seating who = seating(g);
+    const auto resigned = resigned_seats(g, seats);
+    const Standing st = standing(who, resigned);
+    if (!st.decided) return;
     g.status = "over";
     g.step_deadline.reset();
-    g.winners = std::to_string(active[0]);
-    g.result =
-        seat_names(g)[static_cast<std::size_t>(active[0])] + " wins: every other side resigned";
+    g.winning_sides = side_numbers(st.remaining);
+    g.winners = seat_numbers(winning_seats(who, st.remaining, resigned));
+    std::vector<std::string> names;
+    for (SideId s : st.remaining)
+      names.push_back(who.side_names.at(static_cast<std::size_t>(s.value)));
+    std::string joined;
+    for (std::size_t i = 0; i < names.size(); ++i)
+      joined += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+    g.result = names.empty() ? "every player resigned: nobody wins"
+                             : joined + (names.size() == 1 ? " wins" : " win") +
+                                   ": every other side resigned";
     store().update_game(g);
     events.push_back(over_event(g));
   }
@@ -519,6 +617,10 @@ struct Handlers {
     for (const std::string& piece : text_split(g.winners))
       o.add_winners(static_cast<std::uint32_t>(std::stoul(piece)));
     o.set_seed(hex(g.seed));
+    o.set_state_salt(hex(hasher_of(g).salt));
+    const Seating who = seating(g);
+    for (const std::string& n : text_split(g.winning_sides))
+      o.add_winning_sides(who.side_names.at(std::stoul(n)));
     return record_event(g.id, std::move(e));
   }
 
@@ -562,7 +664,8 @@ struct Handlers {
       const auto state = load_state(g);
       const auto orders = orders_for_resolution(g, *state, by_deadline);
       if (!orders) return false;
-      const PlayedStep played = play_step(*state, *orders, to_seed(g.seed), g.chain_hash);
+      const PlayedStep played =
+          play_step(*state, *orders, to_seed(g.seed), hasher_of(g), g.chain_hash);
       record_step(g, played, *orders, by_deadline, events);
       tx.commit();
     }
@@ -577,16 +680,26 @@ struct Handlers {
                                                                bool by_deadline) {
     const auto saved = store().orders(g.id, g.step);
     const auto seats = store().seats(g.id);
+    const auto resigned = resigned_seats(g, seats);
+    const Seating who = seating(g);
+    const bool to_partner = module_of(g).resigned_forces() == ResignedForces::ToPartner;
+    // A resigned seat waits for a partner's orders when its forces pass to
+    // its partners and one of them plays on; otherwise it gets defaults.
+    const auto partner_plays_on = [&](PlayerId p) {
+      if (!to_partner) return false;
+      for (int i = 0; i < g.players; ++i) {
+        if (!resigned[static_cast<std::size_t>(i)] && who.partners(p, PlayerId{i})) return true;
+      }
+      return false;
+    };
     std::vector<SeatOrders> out;
     for (PlayerId p : state.step().to_order) {
       const auto o = std::find_if(saved.begin(), saved.end(),
                                   [p](const OrdersRow& r) { return r.seat == p.value; });
-      const bool resigned = std::any_of(seats.begin(), seats.end(), [p](const SeatRow& s) {
-        return s.seat == p.value && s.resigned;
-      });
+      const bool left = resigned.at(static_cast<std::size_t>(p.value)) && !partner_plays_on(p);
       if (o != saved.end() && (o->ready || by_deadline)) {
         out.push_back(SeatOrders{p.value, o->lines, o->nonce, false});
-      } else if (resigned || by_deadline) {
+      } else if (left || by_deadline) {
         out.push_back(SeatOrders{p.value, state.default_orders(p).lines, random_bytes(16), true});
       } else {
         return std::nullopt;
@@ -620,7 +733,7 @@ struct Handlers {
     auto& r = *e.mutable_resolved();
     r.set_step(static_cast<std::uint64_t>(row.step));
     r.set_step_label(row.label);
-    to_proto(orders, *r.mutable_orders());
+    to_proto(orders, played.orders_audience, *r.mutable_orders());
     to_proto(played.resolution.events, *r.mutable_happenings());
     r.set_state_hash(hex(played.state_hash));
     r.set_next_step(static_cast<std::uint64_t>(g.step));
@@ -631,16 +744,20 @@ struct Handlers {
     if (g.status == "over") events.push_back(over_event(g));
   }
 
-  // Sends events to every connected player of the game.
+  // Sends events to every connected player of the game, each cut to what
+  // that player may see (visibility.h).
   void push(std::int64_t game_id, const std::vector<proto::GameEvent>& events) {
     const auto seats = store().seats(game_id);
-    for (const proto::GameEvent& e : events) {
-      proto::Envelope env;
-      env.set_version(proto::PROTOCOL_VERSION);
-      *env.mutable_event() = e;
-      const std::string frame = env.SerializeAsString();
-      for (const SeatRow& s : seats) {
-        auto [lo, hi] = svc.outboxes_.equal_range(s.user_id);
+    const GameRow g = require_game(static_cast<std::uint64_t>(game_id));
+    for (const SeatRow& s : seats) {
+      auto [lo, hi] = svc.outboxes_.equal_range(s.user_id);
+      if (lo == hi) continue;
+      const Viewer viewer = viewer_of(g, s.user_id);
+      for (const proto::GameEvent& e : events) {
+        proto::Envelope env;
+        env.set_version(proto::PROTOCOL_VERSION);
+        *env.mutable_event() = visible_part(e, viewer);
+        const std::string frame = env.SerializeAsString();
         for (auto it = lo; it != hi; ++it) {
           if (auto o = it->second.lock()) o->send(frame);
         }
@@ -650,51 +767,62 @@ struct Handlers {
 
   // ------------------------------------------------------------ history
 
-  bool may_see_history(const GameRow& g) {
-    if (g.status == "over") return true;
-    return my_seat(store().seats(g.id)).has_value();
-  }
-
+  // Anyone signed in may read a game's history: a seated player what their
+  // seats may see, an observer what is public, everyone everything once the
+  // game is over.
   void do_events(const proto::EventsRequest& r, proto::Envelope& out) {
     require_user();
     const GameRow g = require_game(r.game_id());
-    if (!may_see_history(g))
-      refuse(proto::FORBIDDEN, "you do not sit in " + game_label(g.id) + " and it is not over");
+    const Viewer viewer = viewer_of(g, conn.user_id);
     auto& list = *out.mutable_events_result();
     for (const std::string& payload :
          store().events_after(g.id, static_cast<std::int64_t>(r.after_seq()))) {
-      if (!list.add_events()->ParseFromString(payload))
-        refuse(proto::INTERNAL, "a stored event is corrupt");
+      proto::GameEvent stored;
+      if (!stored.ParseFromString(payload)) refuse(proto::INTERNAL, "a stored event is corrupt");
+      *list.add_events() = visible_part(stored, viewer);
     }
   }
 
   void do_replay(const proto::ReplayRequest& r, proto::Envelope& out) {
     require_user();
     const GameRow g = require_game(r.game_id());
-    if (!may_see_history(g))
-      refuse(proto::FORBIDDEN, "you do not sit in " + game_label(g.id) + " and it is not over");
     if (g.status == "open") refuse(proto::GAME_NOT_RUNNING, game_label(g.id) + " has not started");
-    std::optional<PlayerId> viewer;
-    if (g.status != "over") viewer = PlayerId{my_seat(store().seats(g.id))->seat};
+    const Viewer viewer = viewer_of(g, conn.user_id);
+    // The board as a seat saw it; an observer of a running game gets no board.
+    const auto mine = my_seat(store().seats(g.id));
+    const bool boards = viewer.everything || mine.has_value();
+    std::optional<PlayerId> eyes;
+    if (!viewer.everything && mine) eyes = PlayerId{mine->seat};
     auto& rr = *out.mutable_replay_result();
     // Views are large: only the step asked for (by default the last) carries one.
     const std::int64_t view_step =
         r.view_step() ? static_cast<std::int64_t>(r.view_step()) : g.step - 1;
-    const auto summary = replay_game(
-        store(), svc.registry_, g.id,
-        [&](const State& initial) { to_proto(initial.view(viewer), *rr.mutable_initial()); },
-        [&](const ReplayedStep& s, const State& after) {
-          proto::ReplayStep& p = *rr.add_steps();
-          p.set_step(static_cast<std::uint64_t>(s.stored.step));
-          p.set_label(s.stored.label);
-          to_proto(s.orders, *p.mutable_orders());
-          to_proto(s.played.resolution.events, *p.mutable_happenings());
-          if (s.stored.step == view_step) to_proto(after.view(viewer), *p.mutable_view());
-          p.set_state_hash(hex(s.played.state_hash));
-          p.set_verified(s.state_ok && s.record_ok);
-        });
-    rr.set_all_verified(summary.ok());
-    if (summary.divergence) rr.set_divergence(*summary.divergence);
+    try {
+      const auto summary = replay_game(
+          store(), svc.registry_, g.id,
+          [&](const State& initial) {
+            if (boards) to_proto(initial.view(eyes), *rr.mutable_initial());
+          },
+          [&](const ReplayedStep& s, const State& after) {
+            proto::ReplayStep& p = *rr.add_steps();
+            p.set_step(static_cast<std::uint64_t>(s.stored.step));
+            p.set_label(s.stored.label);
+            to_proto(s.orders, s.played.orders_audience, *p.mutable_orders());
+            cut_for(viewer, *p.mutable_orders());
+            to_proto(s.played.resolution.events, *p.mutable_happenings());
+            cut_for(viewer, *p.mutable_happenings());
+            if (boards && s.stored.step == view_step) to_proto(after.view(eyes), *p.mutable_view());
+            p.set_state_hash(hex(s.played.state_hash));
+            p.set_verified(s.state_ok && s.record_ok);
+          });
+      rr.set_all_verified(summary.ok());
+      if (summary.divergence) rr.set_divergence(*summary.divergence);
+    } catch (const std::runtime_error& e) {
+      const Game* m = svc.registry_.find(g.game);
+      if (m && m->rules_problem(RulesVersion{g.rules_version}))
+        refuse(proto::UNSUPPORTED_RULES, e.what());
+      throw;
+    }
   }
 
   // ------------------------------------------------------------ dispatch

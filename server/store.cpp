@@ -8,7 +8,8 @@ namespace {
 
 constexpr const char* kGameColumns =
     "id, game, scenario, players, created_by, deadline_seconds, seed, seed_hash, status, step,"
-    " step_label, step_deadline, state, state_hash, initial_hash, chain_hash, result, winners";
+    " step_label, step_deadline, state, state_hash, initial_hash, chain_hash, result, winners,"
+    " rules_version, hash_scheme, winning_sides";
 
 GameRow read_game(const Stmt& s) {
   GameRow g;
@@ -30,6 +31,9 @@ GameRow read_game(const Stmt& s) {
   g.chain_hash = s.blob(15);
   g.result = s.text(16);
   g.winners = s.text(17);
+  g.rules_version = static_cast<int>(s.integer(18));
+  g.hash_scheme = static_cast<int>(s.integer(19));
+  g.winning_sides = s.text(20);
   return g;
 }
 
@@ -103,7 +107,8 @@ std::optional<UserRow> Store::user_by_token(const Bytes& token_hash, std::int64_
 std::int64_t Store::create_game(const GameRow& g, std::int64_t now) {
   db_.prepare(
          "INSERT INTO games(game, scenario, players, created_by, created_at, deadline_seconds,"
-         " seed, seed_hash, status) VALUES(?,?,?,?,?,?,?,?, 'open')")
+         " seed, seed_hash, status, rules_version, hash_scheme) VALUES(?,?,?,?,?,?,?,?, 'open',"
+         " ?, ?)")
       .bind(1, g.game)
       .bind(2, g.scenario)
       .bind(3, g.players)
@@ -112,6 +117,8 @@ std::int64_t Store::create_game(const GameRow& g, std::int64_t now) {
       .bind(6, g.deadline_seconds)
       .bind_blob(7, g.seed)
       .bind_blob(8, g.seed_hash)
+      .bind(9, g.rules_version)
+      .bind(10, g.hash_scheme)
       .run();
   return db_.last_insert_id();
 }
@@ -147,7 +154,7 @@ std::vector<std::int64_t> Store::games_past_deadline(std::int64_t now) {
 void Store::update_game(const GameRow& g) {
   Stmt s = db_.prepare(
       "UPDATE games SET status=?, step=?, step_label=?, step_deadline=?, state=?, state_hash=?,"
-      " initial_hash=?, chain_hash=?, result=?, winners=? WHERE id=?");
+      " initial_hash=?, chain_hash=?, result=?, winners=?, winning_sides=? WHERE id=?");
   s.bind(1, g.status).bind(2, g.step).bind(3, g.step_label);
   if (g.step_deadline) {
     s.bind(4, *g.step_deadline);
@@ -160,7 +167,8 @@ void Store::update_game(const GameRow& g) {
       .bind_blob(8, g.chain_hash)
       .bind(9, g.result)
       .bind(10, g.winners)
-      .bind(11, g.id)
+      .bind(11, g.winning_sides)
+      .bind(12, g.id)
       .run();
 }
 

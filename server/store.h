@@ -36,7 +36,10 @@ struct GameRow {
   Bytes initial_hash;
   Bytes chain_hash;
   std::string result;
-  std::string winners;
+  std::string winners;        // winning seats, space-separated
+  std::string winning_sides;  // winning sides, space-separated
+  int rules_version = 1;      // the module's rules version the game was created under
+  int hash_scheme = 2;        // StateHasher::kPlain for games stored before salting
 
   std::string full_scenario() const { return game + "/" + scenario; }
 };
