@@ -1,6 +1,7 @@
 #pragma once
-// Random legal play through the engine interface, for property tests and the
-// determinism signature. Choices come from seeded dice, so a game is the same
+// Random legal play through the engine interface, for the conformance suite
+// and the determinism signature. The orders come from each module's
+// candidate_orders() hook; the choices from seeded dice, so a game is the same
 // on every machine.
 #include <functional>
 #include <map>
@@ -10,24 +11,16 @@
 
 namespace naumachia::testing {
 
-// Orders for one seat: the module proposes nothing, so each generator tries
-// candidate lines and keeps those the module accepts.
-using OrderPicker = std::function<OrderSet(const State&, PlayerId, Dice&)>;
+// For each of the seat's candidate groups, picks one line at random and keeps
+// it when it validates together with the lines kept before it.
+OrderSet random_legal_orders(const State& s, PlayerId p, Dice& chooser);
 
-// Diplomacy: each unit of the seat tries a random neighbouring province (or
-// holds); retreats and removals likewise; builds are waived.
-OrderSet random_diplomacy_orders(const State& s, PlayerId p, Dice& chooser);
-// Tyre: each ship tries a random short move (or holds); in melee every legal
-// attack is made; placements keep the defaults.
-OrderSet random_tyre_orders(const State& s, PlayerId p, Dice& chooser);
-// The siege: a random plan, land moves, shots and attacks; ships as above.
-OrderSet random_siege_orders(const State& s, PlayerId p, Dice& chooser);
-// Duel: a random legal bid.
-OrderSet random_duel_orders(const State& s, PlayerId p, Dice& chooser);
-
-// Plays up to `max_steps` steps; calls `each` with every state reached
-// (the initial one included). Resolution dice are the game seed's.
+// Plays up to `max_steps` steps with random legal orders; calls `each` with
+// every state reached (the initial one included) and the resolution that led
+// to it (none for the initial state). Resolution dice are the game seed's.
+using StepWatcher = std::function<void(const State& before, const std::map<PlayerId, OrderSet>&,
+                                       const Resolution&)>;
 void random_play(std::unique_ptr<State> state, const Seed& seed, int max_steps,
-                 const OrderPicker& pick, const std::function<void(const State&)>& each);
+                 const std::function<void(const State&)>& each, const StepWatcher& watch = {});
 
 }  // namespace naumachia::testing

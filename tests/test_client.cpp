@@ -13,6 +13,30 @@ std::unique_ptr<client::Connection> sign_up(const ServerProcess& server, const s
   return c;
 }
 
+std::unique_ptr<client::Connection> log_in(const ServerProcess& server, const std::string& name,
+                                           const std::string& password) {
+  auto c = std::make_unique<client::Connection>(server.url(), true);
+  proto::Envelope req;
+  req.mutable_login()->set_name(name);
+  req.mutable_login()->set_password(password);
+  const auto res = c->call(req);
+  REQUIRE_MESSAGE(res.has_session(), res.error().message());
+  return c;
+}
+
+proto::Envelope submit(client::Connection& c, std::uint64_t game, std::uint64_t step,
+                       const std::vector<std::string>& lines,
+                       std::optional<std::uint32_t> for_seat) {
+  proto::Envelope req;
+  auto& s = *req.mutable_submit_orders();
+  s.set_game_id(game);
+  s.set_step(step);
+  s.set_ready(true);
+  for (const auto& l : lines) s.add_lines(l);
+  if (for_seat) s.set_for_seat(*for_seat);
+  return c.call(req);
+}
+
 proto::GameDetail game_detail(client::Connection& c, std::uint64_t game) {
   proto::Envelope req;
   req.mutable_get_game()->set_game_id(game);

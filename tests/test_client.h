@@ -1,7 +1,9 @@
 #pragma once
 // Small protocol helpers shared by the integration tests.
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "connection.h"
 #include "server_process.h"
@@ -10,7 +12,14 @@ namespace naumachia::testing {
 
 // Registers `name` on the server and returns the signed-in connection.
 std::unique_ptr<client::Connection> sign_up(const ServerProcess& server, const std::string& name);
+// Logs an existing account in.
+std::unique_ptr<client::Connection> log_in(const ServerProcess& server, const std::string& name,
+                                           const std::string& password);
 // The requester's view of a game (GetGame).
 proto::GameDetail game_detail(client::Connection& c, std::uint64_t game);
+// Submits orders, ready; returns the response (orders_accepted or an error).
+proto::Envelope submit(client::Connection& c, std::uint64_t game, std::uint64_t step,
+                       const std::vector<std::string>& lines,
+                       std::optional<std::uint32_t> for_seat = std::nullopt);
 
 }  // namespace naumachia::testing

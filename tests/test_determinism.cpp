@@ -1,34 +1,79 @@
-// The determinism signature (after Stockfish's bench): fixed games of every
-// module, played with fixed seeds, hashed state by state. Stored games are
-// replayed through the same code, so this value may change only with a
-// deliberate change of rules, dice or serialisation, and then the commit
-// that changes it says why (old games will no longer replay).
+// The determinism signatures (after Stockfish's bench), one per module and
+// rules version: fixed games played with fixed seeds and random legal orders,
+// hashed state by state. Stored games are replayed through the same code, so
+// a signature may change only with a deliberate change of that module's rules
+// (which bumps its rules version and adds a signature for the new version),
+// of the dice, or of the serialisation; the commit that changes one says why.
 #include <doctest/doctest.h>
 
 #include "crypto.h"
 #include "duel_game.h"
-#include "games/diplomacy/diplomacy.h"
-#include "games/tyre/tyre.h"
+#include "games/all_games.h"
+#include "masks_game.h"
 #include "random_play.h"
 
 using namespace naumachia;
 
-TEST_CASE("determinism signature of fixed games") {
+namespace {
+
+struct Fixed {
+  const char* scenario;  // game/scenario
+  int players;
+  int rules;
+  int steps;
+  const char* signature;
+};
+
+// Every registered game needs an entry at its current rules version, and
+// keeps one for each older version it still plays.
+const Fixed kFixed[] = {
+    {"duel/standard", 3, 1, 10, "1034fbfc78aab5c8c1f93a5bbeedff9eb808687683babb9de8c6ddc0a8af8753"},
+    {"masks/standard", 4, 1, 10,
+     "1d6bd584f07cadcd100518f3b3ca3955cf86c6c34e4dad465c693d6a9c9b941a"},
+    {"diplomacy/standard", 7, 1, 25,
+     "7f6883f7964da88221533e1c6d1f9d72b2f1ef566f53be8f5628d03ba525504f"},
+    {"tyre/naval", 2, 1, 60, "b8764a7288b698733197f3e210b8163f7201726727c2e8d9fee3b04c86a6b45a"},
+    {"tyre/siege", 2, 1, 150, "5bf88b8dc37335777d5ad5f43c72942cd90c4c1704919285b4827d22fa23690a"},
+};
+
+Registry every_module() {
+  Registry r;
+  register_all_games(r);
+  r.add(testing::make_duel_game());
+  r.add(testing::make_masks_game());
+  return r;
+}
+
+std::string signature_of(const Registry& registry, const Fixed& f) {
+  const auto found = registry.find_scenario(f.scenario).value();
   std::string all;
   for (std::uint8_t g = 0; g < 4; ++g) {
     Seed seed{};
     seed[31] = g;
-    const auto add = [&](const State& s) { all += s.serialize(); };
-    testing::random_play(testing::make_duel_game()->new_game("standard", 2 + g % 3).value(), seed,
-                         10, testing::random_duel_orders, add);
-    testing::random_play(diplomacy::make_diplomacy_game()->new_game("standard", 7).value(), seed,
-                         25, testing::random_diplomacy_orders, add);
-    testing::random_play(tyre::make_tyre_game()->new_game("naval", 2).value(), seed, 60,
-                         testing::random_tyre_orders, add);
-    testing::random_play(tyre::make_tyre_game()->new_game("siege", 2).value(), seed, 150,
-                         testing::random_siege_orders, add);
+    auto start = found.first->new_game(found.second.id, f.players, RulesVersion{f.rules});
+    REQUIRE(start.has_value());
+    testing::random_play(std::move(*start), seed, f.steps,
+                         [&](const State& s) { all += s.serialize(); });
   }
-  const std::string signature = server::sha256_hex(all);
-  MESSAGE("signature " << signature);
-  CHECK(signature == "027ff32bcbe42916b9b0de859322c726b7971ad1d2836b8abc6288fdeecf14f5");
+  return server::sha256_hex(all);
+}
+
+}  // namespace
+
+TEST_CASE("determinism signature of fixed games, per module and rules version") {
+  const Registry registry = every_module();
+  for (const Fixed& f : kFixed) {
+    const std::string sig = signature_of(registry, f), name = f.scenario;
+    MESSAGE(name << " rules " << f.rules << ": " << sig);
+    CHECK_MESSAGE(sig == std::string(f.signature),
+                  name << " under rules version " << f.rules << " plays differently than it did");
+  }
+  for (const Game* game : registry.games()) {
+    for (int v = game->oldest_rules_version().value; v <= game->rules_version().value; ++v) {
+      const bool signed_ = std::any_of(std::begin(kFixed), std::end(kFixed), [&](const Fixed& f) {
+        return std::string(f.scenario).rfind(game->id() + "/", 0) == 0 && f.rules == v;
+      });
+      CHECK_MESSAGE(signed_, game->id() << " rules version " << v << " has no signature");
+    }
+  }
 }

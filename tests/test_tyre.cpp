@@ -6,7 +6,6 @@
 
 #include "core/text.h"
 #include "games/tyre/tyre.h"
-#include "random_play.h"
 #include "scripted_step.h"
 
 using namespace naumachia;
@@ -291,21 +290,4 @@ TEST_CASE("Tyre positions round-trip and corrupt ones are refused") {
   CHECK((*back)->serialize() == s->serialize());
   CHECK_FALSE(game->deserialize("tyre 1\nship T1 9999 N full\n").has_value());
   CHECK_FALSE(game->deserialize("chess\n").has_value());
-}
-
-TEST_CASE("Tyre random play: positions round-trip and clones resolve alike at every step") {
-  auto game = tyre::make_tyre_game();
-  for (std::uint8_t g = 0; g < 2; ++g) {
-    Seed seed{};
-    seed[5] = g;
-    int states = 0;
-    testing::random_play(game->new_game("naval", 2).value(), seed, 80, testing::random_tyre_orders,
-                         [&](const State& s) {
-                           ++states;
-                           auto back = game->deserialize(s.serialize());
-                           REQUIRE(back.has_value());
-                           CHECK((*back)->serialize() == s.serialize());
-                         });
-    CHECK(states > 40);
-  }
 }

@@ -1,0 +1,131 @@
+// Module conformance: one suite over every registered scenario (the shipped
+// games and the test games). Each is played with random legal orders from its
+// own candidate_orders() hook, and at every step: a clone equals the original
+// and resolves alike; the position round-trips through its bytes; default
+// orders validate; the seating is consistent; and no view, event or revealed
+// order carries a secret to a seat the module's audience rules keep it from.
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "duel_game.h"
+#include "games/all_games.h"
+#include "masks_game.h"
+#include "random_play.h"
+#include "secrecy_check.h"
+
+using namespace naumachia;
+
+namespace {
+
+Registry every_module() {
+  Registry r;
+  register_all_games(r);
+  r.add(testing::make_duel_game());
+  r.add(testing::make_masks_game());
+  return r;
+}
+
+// Long games are cut short: the suite wants many kinds of step, not endings.
+constexpr int kMaxSteps = 90;
+
+void check_scenario(const Game& game, const ScenarioInfo& scenario, int players, std::uint8_t g) {
+  CAPTURE(game.id());
+  CAPTURE(scenario.id);
+  CAPTURE(players);
+  CAPTURE(static_cast<int>(g));
+  const Seating seating = game.seating(scenario, players);
+  REQUIRE(seating.problem() == "");
+  REQUIRE(seating.seats() == players);
+  Seed seed{};
+  seed[0] = g;
+  seed[2] = static_cast<std::uint8_t>(players);
+  auto start = game.new_game(scenario.id, players);
+  REQUIRE(start.has_value());
+  int states = 0;
+  testing::random_play(
+      std::move(*start), seed, kMaxSteps,
+      [&](const State& s) {
+        ++states;
+        const std::string bytes = s.serialize();
+        CHECK(s.clone()->serialize() == bytes);
+        auto back = game.deserialize(bytes);
+        REQUIRE_MESSAGE(back.has_value(), back.error().message);
+        CHECK((*back)->serialize() == bytes);
+        const StepInfo info = s.step();
+        for (PlayerId p : info.to_order) {
+          REQUIRE(p.value >= 0);
+          REQUIRE(p.value < players);
+          auto d = s.validate(p, s.default_orders(p).lines);
+          CHECK_MESSAGE(d.has_value(), "default orders of seat " << p.value << " are refused");
+        }
+        for (SideId w : info.winners) CHECK(w.value < static_cast<int>(seating.side_names.size()));
+        for (const std::string& leak : testing::view_leaks(s, players)) FAIL_CHECK(leak);
+      },
+      [&](const State& before, const std::map<PlayerId, OrderSet>& orders, const Resolution& r) {
+        // The same orders and dice on a clone give the same position and events.
+        SeededDice dice(seed, before.step().number);
+        const Resolution again = before.clone()->resolve(orders, dice);
+        CHECK(again.next->serialize() == r.next->serialize());
+        CHECK(again.events.size() == r.events.size());
+        for (const std::string& leak : testing::step_leaks(before, orders, r, players))
+          FAIL_CHECK(leak);
+      });
+  CHECK(states > 1);
+}
+
+}  // namespace
+
+TEST_CASE("conformance of every registered scenario under random legal play") {
+  const Registry registry = every_module();
+  int scenarios = 0;
+  for (const Game* game : registry.games()) {
+    for (const ScenarioInfo& s : game->scenarios()) {
+      ++scenarios;
+      for (int players : {s.min_players, s.max_players}) {
+        for (std::uint8_t g = 0; g < 2; ++g) check_scenario(*game, s, players, g);
+        if (s.min_players == s.max_players) break;
+      }
+    }
+  }
+  CHECK(scenarios >= 5);
+}
+
+TEST_CASE("the secrecy check finds a secret in a view, an event and revealed orders") {
+  // The check must be able to fail: a position that shows its cup to everyone.
+  class Leaky final : public State {
+   public:
+    StepInfo step() const override { return {StepNo{1}, "leaky", {PlayerId{0}}, false, "", {}}; }
+    Expected<OrderSet, OrderErrors> validate(PlayerId,
+                                             const std::vector<std::string>& l) const override {
+      return OrderSet{l};
+    }
+    OrderSet default_orders(PlayerId) const override { return {}; }
+    std::vector<std::vector<std::string>> candidate_orders(PlayerId) const override { return {}; }
+    std::vector<Secret> secrets() const override {
+      return {{"chit-hidden-9", Audience::seat(PlayerId{0})}};
+    }
+    View view(std::optional<PlayerId>) const override {
+      View v;
+      v.notes.push_back("the cup holds chit-hidden-9");
+      return v;
+    }
+    std::string serialize() const override { return "leaky"; }
+    std::unique_ptr<State> clone() const override { return std::make_unique<Leaky>(*this); }
+    std::string order_help() const override { return ""; }
+
+   protected:
+    Resolution do_resolve(const std::map<PlayerId, OrderSet>&, Dice&) const override { return {}; }
+  };
+  const Leaky s;
+  CHECK(testing::view_leaks(s, 2).size() == 1);  // seat 1 sees it; seat 0 may
+  Resolution r;
+  r.next = s.clone();
+  r.events.push_back(Event("seat 0 draws chit-hidden-9"));
+  r.events.push_back(Event("seat 0 draws chit-hidden-9", {}, Audience::seat(PlayerId{0})));
+  const std::map<PlayerId, OrderSet> orders{{PlayerId{0}, OrderSet{{"play chit-hidden-9"}}}};
+  // The public event leaks to seat 1 and the observer, the orders to seat 1 and the observer.
+  CHECK(testing::step_leaks(s, orders, r, 2).size() == 4);
+  CHECK(testing::frame_leaks({"abc", "xxchit-hidden-9xx"}, s.secrets(), PlayerId{1}).size() == 1);
+  CHECK(testing::frame_leaks({"xxchit-hidden-9xx"}, s.secrets(), PlayerId{0}).empty());
+}
