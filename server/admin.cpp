@@ -17,7 +17,8 @@ Administration of a naumachia server's database (default: data/naumachia.db).
 It may run while the server runs.
 
 commands:
-  games                 list every game: id, scenario, status, step, players
+  games                 list every game: id, scenario and rules version, status,
+                        step, players
   replay GAME [--quiet] re-run the game from its stored dice seed and orders,
                         step by step, print what happened at each step, and
                         verify each recomputed state and record hash against
@@ -46,8 +47,8 @@ void print_step(const ReplayedStep& s, const std::vector<std::string>& sides) {
 
 int list_games(Store& store) {
   for (const GameRow& g : store.games(false, false, 0)) {
-    std::cout << g.id << "  " << g.full_scenario() << "  " << g.status << "  step " << g.step << " "
-              << g.step_label << "  players:";
+    std::cout << g.id << "  " << g.full_scenario() << " (rules v" << g.rules_version << ")  "
+              << g.status << "  step " << g.step << " " << g.step_label << "  players:";
     for (const SeatRow& s : store.seats(g.id)) std::cout << " " << s.seat << "=" << s.name;
     std::cout << "\n";
   }
@@ -66,7 +67,8 @@ int replay(Store& store, const Registry& registry, std::int64_t id, bool quiet) 
     return 1;
   }
   const auto sides = scenario->first->seating(scenario->second, g->players).seat_names;
-  std::cout << "game " << id << " (" << g->full_scenario() << ", " << g->status << ")\n";
+  std::cout << "game " << id << " (" << g->full_scenario() << ", rules version "
+            << g->rules_version << ", " << g->status << ")\n";
   const ReplaySummary summary =
       replay_game(store, registry, id, nullptr, [&](const ReplayedStep& s, const State&) {
         if (!quiet || !(s.state_ok && s.record_ok)) print_step(s, sides);

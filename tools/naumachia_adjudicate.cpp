@@ -17,7 +17,7 @@ using namespace naumachia;
 
 constexpr const char* kUsage =
     R"(usage: naumachia-adjudicate GAME (--position FILE | --scenario ID [--players N])
-                            [--orders FILE] [--dice 3,5,1] [--out FILE]
+                            [--rules N] [--orders FILE] [--dice 3,5,1] [--out FILE]
 
 Resolves the current step of a position and prints what happened (every die
 roll with its purpose) and the resulting position.
@@ -26,6 +26,8 @@ roll with its purpose) and the resulting position.
   --position FILE   a position in the game's text format (as --out writes it)
   --scenario ID     start from a scenario instead, e.g. standard
   --players N       players for --scenario (default: the scenario's sides)
+  --rules N         the module's rules version to play under (default: the
+                    current one; a stored game's is in `naumachia-admin games`)
   --orders FILE     orders by seat: a line "[SEAT]" (number or side name) opens
                     each seat's section; '#' starts a comment. Seats that must
                     order and have no section give their default orders.
@@ -48,6 +50,7 @@ std::string read_file(const std::string& path) {
 struct Options {
   std::string game, position, scenario, orders, out;
   int players = 0;
+  int rules = 0;  // 0 = the module's current version
   std::vector<int> dice;
   bool show = false;
 };
@@ -66,6 +69,8 @@ Options parse(int argc, char** argv) {
       o.scenario = value();
     else if (a == "--players")
       o.players = std::stoi(value());
+    else if (a == "--rules")
+      o.rules = std::stoi(value());
     else if (a == "--orders")
       o.orders = value();
     else if (a == "--out")
@@ -139,6 +144,7 @@ int run(const Options& o) {
   const Game* game = registry.find(o.game);
   if (!game) throw std::invalid_argument("no game '" + o.game + "'");
   std::unique_ptr<State> state;
+  const RulesVersion rules = o.rules ? RulesVersion{o.rules} : game->rules_version();
   ScenarioInfo scenario = game->scenarios().at(0);
   int players = o.players;
   if (!o.scenario.empty()) {
@@ -146,11 +152,11 @@ int run(const Options& o) {
     if (!found) throw std::invalid_argument(found.error().message);
     scenario = found->second;
     if (players == 0) players = static_cast<int>(scenario.sides.size());
-    auto s = game->new_game(o.scenario, players);
+    auto s = game->new_game(o.scenario, players, rules);
     if (!s) throw std::invalid_argument(s.error().message);
     state = std::move(*s);
   } else {
-    auto s = game->deserialize(read_file(o.position));
+    auto s = game->deserialize(read_file(o.position), rules);
     if (!s) throw std::invalid_argument("position: " + s.error().message);
     state = std::move(*s);
   }
