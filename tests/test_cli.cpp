@@ -103,3 +103,45 @@ TEST_CASE("naumachia-adjudicate resolves a step from files, as the server would"
                   " --show");
   CHECK(r.output.find("step 2: Fall 1901 movement") != std::string::npos);
 }
+
+TEST_CASE("partners through the naumachia command: secret draws, a resignation, --for") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  const Terminal carol{(dir.path() / "carol.conf").string(), server.url()};
+  const Terminal dave{(dir.path() / "dave.conf").string(), server.url()};
+  const Terminal erin{(dir.path() / "erin.conf").string(), server.url()};
+  for (const auto& [t, name] : {std::pair{&carol, "carol"}, {&dave, "dave"}, {&erin, "erin"}})
+    REQUIRE(t->run("--server " + server.url() + " --insecure register " + name).status == 0);
+  auto r = carol.run("new masks/standard --players 3 --side 0");
+  REQUIRE(r.status == 0);
+  REQUIRE(dave.run("join 1 --side 1").status == 0);
+  r = erin.run("join 1 --side 2");
+  REQUIRE(r.status == 0);
+  CHECK(r.output.find("Red 2 (side Red): erin  <- you") != std::string::npos);
+  for (const Terminal* t : {&carol, &dave, &erin})
+    REQUIRE(t->run("orders 1", "draw\n").status == 0);
+
+  r = carol.run("events 1 --all");
+  CHECK(r.output.find("(secret) Red 2 draws chit-") != std::string::npos);  // a partner's draw
+  CHECK(r.output.find("Blue draws a chit from the cup") != std::string::npos);
+  CHECK(r.output.find("Blue draws chit-") == std::string::npos);
+
+  REQUIRE(erin.run("resign 1").status == 0);
+  r = carol.run("show 1");
+  CHECK(r.output.find("<- yours to order (--for 2)") != std::string::npos);
+  r = carol.run("show 1 --for 2");
+  CHECK(r.output.find("orders of seat 2 for step 2") != std::string::npos);
+  r = dave.run("orders 1 --for 2", "pass\n");
+  CHECK(r.status == 1);
+  CHECK(r.output.find("you do not control seat 2") != std::string::npos);
+  REQUIRE(carol.run("orders 1", "pass\n").status == 0);
+  REQUIRE(dave.run("orders 1", "pass\n").status == 0);
+  r = carol.run("orders 1 --for 2", "pass\n");
+  REQUIRE(r.status == 0);
+  CHECK(r.output.find("the step has resolved") != std::string::npos);
+  r = dave.run("events 1 --all");
+  CHECK(r.output.find("orders of Red 2: withheld from you until the game is over") !=
+        std::string::npos);
+  r = carol.run("orders 1 --for x", "pass\n");
+  CHECK(r.output.find("--for takes a seat number") != std::string::npos);
+}
