@@ -1,13 +1,11 @@
 // The admin tool with the test-only games (Duel, Masks) added to the shipped games.
 #include "admin.h"
-#include "duel_game.h"
 #include "games/all_games.h"
-#include "masks_game.h"
+#include "test_games.h"
 
 int main(int argc, char** argv) {
   naumachia::Registry registry;
   naumachia::register_all_games(registry);
-  registry.add(naumachia::testing::make_duel_game());
-  registry.add(naumachia::testing::make_masks_game());
+  naumachia::testing::register_test_games(registry);
   return naumachia::server::run_admin(argc, argv, registry);
 }

@@ -8,23 +8,13 @@
 
 #include <sstream>
 
-#include "duel_game.h"
-#include "games/all_games.h"
-#include "masks_game.h"
 #include "random_play.h"
 #include "secrecy_check.h"
+#include "test_games.h"
 
 using namespace naumachia;
 
 namespace {
-
-Registry every_module() {
-  Registry r;
-  register_all_games(r);
-  r.add(testing::make_duel_game());
-  r.add(testing::make_masks_game());
-  return r;
-}
 
 // Long games are cut short: the suite wants many kinds of step, not endings.
 constexpr int kMaxSteps = 90;
@@ -77,7 +67,7 @@ void check_scenario(const Game& game, const ScenarioInfo& scenario, int players,
 }  // namespace
 
 TEST_CASE("conformance of every registered scenario under random legal play") {
-  const Registry registry = every_module();
+  const Registry registry = testing::every_module();
   int scenarios = 0;
   for (const Game* game : registry.games()) {
     for (const ScenarioInfo& s : game->scenarios()) {

@@ -7,10 +7,8 @@
 #include <doctest/doctest.h>
 
 #include "crypto.h"
-#include "duel_game.h"
-#include "games/all_games.h"
-#include "masks_game.h"
 #include "random_play.h"
+#include "test_games.h"
 
 using namespace naumachia;
 
@@ -36,14 +34,6 @@ const Fixed kFixed[] = {
     {"tyre/siege", 2, 1, 150, "5bf88b8dc37335777d5ad5f43c72942cd90c4c1704919285b4827d22fa23690a"},
 };
 
-Registry every_module() {
-  Registry r;
-  register_all_games(r);
-  r.add(testing::make_duel_game());
-  r.add(testing::make_masks_game());
-  return r;
-}
-
 std::string signature_of(const Registry& registry, const Fixed& f) {
   const auto found = registry.find_scenario(f.scenario).value();
   std::string all;
@@ -61,7 +51,7 @@ std::string signature_of(const Registry& registry, const Fixed& f) {
 }  // namespace
 
 TEST_CASE("determinism signature of fixed games, per module and rules version") {
-  const Registry registry = every_module();
+  const Registry registry = testing::every_module();
   for (const Fixed& f : kFixed) {
     const std::string sig = signature_of(registry, f), name = f.scenario;
     MESSAGE(name << " rules " << f.rules << ": " << sig);
