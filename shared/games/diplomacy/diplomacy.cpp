@@ -122,7 +122,8 @@ class DiplomacyState final : public State {
 
   OrderSet default_orders(PlayerId) const override { return {}; }
 
-  // Every unit of the seat holds or moves to a neighbour; dislodged units
+  // Every unit of the seat holds, moves to a neighbour, or supports a unit
+  // next to it (to hold, or into a province next to both); dislodged units
   // retreat or disband; builds in vacant home centres, removals of any unit.
   std::vector<std::vector<std::string>> candidate_orders(PlayerId seat) const override {
     std::vector<std::vector<std::string>> out;
@@ -134,8 +135,18 @@ class DiplomacyState final : public State {
       for (const auto& [prov, u] : pos_.units) {
         if (!is_mine(u.power)) continue;
         std::vector<std::string> group{format_unit(u) + " H"};
-        for (const std::string& n : map_->any_neighbours(prov))
+        const auto& near = map_->any_neighbours(prov);
+        for (const std::string& n : near) {
           group.push_back(format_unit(u) + " - " + n);
+          const auto other = pos_.units.find(n);
+          if (other == pos_.units.end()) continue;
+          const std::string them = format_unit(other->second);
+          group.push_back(format_unit(u) + " S " + them);
+          for (const std::string& to : map_->any_neighbours(n)) {
+            if (to != prov && near.count(to))
+              group.push_back(format_unit(u) + " S " + them + " - " + to);
+          }
+        }
         out.push_back(std::move(group));
       }
     } else if (pos_.phase == PhaseKind::Retreat) {
