@@ -179,3 +179,15 @@ TEST_CASE("Tyre 6.5: the naval melee table by differential and die") {
   CHECK(t.melee(5, 4) == MeleeEffect::Sunk);
   CHECK(t.melee(9, 3) == MeleeEffect::Damaged);  // above the table: the +5 line
 }
+
+TEST_CASE("data files refuse unknown sides, ship types and out-of-range numbers") {
+  const auto army = naumachia::tyre::Army::load("contingent Mac Persian Macedonians\n");
+  REQUIRE_FALSE(army.has_value());
+  CHECK(army.error().message == "land line 1: unknown side 'Persian' (one of Tyrian, Macedonian)");
+  const auto tables = NavalTables::load("class galleon 3-4-6 2-3-4\n");
+  REQUIRE_FALSE(tables.has_value());
+  CHECK(tables.error().message.find("naval tables line 1: unknown ship type 'galleon'") == 0);
+  CHECK(Map::load("columns 1 2\nrows 1 1\nbeach 0101 4294967297\ngrid\n01 B.\n")
+            .error()
+            .message.find("map line 3") == 0);
+}

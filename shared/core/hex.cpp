@@ -84,6 +84,12 @@ HexId neighbour(HexId h, Dir d) {
   return from_axial({a.q + s.q, a.r + s.r});
 }
 
+std::array<HexId, 6> neighbours(HexId h) {
+  std::array<HexId, 6> out;
+  for (int i = 0; i < 6; ++i) out[static_cast<std::size_t>(i)] = neighbour(h, static_cast<Dir>(i));
+  return out;
+}
+
 int distance(HexId a, HexId b) {
   const Axial x = to_axial(a), y = to_axial(b);
   const int dq = x.q - y.q, dr = x.r - y.r;

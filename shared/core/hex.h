@@ -7,6 +7,7 @@
 //
 // Internally hexes are axial coordinates (q = column, r = row - (column +
 // (column & 1)) / 2), in which neighbours, distance and lines are exact.
+#include <array>
 #include <compare>
 #include <optional>
 #include <string>
@@ -36,6 +37,8 @@ std::optional<HexId> parse_hex(std::string_view s);
 std::string format_hex(HexId h);
 
 HexId neighbour(HexId h, Dir d);
+// The six neighbours of h, in direction order N, NE, SE, S, SW, NW.
+std::array<HexId, 6> neighbours(HexId h);
 int distance(HexId a, HexId b);
 // The direction from a to an adjacent hex b, if b is adjacent.
 std::optional<Dir> direction_to(HexId a, HexId b);

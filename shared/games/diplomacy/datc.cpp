@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/records.h"
 #include "core/text.h"
 
 namespace naumachia::diplomacy {
@@ -122,20 +123,17 @@ Expected<Position> retreat_position(const Map& map, const DatcCase& c) {
 
 std::vector<DatcCase> parse_datc(const Map& map, std::string_view text_in) {
   std::vector<DatcCase> cases;
-  std::string title, section;
+  std::string section;
   DatcCase* c = nullptr;
   int n = 0;
-  for (std::string_view raw : text::lines(text_in)) {
-    ++n;
-    if (raw.rfind("# ", 0) == 0 && !c) title = std::string(raw.substr(2));
-    std::string_view line = raw.substr(0, raw.find('#'));
-    line = text::trim(line);
-    if (line.empty()) continue;
-    if (line.rfind("CASE ", 0) == 0) {
+  for (const records::Record& r : records::read(text_in, "DATC")) {
+    n = r.line();
+    const std::string_view line = r.text();
+    if (r.keyword() == "CASE") {
       cases.push_back(DatcCase{});
       c = &cases.back();
-      c->id = std::string(text::trim(line.substr(5)));
-      c->title = title;
+      c->id = std::string(text::trim(line.substr(4)));
+      c->title = std::string(r.heading());
       c->line = n;
       default_owners(map, c->position);
       section.clear();

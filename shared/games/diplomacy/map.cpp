@@ -1,7 +1,6 @@
 #include "games/diplomacy/map.h"
 
-#include <deque>
-
+#include "core/flood.h"
 #include "core/json.h"
 #include "core/text.h"
 
@@ -148,20 +147,21 @@ const std::set<std::string>& Map::any_neighbours(std::string_view province) cons
 
 bool Map::convoy_chain(const std::string& from, const std::string& to,
                        const std::set<std::string>& links) const {
-  std::deque<std::string> frontier;
-  std::set<std::string> seen;
+  // A chain of the `links` sea provinces from a sea next to `from` to a sea next to `to`.
+  std::vector<std::string> starts;
   for (const auto& p : sea_neighbours(from)) {
-    if (links.count(p) && seen.insert(p).second) frontier.push_back(p);
+    if (links.count(p)) starts.push_back(p);
   }
-  while (!frontier.empty()) {
-    const std::string p = frontier.front();
-    frontier.pop_front();
-    if (sea_neighbours(p).count(to)) return true;
-    for (const auto& q : sea_neighbours(p)) {
-      if (links.count(q) && seen.insert(q).second) frontier.push_back(q);
-    }
-  }
-  return false;
+  const auto through_links = [&](const std::string&, const std::string& next, int) {
+    return links.count(next) ? flood::Step::Through : flood::Step::Blocked;
+  };
+  return flood::nearest(
+             starts, std::nullopt,
+             [&](const std::string& p) -> const std::set<std::string>& {
+               return sea_neighbours(p);
+             },
+             through_links, [&](const std::string& p) { return sea_neighbours(p).count(to) > 0; })
+      .has_value();
 }
 
 }  // namespace naumachia::diplomacy

@@ -2,7 +2,8 @@
 #include "games/diplomacy/rules.h"
 
 #include <algorithm>
-#include <deque>
+
+#include "core/flood.h"
 
 namespace naumachia::diplomacy {
 
@@ -217,18 +218,15 @@ namespace {
 // power owns (the 2023 civil-disorder rule; see docs/rules/diplomacy.md).
 int distance_to_owned(const Map& map, const Position& pos, const std::string& power,
                       const std::string& from) {
-  std::deque<std::pair<std::string, int>> frontier{{from, 0}};
-  std::set<std::string> seen{from};
-  while (!frontier.empty()) {
-    auto [p, d] = frontier.front();
-    frontier.pop_front();
+  const auto owned = [&](const std::string& p) {
     const auto o = pos.owners.find(p);
-    if (o != pos.owners.end() && o->second == power) return d;
-    for (const auto& q : map.any_neighbours(p)) {
-      if (seen.insert(q).second) frontier.emplace_back(q, d + 1);
-    }
-  }
-  return 1000;
+    return o != pos.owners.end() && o->second == power;
+  };
+  const auto found = flood::nearest(
+      std::vector<std::string>{from}, std::nullopt,
+      [&](const std::string& p) -> const std::set<std::string>& { return map.any_neighbours(p); },
+      flood::kOpen, owned);
+  return found ? found->distance : 1000;
 }
 
 std::optional<std::string> illegal_build(const Map& map, const Position& pos, const Order& o,

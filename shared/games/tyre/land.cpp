@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "core/records.h"
 #include "core/text.h"
 
 namespace naumachia::tyre {
@@ -46,151 +47,154 @@ const char* result_name(Result r) {
   return "?";
 }
 
+Expected<Side> side_field(const records::Record& r, std::size_t i) {
+  return r.choice<Side>(i, "side", {{"Tyrian", Side::Tyrian}, {"Macedonian", Side::Macedonian}});
+}
+
 namespace {
 
-bool parse_number(std::string_view w, int& out) {
-  long long v = 0;
-  if (!text::parse_int(w, v)) return false;
-  out = static_cast<int>(v);
-  return true;
+Expected<Result> result_field(const records::Record& r, std::size_t i) {
+  return r.choice<Result>(i, "result",
+                          {{"-", Result::None},
+                           {"D", Result::Disrupted},
+                           {"R", Result::Retreat},
+                           {"E", Result::Eliminated}});
 }
 
-Expected<Result> parse_result(std::string_view w) {
-  if (w == "-") return Result::None;
-  if (w == "D") return Result::Disrupted;
-  if (w == "R") return Result::Retreat;
-  if (w == "E") return Result::Eliminated;
-  return fail("unknown result '" + std::string(w) + "'");
+Expected<WallEffect> wall_effect_field(const records::Record& r, std::size_t i) {
+  return r.choice<WallEffect>(i, "wall effect",
+                              {{"none", WallEffect::None},
+                               {"damaged", WallEffect::Damaged},
+                               {"eliminated", WallEffect::Eliminated}});
 }
 
-Expected<WallEffect> parse_wall_effect(std::string_view w) {
-  if (w == "none") return WallEffect::None;
-  if (w == "damaged") return WallEffect::Damaged;
-  if (w == "eliminated") return WallEffect::Eliminated;
-  return fail("unknown effect '" + std::string(w) + "'");
-}
-
-Expected<UnitKind> parse_kind(std::string_view w) {
-  if (w == "melee") return UnitKind::Melee;
-  if (w == "fire") return UnitKind::Fire;
-  if (w == "fire-melee") return UnitKind::FireMelee;
-  return fail("unknown unit kind '" + std::string(w) + "'");
-}
-
-Expected<EngineKind> parse_engine(std::string_view w) {
-  if (w == "tower") return EngineKind::Tower;
-  if (w == "catapult") return EngineKind::Catapult;
-  if (w == "ram") return EngineKind::Ram;
-  if (w == "tyrian-catapult") return EngineKind::TyrianCatapult;
-  return fail("unknown engine '" + std::string(w) + "'");
-}
-
-std::optional<std::string> army_line(Army& a, const std::vector<std::string_view>& w) {
-  if (w[0] == "contingent" && w.size() == 4) {
-    a.contingents.push_back(Contingent{
-        std::string(w[1]), w[2] == "Tyrian" ? Side::Tyrian : Side::Macedonian, std::string(w[3])});
+// One line of the order of battle; an error names the line.
+std::optional<Error> army_line(Army& a, const records::Record& r) {
+  const auto err = [](const auto& e) { return std::optional<Error>(e.error()); };
+  if (r.is("contingent", 3)) {
+    auto side = side_field(r, 2);
+    if (!side) return err(side);
+    a.contingents.push_back(Contingent{std::string(r[1]), *side, std::string(r[3])});
     return std::nullopt;
   }
-  if (w[0] == "unit" && (w.size() == 6 || w.size() == 7)) {
+  if (r.is("unit", 5, 6)) {
     const auto c = std::find_if(a.contingents.begin(), a.contingents.end(),
-                                [&](const Contingent& x) { return x.id == w[2]; });
-    const auto kind = parse_kind(w[3]);
+                                [&](const Contingent& x) { return x.id == r[2]; });
+    if (c == a.contingents.end())
+      return r.error("unknown contingent '" + std::string(r[2]) + "'").error;
+    auto kind = r.choice<UnitKind>(3, "unit kind",
+                                   {{"melee", UnitKind::Melee},
+                                    {"fire", UnitKind::Fire},
+                                    {"fire-melee", UnitKind::FireMelee}});
+    if (!kind) return err(kind);
+    auto melee = r.integer(4, 0, 20);
+    if (!melee) return err(melee);
+    auto move = r.integer(5, 0, 20);
+    if (!move) return err(move);
     UnitType u;
-    if (c == a.contingents.end() || !kind || !parse_number(w[4], u.melee) ||
-        !parse_number(w[5], u.move))
-      return "unit ID CONTINGENT KIND MELEE MOVE [FIRE-ROW]";
-    u.id = std::string(w[1]);
+    u.id = std::string(r[1]);
     u.contingent = c->id;
     u.side = c->side;
     u.kind = *kind;
-    if ((u.kind == UnitKind::Melee) != (w.size() == 6)) return "fire units need a fire row";
-    if (w.size() == 7) u.fire_row = std::string(w[6]);
+    u.melee = *melee;
+    u.move = *move;
+    if ((u.kind == UnitKind::Melee) != (r.size() == 6))
+      return r.error("fire units need a fire row, melee units none").error;
+    if (r.size() == 7) u.fire_row = std::string(r[6]);
     a.units.push_back(u);
     return std::nullopt;
   }
-  if (w[0] == "leader" && (w.size() == 4 || w.size() == 5)) {
+  if (r.is("leader", 3, 4)) {
     LandLeaderType l;
-    l.id = std::string(w[1]);
-    l.side = w[2] == "Tyrian" ? Side::Tyrian : Side::Macedonian;
-    const auto r = text::split(w[3], "-");
-    if (r.size() != 4 || !parse_number(r[0], l.morale) || !parse_number(r[1], l.bonus) ||
-        !parse_number(r[2], l.radius) || !parse_number(r[3], l.move))
-      return "ratings are MORALE-BONUS-RADIUS-MOVE";
-    if (w.size() == 5 && w[4] != "all") {
-      for (auto c : text::split(w[4], ",")) l.contingents.insert(std::string(c));
+    l.id = std::string(r[1]);
+    auto side = side_field(r, 2);
+    if (!side) return err(side);
+    l.side = *side;
+    auto ratings = r.integers(3, "-", 4, 0, 20);
+    if (!ratings) return Error{ratings.error().message + " (MORALE-BONUS-RADIUS-MOVE)"};
+    l.morale = (*ratings)[0];
+    l.bonus = (*ratings)[1];
+    l.radius = (*ratings)[2];
+    l.move = (*ratings)[3];
+    if (r.size() == 5 && r[4] != "all") {
+      for (auto c : text::split(r[4], ",")) l.contingents.insert(std::string(c));
     }
     a.leaders.push_back(l);
     return std::nullopt;
   }
-  if (w[0] == "engine" && w.size() == 3) {
-    const auto k = parse_engine(w[2]);
-    if (!k) return k.error().message;
-    a.engines.push_back(EngineType{std::string(w[1]), *k});
+  if (r.is("engine", 2)) {
+    auto k = r.choice<EngineKind>(2, "engine",
+                                  {{"tower", EngineKind::Tower},
+                                   {"catapult", EngineKind::Catapult},
+                                   {"ram", EngineKind::Ram},
+                                   {"tyrian-catapult", EngineKind::TyrianCatapult}});
+    if (!k) return err(k);
+    a.engines.push_back(EngineType{std::string(r[1]), *k});
     return std::nullopt;
   }
-  if (w[0] == "at" && w.size() == 3) {
-    const auto h = hex::parse_hex(w[2]);
-    if (!h) return "at ID HEX";
-    a.deploy[std::string(w[1])] = *h;
+  if (r.is("at", 2)) {
+    auto h = r.hex(2);
+    if (!h) return err(h);
+    a.deploy[std::string(r[1])] = *h;
     return std::nullopt;
   }
-  return "not understood";
+  return r.error("not understood").error;
 }
 
 }  // namespace
 
 Expected<Army> Army::load(std::string_view text_in) {
   Army a;
-  int n = 0;
-  for (std::string_view raw : text::lines(text_in)) {
-    ++n;
-    const auto w = text::split(text::trim(raw.substr(0, raw.find('#'))));
-    if (w.empty()) continue;
-    if (auto why = army_line(a, w)) return fail("land line " + std::to_string(n) + ": " + *why);
+  for (const records::Record& r : records::read(text_in, "land")) {
+    if (auto e = army_line(a, r)) return fail(e->message);
   }
   return a;
 }
 
 Expected<SiegeTables> SiegeTables::load(std::string_view text_in) {
   SiegeTables t;
-  int n = 0;
-  for (std::string_view raw : text::lines(text_in)) {
-    ++n;
-    const auto w = text::split(text::trim(raw.substr(0, raw.find('#'))));
-    if (w.empty()) continue;
-    const std::string where = "land-tables line " + std::to_string(n) + ": ";
-    int die = 0;
-    if (w[0] == "attenuation" && w.size() == 5) {
-      std::vector<int> row(3);
-      for (int i = 0; i < 3; ++i) {
-        if (!parse_number(w[2 + i], row[i])) return fail(where + "ratings are numbers");
+  for (const records::Record& r : records::read(text_in, "land-tables")) {
+    if (r.is("attenuation", 4)) {
+      std::vector<int> row;
+      for (std::size_t i = 2; i < 5; ++i) {
+        auto v = r.integer(i, 0, 20);
+        if (!v) return fail(v.error().message);
+        row.push_back(*v);
       }
-      t.attenuation_[std::string(w[1])] = row;
-    } else if ((w[0] == "fire" && w.size() == 6) || (w[0] == "melee" && w.size() == 10)) {
-      if (!parse_number(w[1], die)) return fail(where + "die roll");
-      auto& row = (w[0] == "fire" ? t.fire_ : t.melee_)[die];
-      for (std::size_t i = 2; i < w.size(); ++i) {
-        const auto r = parse_result(w[i]);
-        if (!r) return fail(where + r.error().message);
-        row.push_back(*r);
+      t.attenuation_[std::string(r[1])] = row;
+    } else if (r.is("fire", 5) || r.is("melee", 9)) {
+      auto die = r.integer(1, 1, 6);
+      if (!die) return fail(die.error().message);
+      auto& row = (r.keyword() == "fire" ? t.fire_ : t.melee_)[*die];
+      for (std::size_t i = 2; i < r.size(); ++i) {
+        auto res = result_field(r, i);
+        if (!res) return fail(res.error().message);
+        row.push_back(*res);
       }
-    } else if ((w[0] == "bombard" || w[0] == "batter" || w[0] == "repair") && w.size() == 3) {
-      int v = 0;
-      if (!parse_number(w[1], die) || !parse_number(w[2], v)) return fail(where + "DIE POINTS");
-      (w[0] == "bombard" ? t.bombard_ : w[0] == "batter" ? t.batter_ : t.repair_)[die] = v;
-    } else if (w[0] == "counter" && w.size() == 4) {
-      const auto a = parse_wall_effect(w[2]);
-      const auto b = parse_wall_effect(w[3]);
-      if (!parse_number(w[1], die) || !a || !b) return fail(where + "counter DIE SHIP ENGINE");
-      t.counter_[die] = {*a, *b};
-    } else if (w[0] == "mole") {
-      for (std::size_t i = 1; i < w.size(); ++i) {
-        const auto h = hex::parse_hex(w[i]);
-        if (!h) return fail(where + "mole hexes");
+    } else if (r.is("bombard", 2) || r.is("batter", 2) || r.is("repair", 2)) {
+      auto die = r.integer(1, 1, 6);
+      if (!die) return fail(die.error().message);
+      auto v = r.integer(2, 0, 20);
+      if (!v) return fail(v.error().message);
+      (r.keyword() == "bombard"  ? t.bombard_
+       : r.keyword() == "batter" ? t.batter_
+                                 : t.repair_)[*die] = *v;
+    } else if (r.is("counter", 3)) {
+      auto die = r.integer(1, 1, 6);
+      if (!die) return fail(die.error().message);
+      auto a = wall_effect_field(r, 2);
+      if (!a) return fail(a.error().message);
+      auto b = wall_effect_field(r, 3);
+      if (!b) return fail(b.error().message);
+      t.counter_[*die] = {*a, *b};
+    } else if (r.keyword() == "mole") {
+      for (std::size_t i = 1; i < r.size(); ++i) {
+        auto h = r.hex(i);
+        if (!h) return fail(h.error().message);
         t.mole_.push_back(*h);
       }
     } else {
-      return fail(where + "not understood");
+      return r.error("not understood");
     }
   }
   for (int d = 1; d <= 6; ++d) {

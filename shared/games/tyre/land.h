@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/hex.h"
+#include "core/records.h"
 #include "core/result.h"
 #include "games/tyre/map.h"
 
@@ -20,6 +21,8 @@ namespace naumachia::tyre {
 
 enum class Side { Tyrian = 0, Macedonian = 1 };
 const char* side_name(Side s);
+// Field i of a data record as a side ("Tyrian", "Macedonian").
+Expected<Side> side_field(const records::Record& r, std::size_t i);
 inline Side enemy(Side s) {
   return s == Side::Tyrian ? Side::Macedonian : Side::Tyrian;
 }

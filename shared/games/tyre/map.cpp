@@ -1,6 +1,6 @@
 #include "games/tyre/map.h"
 
-#include "core/text.h"
+#include "core/records.h"
 
 namespace naumachia::tyre {
 
@@ -29,14 +29,6 @@ constexpr Symbol kSymbols[] = {
     {'L', Terrain::Mainland, "mainland"},
 };
 
-Expected<hex::HexId> hex_word(std::string_view w, int line) {
-  auto h = hex::parse_hex(w);
-  if (!h)
-    return fail("map line " + std::to_string(line) + ": '" + std::string(w) +
-                "' is not a hex number");
-  return *h;
-}
-
 }  // namespace
 
 char Map::symbol(Terrain t) {
@@ -56,60 +48,51 @@ const char* Map::name(Terrain t) {
 Expected<Map> Map::load(std::string_view text_in) {
   Map m;
   bool grid = false;
-  int n = 0;
-  for (std::string_view raw : text::lines(text_in)) {
-    ++n;
-    const std::string_view line = text::trim(raw.substr(0, raw.find('#')));
-    if (line.empty()) continue;
-    const auto w = text::split(line);
-    long long a = 0, b = 0;
+  for (const records::Record& r : records::read(text_in, "map")) {
     if (grid) {
-      if (w.size() != 2 || !text::parse_int(w[0], a))
-        return fail("map line " + std::to_string(n) + ": expected 'RR cells'");
-      const int row = static_cast<int>(a);
-      if (row < m.row0_ || row > m.row1_ ||
-          static_cast<int>(w[1].size()) != m.col1_ - m.col0_ + 1) {
-        return fail("map line " + std::to_string(n) + ": row out of range or of the wrong width");
-      }
-      for (std::size_t i = 0; i < w[1].size(); ++i) {
+      if (r.size() != 2) return r.error("expected 'RR cells'");
+      auto row = r.integer(0, m.row0_, m.row1_);
+      if (!row) return fail(row.error().message);
+      if (static_cast<int>(r[1].size()) != m.col1_ - m.col0_ + 1)
+        return r.error("the row is of the wrong width");
+      for (std::size_t i = 0; i < r[1].size(); ++i) {
         const Symbol* s = nullptr;
         for (const Symbol& x : kSymbols) {
-          if (x.c == w[1][i]) s = &x;
+          if (x.c == r[1][i]) s = &x;
         }
-        if (!s)
-          return fail("map line " + std::to_string(n) + ": unknown terrain '" +
-                      std::string(1, w[1][i]) + "'");
-        m.terrain_[{m.col0_ + static_cast<int>(i), row}] = s->t;
+        if (!s) return r.error("unknown terrain '" + std::string(1, r[1][i]) + "'");
+        m.terrain_[{m.col0_ + static_cast<int>(i), *row}] = s->t;
       }
-    } else if (w[0] == "columns" && w.size() == 3 && text::parse_int(w[1], a) &&
-               text::parse_int(w[2], b)) {
-      m.col0_ = static_cast<int>(a);
-      m.col1_ = static_cast<int>(b);
-    } else if (w[0] == "rows" && w.size() == 3 && text::parse_int(w[1], a) &&
-               text::parse_int(w[2], b)) {
-      m.row0_ = static_cast<int>(a);
-      m.row1_ = static_cast<int>(b);
-    } else if (w[0] == "beach" && w.size() == 3 && text::parse_int(w[2], b)) {
-      auto h = hex_word(w[1], n);
+    } else if (r.is("columns", 2) || r.is("rows", 2)) {
+      auto a = r.integer(1, 0, 99);
+      if (!a) return fail(a.error().message);
+      auto b = r.integer(2, *a, 99);
+      if (!b) return fail(b.error().message);
+      (r.keyword() == "columns" ? m.col0_ : m.row0_) = *a;
+      (r.keyword() == "columns" ? m.col1_ : m.row1_) = *b;
+    } else if (r.is("beach", 2)) {
+      auto h = r.hex(1);
       if (!h) return fail(h.error().message);
-      m.grounding_[*h] = static_cast<int>(b);
-    } else if (w[0] == "harbour" && w.size() >= 2) {
-      Harbour hb{std::string(w[1]), {}, {}};
+      auto g = r.integer(2, 0, 6);
+      if (!g) return fail(g.error().message);
+      m.grounding_[*h] = *g;
+    } else if (r.is("harbour", 1, 99)) {
+      Harbour hb{std::string(r[1]), {}, {}};
       bool booms = false;
-      for (std::size_t i = 2; i < w.size(); ++i) {
-        if (w[i] == "boom") {
+      for (std::size_t i = 2; i < r.size(); ++i) {
+        if (r[i] == "boom") {
           booms = true;
           continue;
         }
-        auto h = hex_word(w[i], n);
+        auto h = r.hex(i);
         if (!h) return fail(h.error().message);
         (booms ? hb.booms : hb.inside).insert(*h);
       }
       m.harbours_.push_back(std::move(hb));
-    } else if (w[0] == "grid" && w.size() == 1) {
+    } else if (r.is("grid", 0)) {
       grid = true;
     } else {
-      return fail("map line " + std::to_string(n) + ": not understood");
+      return r.error("not understood");
     }
   }
   if (m.terrain_.size() !=

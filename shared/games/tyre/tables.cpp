@@ -2,35 +2,24 @@
 
 #include <algorithm>
 
-#include "core/text.h"
+#include "core/records.h"
 
 namespace naumachia::tyre {
 
 namespace {
 
-Expected<ShipType> ship_type(std::string_view w) {
-  if (w == "bireme") return ShipType::Bireme;
-  if (w == "quinquereme") return ShipType::Quinquereme;
-  if (w == "trireme") return ShipType::Trireme;
-  return fail("unknown ship type '" + std::string(w) + "'");
+Expected<ShipType> ship_type(const records::Record& r, std::size_t i) {
+  return r.choice<ShipType>(i, "ship type",
+                            {{"bireme", ShipType::Bireme},
+                             {"trireme", ShipType::Trireme},
+                             {"quinquereme", ShipType::Quinquereme}});
 }
 
-Expected<ShipValues> values(std::string_view w) {
-  const auto parts = text::split(w, "-");
-  long long a = 0, b = 0, c = 0;
-  if (parts.size() != 3 || !text::parse_int(parts[0], a) || !text::parse_int(parts[1], b) ||
-      !text::parse_int(parts[2], c)) {
-    return fail("'" + std::string(w) + "' is not MELEE-SPEED-RAMMING_SPEED");
-  }
-  return ShipValues{static_cast<int>(a), static_cast<int>(b), static_cast<int>(c)};
-}
-
-Expected<MeleeEffect> melee_effect(std::string_view w) {
-  if (w == "-") return MeleeEffect::None;
-  if (w == "Ds") return MeleeEffect::Disrupted;
-  if (w == "Dm") return MeleeEffect::Damaged;
-  if (w == "S") return MeleeEffect::Sunk;
-  return fail("unknown melee result '" + std::string(w) + "'");
+// MELEE-SPEED-RAMMING_SPEED
+Expected<ShipValues> values(const records::Record& r, std::size_t i) {
+  const auto v = r.integers(i, "-", 3, 0, 99);
+  if (!v) return fail(v.error().message + " (MELEE-SPEED-RAMMING_SPEED)");
+  return ShipValues{(*v)[0], (*v)[1], (*v)[2]};
 }
 
 }  // namespace
@@ -69,39 +58,47 @@ const char* effect_name(MeleeEffect e) {
 
 Expected<NavalTables> NavalTables::load(std::string_view text_in) {
   NavalTables t;
-  int n = 0;
-  for (std::string_view raw : text::lines(text_in)) {
-    ++n;
-    const auto w = text::split(text::trim(raw.substr(0, raw.find('#'))));
-    if (w.empty()) continue;
-    const std::string where = "naval tables line " + std::to_string(n) + ": ";
-    long long v = 0;
-    if (w[0] == "class" && w.size() == 4) {
-      auto type = ship_type(w[1]);
-      auto full = values(w[2]);
-      auto dam = values(w[3]);
-      if (!type || !full || !dam) return fail(where + "bad class line");
+  for (const records::Record& r : records::read(text_in, "naval tables")) {
+    if (r.is("class", 3)) {
+      auto type = ship_type(r, 1);
+      if (!type) return fail(type.error().message);
+      auto full = values(r, 2);
+      if (!full) return fail(full.error().message);
+      auto dam = values(r, 3);
+      if (!dam) return fail(dam.error().message);
       t.classes_[*type] = ShipClass{*full, *dam};
-    } else if (w[0] == "ram" && w.size() == 5 && text::parse_int(w[3], v)) {
-      auto a = ship_type(w[1]);
-      auto d = ship_type(w[2]);
-      if (!a || !d || (w[4] != "pin" && w[4] != "roll")) return fail(where + "bad ram line");
-      t.ram_[{*a, *d}] = RamEntry{static_cast<int>(v), w[4] == "roll"};
-    } else if (w[0] == "damage" && w.size() == 3 && text::parse_int(w[1], v)) {
-      const RamEffect e = w[2] == "pin"       ? RamEffect::Pinned
-                          : w[2] == "damaged" ? RamEffect::Damaged
-                                              : RamEffect::Sunk;
-      if (w[2] != "pin" && w[2] != "damaged" && w[2] != "sunk")
-        return fail(where + "bad damage line");
-      t.damage_[static_cast<int>(v)] = e;
-    } else if (w[0] == "melee" && w.size() == 8 && text::parse_int(w[1], v)) {
+    } else if (r.is("ram", 4)) {
+      auto a = ship_type(r, 1);
+      if (!a) return fail(a.error().message);
+      auto d = ship_type(r, 2);
+      if (!d) return fail(d.error().message);
+      auto low = r.integer(3, 1, 7);
+      if (!low) return fail(low.error().message);
+      auto second = r.choice<bool>(4, "ram result", {{"pin", false}, {"roll", true}});
+      if (!second) return fail(second.error().message);
+      t.ram_[{*a, *d}] = RamEntry{*low, *second};
+    } else if (r.is("damage", 2)) {
+      auto die = r.integer(1, 1, 6);
+      if (!die) return fail(die.error().message);
+      auto e = r.choice<RamEffect>(
+          2, "ramming damage",
+          {{"pin", RamEffect::Pinned}, {"damaged", RamEffect::Damaged}, {"sunk", RamEffect::Sunk}});
+      if (!e) return fail(e.error().message);
+      t.damage_[*die] = *e;
+    } else if (r.is("melee", 7)) {
+      auto differential = r.integer(1, -99, 99);
+      if (!differential) return fail(differential.error().message);
       for (int die = 1; die <= 6; ++die) {
-        auto e = melee_effect(w[static_cast<std::size_t>(die + 1)]);
-        if (!e) return fail(where + e.error().message);
-        t.melee_[static_cast<int>(v)][die] = *e;
+        auto e = r.choice<MeleeEffect>(static_cast<std::size_t>(die + 1), "melee result",
+                                       {{"-", MeleeEffect::None},
+                                        {"Ds", MeleeEffect::Disrupted},
+                                        {"Dm", MeleeEffect::Damaged},
+                                        {"S", MeleeEffect::Sunk}});
+        if (!e) return fail(e.error().message);
+        t.melee_[*differential][die] = *e;
       }
     } else {
-      return fail(where + "not understood");
+      return r.error("not understood");
     }
   }
   if (t.classes_.size() != 3 || t.ram_.size() != 9 || t.damage_.size() != 6 || t.melee_.empty()) {

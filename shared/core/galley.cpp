@@ -1,0 +1,82 @@
+#include "core/galley.h"
+
+namespace naumachia::galley {
+
+hex::HexId ahead(const Pose& p) {
+  return hex::neighbour(p.hex, p.facing);
+}
+
+hex::HexId astern(const Pose& p) {
+  return hex::neighbour(p.hex, hex::opposite(p.facing));
+}
+
+Course::Course(const Rules& rules, Pose start, int allowance, int spent_before,
+               std::optional<Pose> ram_target)
+    : rules_(rules),
+      pose_(start),
+      allowance_(allowance),
+      spent_(spent_before),
+      ram_target_(ram_target) {}
+
+std::optional<Refusal> Course::turn(int sixths) {
+  if (turns_here_ >= rules_.turns_per_hex) return Refusal::TurnsPerHex;
+  if (ram_target_) {
+    if (ram_turns_ + 1 > rules_.ram_max_turns) return Refusal::RamTurns;
+    if (hex::distance(pose_.hex, ram_target_->hex) < rules_.ram_turn_min_distance)
+      return Refusal::RamTurnTooClose;
+    ++ram_turns_;
+  }
+  ++turns_here_;
+  spent_ += rules_.turn_cost;
+  pose_.facing = hex::turn(pose_.facing, sixths);
+  if (spent_ > allowance_) return Refusal::OutOfPoints;
+  return std::nullopt;
+}
+
+std::optional<Refusal> Course::advance(int cost) {
+  spent_ += cost;
+  if (spent_ > allowance_) return Refusal::OutOfPoints;
+  pose_.hex = ahead(pose_);
+  turns_here_ = 0;
+  moved_ = true;
+  return std::nullopt;
+}
+
+std::optional<Refusal> backing_problem(const Rules& rules, int hexes) {
+  if (hexes > rules.max_backward) return Refusal::TooFarBackward;
+  return std::nullopt;
+}
+
+std::optional<Refusal> ram_start_problem(const Rules& rules, hex::HexId from, hex::HexId target) {
+  if (hex::distance(from, target) < rules.ram_min_start) return Refusal::RamStartTooClose;
+  return std::nullopt;
+}
+
+std::optional<Aspect> aspect(const Pose& target, hex::HexId from) {
+  const auto d = hex::direction_to(target.hex, from);
+  if (!d) return std::nullopt;
+  if (*d == target.facing) return Aspect::Bow;
+  if (*d == hex::opposite(target.facing)) return Aspect::Stern;
+  return Aspect::Broadside;
+}
+
+std::array<hex::HexId, 4> broadside_hexes(const Pose& target) {
+  return {hex::neighbour(target.hex, hex::turn(target.facing, 1)),
+          hex::neighbour(target.hex, hex::turn(target.facing, 2)),
+          hex::neighbour(target.hex, hex::turn(target.facing, -2)),
+          hex::neighbour(target.hex, hex::turn(target.facing, -1))};
+}
+
+int approach_angle(const Pose& rammer, const Pose& target) {
+  return hex::turns_between(rammer.facing, target.facing);
+}
+
+RamGeometry ram_geometry(const Pose& rammer, const Pose& target) {
+  const auto to_target = hex::direction_to(rammer.hex, target.hex);
+  if (!to_target) return RamGeometry::NotAdjacent;
+  if (*to_target != rammer.facing) return RamGeometry::NotFacing;
+  if (aspect(target, rammer.hex) != Aspect::Broadside) return RamGeometry::BowOrStern;
+  return RamGeometry::Ok;
+}
+
+}  // namespace naumachia::galley

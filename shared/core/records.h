@@ -1,0 +1,81 @@
+#pragma once
+// The one reader of the modules' line-oriented data files (maps, tables,
+// orders of battle, scenarios): one record per line, words separated by
+// blanks, '#' to the end of the line a comment. Every field is read through a
+// typed accessor that names the file, the line and the field when it is
+// wrong, so a mistake in the data is an error at load time, never a silent
+// default.
+#include <cstddef>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/hex.h"
+#include "core/result.h"
+
+namespace naumachia::records {
+
+class Record {
+ public:
+  Record(std::string_view file, int line, std::string_view text,
+         std::vector<std::string_view> words, std::string_view heading)
+      : file_(file), line_(line), text_(text), words_(std::move(words)), heading_(heading) {}
+
+  std::string_view keyword() const { return words_.front(); }
+  std::size_t size() const { return words_.size(); }
+  std::string_view operator[](std::size_t i) const { return words_.at(i); }
+  const std::vector<std::string_view>& words() const { return words_; }
+  int line() const { return line_; }
+  // The whole line, comment and outer blanks removed.
+  std::string_view text() const { return text_; }
+  // The comment line just above this record ("# 6.A.1 MOVING ..." gives
+  // "6.A.1 MOVING ..."), if the previous line is a comment-only line.
+  std::string_view heading() const { return heading_; }
+
+  // "naval tables line 12"
+  std::string where() const;
+  // An error naming this record: "naval tables line 12: why".
+  Unexpected<Error> error(std::string_view why) const;
+
+  // The record is `keyword` followed by between `min` and `max` fields.
+  bool is(std::string_view keyword, std::size_t min, std::size_t max) const;
+  bool is(std::string_view keyword, std::size_t fields) const {
+    return is(keyword, fields, fields);
+  }
+
+  // Field i as a whole number in [lo, hi].
+  Expected<int> integer(std::size_t i, int lo, int hi) const;
+  // Field i as `count` whole numbers joined by `separator` ("3-2-4"), each in [lo, hi].
+  Expected<std::vector<int>> integers(std::size_t i, std::string_view separator, std::size_t count,
+                                      int lo, int hi) const;
+  Expected<hex::HexId> hex(std::size_t i) const;
+  Expected<hex::Dir> dir(std::size_t i) const;
+
+  // Field i as one of the named values; otherwise an error listing them.
+  template <class T>
+  Expected<T> choice(std::size_t i, std::string_view what,
+                     std::initializer_list<std::pair<std::string_view, T>> options) const {
+    std::string names;
+    for (const auto& [name, value] : options) {
+      if ((*this)[i] == name) return value;
+      names += (names.empty() ? "" : ", ") + std::string(name);
+    }
+    return error("unknown " + std::string(what) + " '" + std::string((*this)[i]) + "' (one of " +
+                 names + ")");
+  }
+
+ private:
+  std::string file_;
+  int line_;
+  std::string_view text_;
+  std::vector<std::string_view> words_;
+  std::string_view heading_;
+};
+
+// The records of `text`, skipping blank and comment-only lines; `file` names
+// the data in errors. The records point into `text`.
+std::vector<Record> read(std::string_view text, std::string_view file);
+
+}  // namespace naumachia::records

@@ -1,0 +1,169 @@
+// The machinery the game modules share: hex neighbours and the flood fill,
+// the data-file record reader, and the galley movement toolkit.
+#include <doctest/doctest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/flood.h"
+#include "core/galley.h"
+#include "core/hex.h"
+#include "core/records.h"
+
+using namespace naumachia;
+using hex::Dir;
+using hex::HexId;
+
+TEST_CASE("neighbours are the six neighbour() hexes, each at distance one, in direction order") {
+  for (HexId h : {HexId{10, 10}, HexId{11, 10}, HexId{1, 1}}) {
+    const auto n = hex::neighbours(h);
+    for (int d = 0; d < 6; ++d) {
+      CHECK(n[static_cast<std::size_t>(d)] == hex::neighbour(h, static_cast<Dir>(d)));
+      CHECK(hex::distance(h, n[static_cast<std::size_t>(d)]) == 1);
+    }
+  }
+}
+
+TEST_CASE("an open flood fill over hexes gives the hex distance, within the limit") {
+  const HexId centre{20, 20};
+  const auto reached =
+      flood::reachable(std::vector<HexId>{centre}, 3, hex::neighbours, flood::kOpen);
+  CHECK(reached.size() == 1 + 6 + 12 + 18);
+  for (const auto& [h, d] : reached) CHECK(d == hex::distance(centre, h));
+}
+
+TEST_CASE("a flood fill goes around what blocks it and stops where told") {
+  // A wall of blocked hexes on column 11 except row 15; column 12 beyond it stops the fill.
+  const auto step = [](const HexId&, const HexId& to, int) {
+    if (to.col == 11 && to.row != 15) return flood::Step::Blocked;
+    if (to.col == 12) return flood::Step::Stop;
+    return flood::Step::Through;
+  };
+  const auto reached = flood::reachable(std::vector<HexId>{{10, 10}}, 20, hex::neighbours, step);
+  CHECK_FALSE(reached.count({11, 10}));
+  CHECK(reached.count({11, 15}));
+  CHECK(reached.count({12, 15}));
+  CHECK_FALSE(reached.count({13, 15}));  // nothing goes on from a Stop hex
+  CHECK_FALSE(reached.count({12, 10}));  // column 12 is reached only through the gap
+}
+
+TEST_CASE("nearest finds the closest goal, and nothing when the goal is out of reach") {
+  const std::map<std::string, std::vector<std::string>> graph{
+      {"a", {"b", "c"}}, {"b", {"d"}}, {"c", {"d"}}, {"d", {"e"}}, {"e", {}}};
+  const auto next = [&](const std::string& n) -> const std::vector<std::string>& {
+    return graph.at(n);
+  };
+  const auto found = flood::nearest(std::vector<std::string>{"a"}, std::nullopt, next, flood::kOpen,
+                                    [](const std::string& n) { return n == "e"; });
+  REQUIRE(found);
+  CHECK(found->distance == 3);
+  CHECK_FALSE(flood::nearest(std::vector<std::string>{"a"}, 2, next, flood::kOpen,
+                             [](const std::string& n) { return n == "e"; }));
+  CHECK(flood::nearest(std::vector<std::string>{"e"}, std::nullopt, next, flood::kOpen,
+                       [](const std::string& n) { return n == "e"; })
+            ->distance == 0);
+}
+
+TEST_CASE("records: comments, blank lines, headings and line numbers") {
+  const auto rs =
+      records::read("# Title\n\n# 6.A.1 heading\nCASE 6.A.1  # trailing\n  x 1 2\n", "test data");
+  REQUIRE(rs.size() == 2);
+  CHECK(rs[0].keyword() == "CASE");
+  CHECK(rs[0].line() == 4);
+  CHECK(rs[0].heading() == "6.A.1 heading");
+  CHECK(rs[0].text() == "CASE 6.A.1");
+  CHECK(rs[1].heading().empty());
+  CHECK(rs[1].is("x", 2));
+  CHECK_FALSE(rs[1].is("x", 1));
+  CHECK(rs[1].is("x", 1, 3));
+  CHECK(rs[1].where() == "test data line 5");
+}
+
+TEST_CASE("records: typed fields refuse what is out of range or unknown, naming the line") {
+  const auto rs = records::read("v 4294967296 7 3-2-x 3-2-4 3731 SE nW zz bireme galleon\n", "f");
+  const records::Record& r = rs.at(0);
+  CHECK_FALSE(r.integer(1, 0, 99));  // would truncate to 0 in an int
+  CHECK(r.integer(1, 0, 99).error().message.find("f line 1") == 0);
+  CHECK(*r.integer(2, 0, 9) == 7);
+  CHECK_FALSE(r.integer(2, 0, 6));
+  CHECK_FALSE(r.integers(3, "-", 3, 0, 9));
+  CHECK(*r.integers(4, "-", 3, 0, 9) == std::vector<int>{3, 2, 4});
+  CHECK_FALSE(r.integers(4, "-", 2, 0, 9));
+  CHECK(*r.hex(5) == HexId{37, 31});
+  CHECK(*r.dir(6) == Dir::SE);
+  CHECK(*r.dir(7) == Dir::NW);
+  CHECK_FALSE(r.dir(8));
+  CHECK_FALSE(r.hex(99));
+  enum class T { Bireme, Trireme };
+  const auto ok = r.choice<T>(9, "ship type", {{"bireme", T::Bireme}, {"trireme", T::Trireme}});
+  CHECK(*ok == T::Bireme);
+  const auto bad = r.choice<T>(10, "ship type", {{"bireme", T::Bireme}, {"trireme", T::Trireme}});
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().message == "f line 1: unknown ship type 'galleon' (one of bireme, trireme)");
+}
+
+TEST_CASE("galley: Tyre 5.12 one hexside per hex entered, Tyre 5.13 a turn costs a point") {
+  const galley::Rules rules;
+  galley::Course c(rules, {{10, 10}, Dir::N}, 4);
+  CHECK_FALSE(c.turn(1));
+  CHECK(c.pose().facing == Dir::NE);
+  CHECK(c.turn(1) == galley::Refusal::TurnsPerHex);
+  galley::Course d(rules, {{10, 10}, Dir::N}, 4);
+  CHECK_FALSE(d.turn(-1));
+  CHECK_FALSE(d.advance(1));
+  CHECK(d.pose().hex == hex::neighbour({10, 10}, Dir::NW));
+  CHECK_FALSE(d.turn(-1));
+  CHECK(d.pose().facing == Dir::SW);
+  CHECK(d.spent() == 3);
+  CHECK_FALSE(d.advance(1));
+  CHECK(d.advance(1) == galley::Refusal::OutOfPoints);  // Tyre 5.2
+  CHECK(d.moved());
+}
+
+TEST_CASE("galley: per-game rules change the costs") {
+  galley::Rules two_per_hex;
+  two_per_hex.turns_per_hex = 2;
+  two_per_hex.turn_cost = 0;
+  galley::Course c(two_per_hex, {{10, 10}, Dir::N}, 1);
+  CHECK_FALSE(c.turn(1));
+  CHECK_FALSE(c.turn(1));
+  CHECK(c.turn(1) == galley::Refusal::TurnsPerHex);
+  CHECK(c.spent() == 0);
+  CHECK(galley::backing_problem(galley::Rules{}, 3) == std::nullopt);  // Tyre 5.24
+  CHECK(galley::backing_problem(galley::Rules{}, 4) == galley::Refusal::TooFarBackward);
+}
+
+TEST_CASE(
+    "galley: Tyre 6.11 and 6.12 a rammer starts three hexes off and turns once, two or more away") {
+  const galley::Rules rules;
+  const galley::Pose target{{10, 5}, Dir::NE};
+  CHECK(galley::ram_start_problem(rules, {10, 7}, target.hex) == galley::Refusal::RamStartTooClose);
+  CHECK_FALSE(galley::ram_start_problem(rules, {10, 8}, target.hex));
+  galley::Course c(rules, {{10, 9}, Dir::N}, 6, 0, target);
+  CHECK_FALSE(c.turn(1));
+  CHECK_FALSE(c.advance(1));
+  CHECK(c.turn(-1) == galley::Refusal::RamTurns);
+  galley::Course near(rules, {{10, 6}, Dir::N}, 6, 0, target);
+  CHECK(near.turn(1) == galley::Refusal::RamTurnTooClose);
+}
+
+TEST_CASE("galley: Tyre 6.13 ram geometry - beside, facing, on the broadside") {
+  const galley::Pose target{{10, 10}, Dir::N};
+  const auto sides = galley::broadside_hexes(target);
+  for (HexId h : sides) {
+    CHECK(galley::aspect(target, h) == galley::Aspect::Broadside);
+    const galley::Pose rammer{h, *hex::direction_to(h, target.hex)};
+    CHECK(galley::ram_geometry(rammer, target) == galley::RamGeometry::Ok);
+    CHECK(galley::ram_geometry({h, hex::turn(rammer.facing, 1)}, target) ==
+          galley::RamGeometry::NotFacing);
+  }
+  const HexId bow = hex::neighbour(target.hex, Dir::N), stern = hex::neighbour(target.hex, Dir::S);
+  CHECK(galley::aspect(target, bow) == galley::Aspect::Bow);
+  CHECK(galley::aspect(target, stern) == galley::Aspect::Stern);
+  CHECK(galley::ram_geometry({bow, Dir::S}, target) == galley::RamGeometry::BowOrStern);
+  CHECK(galley::ram_geometry({{10, 13}, Dir::N}, target) == galley::RamGeometry::NotAdjacent);
+  CHECK(galley::approach_angle({bow, Dir::S}, target) == 3);
+  CHECK(galley::approach_angle({stern, Dir::N}, target) == 0);
+  CHECK(galley::approach_angle({sides[0], Dir::SW}, target) == 2);
+}
