@@ -22,6 +22,8 @@ using tyre::Side;
 
 namespace {
 
+constexpr RulesVersion kV2{2};
+
 HexId at(const char* s) {
   return *hex::parse_hex(s);
 }
@@ -218,56 +220,91 @@ TEST_CASE("Tyre 17.1: the armies as the rules count them") {
 TEST_CASE(
     "Tyre 11.3 worked example A: both units must enter the same hex first, so both are "
     "eliminated") {
-  // The Tyrian Marine at a and the Macedonian Guard Archer at b (two hexes
-  // apart) have retreat results; every other hex next to each is sea or
-  // controlled by an enemy unit that is not retreating; the one way out of
-  // both is the hex c between them (11.32).
-  TestBoard b;
-  const HexId a = at("1010"), c = hex::neighbour(a, Dir::SE), bb = hex::neighbour(c, Dir::SE);
-  const HexId a2 = hex::neighbour(a, Dir::N), b2 = hex::neighbour(bb, Dir::S);
-  const HexId mac_blocker = hex::neighbour(a2, Dir::N), tyr_blocker = hex::neighbour(b2, Dir::S);
-  for (HexId h : {a, c, bb, a2, b2, mac_blocker, tyr_blocker}) b.land.insert(h);
-  REQUIRE(hex::distance(mac_blocker, c) > 1);
-  REQUIRE(hex::distance(tyr_blocker, c) > 1);
-  b.units = {{a, Side::Tyrian},
-             {bb, Side::Macedonian},
-             {mac_blocker, Side::Macedonian},
-             {tyr_blocker, Side::Tyrian}};
-  const std::vector<tyre::Retreat> both{{"Marines", Side::Tyrian, a, 1, false},
-                                        {"Guard Archers", Side::Macedonian, bb, 1, false}};
-  const auto out = tyre::retreat_simultaneously(b, both, {});
-  CHECK(out.paths.empty());
-  REQUIRE(out.eliminated.size() == 2);
-  CHECK(has(out.eliminated.at("Marines"), "11.32"));
+  for (const int version : {1, 2}) {
+    CAPTURE(version);
+    const RulesVersion rules{version};
+    // The Tyrian Marine at a and the Macedonian Guard Archer at b (two hexes
+    // apart) have retreat results; every other hex next to each is sea or
+    // controlled by an enemy unit that is not retreating; the one way out of
+    // both is the hex c between them (11.32).
+    TestBoard b;
+    const HexId a = at("1010"), c = hex::neighbour(a, Dir::SE), bb = hex::neighbour(c, Dir::SE);
+    const HexId a2 = hex::neighbour(a, Dir::N), b2 = hex::neighbour(bb, Dir::S);
+    const HexId mac_blocker = hex::neighbour(a2, Dir::N), tyr_blocker = hex::neighbour(b2, Dir::S);
+    for (HexId h : {a, c, bb, a2, b2, mac_blocker, tyr_blocker}) b.land.insert(h);
+    REQUIRE(hex::distance(mac_blocker, c) > 1);
+    REQUIRE(hex::distance(tyr_blocker, c) > 1);
+    b.units = {{a, Side::Tyrian},
+               {bb, Side::Macedonian},
+               {mac_blocker, Side::Macedonian},
+               {tyr_blocker, Side::Tyrian}};
+    const std::vector<tyre::Retreat> both{{"Marines", Side::Tyrian, a, 1, false},
+                                          {"Guard Archers", Side::Macedonian, bb, 1, false}};
+    const auto out = tyre::retreat_simultaneously(b, both, {}, rules);
+    CHECK(out.paths.empty());
+    REQUIRE(out.eliminated.size() == 2);
+    CHECK(has(out.eliminated.at("Marines"), "11.32"));
+  }
 }
 
 TEST_CASE("Tyre 11.3 worked example B, 11.31: a retreating unit controls only the hex it leaves") {
-  // The Marine at a and the Archer at b are adjacent; the Marine's way out p
-  // is next to b, the Archer's way out q next to a. Each is in the other's
-  // zone of control at the start of the segment, yet both may retreat.
+  for (const int version : {1, 2}) {
+    CAPTURE(version);
+    const RulesVersion rules{version};
+    // The Marine at a and the Archer at b are adjacent; the Marine's way out p
+    // is next to b, the Archer's way out q next to a. Each is in the other's
+    // zone of control at the start of the segment, yet both may retreat.
+    TestBoard b;
+    const HexId a = at("1010"), bb = hex::neighbour(a, Dir::SE);
+    const HexId p = hex::neighbour(a, Dir::NE), q = hex::neighbour(a, Dir::S);
+    REQUIRE(hex::distance(p, bb) == 1);
+    REQUIRE(hex::distance(q, bb) == 1);
+    const HexId tyr_friend = hex::neighbour(p, Dir::NE);  // controls p against the Archer
+    const HexId mac_friend = hex::neighbour(q, Dir::SW);  // controls q against the Marine
+    REQUIRE(hex::distance(tyr_friend, q) > 1);
+    REQUIRE(hex::distance(mac_friend, p) > 1);
+    for (HexId h : {a, bb, p, q, tyr_friend, mac_friend}) b.land.insert(h);
+    b.units = {{a, Side::Tyrian},
+               {bb, Side::Macedonian},
+               {tyr_friend, Side::Tyrian},
+               {mac_friend, Side::Macedonian}};
+    const std::vector<tyre::Retreat> both{{"Marines", Side::Tyrian, a, 1, false},
+                                          {"Guard Archers", Side::Macedonian, bb, 1, false}};
+    const auto out = tyre::retreat_simultaneously(b, both, {}, rules);
+    CHECK(out.eliminated.empty());
+    CHECK(out.paths.at("Marines") == std::vector<HexId>{p});
+    CHECK(out.paths.at("Guard Archers") == std::vector<HexId>{q});
+    // Had the Archer stood fast, p would be in its zone: the Marine is lost.
+    const auto alone = tyre::retreat_simultaneously(b, {both[0]}, {}, rules);
+    CHECK(alone.eliminated.count("Marines") == 1);
+  }
+}
+
+TEST_CASE(
+    "Tyre 11.3 (rules 2): friends retreating at once share out the free hexes, whatever their "
+    "names") {
+  // Two Tyrian units retreat one hex. The first may go to h or k, the second
+  // only to h. Under rules 1 the unit named first took its best hex, h, and
+  // the other was lost; under rules 2 the unit with fewer choices chooses first.
   TestBoard b;
-  const HexId a = at("1010"), bb = hex::neighbour(a, Dir::SE);
-  const HexId p = hex::neighbour(a, Dir::NE), q = hex::neighbour(a, Dir::S);
-  REQUIRE(hex::distance(p, bb) == 1);
-  REQUIRE(hex::distance(q, bb) == 1);
-  const HexId tyr_friend = hex::neighbour(p, Dir::NE);  // controls p against the Archer
-  const HexId mac_friend = hex::neighbour(q, Dir::SW);  // controls q against the Marine
-  REQUIRE(hex::distance(tyr_friend, q) > 1);
-  REQUIRE(hex::distance(mac_friend, p) > 1);
-  for (HexId h : {a, bb, p, q, tyr_friend, mac_friend}) b.land.insert(h);
-  b.units = {{a, Side::Tyrian},
-             {bb, Side::Macedonian},
-             {tyr_friend, Side::Tyrian},
-             {mac_friend, Side::Macedonian}};
-  const std::vector<tyre::Retreat> both{{"Marines", Side::Tyrian, a, 1, false},
-                                        {"Guard Archers", Side::Macedonian, bb, 1, false}};
-  const auto out = tyre::retreat_simultaneously(b, both, {});
-  CHECK(out.eliminated.empty());
-  CHECK(out.paths.at("Marines") == std::vector<HexId>{p});
-  CHECK(out.paths.at("Guard Archers") == std::vector<HexId>{q});
-  // Had the Archer stood fast, p would be in its zone: the Marine is lost.
-  const auto alone = tyre::retreat_simultaneously(b, {both[0]}, {});
-  CHECK(alone.eliminated.count("Marines") == 1);
+  const HexId a = at("1010"), h = hex::neighbour(a, Dir::S), c = hex::neighbour(h, Dir::S);
+  const HexId k = hex::neighbour(a, Dir::SE);
+  REQUIRE(h < k);
+  REQUIRE(hex::distance(k, c) > 1);
+  for (HexId x : {a, h, c, k}) b.land.insert(x);
+  b.units = {{a, Side::Tyrian}, {c, Side::Tyrian}};
+  for (const auto& [first, second] :
+       {std::pair<std::string, std::string>{"Alpha", "Beta"}, {"Beta", "Alpha"}}) {
+    const std::vector<tyre::Retreat> both{{first, Side::Tyrian, a, 1, false},
+                                          {second, Side::Tyrian, c, 1, false}};
+    const auto out = tyre::retreat_simultaneously(b, both, {}, kV2);
+    CHECK(out.eliminated.empty());
+    CHECK(out.paths.at(first) == std::vector<HexId>{k});
+    CHECK(out.paths.at(second) == std::vector<HexId>{h});
+  }
+  const std::vector<tyre::Retreat> v1{{"Alpha", Side::Tyrian, a, 1, false},
+                                      {"Beta", Side::Tyrian, c, 1, false}};
+  CHECK(tyre::retreat_simultaneously(b, v1, {}, RulesVersion{1}).eliminated.count("Beta") == 1);
 }
 
 TEST_CASE("Tyre 11.24: a retreat runs its full length, one hex farther each step, or eliminates") {
@@ -279,9 +316,10 @@ TEST_CASE("Tyre 11.24: a retreat runs its full length, one hex farther each step
     row.push_back(h);
   }
   b.units = {{row[0], Side::Tyrian}};
-  auto out = tyre::retreat_simultaneously(b, {{"Militia", Side::Tyrian, row[0], 3, false}}, {});
+  auto out =
+      tyre::retreat_simultaneously(b, {{"Militia", Side::Tyrian, row[0], 3, false}}, {}, kV2);
   CHECK(out.paths.at("Militia") == std::vector<HexId>{row[1], row[2], row[3]});
-  out = tyre::retreat_simultaneously(b, {{"Militia", Side::Tyrian, row[0], 4, false}}, {});
+  out = tyre::retreat_simultaneously(b, {{"Militia", Side::Tyrian, row[0], 4, false}}, {}, kV2);
   CHECK(out.eliminated.count("Militia") == 1);  // the fourth hex is sea
 }
 

@@ -274,8 +274,7 @@ bool exerts_zoc(const LandBoard& b, HexId from, HexId to) {
 }
 
 bool enemy_controlled(const LandBoard& b, Side side, HexId h, const std::set<HexId>& ignore) {
-  for (int k = 0; k < 6; ++k) {
-    const HexId n = hex::neighbour(h, static_cast<Dir>(k));
+  for (const HexId n : hex::neighbours(h)) {
     if (ignore.count(n)) continue;
     if (b.combat_unit(n) == enemy(side) && exerts_zoc(b, n, h)) return true;
   }
@@ -366,8 +365,7 @@ std::vector<HexId> candidates(const RetreatBoard& board, const Mover& m, int ste
                               const std::set<HexId>& retreating_at,
                               const std::map<HexId, Side>& leaving) {
   std::vector<HexId> out;
-  for (int k = 0; k < 6; ++k) {
-    const HexId n = hex::neighbour(m.at, static_cast<Dir>(k));
+  for (const HexId n : hex::neighbours(m.at)) {
     if (hex::distance(m.r.from, n) != step) continue;  // 11.24: as far away as the result says
     if (!move_cost_halves(board, m.r.side, m.at, n)) continue;  // prohibited terrain
     if (board.terrain(n) == Terrain::Beach && m.beached) continue;
@@ -384,15 +382,14 @@ std::vector<HexId> candidates(const RetreatBoard& board, const Mover& m, int ste
 
 int enemies_adjacent(const RetreatBoard& board, Side side, HexId h) {
   int n = 0;
-  for (int k = 0; k < 6; ++k)
-    n += board.combat_unit(hex::neighbour(h, static_cast<Dir>(k))) == enemy(side);
+  for (const HexId x : hex::neighbours(h)) n += board.combat_unit(x) == enemy(side);
   return n;
 }
 
 }  // namespace
 
 RetreatOutcome retreat_simultaneously(const LandBoard& b, const std::vector<Retreat>& retreats,
-                                      const std::map<Side, HexId>& refuge) {
+                                      const std::map<Side, HexId>& refuge, RulesVersion rules) {
   std::vector<Mover> movers;
   for (const Retreat& r : retreats) movers.push_back(Mover{r, r.from, true, false, {}});
   std::sort(movers.begin(), movers.end(),
@@ -427,20 +424,50 @@ RetreatOutcome retreat_simultaneously(const LandBoard& b, const std::vector<Retr
       for (const HexId h : c) wanted[h].insert(m.r.side);
       options[m.r.unit] = std::move(c);
     }
-    std::set<HexId> taken;  // hexes friendly retreating units end this step in
-    for (Mover& m : movers) {
+    // The hexes each unit may end this step in, before friends compete for them.
+    std::map<std::string, std::vector<HexId>> ok;
+    for (const Mover& m : movers) {
       if (!m.alive || m.r.hexes < step) continue;
-      std::vector<HexId> ok;
       const bool last = step == m.r.hexes;
+      auto& mine = ok[m.r.unit];
       for (const HexId h : options[m.r.unit]) {
         if (wanted[h].size() > 1) continue;  // 11.32: both sides could enter it
-        if (taken.count(h)) continue;
         const auto friend_there = b.combat_unit(h);
         const bool passing = !origins.count(h) && friend_there == m.r.side;
         if (passing && (last || !m.r.fire_unit)) continue;  // 9.51; 11.24 through fire units
-        ok.push_back(h);
+        mine.push_back(h);
       }
-      if (ok.empty()) {
+    }
+    // Friends may not end a step in one hex. Rules version 1 gave each unit
+    // in turn (by name) its best free hex, so a unit's fate could depend on
+    // its name; from version 2 the unit with the fewest free hexes left
+    // chooses first, so no unit is lost while a free hex would save it
+    // (11.3: the retreats are simultaneous; docs/rules/tyre.md).
+    std::set<HexId> taken;
+    std::vector<Mover*> order;
+    for (Mover& m : movers) {
+      if (m.alive && m.r.hexes >= step) order.push_back(&m);
+    }
+    const auto free_count = [&](const Mover* m) {
+      int n = 0;
+      for (const HexId h : ok[m->r.unit]) n += !taken.count(h);
+      return n;
+    };
+    while (!order.empty()) {
+      auto next = order.begin();
+      if (rules.value >= 2) {
+        next = std::min_element(order.begin(), order.end(), [&](const Mover* x, const Mover* y) {
+          return std::make_pair(free_count(x), x->r.unit) <
+                 std::make_pair(free_count(y), y->r.unit);
+        });
+      }
+      Mover& m = **next;
+      order.erase(next);
+      std::vector<HexId> free;
+      for (const HexId h : ok[m.r.unit]) {
+        if (!taken.count(h)) free.push_back(h);
+      }
+      if (free.empty()) {
         m.alive = false;
         out.eliminated[m.r.unit] =
             options[m.r.unit].empty()
@@ -452,7 +479,7 @@ RetreatOutcome retreat_simultaneously(const LandBoard& b, const std::vector<Retr
       const auto key = [&](HexId h) {
         return std::make_tuple(enemies_adjacent(board, m.r.side, h), hex::distance(h, goal), h);
       };
-      const HexId best = *std::min_element(ok.begin(), ok.end(),
+      const HexId best = *std::min_element(free.begin(), free.end(),
                                            [&](HexId x, HexId y) { return key(x) < key(y); });
       taken.insert(best);
       if (b.terrain(best) == Terrain::Beach) m.beached = true;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/hex.h"
+#include "core/ids.h"
 #include "core/records.h"
 #include "core/result.h"
 #include "games/tyre/map.h"
@@ -159,8 +160,11 @@ struct RetreatOutcome {
 // also enter (11.32); a unit with nowhere to go is eliminated. Where several
 // hexes qualify the one farthest from enemy units is taken, then the one
 // nearest `refuge` of the unit's side (the city for the Tyrian, the sea for
-// the Macedonian; docs/rules/tyre.md), then the lowest hex number.
+// the Macedonian; docs/rules/tyre.md), then the lowest hex number. Friends
+// never end a step in one hex; under `rules` version 2 and later the unit
+// with the fewest free hexes chooses first, so the outcome does not depend on
+// the units' names (docs/rules/tyre.md).
 RetreatOutcome retreat_simultaneously(const LandBoard& b, const std::vector<Retreat>& retreats,
-                                      const std::map<Side, hex::HexId>& refuge);
+                                      const std::map<Side, hex::HexId>& refuge, RulesVersion rules);
 
 }  // namespace naumachia::tyre

@@ -2839,7 +2839,7 @@ class TyreState final : public State, public LandBoard {
     }
     if (land.empty()) return;
     std::map<Side, HexId> refuge{{Side::Tyrian, temple_hex()}};
-    const auto outcome = retreat_simultaneously(*this, land, refuge);
+    const auto outcome = retreat_simultaneously(*this, land, refuge, RulesVersion{1});
     for (const auto& [id, why] : outcome.eliminated) eliminate_unit(id, why);
     for (const auto& [id, path] : outcome.paths) {
       LandUnit& u = units_.at(id);
