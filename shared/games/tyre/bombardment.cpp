@@ -1,5 +1,6 @@
-// Tyre: bombardment of the walls (7.1, 13.2, 13.3) and Tyrian
-// counter-bombardment of ships (7.2, 13.4, 4.0 §3D).
+// Tyre: bombardment (7.0, 13.0): of the walls by catapults and rams aboard
+// ships (7.1, 13.2, 13.3), and Tyrian counter-bombardment of ships (7.2,
+// 13.4, 4.0 §3D).
 #include <algorithm>
 
 #include "core/text.h"

@@ -71,7 +71,7 @@ struct SegmentRule {
   // Whether `side` gives orders in the segment.
   bool (*orders)(const Board& b, Side side);
   // Checks one order line (and carries it out on `b` as far as `b`'s mode
-  // allows); returns its canonical form. nullptr: no orders.
+  // allows); returns its canonical form.
   Expected<std::string> (*check)(Board& b, Side side, const std::string& line, Claims& claims);
   // Resolves the segment.
   void (*play)(Board& b, const Orders& orders);
