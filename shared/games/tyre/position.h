@@ -21,8 +21,6 @@ namespace naumachia::tyre {
 using hex::Dir;
 using hex::HexId;
 
-using hex::HexId;
-
 // The steps of a Game-Turn (4.0). The naval scenario uses Deploy, the
 // movement and melee segments and Regroup; the siege uses them all.
 enum class Segment {
