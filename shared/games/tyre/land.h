@@ -3,7 +3,7 @@
 // armies and engines (data/land.txt), the siege and land tables
 // (data/land-tables.txt), terrain costs (9.2, 9.28), zones of control (10.0),
 // line of sight (11.1), melee odds (12.0) and the simultaneous retreat
-// procedure (11.3). The game state (tyre.cpp) asks these questions of a
+// procedure (11.3). The rules over a position (rules.h) ask these questions of a
 // LandBoard, so the tests can ask them of a board of their own.
 #include <map>
 #include <optional>

@@ -1,0 +1,175 @@
+// Tyre: help for players, and the candidate orders random play draws from.
+#include "games/tyre/rules.h"
+
+namespace naumachia::tyre {
+
+namespace {
+
+constexpr const char* kOrderHelp =
+    R"(One line per ship (docs/rules/tyre.md has the full syntax and examples).
+Movement:  T7: turn R, move 3            turn L|R costs 1 MP, each hex 1 MP (5.1, 5.2)
+           T7: move 2, turn L, move 1    one turn before moving, then one per hex entered
+           C4: turn L, move 5, ram T9    ramming speed; 3+ hexes away, at most one turn,
+                                         end facing the target's broadside (6.11-6.13)
+           T7: back 2                    up to 3 hexes astern, whole allowance (5.24)
+           T7: unpin, move 2             a pinned ship must first break free (6.16)
+           A3: enter 3401 facing S, move 4   reinforcements, north edge (17.22)
+Melee:     T7: attack C4     T7 T8: attack C4   (adjacent and parallel, or pinned; 6.21-6.23)
+Deployment and regrouping:  T7: at 3104 facing S      combine C4 C9 (two damaged ships, 5.32)
+Ships without orders stay where they are (and are placed automatically at regrouping).)";
+
+constexpr const char* kSiegeHelp =
+    R"(
+Siege (one line per piece; docs/rules/tyre.md):
+Deployment:  Hyp1: at 3532      Tower1: at 3724      TCat1: at 3721            (17.1)
+Allocation:  assault | bombard   build catapult | build ram                    (4.0, 14.2)
+             repair wall 3721 (1 EP)   repair ship T4 (2 EP)   boulders 3620 (2 EP)  (14.3)
+Strategic:   load Cat1 on A3   load Hyp1 on A3   unload Cat1   Tower1: at 3722   Mil3: to 3808
+Bombard:     A3: bombard 3721   A4: batter 3721   TCat1: fire A3               (7.1, 7.2)
+Land move:   Hyp1: to 3721   or   Hyp1: 3620 3721                              (8.3, 9.0)
+Fire:        Gd1: fire 3721                                                    (11.0)
+Melee:       Hyp1 Hyp2: attack 3720, advance Hyp2                              (12.0)
+Fireship:    F: enter 3316 facing S, move 6                                    (14.4))";
+
+}  // namespace
+
+// For random play: per piece of the side, the orders of the segment it could
+// plausibly give (validation sorts out which are legal together).
+std::vector<std::vector<std::string>> Board::candidate_orders(Side side) const {
+  std::vector<std::vector<std::string>> out;
+  const auto enemy_ships_near = [&](HexId from, int lo, int hi) {
+    std::vector<std::string> ids;
+    for (const auto& [tid, t] : ships_) {
+      if (t.side == side || !t.on_map || t.sunk) continue;
+      const int d = hex::distance(from, t.hex);
+      if (d >= lo && d <= hi) ids.push_back(tid);
+    }
+    return ids;
+  };
+  const auto hexes_within = [&](HexId from, int lo, int hi) {
+    std::vector<HexId> hs;
+    for (int r = lo; r <= hi; ++r) {
+      for (HexId h : hex::ring(from, r)) {
+        if (sc_->map.on_map(h)) hs.push_back(h);
+      }
+    }
+    return hs;
+  };
+  const auto enemy_unit_at = [&](HexId h) {
+    for (const auto& [uid, u] : units_) {
+      if (u.t.side != side && piece_hex(uid) == h) return true;
+    }
+    return false;
+  };
+  switch (seg_) {
+    case Segment::Allocation:
+      if (side == Side::Macedonian) {
+        out.push_back({"assault", "bombard", "bombard"});
+        out.push_back({"build catapult", "build ram"});
+      } else {
+        for (const auto& [h, n] : walls_) out.push_back({"repair wall " + hex::format_hex(h)});
+        for (const auto& [id, s] : ships_) {
+          if (s.side == Side::Tyrian && s.damaged && s.on_map && !s.sunk)
+            out.push_back({"repair ship " + id});
+        }
+        for (const HexId h : sc_->map.all_hexes()) {
+          if (terrain(h) == Terrain::Beach) out.push_back({"boulders " + hex::format_hex(h)});
+        }
+      }
+      return out;
+    case Segment::FirstMove:
+    case Segment::SecondMove: {
+      static const char* const kMoves[] = {"move 1", "turn L, move 1", "turn R, move 1", "move 2",
+                                           "back 1", "turn R",         "unpin, move 1"};
+      for (const auto& [id, s] : ships_) {
+        if (s.side != side || s.sunk) continue;
+        std::vector<std::string> group;
+        if (s.on_map) {
+          for (const char* m : kMoves) group.push_back(id + ": " + m);
+          for (const std::string& t : enemy_ships_near(s.hex, 3, 4))
+            group.push_back(id + ": move " +
+                            std::to_string(hex::distance(s.hex, ships_.at(t).hex) - 1) + ", ram " +
+                            t);
+        } else {
+          for (const HexId h : sc_->map.north_edge())
+            group.push_back(id + ": enter " + hex::format_hex(h) + " facing S, move 1");
+        }
+        out.push_back(std::move(group));
+      }
+      return out;
+    }
+    case Segment::Melee:
+      for (const auto& [id, s] : ships_) {
+        if (s.side != side || !s.on_map || s.sunk) continue;
+        std::vector<std::string> group;
+        for (const std::string& t : enemy_ships_near(s.hex, 1, 1))
+          group.push_back(id + ": attack " + t);
+        if (!group.empty()) out.push_back(std::move(group));
+      }
+      return out;
+    case Segment::MacBombard:
+      for (const auto& [id, s] : ships_) {
+        if (s.side != side || !s.on_map || s.sunk || cargo(id).engines.empty()) continue;
+        std::vector<std::string> group;
+        for (const HexId h : hexes_within(s.hex, 1, 4)) {
+          if (is_wall(terrain(h))) {
+            group.push_back(id + ": bombard " + hex::format_hex(h));
+            group.push_back(id + ": batter " + hex::format_hex(h));
+          }
+        }
+        out.push_back(std::move(group));
+      }
+      return out;
+    case Segment::TyrBombard:
+    case Segment::AssaultBombard:
+      for (const auto& [id, e] : engines_) {
+        if (e.kind != EngineKind::TyrianCatapult || e.at != Where::Hex) continue;
+        std::vector<std::string> group;
+        for (const std::string& t : enemy_ships_near(e.hex, 0, 4))
+          group.push_back(id + ": fire " + t);
+        if (!group.empty()) out.push_back(std::move(group));
+      }
+      return out;
+    default:
+      break;
+  }
+  const bool moving = seg_ == Segment::MacLand || seg_ == Segment::TyrLand ||
+                      seg_ == Segment::MacStrategic || seg_ == Segment::TyrStrategic;
+  const bool firing = seg_ == Segment::Fire;
+  const bool melee = seg_ == Segment::MacMelee || seg_ == Segment::TyrMelee;
+  if (!moving && !firing && !melee) return out;  // deployments and regrouping keep their defaults
+  for (const auto& [id, u] : units_) {
+    const auto from = piece_hex(id);
+    if (u.t.side != side || !from) continue;
+    std::vector<std::string> group;
+    for (const HexId h : hexes_within(*from, moving ? 0 : 1, moving ? 2 : (firing ? 3 : 1))) {
+      if (moving && (h != *from || u.at == Where::Ship))
+        group.push_back(id + ": to " + hex::format_hex(h));
+      if (firing && enemy_unit_at(h)) group.push_back(id + ": fire " + hex::format_hex(h));
+      if (melee && enemy_unit_at(h))
+        group.push_back(id + ": attack " + hex::format_hex(h) + ", advance " + id);
+    }
+    if (!group.empty()) out.push_back(std::move(group));
+  }
+  if (seg_ == Segment::MacStrategic) {
+    for (const auto& [sid, s] : ships_) {
+      if (s.side != side || !s.on_map || s.sunk || !home_hex(side, s.hex)) continue;
+      std::vector<std::string> group;
+      for (const auto& [id, u] : units_) {
+        if (u.t.side == side && u.at == Where::Hex && on_mainland(u.hex))
+          group.push_back("load " + id + " on " + sid);
+      }
+      for (const auto& [id, e] : engines_) {
+        if (e.at == Where::Off) group.push_back("load " + id + " on " + sid);
+      }
+      if (!group.empty()) out.push_back(std::move(group));
+    }
+  }
+  return out;
+}
+
+std::string Board::order_help() const {
+  return siege_ ? std::string(kOrderHelp) + kSiegeHelp : std::string(kOrderHelp);
+}
+
+}  // namespace naumachia::tyre

@@ -1,0 +1,323 @@
+// Tyre: land movement (9.0), zones of control (10.0), command (15.1),
+// going ashore from ships (8.3) and stacking (9.5).
+#include <algorithm>
+#include <array>
+#include <deque>
+
+#include "core/text.h"
+#include "games/tyre/rules.h"
+
+namespace naumachia::tyre {
+
+bool Board::has_land_mover(Side side) const {
+  for (const auto& [id, u] : units_) {
+    if (u.t.side != side) continue;
+    if (u.at == Where::Ship && piece_hex(id)) return true;
+    if (u.at == Where::Hex && (is_island(terrain(u.hex)) || terrain(u.hex) == Terrain::Sea ||
+                               terrain(u.hex) == Terrain::Mole))
+      return true;
+  }
+  return false;
+}
+
+// 15.1, 15.11: hexes within `radius` of a leader, traced through land hexes
+// free of enemy combat units and of their zones of control (friendly
+// combat units negate the zone in their hex).
+std::set<HexId> Board::command_area(const LandLeader& l, int radius) const {
+  std::set<HexId> out;
+  const auto start = piece_hex(l.t.id);
+  if (!start) return out;
+  const Side side = l.t.side;
+  std::deque<std::pair<HexId, int>> frontier{{*start, 0}};
+  out.insert(*start);
+  while (!frontier.empty()) {
+    auto [h, d] = frontier.front();
+    frontier.pop_front();
+    if (d == radius) continue;
+    for (int k = 0; k < 6; ++k) {
+      const HexId n = hex::neighbour(h, static_cast<Dir>(k));
+      if (out.count(n)) continue;
+      const auto who = combat_unit(n);
+      if (who == enemy(side)) continue;
+      out.insert(n);  // the unit's own hex counts even if it is not land (aboard)
+      if (!is_land(terrain(n))) continue;
+      if (who != side && enemy_controlled(*this, side, n)) continue;
+      frontier.emplace_back(n, d + 1);
+    }
+  }
+  return out;
+}
+
+bool Board::in_command(const std::string& unit, int times) const {
+  const LandUnit& u = units_.at(unit);
+  const auto h = piece_hex(unit);
+  if (!h) return false;
+  for (const auto& [id, l] : lleaders_) {
+    if (l.t.side != u.t.side || !l.t.commands(u.t.contingent) || !piece_hex(id)) continue;
+    if (l.at == Where::Ship && u.at == Where::Ship && l.ship == u.ship) return true;
+    if (command_area(l, l.t.radius * times).count(*h)) return true;
+  }
+  return false;
+}
+
+// 9.15, 9.16, 9.4, 15.12: the allowance in half points.
+int Board::land_allowance(const std::string& id, bool strategic) const {
+  if (is_leader(id)) return lleaders_.at(id).t.move * 2 * (strategic ? 2 : 1);
+  const int mp = units_.at(id).t.move;
+  if (strategic) return mp * 4;
+  return in_command(id, 2) ? mp * 2 : (mp / 2) * 2;
+}
+
+// The first step of a unit going ashore from its ship (8.31, 8.32).
+std::optional<int> Board::disembark_cost(const Ship& s, HexId to) const {
+  if (to != s.hex && hex::distance(s.hex, to) != 1) return std::nullopt;
+  const Terrain t = terrain(to);
+  if (t == Terrain::Beach) {
+    // 8.31: a beach next to a secondary wall or a breached primary wall.
+    if (next_to(to, [&](HexId n) {
+          return terrain(n) == Terrain::SecondaryWall ||
+                 (terrain(n) == Terrain::PrimaryWall && breached(n));
+        }))
+      return 4;
+    return std::nullopt;
+  }
+  if (t == Terrain::Sea &&
+      next_to(to, [&](HexId n) { return terrain(n) == Terrain::PrimaryWall && breached(n); }))
+    return 4;  // 8.32: wading ashore
+  return std::nullopt;
+}
+
+// Why a piece of `side` may not end a step in `h` (9.12), or "".
+std::string Board::enter_problem(const std::string& id, Side side, HexId h) const {
+  if (combat_unit(h) == enemy(side))
+    return "hex " + hex::format_hex(h) + " holds an enemy combat unit (9.12)";
+  if (is_leader(id)) {
+    for (const auto& [lid, l] : lleaders_) {
+      if (l.at == Where::Hex && l.hex == h && l.t.side != side)
+        return "a leader may not enter a hex with an enemy leader (9.12)";
+    }
+    const Engine* e = engine_at(h);
+    if (e && side_of(e->kind) != side)
+      return "a leader may not enter a hex with an enemy siege unit (9.12)";
+  }
+  return "";
+}
+
+// The cheapest legal path to `goal` (Dijkstra over half points), or why none.
+Expected<std::vector<HexId>> Board::land_path(const std::string& id, HexId goal,
+                                              bool strategic) const {
+  const Side side = *piece_side(id);
+  const auto start = piece_hex(id);
+  if (!start) return fail(id + " is not on the map");
+  const bool aboard =
+      !is_leader(id) ? units_.at(id).at == Where::Ship : lleaders_.at(id).at == Where::Ship;
+  const int budget = land_allowance(id, strategic);
+  if (aboard && goal == *start) {  // disembarking into the beach hex the ship is in
+    const Ship& s = ships_.at(is_leader(id) ? lleaders_.at(id).ship : units_.at(id).ship);
+    if (disembark_cost(s, goal) && budget >= 4) return std::vector<HexId>{goal};
+    return fail(id + " cannot go ashore at " + hex::format_hex(goal) + " (8.31)");
+  }
+  using Node = std::pair<int, HexId>;
+  std::map<HexId, int> best{{*start, 0}};
+  std::map<HexId, HexId> came;
+  std::set<Node> open{{0, *start}};
+  std::set<HexId> done;
+  const bool start_controlled = !aboard && enemy_controlled(*this, side, *start);
+  while (!open.empty()) {
+    const auto [cost, h] = *open.begin();
+    open.erase(open.begin());
+    if (!done.insert(h).second) continue;
+    if (h == goal && h != *start) break;
+    const bool first = h == *start;
+    if (!first && enemy_controlled(*this, side, h)) continue;  // 10.21: it stops there
+    std::vector<HexId> next;
+    for (int k = 0; k < 6; ++k) next.push_back(hex::neighbour(h, static_cast<Dir>(k)));
+    for (const HexId n : next) {
+      std::optional<int> step;
+      if (first && aboard)
+        step = disembark_cost(ships_.at(is_leader(id) ? lleaders_.at(id).ship : units_.at(id).ship),
+                              n);
+      else
+        step = move_cost_halves(*this, side, h, n);
+      if (!step || !enter_problem(id, side, n).empty()) continue;
+      if (first && start_controlled && enemy_controlled(*this, side, n)) continue;  // 10.22
+      const int c = cost + *step;
+      if (c > budget) continue;  // 9.26
+      const HexId key = n;
+      if (best.count(key) && best[key] <= c) continue;
+      best[key] = c;
+      came[key] = h;
+      open.insert({c, key});
+    }
+  }
+  if (!best.count(goal) || goal == *start)
+    return fail(id + " cannot reach " + hex::format_hex(goal) + " this segment (" +
+                std::to_string(budget / 2) + (budget % 2 ? ".5" : "") + " MP; 9.0, 10.2)");
+  std::vector<HexId> path{goal};
+  while (came.count(path.back()) && came[path.back()] != *start) path.push_back(came[path.back()]);
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+// Checks a path given hex by hex ("Hyp1: 3620 3721").
+std::optional<std::string> Board::check_path(const std::string& id,
+                                             const std::vector<HexId>& path) const {
+  const Side side = *piece_side(id);
+  const auto start = piece_hex(id);
+  if (!start) return id + " is not on the map";
+  const bool aboard =
+      !is_leader(id) ? units_.at(id).at == Where::Ship : lleaders_.at(id).at == Where::Ship;
+  int spent = 0;
+  HexId at = *start;
+  const bool start_controlled = !aboard && enemy_controlled(*this, side, at);
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    const HexId n = path[i];
+    if (i > 0 && enemy_controlled(*this, side, at))
+      return id + " stops on entering the enemy-controlled " + hex::format_hex(at) + " (10.21)";
+    std::optional<int> step;
+    if (i == 0 && aboard)
+      step =
+          disembark_cost(ships_.at(is_leader(id) ? lleaders_.at(id).ship : units_.at(id).ship), n);
+    else
+      step = move_cost_halves(*this, side, at, n);
+    if (!step)
+      return id + " may not move from " + hex::format_hex(at) + " into " + hex::format_hex(n) +
+             " (9.2, 9.28, 8.3)";
+    if (auto why = enter_problem(id, side, n); !why.empty()) return why;
+    if (i == 0 && start_controlled && enemy_controlled(*this, side, n))
+      return id + " starts in an enemy zone of control and must first leave it (10.22)";
+    spent += *step;
+    at = n;
+  }
+  const int budget = land_allowance(id, false);
+  if (spent > budget)
+    return id + " needs " + std::to_string(spent / 2) + (spent % 2 ? ".5" : "") + " MP but has " +
+           std::to_string(budget / 2) + (budget % 2 ? ".5" : "") + " (9.15, 15.12)";
+  return std::nullopt;
+}
+
+Expected<std::string> Board::land_move_line(Side side, const std::string& line,
+                                            std::set<std::string>& ordered) {
+  auto parts = split_line(line);
+  if (!parts) return fail("a land move is 'UNIT: to HEX' or 'UNIT: HEX HEX ...' (9.1)");
+  const std::string id = piece_id(parts->first);
+  if (id.empty() || piece_side(id) != side || (!units_.count(id) && !lleaders_.count(id)))
+    return fail("you have no land unit or leader '" + parts->first + "'");
+  if (!ordered.insert(id).second) return fail("a second order for " + id);
+  if (is_leader(id) && lleaders_.at(id).at == Where::Off) return fail(id + " is out of play");
+  if (is_leader(id) && leaders_.count(id) && lleaders_.at(id).at == Where::Ship &&
+      side == Side::Tyrian)
+    return fail(id + " is aboard a ship; he goes ashore in strategic movement");
+  const auto w = text::split(parts->second);
+  std::vector<HexId> path;
+  if (w.size() == 2 && text::lower(w[0]) == "to") {
+    const auto h = hex::parse_hex(w[1]);
+    if (!h) return fail("'" + std::string(w[1]) + "' is not a hex");
+    auto p = land_path(id, *h, false);
+    if (!p) return fail(p.error().message);
+    path = *p;
+  } else {
+    for (auto x : w) {
+      const auto h = hex::parse_hex(x);
+      if (!h)
+        return fail("'" + std::string(x) +
+                    "' is not a hex; a land move is 'UNIT: to HEX' or 'UNIT: HEX HEX ...'");
+      path.push_back(*h);
+    }
+    if (path.empty()) return fail("no hexes for " + id);
+    if (auto why = check_path(id, path)) return fail(*why);
+  }
+  std::vector<std::string> hexes;
+  for (const HexId h : path) hexes.push_back(hex::format_hex(h));
+  if (executing())
+    execute_land_move(id, path);
+  else
+    place_piece(id, path.back());
+  return id + ": " + text::join(hexes, " ");
+}
+
+void Board::execute_land_move(const std::string& id, const std::vector<HexId>& path) {
+  const Side side = *piece_side(id);
+  const bool unit = units_.count(id) > 0;
+  std::string ship = unit ? units_.at(id).ship : lleaders_.at(id).ship;
+  const bool aboard = unit ? units_.at(id).at == Where::Ship : lleaders_.at(id).at == Where::Ship;
+  if (aboard && !ground_to_disembark(ships_.at(ship), path.front())) return;
+  if (aboard && leaders_.count(id)) set_aboard_naval(id, "");
+  const HexId from = *piece_hex(id);
+  place_piece(id, path.back());
+  if (unit) units_.at(id).waded_from = terrain(path.back()) == Terrain::Sea ? ship : "";
+  for (const HexId h : path) entered(id, side, h);
+  say(id + " moves " + hex::format_hex(from) + (aboard ? " (from " + ship + ")" : "") + " -> " +
+      hex::format_hex(path.back()));
+}
+
+// 8.31, 9.31: the first landing from a ship onto a beach rolls for grounding.
+bool Board::ground_to_disembark(Ship& s, HexId to) {
+  if (terrain(to) != Terrain::Beach || s.beached || !executing()) return true;
+  s.beached = true;
+  const int g = sc_->map.grounding(to).value_or(0) + (boulders_.count(to) ? 2 : 0);  // 14.31
+  const int roll =
+      dice_->roll(6, "grounding of " + s.id + " landing troops at " + hex::format_hex(to));
+  if (roll <= g) {
+    events_->push_back(Event{s.id + " runs aground landing troops at " + hex::format_hex(to) +
+                                 " (" + std::to_string(roll) + " <= grounding " +
+                                 std::to_string(g) +
+                                 "): the ship and the men aboard are lost (8.31, 9.31)",
+                             {dice_->log().back()}});
+    sink(s);
+    return false;
+  }
+  events_->push_back(Event{s.id + " is beached safely at " + hex::format_hex(to) + " (8.31: " +
+                               std::to_string(roll) + " > grounding " + std::to_string(g) + ")",
+                           {dice_->log().back()}});
+  return true;
+}
+
+// What entering a hex does: enemy leaders and siege units alone there are
+// lost (9.12, 13.43, Leader Loss Procedure); army morale (12.31, 12.34).
+void Board::entered(const std::string& id, Side side, HexId h) {
+  if (!units_.count(id)) return;
+  for (auto& [lid, l] : lleaders_) {
+    if (l.at == Where::Hex && l.hex == h && l.t.side != side)
+      kill_leader(lid, "an enemy combat unit entered his hex alone (Leader Loss Procedure)");
+  }
+  for (auto& [eid, e] : engines_) {
+    if (e.at == Where::Hex && e.hex == h && side_of(e.kind) != side) {
+      e.at = Where::Dead;
+      say(std::string(kind_name(e.kind)) + " " + eid + " is destroyed by " + id + " (9.12, 13.43)");
+    }
+  }
+  if (side != Side::Macedonian) return;
+  const Terrain t = terrain(h);
+  if (!entered_city_ && (t == Terrain::City || t == Terrain::Temple || t == Terrain::Agenorium)) {
+    entered_city_ = true;
+    morale_[1] += 1;
+    say("the Macedonians are inside the city: Macedonian army morale +1 (12.31)");
+  }
+  if (!objective_entered_ && (t == Terrain::Temple || t == Terrain::Agenorium)) {
+    objective_entered_ = true;
+    morale_[0] -= 1;
+    say(std::string(t == Terrain::Temple ? "the Temple of Hercules" : "the Agenorium") +
+        " is entered: Tyrian army morale -1 (12.34)");
+  }
+}
+
+// 9.5: one combat unit, one leader, one siege unit per hex.
+std::optional<std::string> Board::stacking_problem(Side side) const {
+  std::map<HexId, std::array<int, 3>> count;
+  for (const auto& [id, u] : units_) {
+    if (u.at == Where::Hex && u.t.side == side && ++count[u.hex][0] > 1)
+      return "two combat units in " + hex::format_hex(u.hex) + " (9.51)";
+  }
+  for (const auto& [id, l] : lleaders_) {
+    if (l.at == Where::Hex && l.t.side == side && ++count[l.hex][1] > 1)
+      return "two leaders in " + hex::format_hex(l.hex) + " (9.52)";
+  }
+  for (const auto& [id, e] : engines_) {
+    if (e.at == Where::Hex && side_of(e.kind) == side && ++count[e.hex][2] > 1)
+      return "two siege units in " + hex::format_hex(e.hex) + " (9.53)";
+  }
+  return std::nullopt;
+}
+
+}  // namespace naumachia::tyre

@@ -1,0 +1,376 @@
+// Tyre: naval movement (5.0), ramming (6.1), grounding (9.31), the booms
+// (9.32) and the fireship (14.4).
+#include <algorithm>
+
+#include "core/text.h"
+#include "games/tyre/rules.h"
+
+namespace naumachia::tyre {
+
+// 4.0 §2A, §2B: the moving side orders if it has a ship afloat, on the map
+// or able to enter (17.22).
+bool Board::has_ship_to_move(Side s) const {
+  return std::any_of(ships_.begin(), ships_.end(), [&](const auto& p) {
+    return p.second.side == s && !p.second.sunk &&
+           (p.second.on_map || arrived_.count(p.second.fleet));
+  });
+}
+
+// "T7: turn R, move 3": one ship's movement actions in the segment.
+Expected<std::string> Board::ship_line(Side side, const std::string& line,
+                                       std::set<std::string>& ordered) {
+  auto parts = split_line(line);
+  if (!parts) return fail(parts.error().message);
+  const auto& [id, rest] = *parts;
+  Ship* s = own_ship(side, id);
+  if (!s) return fail(ship_problem(side, id));
+  if (!ordered.insert(id).second) return fail("a second order for " + id);
+  std::vector<Action> actions;
+  for (auto piece : text::split(rest, ",")) {
+    auto a = parse_action(piece);
+    if (!a) return fail(a.error().message);
+    actions.push_back(*a);
+  }
+  if (actions.empty()) return fail("no action for " + id);
+  if (auto why = move_ship(*s, actions)) return fail(*why);
+  std::vector<std::string> words;
+  for (const Action& a : actions) words.push_back(format_action(a));
+  return id + ": " + text::join(words, ", ");
+}
+
+// 9.32: a full-strength Macedonian ship next to a boom and to no Tyrian
+// ship through one complete impulse destroys it.
+void Board::check_booms() {
+  for (auto& [id, s] : ships_) {
+    if (s.side != Side::Macedonian || !s.on_map || s.sunk) continue;
+    std::string watching;
+    for (const Harbour& h : sc_->map.harbours()) {
+      if (!booms_[h.name] || s.damaged || next_to_tyrian(s.hex)) continue;
+      for (const HexId b : h.booms) {
+        if (hex::distance(b, s.hex) == 1) watching = h.name;
+      }
+    }
+    if (!watching.empty() && s.boom_watch == watching) {
+      booms_[watching] = false;
+      say(s.id + " has held the " + watching +
+          " boom for a whole impulse: the boom is destroyed (9.32)");
+      watching.clear();
+    }
+    s.boom_watch = watching;
+  }
+}
+
+bool Board::next_to_tyrian(HexId h) const {
+  return std::any_of(ships_.begin(), ships_.end(), [&](const auto& p) {
+    return p.second.side == Side::Tyrian && p.second.on_map && !p.second.sunk &&
+           hex::distance(p.second.hex, h) == 1;
+  });
+}
+
+bool Board::broken_boom_at(HexId h) const {
+  const Harbour* hb = sc_->map.harbour_of(h);
+  return hb && hb->booms.count(h) && !booms_.at(hb->name);
+}
+
+int Board::half(int printed) const {
+  return printed / 2;
+}  // 5.23: fractions rounded down
+
+int Board::allowance(const Ship& s, bool ramming) const {
+  const ShipValues& v = values(s);
+  const int full = ramming ? v.ramming_speed : v.speed;
+  const bool slowed = s.exhausted_in == abs_impulse() || s.disrupted_in == abs_impulse();
+  return slowed ? half(full) : full;  // 5.21, 6.32; halved once only (5.23)
+}
+
+// Why a ship of `side` may not enter `h`, or "".
+std::string Board::entry_problem(Side side, HexId h) const {
+  if (!sc_->map.on_map(h)) return "hex " + hex::format_hex(h) + " is off the map";
+  if (!navigable(h))
+    return "hex " + hex::format_hex(h) + " is " + Map::name(sc_->map.terrain(h)) +
+           ", not water (5.0)";
+  if (const Ship* o = ship_at(h))
+    return "hex " + hex::format_hex(h) + " is occupied by " + o->id + " (5.22)";
+  if (side == Side::Macedonian && sc_->map.terrain(h) == Terrain::Boom && !broken_boom_at(h)) {
+    return "Macedonian ships may not cross the boom at " + hex::format_hex(h) +
+           " until it is destroyed (9.32, 9.28)";
+  }
+  return "";
+}
+
+bool Board::is_disrupted(const Ship& s) const {
+  return s.disrupted_in == abs_impulse();
+}
+
+// Executes (or, in Mode::Check, checks assuming every roll goes well) a
+// ship's movement actions. Returns why it cannot, or nullopt.
+std::optional<std::string> Board::move_ship(Ship& s, const std::vector<Action>& actions) {
+  std::size_t i = 0;
+  if (actions[0].kind == Action::Enter) return enter_and_move(s, actions);
+  if (!s.on_map) return s.id + " is not on the map: it must 'enter HEX facing DIR' first (17.22)";
+  if (!s.pinned_with.empty()) {
+    if (actions[0].kind != Action::Unpin)
+      return s.id + " is pinned to " + s.pinned_with + ": it must 'unpin' first (6.16, 6.33)";
+    if (is_disrupted(s)) return s.id + " is disrupted and may not try to unpin (6.17)";
+    if (executing() && !try_unpin(s)) return std::nullopt;
+    if (!executing()) free_pin(s);
+    ++i;
+  } else if (actions[0].kind == Action::Unpin) {
+    return s.id + " is not pinned";
+  }
+  if (i == actions.size()) return std::nullopt;
+  if (auto why = command_problem_for(s)) return why;
+  if (actions[i].kind == Action::Back) return move_back(s, actions, i);
+  return move_forward(s, actions, i);
+}
+
+std::optional<std::string> Board::enter_and_move(Ship& s, const std::vector<Action>& actions) {
+  if (s.on_map) return s.id + " is already on the map";
+  const Action& e = actions[0];
+  if (s.fireship) {
+    const Harbour* hb = sc_->map.harbour_of(e.hex);
+    if (!hb || !hb->inside.count(e.hex))
+      return "the fireship is launched from a Tyrian harbour (14.41)";
+    if (fireship_used_) return "the fireship is launched once per game (14.41)";
+    fireship_used_ = true;
+  } else if (s.repairing) {
+    return s.id + " is under repair (14.32)";
+  } else {
+    if (!arrived_.count(s.fleet))
+      return "the " + fleet_name(s.fleet) + " fleet has not arrived (17.21)";
+    const auto edge = sc_->map.north_edge();
+    if (std::find(edge.begin(), edge.end(), e.hex) == edge.end())
+      return "reinforcements enter on a sea hex of the north edge, row 01 (17.22)";
+  }
+  if (auto why = entry_problem(s.side, e.hex); !why.empty()) return why;
+  s.on_map = true;
+  s.hex = e.hex;
+  s.facing = e.facing;
+  if (executing())
+    say(s.id + " enters at " + hex::format_hex(e.hex) + " facing " + hex::name(e.facing));
+  // Entering costs the first hex's Movement Point (5.0).
+  std::vector<Action> rest(actions.begin() + 1, actions.end());
+  if (rest.empty()) return std::nullopt;
+  if (rest[0].kind == Action::Back || rest[0].kind == Action::Unpin ||
+      rest[0].kind == Action::Enter)
+    return "after entering, a ship may only turn, move or ram";
+  return move_forward(s, rest, 0, 1);
+}
+
+bool Board::try_unpin(Ship& s) {
+  // 6.16: the rammed ship frees itself on 1-2, the rammer on 1-4.
+  const int need = s.rammer ? 4 : 2;
+  const int roll = dice_->roll(6, s.id + " tries to break free of " + s.pinned_with);
+  Event e{"", {dice_->log().back()}};
+  if (roll <= need) {
+    e.text = s.id + " breaks free of " + s.pinned_with + " (6.16: needed 1-" +
+             std::to_string(need) + ")";
+    free_pin(s);
+    events_->push_back(std::move(e));
+    return true;
+  }
+  e.text = s.id + " stays pinned to " + s.pinned_with + " (6.16: needed 1-" + std::to_string(need) +
+           ") and does not move";
+  events_->push_back(std::move(e));
+  return false;
+}
+
+void Board::free_pin(Ship& s) {
+  if (s.pinned_with.empty()) return;
+  const auto other = ships_.find(s.pinned_with);
+  if (other != ships_.end()) {
+    other->second.pinned_with.clear();
+    other->second.rammer = false;
+  }
+  s.pinned_with.clear();
+  s.rammer = false;
+}
+
+std::optional<std::string> Board::move_back(Ship& s, const std::vector<Action>& actions,
+                                            std::size_t i) {
+  // 5.24: up to three hexes straight back, for the whole allowance; no ram, no turn.
+  if (actions.size() != i + 1)
+    return "moving backwards is the ship's only action in the segment (5.24)";
+  const int n = actions[i].n;
+  if (n > 3) return "a ship moves back at most three hexes (5.24)";
+  for (int k = 0; k < n; ++k) {
+    const HexId next = hex::neighbour(s.hex, hex::opposite(s.facing));
+    if (auto why = entry_problem(s.side, next); !why.empty()) return why;
+    s.hex = next;
+    if (!enter_effects(s)) return std::nullopt;
+  }
+  if (executing())
+    say(s.id + " backs water " + std::to_string(n) + " hex(es) to " + hex::format_hex(s.hex) +
+        " (5.24)");
+  return std::nullopt;
+}
+
+std::optional<std::string> Board::move_forward(Ship& s, const std::vector<Action>& actions,
+                                               std::size_t i, int spent_before) {
+  const bool ramming = actions.back().kind == Action::Ram;
+  if (ramming && s.exhausted_in == abs_impulse())
+    return s.id + " is exhausted and may not use ramming speed (5.21)";
+  if (ramming && is_disrupted(s)) return s.id + " is disrupted and may not ram (6.32, addenda)";
+  const Ship* target = nullptr;
+  if (ramming) {
+    const auto t = ships_.find(actions.back().target);
+    if (t == ships_.end() || t->second.sunk || !t->second.on_map)
+      return "there is no ship " + actions.back().target + " on the map to ram";
+    if (t->second.side == s.side) return "a ship may not ram a friendly ship";
+    if (t->second.fireship) return "the fireship may not be rammed (14.42)";
+    if (siege_ && transporting(s)) return s.id + " is transporting and may not ram (8.0)";
+    target = &t->second;
+    if (hex::distance(s.hex, target->hex) < 3)
+      return s.id + " must begin its movement at least three hexes from " + target->id +
+             " to ram it (6.11)";
+  }
+  const int mpa = allowance(s, ramming);
+  int spent = spent_before, turns_here = 0, ram_turns = 0;
+  bool moved = false;
+  const HexId start = s.hex;
+  for (; i < actions.size(); ++i) {
+    const Action& a = actions[i];
+    if (a.kind == Action::Turn) {
+      // 5.12: one hexside before moving, then one per hex entered.
+      if (turns_here >= 1) return s.id + " may turn only one hexside per hex entered (5.12)";
+      if (ramming && ++ram_turns > 1)
+        return "a ramming ship turns at most one hexside in its whole attempt (6.12)";
+      if (ramming && hex::distance(s.hex, target->hex) < 2)
+        return "a ramming ship's turn must be made at least two hexes from its target (6.12)";
+      ++turns_here;
+      spent += 1;  // 5.13
+      s.facing = hex::turn(s.facing, a.n);
+    } else if (a.kind == Action::Move) {
+      for (int k = 0; k < a.n; ++k) {
+        const HexId next = hex::neighbour(s.hex, s.facing);
+        if (auto why = entry_problem(s.side, next); !why.empty()) return why;
+        const bool careful = sc_->map.circumnavigation(next) && spent + 2 <= mpa;  // 9.31
+        spent += careful ? 2 : 1;
+        if (spent > mpa)
+          return s.id + " has only " + std::to_string(mpa) + " Movement Points here (" +
+                 (ramming ? "ramming" : "normal") + " speed; 5.2)";
+        s.hex = next;
+        turns_here = 0;
+        moved = true;
+        if (!careful && !enter_effects(s)) return std::nullopt;
+      }
+    } else if (a.kind == Action::Ram) {
+      if (i + 1 != actions.size()) return "'ram' ends a ship's movement (6.14)";
+    } else {
+      return "'" + format_action(a) + "' must come first in a ship's order";
+    }
+    if (spent > mpa)
+      return s.id + " has only " + std::to_string(mpa) + " Movement Points here (5.2)";
+  }
+  if (executing() && (moved || spent > spent_before)) {
+    say(s.id + " moves from " + hex::format_hex(start) + " to " + hex::format_hex(s.hex) +
+        ", facing " + hex::name(s.facing) + " (" + std::to_string(spent) + " of " +
+        std::to_string(mpa) + " MP" + (ramming ? ", ramming speed" : "") + ")");
+  }
+  if (ramming) {
+    if (auto why = ram_position_problem(s, *target)) return why;
+    if (executing()) ram(s, ships_.at(target->id));
+    s.exhausted_in = abs_impulse() + 1;  // 5.21, 6.15
+  }
+  if (executing() && s.fireship && !s.sunk) fireship_reaches_towers(s);
+  return std::nullopt;
+}
+
+// 6.13 and the addenda: the rammer ends next to its target, facing it, in
+// one of the target's four broadside hexes (not dead ahead or astern).
+std::optional<std::string> Board::ram_position_problem(const Ship& s, const Ship& t) const {
+  const auto to_target = hex::direction_to(s.hex, t.hex);
+  if (!to_target) return s.id + " must end its movement next to " + t.id + " to ram it (6.13)";
+  if (*to_target != s.facing) return s.id + " must face " + t.id + " to ram it (6.13)";
+  const Dir from_target = hex::opposite(*to_target);
+  if (from_target == t.facing || from_target == hex::opposite(t.facing)) {
+    return s.id + " is at " + t.id + "'s bow or stern, not its broadside (6.13, addenda)";
+  }
+  return std::nullopt;
+}
+
+// Grounding on beaches (9.31). Returns false if the ship was lost.
+bool Board::enter_effects(Ship& s) {
+  const auto g = sc_->map.grounding(s.hex);
+  if (!g || *g == 0 || sc_->map.terrain(s.hex) != Terrain::Beach) return true;
+  if (!executing()) return true;
+  const int roll = dice_->roll(6, "grounding of " + s.id + " at " + hex::format_hex(s.hex));
+  Event e{"", {dice_->log().back()}};
+  if (roll <= *g) {
+    e.text = s.id + " runs aground at " + hex::format_hex(s.hex) +
+             " and is destroyed (9.31: " + std::to_string(roll) + " <= grounding " +
+             std::to_string(*g) + ")";
+    events_->push_back(std::move(e));
+    sink(s);
+    return false;
+  }
+  e.text = s.id + " enters the beach at " + hex::format_hex(s.hex) + " safely (9.31)";
+  events_->push_back(std::move(e));
+  return true;
+}
+
+void Board::ram(Ship& s, Ship& t) {
+  RamModifiers mods;
+  mods.attacker_leader = best_leader(s, &Leader::ram);
+  mods.defender_leader = best_leader(t, &Leader::ram);
+  mods.defender_damaged = t.damaged;
+  mods.defender_transporting = siege_ && transporting(t);
+  const std::size_t before = dice_->log().size();
+  const RamEffect effect = sc_->tables.ram(s.type, t.type, mods, *dice_, s.id + " on " + t.id);
+  Event e;
+  e.rolls.assign(dice_->log().begin() + static_cast<long>(before), dice_->log().end());
+  e.text = s.id + " (" + type_name(s.type) + ") rams " + t.id + " (" + type_name(t.type) + ")";
+  if (mods.attacker_leader || mods.defender_leader) {
+    e.text += " [leaders: +" + std::to_string(mods.attacker_leader) + " -" +
+              std::to_string(mods.defender_leader) + " on the first roll, 16.22]";
+  }
+  e.text += std::string(": ") + effect_name(effect) + " (6.4)";
+  events_->push_back(std::move(e));
+  if (s.fireship) return fireship_rams(s, t, effect);
+  switch (effect) {
+    case RamEffect::None:
+      break;
+    case RamEffect::Pinned:
+      free_pin(t);
+      free_pin(s);
+      t.pinned_with = s.id;
+      s.pinned_with = t.id;
+      s.rammer = true;
+      break;
+    case RamEffect::Damaged:
+      damage(t);
+      break;
+    case RamEffect::Sunk:
+      sink(t);
+      break;
+  }
+}
+
+// 14.42, 14.43: a successful ram by the fireship burns both ships; any
+// attempt ends it.
+void Board::fireship_rams(Ship& f, Ship& t, RamEffect effect) {
+  if (effect != RamEffect::None) {
+    say("the fireship sets " + t.id + " ablaze (14.42)");
+    sink(t);
+  }
+  f.sunk = true;
+  say("the fireship is spent (14.43)");
+}
+
+// 14.42: the fireship ending its movement next to siege towers burns them.
+void Board::fireship_reaches_towers(Ship& f) {
+  bool burnt = false;
+  for (auto& [id, e] : engines_) {
+    if (e.kind == EngineKind::Tower && e.at == Where::Hex && hex::distance(e.hex, f.hex) == 1) {
+      e.at = Where::Dead;
+      burnt = true;
+      say("the fireship burns the siege tower " + id + " (14.42)");
+    }
+  }
+  if (burnt) {
+    f.sunk = true;
+    say("the fireship is spent (14.43)");
+  }
+}
+
+}  // namespace naumachia::tyre

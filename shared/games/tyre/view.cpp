@@ -1,0 +1,156 @@
+// Tyre: what the players see (both see everything): the board's tokens and
+// the notes.
+#include "core/text.h"
+#include "games/tyre/rules.h"
+
+namespace naumachia::tyre {
+
+View Board::view() const {
+  // Tyre's naval war is played in the open: both players see every ship.
+  View v;
+  v.board_kind = "hex";
+  for (const HexId h : sc_->map.all_hexes()) {
+    Cell c;
+    c.id = hex::format_hex(h);
+    c.col = h.col;
+    c.row = h.row;
+    const Terrain t = sc_->map.terrain(h);
+    c.terrain = Map::name(t);
+    c.label = std::string(1, Map::symbol(t));
+    if (t == Terrain::Boom && broken_boom_at(h)) c.label = "x";
+    for (const auto& [id, s] : ships_) {
+      if (s.on_map && !s.sunk && s.hex == h) c.tokens.push_back(token(s));
+    }
+    if (siege_) add_land_tokens(c, h);
+    v.cells.push_back(std::move(c));
+  }
+  v.notes = notes();
+  add_siege_notes(v.notes);
+  return v;
+}
+
+void Board::add_land_tokens(Cell& c, HexId h) const {
+  for (const auto& [id, u] : units_) {
+    if (u.at != Where::Hex || u.hex != h) continue;
+    Token t;
+    t.owner = static_cast<int>(u.t.side);
+    t.kind = kind_name(u.t.kind);
+    t.label = id;
+    t.marks.push_back(u.t.contingent + " " + std::to_string(u.t.melee) + "-" +
+                      std::to_string(u.t.move));
+    if (u.disrupted) t.marks.push_back("disrupted");
+    c.tokens.push_back(std::move(t));
+  }
+  for (const auto& [id, l] : lleaders_) {
+    if (l.at != Where::Hex || l.hex != h) continue;
+    c.tokens.push_back(Token{static_cast<int>(l.t.side),
+                             "leader",
+                             id,
+                             -1,
+                             {std::to_string(l.t.morale) + "-" + std::to_string(l.t.bonus) + "-" +
+                              std::to_string(l.t.radius) + "-" + std::to_string(l.t.move)}});
+  }
+  for (const auto& [id, e] : engines_) {
+    if (e.at != Where::Hex || e.hex != h) continue;
+    c.tokens.push_back(Token{static_cast<int>(side_of(e.kind)), kind_name(e.kind), id, -1, {}});
+  }
+  if (walls_.count(h)) c.label = walls_.at(h) >= kBreach ? "*" : std::to_string(walls_.at(h));
+  if (boulders_.count(h)) c.label = "b";
+  if (mole_.count(h)) c.label = "M";
+}
+
+void Board::add_cargo_marks(Token& t, const Ship& s) const {
+  if (!siege_) return;
+  const Cargo c = cargo(s.id);
+  std::vector<std::string> all = c.units;
+  all.insert(all.end(), c.engines.begin(), c.engines.end());
+  all.insert(all.end(), c.leaders.begin(), c.leaders.end());
+  if (!all.empty()) t.marks.push_back("carrying " + text::join(all, " "));
+  if (s.beached) t.marks.push_back("beached");
+  if (s.fireship) t.marks.push_back("FIRESHIP");
+}
+
+void Board::add_siege_notes(std::vector<std::string>& n) const {
+  if (!siege_) return;
+  n.push_back("plan this Game-Turn: " + (plan_.empty() ? std::string("not yet made") : plan_));
+  n.push_back("map labels: 1-5 wall breach damage, * breached wall, b boulders, M mole");
+  std::vector<std::string> damage;
+  for (const auto& [h, v] : walls_)
+    damage.push_back(hex::format_hex(h) + ":" + (v >= kBreach ? "BREACH" : std::to_string(v)));
+  n.push_back("walls: " + (damage.empty() ? std::string("undamaged") : text::join(damage, " ")));
+  n.push_back("mole: " + std::to_string(mole_.size()) + " of " +
+              std::to_string(sc_->siege.mole_sequence().size()) + " hexes built (14.1)");
+  n.push_back("army morale: Tyrian " + std::to_string(morale_[0]) + ", Macedonian " +
+              std::to_string(morale_[1]) +
+              "; Macedonian land units lost: " + std::to_string(macedonian_losses_));
+  std::vector<std::string> park, out;
+  for (const auto& [id, e] : engines_) {
+    if (e.at == Where::Off) park.push_back(id);
+  }
+  for (const auto& [id, l] : lleaders_) {
+    if (l.at == Where::Off && l.back_in)
+      out.push_back(id + " (wounded, back in Game-Turn " + std::to_string(l.back_in) + ")");
+    if (l.at == Where::Dead) out.push_back(id + " (dead)");
+  }
+  n.push_back("siege park: " + (park.empty() ? std::string("empty") : text::join(park, " ")));
+  if (!out.empty()) n.push_back("leaders out of play: " + text::join(out, ", "));
+  n.push_back("objectives (18.1): Temple of Hercules " +
+              std::string(objective_held(Terrain::Temple) ? "HELD" : "not held") + ", Agenorium " +
+              (objective_held(Terrain::Agenorium) ? "HELD" : "not held") + " by the Macedonian");
+}
+
+Token Board::token(const Ship& s) const {
+  Token t;
+  t.owner = static_cast<int>(s.side);
+  t.kind = type_name(s.type);
+  t.label = s.id;
+  t.facing = static_cast<int>(s.facing);
+  const ShipValues& v = values(s);
+  t.marks.push_back(std::to_string(v.melee) + "-" + std::to_string(v.speed) + "-" +
+                    std::to_string(v.ramming_speed));
+  if (s.damaged) t.marks.push_back("damaged");
+  add_cargo_marks(t, s);
+  if (!s.pinned_with.empty()) t.marks.push_back("pinned to " + s.pinned_with);
+  if (s.exhausted_in >= abs_impulse()) t.marks.push_back("exhausted");
+  if (s.disrupted_in >= abs_impulse()) t.marks.push_back("disrupted");
+  for (const auto& [id, l] : leaders_) {
+    if (l.ship == s.id && !l.drowned) {
+      t.marks.push_back("leader " + id + " " + std::to_string(l.ram) + "-" +
+                        std::to_string(l.melee) + "-" + std::to_string(l.radius) +
+                        (l.idle_until >= abs_impulse() ? " (shaken)" : ""));
+    }
+  }
+  return t;
+}
+
+std::vector<std::string> Board::notes() const {
+  std::vector<std::string> n{
+      label(),
+      "map: . sea  B beach  H harbour  h port  O boom (x destroyed)  P mainland port  "
+      "W wall  w secondary wall  l open ground  c city  T temple  A Agenorium  M mole  L "
+      "mainland"};
+  for (const auto& [h, intact] : booms_)
+    n.push_back("the " + h + " boom is " + (intact ? "intact" : "destroyed"));
+  for (const Fleet& f : sc_->fleets) {
+    if (f.side != Side::Macedonian) continue;
+    std::vector<std::string> waiting;
+    int afloat = 0;
+    for (const auto& [id, s] : ships_) {
+      if (s.fleet != f.id || s.sunk) continue;
+      ++afloat;
+      if (!s.on_map) waiting.push_back(id);
+    }
+    std::string line = "fleet " + f.name + ": " +
+                       (arrived_.count(f.id) ? "arrived" : "not arrived") + ", " +
+                       std::to_string(afloat) + " ship(s) afloat";
+    if (arrived_.count(f.id) && !waiting.empty()) line += "; to enter: " + text::join(waiting, " ");
+    n.push_back(line);
+  }
+  int sunk[2] = {0, 0};
+  for (const auto& [id, s] : ships_) sunk[static_cast<int>(s.side)] += s.sunk;
+  n.push_back("ships sunk: Tyrian " + std::to_string(sunk[0]) + ", Macedonian " +
+              std::to_string(sunk[1]));
+  return n;
+}
+
+}  // namespace naumachia::tyre
