@@ -225,6 +225,13 @@ TEST_CASE("Tyre 9.31: grounding on a beach; the circumnavigation hexes for two M
   CHECK(has(around.events, "(2 of 7 MP)"));
 }
 
+TEST_CASE("Tyre orders: numbers out of range are refused, never truncated") {
+  const auto s = position("first-movement", 1, {{"T2", {"5009 NW", ""}}, {"T1", {"5011 N", ""}}});
+  CHECK(has(first_error(*s, kTyre, {"T2: move 4294967296"}), "the number of hexes is 1 to 99"));
+  CHECK(has(first_error(*s, kTyre, {"T2: back 0"}), "the number of hexes is 1 to 99"));
+  CHECK(has(first_error(*s, kTyre, {"T2: move -1"}), "the number of hexes is 1 to 99"));
+}
+
 TEST_CASE("Tyre 9.32: the boom stops Macedonian ships until one has held it for a whole impulse") {
   const auto s = position("first-movement", 2, {{"C1", {"2904 SE", ""}}, {"T1", {"2210 N", ""}}});
   CHECK(has(first_error(*s, kMacedon, {"C1: move 1"}), "may not cross the boom"));

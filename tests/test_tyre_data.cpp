@@ -6,6 +6,7 @@
 #include <set>
 
 #include "games/tyre/data.h"
+#include "games/tyre/position.h"
 
 using namespace naumachia;
 using namespace naumachia::tyre;
@@ -190,4 +191,18 @@ TEST_CASE("data files refuse unknown sides, ship types and out-of-range numbers"
   CHECK(Map::load("columns 1 2\nrows 1 1\nbeach 0101 4294967297\ngrid\n01 B.\n")
             .error()
             .message.find("map line 3") == 0);
+}
+
+TEST_CASE("the scenario data refuses unknown sides, fleets and ship types") {
+  auto bad_side = load_scenario("fleet T Persian Tyre\n");
+  REQUIRE_FALSE(bad_side.has_value());
+  CHECK(bad_side.error().message ==
+        "scenario line 1: unknown side 'Persian' (one of Tyrian, Macedonian)");
+  auto bad_type = load_scenario("fleet T Tyrian Tyre\nship T1 T galleon\n");
+  REQUIRE_FALSE(bad_type.has_value());
+  CHECK(bad_type.error().message.find("scenario line 2: unknown ship type 'galleon'") == 0);
+  auto bad_fleet = load_scenario("fleet T Tyrian Tyre\nship T1 X trireme\n");
+  REQUIRE_FALSE(bad_fleet.has_value());
+  CHECK(bad_fleet.error().message == "scenario line 2: unknown fleet 'X'");
+  CHECK(load_scenario().has_value());
 }

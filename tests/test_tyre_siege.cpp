@@ -54,6 +54,7 @@ struct Setup {
   std::map<std::string, std::string> pieces;
   std::map<std::string, std::string> ships;  // id -> "HEX DIR full|damaged"
   std::vector<std::string> more;
+  int rules = 2;  // the rules version of the game
 };
 
 const Game& tyre_game() {
@@ -97,7 +98,7 @@ std::unique_ptr<State> siege(const Setup& s) {
     }
   }
   for (const auto& l : s.more) out << l << "\n";
-  auto st = tyre_game().deserialize(out.str());
+  auto st = tyre_game().deserialize(out.str(), RulesVersion{s.rules});
   REQUIRE_MESSAGE(st.has_value(), (st ? "" : st.error().message));
   return std::move(*st);
 }
@@ -472,6 +473,45 @@ TEST_CASE("Tyre 8.31, 9.31, 14.31: the first landing rolls for grounding; boulde
   CHECK(has(r.events, "A3 runs aground landing troops at 3620 (3 <= grounding 4)"));
   CHECK(where_is(*r.next, "Hyp1") == "dead -");
   CHECK(where_is(*r.next, "Hyp2") == "dead -");  // 8.23
+}
+
+TEST_CASE(
+    "Tyre 14.31 (rules 2): boulders add two to the grounding number for every ship entering") {
+  // A Tyrian ship sails into the beach 3620 (grounding 2) mined with boulders.
+  const auto map = tyre::load_map().value();
+  const HexId beach = at("3620");
+  std::string from;
+  for (int d = 0; d < 6 && from.empty(); ++d) {
+    const HexId n = hex::neighbour(beach, static_cast<Dir>(d));
+    if (map.navigable(n) && map.terrain(n) != tyre::Terrain::Beach)
+      from = hex::format_hex(n) + " " + hex::name(hex::opposite(static_cast<Dir>(d)));
+  }
+  REQUIRE_FALSE(from.empty());
+  Setup st{"first-movement", 1, 1, "bombard", {{"Hanno", "ship T2"}}, {{"T2", from + " full"}},
+           {"boulders 3620"}};
+  auto r = play(*siege(st), {{Side::Tyrian, {"T2: move 1"}}}, {3, 1});
+  CHECK(has(r.events,
+            "T2 runs aground at 3620 and is destroyed (9.31, 14.31 boulders: 3 <= "
+            "grounding 4)"));
+  st.rules = 1;  // rules 1 counted boulders only for a landing (8.31)
+  r = play(*siege(st), {{Side::Tyrian, {"T2: move 1"}}}, {3});
+  CHECK(has(r.events, "T2 enters the beach at 3620 safely (9.31)"));
+}
+
+TEST_CASE(
+    "Tyre 9.31 (rules 2): only ships not carrying land units go round by 2801 without a roll") {
+  Setup st{"first-movement",         1, 2, "bombard", {{"Enylus", "ship A1"}, {"Hyp1", "ship A1"}},
+           {{"A1", "2702 NE full"}}, {}};
+  auto r = play(*siege(st), {{Side::Macedonian, {"A1: move 1"}}}, {6});
+  CHECK(has(r.events, "A1 enters the beach at 2801 safely (9.31)"));
+  CHECK(has(r.events, "(1 of "));
+  st.pieces.erase("Hyp1");  // no troops aboard: two Movement Points and no roll
+  r = play(*siege(st), {{Side::Macedonian, {"A1: move 1"}}}, {});
+  CHECK(has(r.events, "(2 of "));
+  st.pieces["Hyp1"] = "ship A1";
+  st.rules = 1;  // rules 1 let a transport go round too
+  r = play(*siege(st), {{Side::Macedonian, {"A1: move 1"}}}, {});
+  CHECK(has(r.events, "(2 of "));
 }
 
 TEST_CASE("Tyre 8.33, 9.25, 9.22: from a beach only into a breach; no climbing primary walls") {

@@ -8,7 +8,8 @@
 
 namespace naumachia::tyre {
 
-Board::Board(std::shared_ptr<const Scenario> sc, bool siege) : sc_(std::move(sc)) {
+Board::Board(std::shared_ptr<const Scenario> sc, bool siege, RulesVersion rules)
+    : sc_(std::move(sc)), rules_(rules) {
   for (const Ship& s : sc_->ships) ships_[s.id] = s;
   for (const Leader& l : sc_->leaders) leaders_[l.id] = l;
   for (auto& [id, s] : ships_) {

@@ -1,4 +1,5 @@
 // Tyre: help for players, and the candidate orders random play draws from.
+#include "core/galley.h"
 #include "games/tyre/rules.h"
 
 namespace naumachia::tyre {
@@ -86,10 +87,45 @@ std::vector<std::vector<std::string>> Board::candidate_orders(Side side) const {
         std::vector<std::string> group;
         if (s.on_map) {
           for (const char* m : kMoves) group.push_back(id + ": " + m);
-          for (const std::string& t : enemy_ships_near(s.hex, 3, 4))
-            group.push_back(id + ": move " +
-                            std::to_string(hex::distance(s.hex, ships_.at(t).hex) - 1) + ", ram " +
-                            t);
+          // Rams: a turn or none, straight ahead, and the target's broadside
+          // dead ahead (6.11-6.13); weighted, as the random player seldom
+          // finds them otherwise.
+          for (const auto& [turn_word, sixths] :
+               {std::pair<const char*, int>{"", 0}, {"turn L, ", -1}, {"turn R, ", 1}}) {
+            galley::Pose p{s.hex, hex::turn(s.facing, sixths)};
+            for (int k = 1; k <= 8; ++k) {
+              p.hex = galley::ahead(p);
+              const Ship* t = ship_at(galley::ahead(p));
+              if (!t || t->side == side || hex::distance(s.hex, t->hex) < 3) continue;
+              if (galley::aspect({t->hex, t->facing}, p.hex) != galley::Aspect::Broadside) continue;
+              const std::string ram =
+                  id + ": " + turn_word + "move " + std::to_string(k) + ", ram " + t->id;
+              group.insert(group.end(), 4, ram);
+            }
+          }
+          // And a course toward the nearest enemy ship.
+          const Ship* nearest = nullptr;
+          for (const auto& [tid, t] : ships_) {
+            if (t.side == side || !t.on_map || t.sunk) continue;
+            if (!nearest || hex::distance(s.hex, t.hex) < hex::distance(s.hex, nearest->hex))
+              nearest = &t;
+          }
+          if (nearest && hex::distance(s.hex, nearest->hex) > 2) {
+            std::string best;
+            int best_d = hex::distance(s.hex, nearest->hex);
+            for (const auto& [turn_word, sixths] :
+                 {std::pair<const char*, int>{"", 0}, {"turn L, ", -1}, {"turn R, ", 1}}) {
+              galley::Pose p{s.hex, hex::turn(s.facing, sixths)};
+              for (int k = 1; k <= 3; ++k) {
+                p.hex = galley::ahead(p);
+                if (hex::distance(p.hex, nearest->hex) < best_d) {
+                  best_d = hex::distance(p.hex, nearest->hex);
+                  best = id + ": " + turn_word + "move " + std::to_string(k);
+                }
+              }
+            }
+            if (!best.empty()) group.insert(group.end(), 3, best);
+          }
         } else {
           for (const HexId h : sc_->map.north_edge())
             group.push_back(id + ": enter " + hex::format_hex(h) + " facing S, move 1");
@@ -148,6 +184,24 @@ std::vector<std::vector<std::string>> Board::candidate_orders(Side side) const {
       if (firing && enemy_unit_at(h)) group.push_back(id + ": fire " + hex::format_hex(h));
       if (melee && enemy_unit_at(h))
         group.push_back(id + ": attack " + hex::format_hex(h) + ", advance " + id);
+    }
+    if (moving && u.at != Where::Ship) {
+      // Weighted: a step toward the nearest enemy unit, so that fire and
+      // melee come about in random play.
+      std::optional<HexId> foe;
+      for (const auto& [eid, e] : units_) {
+        const auto at = piece_hex(eid);
+        if (e.t.side == side || !at || e.at != Where::Hex) continue;
+        if (!foe || hex::distance(*from, *at) < hex::distance(*from, *foe)) foe = *at;
+      }
+      if (foe) {
+        std::optional<HexId> best;
+        for (const HexId h : hexes_within(*from, 1, 2)) {
+          if (!best || hex::distance(h, *foe) < hex::distance(*best, *foe)) best = h;
+        }
+        if (best && hex::distance(*best, *foe) < hex::distance(*from, *foe))
+          group.insert(group.end(), 3, id + ": to " + hex::format_hex(*best));
+      }
     }
     if (!group.empty()) out.push_back(std::move(group));
   }

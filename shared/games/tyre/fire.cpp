@@ -160,7 +160,7 @@ void Board::retreat_units(const std::vector<std::string>& ids) {
   }
   if (land.empty()) return;
   std::map<Side, HexId> refuge{{Side::Tyrian, temple_hex()}};
-  const auto outcome = retreat_simultaneously(*this, land, refuge, RulesVersion{1});
+  const auto outcome = retreat_simultaneously(*this, land, refuge, rules_);
   for (const auto& [id, why] : outcome.eliminated) eliminate_unit(id, why);
   for (const auto& [id, path] : outcome.paths) {
     LandUnit& u = units_.at(id);

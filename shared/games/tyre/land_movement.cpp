@@ -2,8 +2,8 @@
 // going ashore from ships (8.3) and stacking (9.5).
 #include <algorithm>
 #include <array>
-#include <deque>
 
+#include "core/flood.h"
 #include "core/text.h"
 #include "games/tyre/rules.h"
 
@@ -28,23 +28,18 @@ std::set<HexId> Board::command_area(const LandLeader& l, int radius) const {
   const auto start = piece_hex(l.t.id);
   if (!start) return out;
   const Side side = l.t.side;
-  std::deque<std::pair<HexId, int>> frontier{{*start, 0}};
-  out.insert(*start);
-  while (!frontier.empty()) {
-    auto [h, d] = frontier.front();
-    frontier.pop_front();
-    if (d == radius) continue;
-    for (int k = 0; k < 6; ++k) {
-      const HexId n = hex::neighbour(h, static_cast<Dir>(k));
-      if (out.count(n)) continue;
-      const auto who = combat_unit(n);
-      if (who == enemy(side)) continue;
-      out.insert(n);  // the unit's own hex counts even if it is not land (aboard)
-      if (!is_land(terrain(n))) continue;
-      if (who != side && enemy_controlled(*this, side, n)) continue;
-      frontier.emplace_back(n, d + 1);
-    }
-  }
+  // Not into enemy units; into water or enemy-controlled land, but no farther.
+  const auto step = [&](HexId, HexId n, int) {
+    const auto who = combat_unit(n);
+    if (who == enemy(side)) return flood::Step::Blocked;
+    if (!is_land(terrain(n))) return flood::Step::Stop;
+    if (who != side && enemy_controlled(*this, side, n)) return flood::Step::Stop;
+    return flood::Step::Through;
+  };
+  // The leader's own hex counts even if it is not land (aboard).
+  for (const auto& [h, d] :
+       flood::reachable(std::vector<HexId>{*start}, radius, hex::neighbours, step))
+    out.insert(h);
   return out;
 }
 

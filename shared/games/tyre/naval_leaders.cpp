@@ -1,7 +1,7 @@
 // Tyre: naval leaders (16.0): command radius, ratings and leader loss.
 #include <algorithm>
-#include <deque>
 
+#include "core/flood.h"
 #include "games/tyre/rules.h"
 
 namespace naumachia::tyre {
@@ -95,20 +95,14 @@ std::optional<std::string> Board::command_problem(Side side) const {
   return std::nullopt;
 }
 
+// 16.12: a command radius is counted in hexes of water.
 bool Board::water_distance(HexId from, HexId to, int radius) const {
-  std::deque<std::pair<HexId, int>> frontier{{from, 0}};
-  std::set<HexId> seen{from};
-  while (!frontier.empty()) {
-    auto [h, d] = frontier.front();
-    frontier.pop_front();
-    if (h == to) return true;
-    if (d == radius) continue;
-    for (int k = 0; k < 6; ++k) {
-      const HexId n = hex::neighbour(h, static_cast<Dir>(k));
-      if (navigable(n) && seen.insert(n).second) frontier.emplace_back(n, d + 1);
-    }
-  }
-  return false;
+  const auto by_water = [&](HexId, HexId next, int) {
+    return navigable(next) ? flood::Step::Through : flood::Step::Blocked;
+  };
+  return flood::nearest(std::vector<HexId>{from}, radius, hex::neighbours, by_water,
+                        [&](HexId h) { return h == to; })
+      .has_value();
 }
 
 }  // namespace naumachia::tyre

@@ -2,6 +2,7 @@
 // (9.32) and the fireship (14.4).
 #include <algorithm>
 
+#include "core/galley.h"
 #include "core/text.h"
 #include "games/tyre/rules.h"
 
@@ -186,15 +187,33 @@ void Board::free_pin(Ship& s) {
   s.rammer = false;
 }
 
+namespace {
+
+// Tyre's galleys on the shared toolkit (core/galley.h).
+const galley::Rules kGalleys{
+    1,  // 5.13: a hexside turned costs one Movement Point
+    1,  // 5.12: one hexside before moving, then one per hex entered
+    3,  // 5.24: up to three hexes straight back
+    3,  // 6.11: a rammer begins at least three hexes from its target
+    1,  // 6.12: a rammer turns at most one hexside in its whole attempt
+    2,  // 6.12: and at least two hexes from its target
+};
+
+galley::Pose pose(const Ship& s) {
+  return {s.hex, s.facing};
+}
+
+}  // namespace
+
 std::optional<std::string> Board::move_back(Ship& s, const std::vector<Action>& actions,
                                             std::size_t i) {
   // 5.24: up to three hexes straight back, for the whole allowance; no ram, no turn.
   if (actions.size() != i + 1)
     return "moving backwards is the ship's only action in the segment (5.24)";
   const int n = actions[i].n;
-  if (n > 3) return "a ship moves back at most three hexes (5.24)";
+  if (galley::backing_problem(kGalleys, n)) return "a ship moves back at most three hexes (5.24)";
   for (int k = 0; k < n; ++k) {
-    const HexId next = hex::neighbour(s.hex, hex::opposite(s.facing));
+    const HexId next = galley::astern(pose(s));
     if (auto why = entry_problem(s.side, next); !why.empty()) return why;
     s.hex = next;
     if (!enter_effects(s)) return std::nullopt;
@@ -203,6 +222,16 @@ std::optional<std::string> Board::move_back(Ship& s, const std::vector<Action>& 
     say(s.id + " backs water " + std::to_string(n) + " hex(es) to " + hex::format_hex(s.hex) +
         " (5.24)");
   return std::nullopt;
+}
+
+// 9.31: a ship not carrying land units may pay two Movement Points to enter
+// 2801, 2901 or 3001 without a grounding roll. Rules version 1 let a
+// transport do it too (docs/rules/tyre.md, "Rules versions").
+bool Board::may_circumnavigate(const Ship& s, HexId h) const {
+  if (!sc_->map.circumnavigation(h)) return false;
+  if (!from_rules(2) || !siege_) return true;
+  const Cargo c = cargo(s.id);
+  return c.units.empty() && c.engines.empty();
 }
 
 std::optional<std::string> Board::move_forward(Ship& s, const std::vector<Action>& actions,
@@ -220,38 +249,41 @@ std::optional<std::string> Board::move_forward(Ship& s, const std::vector<Action
     if (t->second.fireship) return "the fireship may not be rammed (14.42)";
     if (siege_ && transporting(s)) return s.id + " is transporting and may not ram (8.0)";
     target = &t->second;
-    if (hex::distance(s.hex, target->hex) < 3)
+    if (galley::ram_start_problem(kGalleys, s.hex, target->hex))
       return s.id + " must begin its movement at least three hexes from " + target->id +
              " to ram it (6.11)";
   }
   const int mpa = allowance(s, ramming);
-  int spent = spent_before, turns_here = 0, ram_turns = 0;
-  bool moved = false;
+  galley::Course course(kGalleys, pose(s), mpa, spent_before,
+                        target ? std::optional<galley::Pose>(pose(*target)) : std::nullopt);
   const HexId start = s.hex;
+  const std::string out_of_points =
+      s.id + " has only " + std::to_string(mpa) + " Movement Points here (5.2)";
   for (; i < actions.size(); ++i) {
     const Action& a = actions[i];
     if (a.kind == Action::Turn) {
-      // 5.12: one hexside before moving, then one per hex entered.
-      if (turns_here >= 1) return s.id + " may turn only one hexside per hex entered (5.12)";
-      if (ramming && ++ram_turns > 1)
-        return "a ramming ship turns at most one hexside in its whole attempt (6.12)";
-      if (ramming && hex::distance(s.hex, target->hex) < 2)
-        return "a ramming ship's turn must be made at least two hexes from its target (6.12)";
-      ++turns_here;
-      spent += 1;  // 5.13
-      s.facing = hex::turn(s.facing, a.n);
+      if (const auto refusal = course.turn(a.n)) {
+        switch (*refusal) {
+          case galley::Refusal::TurnsPerHex:
+            return s.id + " may turn only one hexside per hex entered (5.12)";
+          case galley::Refusal::RamTurns:
+            return "a ramming ship turns at most one hexside in its whole attempt (6.12)";
+          case galley::Refusal::RamTurnTooClose:
+            return "a ramming ship's turn must be made at least two hexes from its target (6.12)";
+          default:
+            return out_of_points;
+        }
+      }
+      s.facing = course.pose().facing;
     } else if (a.kind == Action::Move) {
       for (int k = 0; k < a.n; ++k) {
-        const HexId next = hex::neighbour(s.hex, s.facing);
+        const HexId next = galley::ahead(course.pose());
         if (auto why = entry_problem(s.side, next); !why.empty()) return why;
-        const bool careful = sc_->map.circumnavigation(next) && spent + 2 <= mpa;  // 9.31
-        spent += careful ? 2 : 1;
-        if (spent > mpa)
+        const bool careful = may_circumnavigate(s, next) && course.remaining() >= 2;  // 9.31
+        if (course.advance(careful ? 2 : 1))
           return s.id + " has only " + std::to_string(mpa) + " Movement Points here (" +
                  (ramming ? "ramming" : "normal") + " speed; 5.2)";
-        s.hex = next;
-        turns_here = 0;
-        moved = true;
+        s.hex = course.pose().hex;
         if (!careful && !enter_effects(s)) return std::nullopt;
       }
     } else if (a.kind == Action::Ram) {
@@ -259,10 +291,9 @@ std::optional<std::string> Board::move_forward(Ship& s, const std::vector<Action
     } else {
       return "'" + format_action(a) + "' must come first in a ship's order";
     }
-    if (spent > mpa)
-      return s.id + " has only " + std::to_string(mpa) + " Movement Points here (5.2)";
   }
-  if (executing() && (moved || spent > spent_before)) {
+  const int spent = course.spent();
+  if (executing() && (course.moved() || spent > spent_before)) {
     say(s.id + " moves from " + hex::format_hex(start) + " to " + hex::format_hex(s.hex) +
         ", facing " + hex::name(s.facing) + " (" + std::to_string(spent) + " of " +
         std::to_string(mpa) + " MP" + (ramming ? ", ramming speed" : "") + ")");
@@ -279,32 +310,40 @@ std::optional<std::string> Board::move_forward(Ship& s, const std::vector<Action
 // 6.13 and the addenda: the rammer ends next to its target, facing it, in
 // one of the target's four broadside hexes (not dead ahead or astern).
 std::optional<std::string> Board::ram_position_problem(const Ship& s, const Ship& t) const {
-  const auto to_target = hex::direction_to(s.hex, t.hex);
-  if (!to_target) return s.id + " must end its movement next to " + t.id + " to ram it (6.13)";
-  if (*to_target != s.facing) return s.id + " must face " + t.id + " to ram it (6.13)";
-  const Dir from_target = hex::opposite(*to_target);
-  if (from_target == t.facing || from_target == hex::opposite(t.facing)) {
-    return s.id + " is at " + t.id + "'s bow or stern, not its broadside (6.13, addenda)";
+  switch (galley::ram_geometry(pose(s), pose(t))) {
+    case galley::RamGeometry::Ok:
+      return std::nullopt;
+    case galley::RamGeometry::NotAdjacent:
+      return s.id + " must end its movement next to " + t.id + " to ram it (6.13)";
+    case galley::RamGeometry::NotFacing:
+      return s.id + " must face " + t.id + " to ram it (6.13)";
+    case galley::RamGeometry::BowOrStern:
+      return s.id + " is at " + t.id + "'s bow or stern, not its broadside (6.13, addenda)";
   }
   return std::nullopt;
 }
 
-// Grounding on beaches (9.31). Returns false if the ship was lost.
+// Grounding on beaches (9.31). Returns false if the ship was lost. From rules
+// version 2 boulders add two to the grounding number for every ship that
+// enters (14.31); version 1 counted them only for a landing (8.31).
 bool Board::enter_effects(Ship& s) {
-  const auto g = sc_->map.grounding(s.hex);
-  if (!g || *g == 0 || sc_->map.terrain(s.hex) != Terrain::Beach) return true;
+  const auto printed = sc_->map.grounding(s.hex);
+  if (!printed || sc_->map.terrain(s.hex) != Terrain::Beach) return true;
+  const bool boulders = from_rules(2) && boulders_.count(s.hex);
+  const int g = *printed + (boulders ? 2 : 0);
+  if (g == 0) return true;
   if (!executing()) return true;
   const int roll = dice_->roll(6, "grounding of " + s.id + " at " + hex::format_hex(s.hex));
   Event e{"", {dice_->log().back()}};
-  if (roll <= *g) {
-    e.text = s.id + " runs aground at " + hex::format_hex(s.hex) +
-             " and is destroyed (9.31: " + std::to_string(roll) + " <= grounding " +
-             std::to_string(*g) + ")";
+  const std::string cases = boulders ? "9.31, 14.31 boulders" : "9.31";
+  if (roll <= g) {
+    e.text = s.id + " runs aground at " + hex::format_hex(s.hex) + " and is destroyed (" + cases +
+             ": " + std::to_string(roll) + " <= grounding " + std::to_string(g) + ")";
     events_->push_back(std::move(e));
     sink(s);
     return false;
   }
-  e.text = s.id + " enters the beach at " + hex::format_hex(s.hex) + " safely (9.31)";
+  e.text = s.id + " enters the beach at " + hex::format_hex(s.hex) + " safely (" + cases + ")";
   events_->push_back(std::move(e));
   return true;
 }

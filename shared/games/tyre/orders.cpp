@@ -23,6 +23,8 @@ std::string format_action(const Action& a) {
   return "";
 }
 
+constexpr long long kMaxHexes = 99;
+
 Expected<Action> parse_action(std::string_view text_in) {
   const auto w = text::split(text_in);
   const std::string verb = w.empty() ? "" : text::lower(w[0]);
@@ -34,7 +36,11 @@ Expected<Action> parse_action(std::string_view text_in) {
     if (d == "r" || d == "right") return Action{Action::Turn, 1};
     return fail("'turn' takes L or R");
   }
-  if ((verb == "move" || verb == "back") && w.size() == 2 && text::parse_int(w[1], n) && n >= 1) {
+  if ((verb == "move" || verb == "back") && w.size() == 2 && text::parse_int(w[1], n)) {
+    // Refused, never truncated: no ship moves more than a few dozen hexes.
+    if (n < 1 || n > kMaxHexes)
+      return fail("'" + verb + " " + std::string(w[1]) + "': the number of hexes is 1 to " +
+                  std::to_string(kMaxHexes));
     return Action{verb == "move" ? Action::Move : Action::Back, static_cast<int>(n)};
   }
   if (verb == "enter" && w.size() == 4 && text::lower(w[2]) == "facing") {

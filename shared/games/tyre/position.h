@@ -134,6 +134,9 @@ struct Scenario {
 
 // The scenario data compiled in (data/scenario.txt and the tables it names).
 Expected<Scenario> load_scenario();
+// The same, with another text for data/scenario.txt (fleets, ships, leaders,
+// arrivals, deployment); unknown sides, fleets and ship types are errors.
+Expected<Scenario> load_scenario(std::string_view scenario_text);
 
 // What one player's planning orders have claimed so far (4.0 1A, 14.3).
 struct Allocation {

@@ -81,9 +81,13 @@ struct SegmentRule {
 const SegmentRule& rule_of(Segment s);
 
 struct Board : Position, LandBoard {
-  Board(std::shared_ptr<const Scenario> sc, bool siege);
+  Board(std::shared_ptr<const Scenario> sc, bool siege, RulesVersion rules);
 
   std::shared_ptr<const Scenario> sc_;
+  // The rules version the game was created under (docs/rules/tyre.md, "Rules
+  // versions"); not part of the position, the server stores it with the game.
+  RulesVersion rules_;
+  bool from_rules(int version) const { return rules_.value >= version; }
   // The resolution context: the mode; dice and events only in Mode::Execute.
   Mode mode_ = Mode::Check;
   Dice* dice_ = nullptr;
@@ -167,6 +171,7 @@ struct Board : Position, LandBoard {
   std::optional<std::string> move_back(Ship& s, const std::vector<Action>& actions, std::size_t i);
   std::optional<std::string> move_forward(Ship& s, const std::vector<Action>& actions,
                                           std::size_t i, int spent_before = 0);
+  bool may_circumnavigate(const Ship& s, HexId h) const;
   std::optional<std::string> ram_position_problem(const Ship& s, const Ship& t) const;
   bool enter_effects(Ship& s);
   void ram(Ship& s, Ship& t);

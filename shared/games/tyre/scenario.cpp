@@ -2,7 +2,7 @@
 // reinforcement rolls (17.2) and the default deployment (17.1).
 #include <algorithm>
 
-#include "core/text.h"
+#include "core/records.h"
 #include "games/tyre/data.h"
 #include "games/tyre/position.h"
 
@@ -13,6 +13,10 @@ std::string_view tyre_scenario();
 namespace naumachia::tyre {
 
 Expected<Scenario> load_scenario() {
+  return load_scenario(data::tyre_scenario());
+}
+
+Expected<Scenario> load_scenario(std::string_view scenario_text) {
   auto map = load_map();
   if (!map) return fail(map.error().message);
   auto tables = load_tables();
@@ -23,59 +27,58 @@ Expected<Scenario> load_scenario() {
   if (!siege) return fail(siege.error().message);
   Scenario s{std::move(*map),  std::move(*tables), {}, {}, {}, {},
              std::move(*army), std::move(*siege)};
-  int n = 0;
-  for (std::string_view raw : text::lines(data::tyre_scenario())) {
-    ++n;
-    const auto w = text::split(text::trim(raw.substr(0, raw.find('#'))));
-    if (w.empty()) continue;
-    const std::string where = "scenario line " + std::to_string(n);
-    if (w[0] == "fleet" && w.size() == 4) {
-      s.fleets.push_back(Fleet{std::string(w[1]),
-                               w[2] == "Tyrian" ? Side::Tyrian : Side::Macedonian,
-                               std::string(w[3]),
-                               {}});
-    } else if (w[0] == "ship" && (w.size() == 4 || (w.size() == 5 && w[4] == "fireship"))) {
-      const auto fleet = std::find_if(s.fleets.begin(), s.fleets.end(),
-                                      [&](const Fleet& f) { return f.id == w[2]; });
-      if (fleet == s.fleets.end()) return fail(where + ": unknown fleet");
+  const auto fleet_of = [&](const records::Record& r, std::size_t i) -> Expected<Fleet*> {
+    for (Fleet& f : s.fleets) {
+      if (f.id == r[i]) return &f;
+    }
+    return r.error("unknown fleet '" + std::string(r[i]) + "'");
+  };
+  for (const records::Record& r : records::read(scenario_text, "scenario")) {
+    if (r.is("fleet", 3)) {
+      auto side = side_field(r, 2);
+      if (!side) return fail(side.error().message);
+      s.fleets.push_back(Fleet{std::string(r[1]), *side, std::string(r[3]), {}});
+    } else if (r.is("ship", 3, 4)) {
+      auto fleet = fleet_of(r, 2);
+      if (!fleet) return fail(fleet.error().message);
+      auto type = r.choice<ShipType>(3, "ship type",
+                                     {{"bireme", ShipType::Bireme},
+                                      {"trireme", ShipType::Trireme},
+                                      {"quinquereme", ShipType::Quinquereme}});
+      if (!type) return fail(type.error().message);
+      if (r.size() == 5 && r[4] != "fireship")
+        return r.error("the last word may only be 'fireship'");
       Ship ship;
-      ship.id = std::string(w[1]);
-      ship.fleet = fleet->id;
-      ship.side = fleet->side;
-      ship.type = w[3] == "bireme"        ? ShipType::Bireme
-                  : w[3] == "quinquereme" ? ShipType::Quinquereme
-                                          : ShipType::Trireme;
-      ship.fireship = w.size() == 5;
+      ship.id = std::string(r[1]);
+      ship.fleet = (*fleet)->id;
+      ship.side = (*fleet)->side;
+      ship.type = *type;
+      ship.fireship = r.size() == 5;
       s.ships.push_back(ship);
-    } else if (w[0] == "leader" && (w.size() == 5 || w.size() == 6)) {
-      const auto r = text::split(w[3], "-");
-      long long a = 0, b = 0, c = 0;
-      if (r.size() != 3 || !text::parse_int(r[0], a) || !text::parse_int(r[1], b) ||
-          !text::parse_int(r[2], c)) {
-        return fail(where + ": ratings are RAM-MELEE-RADIUS");
+    } else if (r.is("leader", 4, 5)) {
+      if (auto fleet = fleet_of(r, 2); !fleet) return fail(fleet.error().message);
+      auto ratings = r.integers(3, "-", 3, 0, 9);
+      if (!ratings) return fail(ratings.error().message + " (RAM-MELEE-RADIUS)");
+      if (r.size() == 6 && r[5] != "all") return r.error("the last word may only be 'all'");
+      s.leaders.push_back(Leader{std::string(r[1]), std::string(r[2]), (*ratings)[0], (*ratings)[1],
+                                 (*ratings)[2], r.size() == 6,
+                                 r[4] == "-" ? std::string() : std::string(r[4]), 0, false});
+    } else if (r.is("arrival", 2, 99)) {
+      auto fleet = fleet_of(r, 1);
+      if (!fleet) return fail(fleet.error().message);
+      for (std::size_t i = 2; i < r.size(); ++i) {
+        auto turn_roll = r.integers(i, ":", 2, 0, 99);
+        if (!turn_roll) return fail(turn_roll.error().message + " (TURN:ROLL)");
+        (*fleet)->arrival[(*turn_roll)[0]] = (*turn_roll)[1];
       }
-      s.leaders.push_back(Leader{std::string(w[1]), std::string(w[2]), static_cast<int>(a),
-                                 static_cast<int>(b), static_cast<int>(c),
-                                 w.size() == 6 && w[5] == "all",
-                                 w[4] == "-" ? std::string() : std::string(w[4]), 0, false});
-    } else if (w[0] == "arrival" && w.size() >= 3) {
-      auto fleet = std::find_if(s.fleets.begin(), s.fleets.end(),
-                                [&](const Fleet& f) { return f.id == w[1]; });
-      if (fleet == s.fleets.end()) return fail(where + ": unknown fleet");
-      for (std::size_t i = 2; i < w.size(); ++i) {
-        const auto tr = text::split(w[i], ":");
-        long long turn = 0, roll = 0;
-        if (tr.size() != 2 || !text::parse_int(tr[0], turn) || !text::parse_int(tr[1], roll))
-          return fail(where + ": TURN:ROLL");
-        fleet->arrival[static_cast<int>(turn)] = static_cast<int>(roll);
-      }
-    } else if (w[0] == "deploy" && w.size() == 4) {
-      const auto h = hex::parse_hex(w[2]);
-      const auto d = hex::parse_dir(w[3]);
-      if (!h || !d) return fail(where + ": deploy SHIP HEX DIR");
-      s.deploy[std::string(w[1])] = {*h, *d};
+    } else if (r.is("deploy", 3)) {
+      auto h = r.hex(2);
+      if (!h) return fail(h.error().message);
+      auto d = r.dir(3);
+      if (!d) return fail(d.error().message);
+      s.deploy[std::string(r[1])] = {*h, *d};
     } else {
-      return fail(where + ": not understood");
+      return r.error("not understood");
     }
   }
   return s;

@@ -15,8 +15,8 @@ namespace {
 
 class TyreState final : public State {
  public:
-  explicit TyreState(std::shared_ptr<const Scenario> sc, bool siege = false)
-      : board_(std::move(sc), siege) {}
+  TyreState(std::shared_ptr<const Scenario> sc, bool siege, RulesVersion rules)
+      : board_(std::move(sc), siege, rules) {}
 
   StepInfo step() const override {
     StepInfo info;
@@ -98,6 +98,10 @@ class TyreGame final : public Game {
   explicit TyreGame(std::shared_ptr<const Scenario> sc) : sc_(std::move(sc)) {}
   std::string id() const override { return "tyre"; }
   std::string title() const override { return "Tyre (SPI 1978)"; }
+  // Version 2: 14.31 boulders for every ship, 9.31 no circumnavigation for
+  // transports, 11.3 order-free simultaneous retreats (docs/rules/tyre.md).
+  RulesVersion rules_version() const override { return RulesVersion{2}; }
+  RulesVersion oldest_rules_version() const override { return RulesVersion{1}; }
   std::vector<ScenarioInfo> scenarios() const override {
     return {ScenarioInfo{"siege",
                          "Tyre: the siege, 332 B.C.",
@@ -125,15 +129,15 @@ class TyreGame final : public Game {
 
  protected:
   Expected<std::unique_ptr<State>> do_new_game(std::string_view scenario, int players,
-                                               RulesVersion) const override {
+                                               RulesVersion rules) const override {
     if (scenario != "naval" && scenario != "siege")
       return fail("tyre has the scenarios 'siege' and 'naval'");
     if (players != 2) return fail("tyre is a two-player game");
-    return std::unique_ptr<State>(std::make_unique<TyreState>(sc_, scenario == "siege"));
+    return std::unique_ptr<State>(std::make_unique<TyreState>(sc_, scenario == "siege", rules));
   }
   Expected<std::unique_ptr<State>> do_deserialize(std::string_view bytes,
-                                                  RulesVersion) const override {
-    TyreState s(sc_);
+                                                  RulesVersion rules) const override {
+    TyreState s(sc_, false, rules);
     return s.parse_into(bytes);
   }
 
