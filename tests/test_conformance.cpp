@@ -153,3 +153,34 @@ TEST_CASE("random Tyre play reaches ramming, naval melee and fire combat") {
     CHECK_MESSAGE(seen[kind] > 0, "random play never reached " << kind);
   }
 }
+
+TEST_CASE("random Constantinople play reaches ramming, melee, shoals, drift and sail momentum") {
+  // Constantinople's candidate orders must lead random play into its rules.
+  const Registry registry = testing::every_module();
+  std::map<std::string, int> seen;
+  const std::map<std::string, std::string> kinds{{"ramming (15.42)", ") rams "},
+                                                 {"naval melee (15.41)", "(15.23, 15.41)"},
+                                                 {"shoals (15.53)", "(15.53:"},
+                                                 {"drift (14.26)", "drifts from"},
+                                                 {"momentum (14.21)", "under its momentum"},
+                                                 {"initiative (4.0 B)", "(4.0 B)"}};
+  const auto found = registry.find_scenario("constantinople/naval").value();
+  for (std::uint8_t g = 0; g < 6; ++g) {
+    Seed seed{};
+    seed[0] = 0xc1;
+    seed[31] = g;
+    testing::random_play(
+        found.first->new_game(found.second.id, 2).value(), seed, 1500, [](const State&) {},
+        [&](const State&, const std::map<PlayerId, OrderSet>&, const Resolution& r) {
+          for (const Event& e : r.events) {
+            for (const auto& [kind, marker] : kinds) {
+              if (e.text.find(marker) != std::string::npos) ++seen[kind];
+            }
+          }
+        });
+  }
+  for (const auto& [kind, marker] : kinds) {
+    MESSAGE(kind << ": " << seen[kind]);
+    CHECK_MESSAGE(seen[kind] > 0, "random play never reached " << kind);
+  }
+}

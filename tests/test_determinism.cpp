@@ -39,6 +39,8 @@ const Fixed kFixed[] = {
     {"tyre/siege", 2, 1, 150, "15c9dbcad7f6b5c14e6352ad5fc91f9f465cd018764681898cccbf5b0cb084fd"},
     {"tyre/naval", 2, 2, 60, "6a1c55853a10cdbdb92c57145a36848ceb2d722d62f5f860e529ff562a098569"},
     {"tyre/siege", 2, 2, 150, "15c9dbcad7f6b5c14e6352ad5fc91f9f465cd018764681898cccbf5b0cb084fd"},
+    {"constantinople/naval", 2, 1, 120,
+     "7b63e51b8e33c078f025644d0c9e9c83ae026e2761980a9fe5c30367f5db8383"},
 };
 
 std::string signature_of(const Registry& registry, const Fixed& f) {

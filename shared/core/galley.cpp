@@ -26,8 +26,8 @@ std::optional<Refusal> Course::turn(int sixths) {
       return Refusal::RamTurnTooClose;
     ++ram_turns_;
   }
+  spent_ += rules_.turn_cost + (turns_here_ > 0 ? rules_.extra_turn_cost : 0);
   ++turns_here_;
-  spent_ += rules_.turn_cost;
   pose_.facing = hex::turn(pose_.facing, sixths);
   if (spent_ > allowance_) return Refusal::OutOfPoints;
   return std::nullopt;

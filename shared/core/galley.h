@@ -31,6 +31,9 @@ struct Rules {
   int ram_min_start = 3;  // a rammer begins at least this far from its target (Tyre 6.11)
   int ram_max_turns = 1;  // hexsides a rammer may turn in its whole attempt (Tyre 6.12)
   int ram_turn_min_distance = 2;  // and only this far or farther from the target (Tyre 6.12)
+  // Extra movement points for each hexside beyond the first turned in one hex
+  // (Constantinople 14.25: a sail ship's second hexside costs one).
+  int extra_turn_cost = 0;
 };
 
 enum class Refusal {

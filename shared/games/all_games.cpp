@@ -1,5 +1,6 @@
 #include "games/all_games.h"
 
+#include "games/constantinople/constantinople.h"
 #include "games/diplomacy/diplomacy.h"
 #include "games/tyre/tyre.h"
 
@@ -8,6 +9,7 @@ namespace naumachia {
 void register_all_games(Registry& registry) {
   registry.add(diplomacy::make_diplomacy_game());
   registry.add(tyre::make_tyre_game());
+  registry.add(constantinople::make_constantinople_game());
 }
 
 }  // namespace naumachia

@@ -1,0 +1,140 @@
+// Constantinople 1453, the naval game: the module. NavalState adapts a Board
+// (the position and the rules over it, rules.h) to the engine's State.
+#include "games/constantinople/constantinople.h"
+
+#include <cassert>
+
+#include "core/text.h"
+#include "games/constantinople/rules.h"
+
+namespace naumachia::constantinople {
+
+namespace {
+
+class NavalState final : public State {
+ public:
+  NavalState(std::shared_ptr<const Scenario> sc, RulesVersion rules)
+      : board_(std::move(sc), rules) {}
+
+  StepInfo step() const override {
+    StepInfo info;
+    info.number = StepNo{board_.step_};
+    info.label = board_.label();
+    if (board_.over_) {
+      info.game_over = true;
+      info.result = board_.result_;
+      if (board_.winner_) info.winners.push_back(SideId{static_cast<int>(*board_.winner_)});
+      return info;
+    }
+    for (Side s : {Side::Ottoman, Side::Byzantine}) {
+      if (board_.orders_in_segment(s)) info.to_order.push_back(PlayerId{static_cast<int>(s)});
+    }
+    return info;
+  }
+
+  // A dry run of the orders on a copy of the position (Mode::Check).
+  Expected<OrderSet, OrderErrors> validate(PlayerId player,
+                                           const std::vector<std::string>& lines) const override {
+    Board trial(board_);
+    const Side side = static_cast<Side>(player.value);
+    OrderErrors errors;
+    OrderSet out;
+    if (!board_.orders_in_segment(side)) {
+      errors.push_back({0, std::string("the ") + side_name(side) + " player has no orders in '" +
+                               board_.label() + "'"});
+      return unexpected(std::move(errors));
+    }
+    Claims claims;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      if (text::trim(lines[i]).empty()) continue;
+      auto canonical = trial.check_line(side, std::string(text::trim(lines[i])), claims);
+      if (!canonical)
+        errors.push_back({static_cast<int>(i + 1), canonical.error().message});
+      else
+        out.lines.push_back(*canonical);
+    }
+    if (errors.empty()) {
+      if (auto why = trial.finish_check(side, claims)) errors.push_back({0, *why});
+    }
+    if (!errors.empty()) return unexpected(std::move(errors));
+    return out;
+  }
+
+  // At a deadline: no orders. Unordered sail ships keep their course and
+  // shorten sail by two (14.21, 14.22), oar ships stay (and drift), nobody
+  // attacks, a proposal lapses, deployment and havens take the defaults.
+  OrderSet default_orders(PlayerId) const override { return {}; }
+
+  std::vector<std::vector<std::string>> candidate_orders(PlayerId player) const override {
+    return board_.candidate_orders(static_cast<Side>(player.value));
+  }
+
+  View view(std::optional<PlayerId>) const override { return board_.view(); }
+  std::string serialize() const override { return board_.serialize(); }
+  std::unique_ptr<State> clone() const override { return std::make_unique<NavalState>(*this); }
+  std::string order_help() const override { return board_.order_help(); }
+
+  Expected<std::unique_ptr<State>> parse_into(std::string_view bytes) {
+    if (auto why = board_.parse(bytes)) return fail(*why);
+    return std::unique_ptr<State>(std::make_unique<NavalState>(*this));
+  }
+
+ protected:
+  Resolution do_resolve(const std::map<PlayerId, OrderSet>& orders, Dice& dice) const override {
+    auto next = std::make_unique<NavalState>(*this);
+    Resolution r;
+    next->board_.resolve(orders, dice, r.events);
+    r.next = std::move(next);
+    return r;
+  }
+
+ private:
+  Board board_;
+};
+
+class ConstantinopleGame final : public Game {
+ public:
+  explicit ConstantinopleGame(std::shared_ptr<const Scenario> sc) : sc_(std::move(sc)) {}
+  std::string id() const override { return "constantinople"; }
+  std::string title() const override { return "Constantinople 1453: the naval game (Berg)"; }
+  std::vector<ScenarioInfo> scenarios() const override {
+    return {ScenarioInfo{
+        "naval",
+        "Constantinople 1453: the war for the Golden Horn",
+        "The naval game of the Campaign Game (19.1): the Byzantine galleys behind the Boom, the "
+        "Ottoman fleet rowing up from the Sea of Marmara, the Genoese galley running in on a "
+        "southern wind; wind and momentum, ramming, simultaneous melee, the Boom, the Pera guns "
+        "and the Great Portage. " +
+            std::to_string(sc_->tables.game_length) +
+            " Game-Turns of up to five impulses; the Ottomans win by commanding the Golden Horn.",
+        {"Ottoman", "Byzantine"},
+        2,
+        2}};
+  }
+
+ protected:
+  Expected<std::unique_ptr<State>> do_new_game(std::string_view scenario, int players,
+                                               RulesVersion rules) const override {
+    if (scenario != "naval") return fail("constantinople has the scenario 'naval'");
+    if (players != 2) return fail("constantinople is a two-player game");
+    return std::unique_ptr<State>(std::make_unique<NavalState>(sc_, rules));
+  }
+  Expected<std::unique_ptr<State>> do_deserialize(std::string_view bytes,
+                                                  RulesVersion rules) const override {
+    NavalState s(sc_, rules);
+    return s.parse_into(bytes);
+  }
+
+ private:
+  std::shared_ptr<const Scenario> sc_;
+};
+
+}  // namespace
+
+std::unique_ptr<Game> make_constantinople_game() {
+  auto sc = load_scenario();
+  assert(sc.has_value());  // compiled-in data, checked by the tests
+  return std::make_unique<ConstantinopleGame>(std::make_shared<const Scenario>(std::move(*sc)));
+}
+
+}  // namespace naumachia::constantinople

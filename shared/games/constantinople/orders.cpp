@@ -1,0 +1,96 @@
+// Constantinople: the words of a movement order (14.1, 14.2, 15.1, 15.16,
+// 15.64, 19.1).
+#include "core/text.h"
+#include "games/constantinople/rules.h"
+
+namespace naumachia::constantinople {
+
+std::string format_action(const Action& a) {
+  switch (a.kind) {
+    case Action::Free:
+      return "free";
+    case Action::Battle:
+      return "battle";
+    case Action::Speed:
+      return "speed " + std::to_string(a.n);
+    case Action::Oar:
+      return "oar";
+    case Action::Sail:
+      return "sail";
+    case Action::Turn:
+      return std::string("turn ") + (a.n < 0 ? "L" : "R") + (std::abs(a.n) == 2 ? "2" : "");
+    case Action::Move:
+      return "move " + std::to_string(a.n);
+    case Action::Ram:
+      return "ram " + a.target;
+    case Action::Enter:
+      return "enter " + hex::format_hex(a.hex) + " facing " + hex::name(a.facing);
+    case Action::BreakBoom:
+      return "break boom";
+  }
+  return "";
+}
+
+Expected<Action> parse_action(std::string_view text_in) {
+  const auto w = text::split(text_in);
+  const std::string verb = w.empty() ? "" : text::lower(w[0]);
+  Action a;
+  long long n = 0;
+  if (w.size() == 1 && (verb == "free" || verb == "battle" || verb == "oar" || verb == "sail")) {
+    a.kind = verb == "free"     ? Action::Free
+             : verb == "battle" ? Action::Battle
+             : verb == "oar"    ? Action::Oar
+                                : Action::Sail;
+    return a;
+  }
+  if (verb == "break" && w.size() == 2 && text::lower(w[1]) == "boom") {
+    a.kind = Action::BreakBoom;
+    return a;
+  }
+  if (verb == "turn" && w.size() == 2) {
+    const std::string d = text::lower(w[1]);
+    a.kind = Action::Turn;
+    if (d == "l" || d == "left") a.n = -1;
+    if (d == "r" || d == "right") a.n = 1;
+    if (d == "l2") a.n = -2;
+    if (d == "r2") a.n = 2;
+    if (a.n == 0) return fail("'turn' takes L, R (one hexside) or L2, R2 (two, sail only)");
+    return a;
+  }
+  if ((verb == "move" || verb == "speed") && w.size() == 2 && text::parse_int(w[1], n)) {
+    const long long lo = verb == "move" ? 1 : 0;
+    if (n < lo || n > 12)
+      return fail("'" + verb + " " + std::string(w[1]) + "': the number is " + std::to_string(lo) +
+                  " to 12 (no ship moves more than 12)");
+    a.kind = verb == "move" ? Action::Move : Action::Speed;
+    a.n = static_cast<int>(n);
+    return a;
+  }
+  if (verb == "ram" && w.size() == 2) {
+    a.kind = Action::Ram;
+    a.target = text::upper(w[1]);
+    return a;
+  }
+  if (verb == "enter" && w.size() == 4 && text::lower(w[2]) == "facing") {
+    const auto h = hex::parse_hex(w[1]);
+    const auto d = hex::parse_dir(w[3]);
+    if (!h || !d) return fail("'enter HEX facing DIR', e.g. 'enter 2046 facing N'");
+    a.kind = Action::Enter;
+    a.hex = *h;
+    a.facing = *d;
+    return a;
+  }
+  return fail("'" + std::string(text::trim(text_in)) +
+              "' is not a movement action (move N, turn L|R|L2|R2, battle, speed N, sail, oar, "
+              "ram SHIP, free, break boom, enter HEX facing DIR)");
+}
+
+Expected<std::pair<std::string, std::string>> split_line(std::string_view line) {
+  const auto colon = line.find(':');
+  if (colon == std::string_view::npos)
+    return fail("an order is 'SHIP: ...' (for example 'G1: move 3, turn R, move 1')");
+  std::string who(text::trim(line.substr(0, colon)));
+  return std::pair{text::upper(who), std::string(text::trim(line.substr(colon + 1)))};
+}
+
+}  // namespace naumachia::constantinople

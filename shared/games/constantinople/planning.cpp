@@ -1,0 +1,365 @@
+// Constantinople: the steps outside the impulses: the Byzantine deployment
+// (19.1), storm havens (14.29), and what the land game's Planning and
+// Bombardment Phases do at sea: sailors ashore (16.0), the Great Portage
+// (17.1-17.24) and the bombardment of ships in the Golden Horn (15.7).
+#include <algorithm>
+
+#include "core/text.h"
+#include "games/constantinople/rules.h"
+
+namespace naumachia::constantinople {
+
+namespace {
+
+std::string hx(HexId h) {
+  return hex::format_hex(h);
+}
+
+std::string leader_named(const std::map<std::string, std::string>& leaders, const std::string& w) {
+  for (const auto& [name, ship] : leaders) {
+    if (ship != "lost" && text::lower(name) == text::lower(w)) return name;
+  }
+  return "";
+}
+
+}  // namespace
+
+// ------------------------------------------------------------ 19.1 deployment
+
+// "VENICE: 3331 facing S" or "Diedo: VENICE".
+Expected<std::string> Board::setup_line(const std::string& line, std::set<std::string>& used) {
+  auto parts = split_line(line);
+  if (!parts) return fail(parts.error().message);
+  const auto& [who, rest] = *parts;
+  if (const std::string l = leader_named(leaders_, who); !l.empty()) {
+    Ship* s = own_ship(Side::Byzantine, text::upper(rest));
+    if (!s || sc_->arrives.count(s->id))
+      return fail(l + " goes aboard a Byzantine galley in the Golden Horn (15.26)");
+    if (!s->leader.empty() && s->leader != l) return fail(s->id + " already carries " + s->leader);
+    if (!used.insert(l).second) return fail("a second order for " + l);
+    for (auto& [id, x] : ships_)
+      if (x.leader == l) x.leader.clear();
+    s->leader = l;
+    leaders_[l] = s->id;
+    return l + ": " + s->id;
+  }
+  Ship* s = own_ship(Side::Byzantine, who);
+  if (!s) return fail(ship_problem(Side::Byzantine, who));
+  if (sc_->arrives.count(s->id)) return fail(s->id + " arrives later from the south edge (19.1)");
+  const auto w = text::split(rest);
+  const auto h = w.size() == 3 ? hex::parse_hex(w[0]) : std::nullopt;
+  const auto d = w.size() == 3 ? hex::parse_dir(w[2]) : std::nullopt;
+  if (!h || !d || text::lower(w[1]) != "facing")
+    return fail("a deployment order is 'SHIP: HEX facing DIR', e.g. 'VENICE: 3331 facing S'");
+  if (!sc_->map.in_horn(*h)) return fail("hex " + hx(*h) + " is not in the Golden Horn (19.1)");
+  if (!sc_->map.enterable(*h)) return fail("hex " + hx(*h) + " is land");
+  if (!used.insert(s->id).second) return fail("a second order for " + s->id);
+  if (const Ship* o = ship_at(*h, s->id)) return fail("hex " + hx(*h) + " already holds " + o->id);
+  s->on_map = true;
+  s->hex = *h;
+  s->facing = *d;
+  note_occupant(*s);
+  return s->id + ": " + hx(*h) + " facing " + hex::name(*d);
+}
+
+// The ships and leaders the player did not place go where data/forces.txt
+// says (or, if that hex was taken, to the first free Golden Horn hex).
+void Board::play_setup(const Orders& orders) {
+  std::set<std::string> used;
+  const auto it = orders.find(PlayerId{static_cast<int>(Side::Byzantine)});
+  if (it != orders.end()) {
+    for (const std::string& line : it->second.lines) {
+      if (auto r = setup_line(line, used); !r)
+        say("order '" + line + "' void: " + r.error().message);
+    }
+  }
+  for (auto& [id, s] : ships_) {
+    if (s.side != Side::Byzantine || s.on_map || sc_->arrives.count(id)) continue;
+    const auto d = sc_->default_setup.find(id);
+    HexId h = d != sc_->default_setup.end() ? d->second.first : HexId{};
+    if (d == sc_->default_setup.end() || ship_at(h)) {
+      for (int r = sc_->map.first_row(); r <= sc_->map.last_row() && (h == HexId{} || ship_at(h));
+           ++r)
+        for (int c = sc_->map.first_col(); c <= sc_->map.last_col(); ++c)
+          if (sc_->map.in_horn({c, r}) && !ship_at({c, r})) {
+            h = {c, r};
+            break;
+          }
+    }
+    s.on_map = true;
+    s.hex = h;
+    s.facing = d != sc_->default_setup.end() ? d->second.second : Dir::S;
+    say(id + " is placed at " + hx(h) + " (the default deployment)");
+  }
+  for (const auto& [l, ship] : sc_->default_leaders) {
+    if (used.count(l) || !leaders_.count(l)) continue;
+    Ship& s = ships_.at(ship);
+    if (!s.leader.empty()) continue;
+    s.leader = l;
+    leaders_[l] = ship;
+  }
+}
+
+// ------------------------------------------------------------ 14.29 havens
+
+std::vector<std::string> Board::storm_survivors() const {
+  std::vector<std::string> out;
+  for (const auto& [id, s] : ships_)
+    if (afloat(s) && s.seeking_haven) out.push_back(id);
+  return out;
+}
+
+// "VENICE: 1823".
+Expected<std::string> Board::haven_line(const std::string& line, std::set<std::string>& used) {
+  auto parts = split_line(line);
+  if (!parts) return fail(parts.error().message);
+  const auto& [id, rest] = *parts;
+  Ship* s = own_ship(Side::Byzantine, id);
+  if (!s || !s->seeking_haven) return fail(id + " is not a Byzantine ship seeking a haven (14.29)");
+  const auto h = hex::parse_hex(rest);
+  if (!h || !sc_->map.haven(*h))
+    return fail("a Byzantine haven is the Harbor of Eleutheris, 2129, 2130 or 2234 (14.29)");
+  if (!used.insert(id).second) return fail("a second order for " + id);
+  if (const Ship* o = ship_at(*h, id)) return fail("hex " + hx(*h) + " already holds " + o->id);
+  s->hex = *h;
+  s->seeking_haven = false;
+  return id + ": " + hx(*h);
+}
+
+// Ships not placed by the player take the free havens in the map's order; a
+// ship finding none stays where the storm left it.
+void Board::play_havens(const Orders& orders) {
+  std::set<std::string> used;
+  const auto it = orders.find(PlayerId{static_cast<int>(Side::Byzantine)});
+  if (it != orders.end()) {
+    for (const std::string& line : it->second.lines) {
+      if (auto r = haven_line(line, used); !r)
+        say("order '" + line + "' void: " + r.error().message);
+    }
+  }
+  for (const std::string& id : storm_survivors()) {
+    Ship& s = ships_.at(id);
+    s.seeking_haven = false;
+    for (const HexId h : sc_->map.havens()) {
+      if (!ship_at(h)) {
+        s.hex = h;
+        say(id + " takes shelter at " + hx(h) + " (14.29, the default haven)");
+        break;
+      }
+    }
+  }
+}
+
+// ------------------------------------------------------------ Planning
+
+// 17.1: after two successive assaults on the Boom, from Game-Turn 6; or from
+// Game-Turn 20 regardless.
+bool Board::portage_open() const {
+  return (portage_earned_ && turn_ >= 6) || turn_ >= 20;
+}
+
+namespace {
+
+bool portage_start(const Map& m, HexId h) {
+  const HexInfo& i = m.at(h);
+  return i.shore == Shore::Pera && i.region == Region::Bosphorus;  // 17.23
+}
+
+}  // namespace
+
+bool Board::has_planning(Side side) const {
+  if (side == Side::Byzantine) {
+    return std::any_of(ships_.begin(), ships_.end(), [&](const auto& p) {
+      const Ship& s = p.second;
+      return s.side == side && afloat(s) && sc_->map.at(s.hex).code == 'k';
+    });
+  }
+  const bool guns = sc_->tables.guns_on(turn_) > 0 &&
+                    std::any_of(ships_.begin(), ships_.end(), [&](const auto& p) {
+                      return p.second.side == Side::Byzantine && afloat(p.second) &&
+                             sc_->map.in_horn(p.second.hex);
+                    });
+  const bool portage =
+      portage_open() && std::any_of(ships_.begin(), ships_.end(), [&](const auto& p) {
+        const Ship& s = p.second;
+        return s.side == side && afloat(s) && cls(s).kind != Kind::Galley &&
+               portage_start(sc_->map, s.hex);
+      });
+  return guns || portage;
+}
+
+// Byzantine: "VENICE: ashore", "VENICE: aboard", "Diedo: VENICE", "Diedo: ashore".
+// Ottoman: "T1: portage 3624 facing N", "bombard VENICE".
+Expected<std::string> Board::planning_line(Side side, const std::string& line,
+                                           std::set<std::string>& used) {
+  const auto words = text::split(line);
+  if (side == Side::Ottoman && words.size() == 2 && text::lower(words[0]) == "bombard") {
+    // 15.71-15.73: one Byzantine ship in the Golden Horn per Gun Strength Point in Pera.
+    const std::string id = text::upper(words[1]);
+    const auto t = ships_.find(id);
+    if (t == ships_.end() || t->second.side != Side::Byzantine || !afloat(t->second) ||
+        !sc_->map.in_horn(t->second.hex))
+      return fail("only Byzantine ships in the Golden Horn may be bombarded (15.71)");
+    const int guns = sc_->tables.guns_on(turn_);
+    int shots = 0;
+    for (const auto& u : used) shots += u.rfind("bombard ", 0) == 0;
+    if (shots >= guns)
+      return fail("the Ottoman guns in Pera number " + std::to_string(guns) +
+                  " this Game-Turn: one ship per Gun Strength Point (15.72)");
+    if (!used.insert("bombard " + id).second) return fail(id + " is already a target");
+    return "bombard " + id;
+  }
+  auto parts = split_line(line);
+  if (!parts) return fail(parts.error().message);
+  const auto& [who, rest] = *parts;
+  const std::string what = text::lower(rest);
+  if (side == Side::Byzantine) {
+    if (const std::string l = leader_named(leaders_, who); !l.empty()) {
+      if (!used.insert(l).second) return fail("a second order for " + l);
+      for (auto& [id, x] : ships_)
+        if (x.leader == l) x.leader.clear();
+      if (what == "ashore") {
+        leaders_[l] = "";
+        return l + ": ashore";
+      }
+      Ship* s = own_ship(Side::Byzantine, text::upper(rest));
+      if (!s || !afloat(*s) || sc_->map.at(s->hex).code != 'k')
+        return fail(l + " boards a galley on the city's Golden Horn shore (16.0)");
+      if (!s->leader.empty()) return fail(s->id + " already carries " + s->leader);
+      s->leader = l;
+      leaders_[l] = s->id;
+      return l + ": " + s->id;
+    }
+    Ship* s = own_ship(side, who);
+    if (!s || !afloat(*s)) return fail(s ? who + " is not on the map" : ship_problem(side, who));
+    if (sc_->map.at(s->hex).code != 'k')
+      return fail(who + " must be in a coastal hex on the city's Golden Horn shore (16.0)");
+    if (!used.insert(who).second) return fail("a second order for " + who);
+    if (what == "ashore") {
+      if (s->reduced) return fail(who + "'s sailors are already ashore");
+      s->reduced = true;
+      return who + ": ashore";
+    }
+    if (what == "aboard") {
+      if (!s->reduced) return fail(who + "'s crew is aboard");
+      s->reduced = false;
+      return who + ": aboard";
+    }
+    return fail("'" + rest +
+                "': a Byzantine planning order is 'SHIP: ashore', 'SHIP: aboard', "
+                "'LEADER: SHIP' or 'LEADER: ashore' (16.0)");
+  }
+  // 17.21-17.23: the Great Portage.
+  const auto w = text::split(rest);
+  if (w.size() != 4 || text::lower(w[0]) != "portage" || text::lower(w[2]) != "facing")
+    return fail("an Ottoman planning order is 'SHIP: portage HEX facing DIR' or 'bombard SHIP'");
+  if (!portage_open())
+    return fail(
+        "the Great Portage needs two successive assaults on the Boom by three or more "
+        "ships and Game-Turn 6, or Game-Turn 20 (17.1)");
+  Ship* s = own_ship(side, who);
+  if (!s || !afloat(*s)) return fail(s ? who + " is not on the map" : ship_problem(side, who));
+  if (cls(*s).kind == Kind::Galley) return fail("galleys may not be portaged (17.21)");
+  if (!portage_start(sc_->map, s->hex))
+    return fail(who + " must start in a Pera coastal hex on the Bosphorus (17.23)");
+  if (!s->engaged.empty()) return fail(who + " is engaged with " + s->engaged);
+  const auto h = hex::parse_hex(w[1]);
+  const auto d = hex::parse_dir(w[3]);
+  if (!h || !d) return fail("'portage HEX facing DIR', e.g. 'portage 3624 facing N'");
+  const HexInfo& to = sc_->map.at(*h);
+  if (!(to.shore == Shore::Pera && to.region == Region::Horn) ||
+      hex::distance(*h, sc_->map.portage_centre()) > sc_->map.portage_radius())
+    return fail("portaged ships are placed in a Pera coastal hex of the Golden Horn within " +
+                std::to_string(sc_->map.portage_radius()) + " hexes of " +
+                hx(sc_->map.portage_centre()) + " (17.22)");
+  if (!used.insert(who).second) return fail("a second order for " + who);
+  if (!used.insert("to " + hx(*h)).second || ship_at(*h))
+    return fail("hex " + hx(*h) + " is taken (14.19)");
+  return who + ": portage " + hx(*h) + " facing " + hex::name(*d);
+}
+
+void Board::play_planning(const Orders& orders) {
+  for (Side side : {Side::Byzantine, Side::Ottoman}) {
+    const auto it = orders.find(PlayerId{static_cast<int>(side)});
+    if (it == orders.end()) continue;
+    std::set<std::string> used;
+    std::vector<std::string> portage, bombard;
+    for (const std::string& line : it->second.lines) {
+      const auto r = planning_line(side, line, used);
+      if (!r) {
+        say("order '" + line + "' void: " + r.error().message);
+        continue;
+      }
+      if (side == Side::Byzantine) {
+        say(*r + " (16.0)");
+      } else if (r->rfind("bombard ", 0) == 0) {
+        bombard.push_back(r->substr(8));
+      } else {
+        portage.push_back(*r);
+      }
+    }
+    if (side == Side::Byzantine) {
+      // 16.0: one leader ashore for each two sailor units ashore.
+      int crews = 0, ashore = 0;
+      for (const auto& [id, s] : ships_) crews += s.side == side && !s.sunk && s.reduced;
+      for (const auto& [l, ship] : leaders_) ashore += ship.empty() ? 1 : 0;
+      for (auto& [l, ship] : leaders_) {
+        if (ashore * 2 <= crews || !ship.empty()) continue;
+        for (auto& [id, s] : ships_) {
+          if (afloat(s) && s.side == side && s.leader.empty() && sc_->map.in_horn(s.hex)) {
+            s.leader = l;
+            ship = id;
+            --ashore;
+            say(l + " stays with the fleet aboard " + id +
+                ": one leader ashore per two sailor units (16.0)");
+            break;
+          }
+        }
+      }
+      continue;
+    }
+    if (!portage.empty()) {
+      // 17.22: die + the Game-Turn's Assault Capability Number, five or more.
+      const int ac = sc_->tables.assault_on(turn_);
+      const int r = roll(6, "the Great Portage");
+      Event e{"", {dice_->log().back()}};
+      const bool ok = r + ac >= 5;
+      e.text = "the Great Portage: rolled " + std::to_string(r) + " + Assault Capability " +
+               std::to_string(ac) + " = " + std::to_string(r + ac) +
+               (ok ? ": the ships are carried over Pera into the Golden Horn (17.22)"
+                   : ": short of 5, the ships stay in the Bosphorus (17.22)");
+      events_->push_back(std::move(e));
+      if (ok) {
+        for (const std::string& p : portage) {
+          const auto [id, rest] = *split_line(p);
+          const auto w = text::split(rest);
+          Ship& s = ships_.at(id);
+          s.hex = *hex::parse_hex(w[1]);
+          s.facing = *hex::parse_dir(w[3]);
+          s.prop = Propulsion::Oar;
+          s.capability = 0;
+          s.to_sail = false;
+          say(id + " is portaged to " + hx(s.hex) + " (17.22; it moves next Game-Turn, 17.24)");
+        }
+      }
+    }
+    for (const std::string& id : bombard) {
+      // 15.73: two dice: 2 or 12 sinks, 11 damages.
+      Ship& t = ships_.at(id);
+      if (!afloat(t)) continue;
+      const int r = roll(6, "bombardment of " + id) + roll(6, "bombardment of " + id);
+      const std::size_t n = dice_->log().size();
+      Event e{"", {dice_->log()[n - 2], dice_->log()[n - 1]}};
+      e.text = "the Pera guns bombard " + id + ": rolled " + std::to_string(r) +
+               (r == 2 || r == 12 ? ": sunk"
+                : r == 11         ? ": Damaged"
+                                  : ": no effect") +
+               " (15.73)";
+      events_->push_back(std::move(e));
+      if (r == 2 || r == 12) sink(t, "bombarded from Pera, 15.73");
+      if (r == 11) damage(t, "bombarded from Pera, 15.73");
+    }
+  }
+}
+
+}  // namespace naumachia::constantinople

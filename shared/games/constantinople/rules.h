@@ -1,0 +1,166 @@
+#pragma once
+// Constantinople 1453, the naval game: the rules, as functions over a
+// position (Board). Each group is defined in the file named in its heading;
+// every rule cites its case, and the readings of unclear cases are in
+// docs/rules/constantinople.md.
+//
+// Validation and resolution run the same code: in Mode::Check a Board works
+// on a copy of the position, assumes every roll goes well, rolls no dice and
+// records no events; in Mode::Execute it rolls and records, so a move is
+// resolved hex by hex and every roll is shown where it fell.
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/dice.h"
+#include "core/game.h"
+#include "games/constantinople/position.h"
+
+namespace naumachia::constantinople {
+
+enum class Mode { Check, Execute };
+using Orders = std::map<PlayerId, OrderSet>;
+
+constexpr int kImpulses = 5;  // 4.0 E, 13.1
+
+// One action of a movement order ("G1: battle, move 3, turn R, move 2, ram VENICE").
+struct Action {
+  enum Kind { Free, Battle, Speed, Oar, Sail, Turn, Move, Ram, Enter, BreakBoom };
+  Action() = default;
+  explicit Action(Kind k) : kind(k) {}
+  Kind kind = Move;
+  int n = 0;  // Turn: hexsides (-2..2, - = port); Move: hexes; Speed: capability
+  HexId hex{};
+  Dir facing = Dir::N;
+  std::string target;
+};
+Expected<Action> parse_action(std::string_view text);
+std::string format_action(const Action& a);
+// "G1: move 3" -> ("G1", "move 3").
+Expected<std::pair<std::string, std::string>> split_line(std::string_view line);
+
+// One side's melee allotment in a Combat Segment: attacker -> target -> points.
+using Allotment = std::map<std::string, std::map<std::string, int>>;
+
+// What one side's order lines of a step have claimed so far.
+struct Claims {
+  std::set<std::string> used;
+  Allotment allot;
+  bool proposed = false;
+};
+
+struct Board : Position {
+  Board(std::shared_ptr<const Scenario> sc, RulesVersion rules);
+
+  std::shared_ptr<const Scenario> sc_;
+  RulesVersion rules_;
+  Mode mode_ = Mode::Check;
+  Dice* dice_ = nullptr;
+  std::vector<Event>* events_ = nullptr;
+  bool executing() const { return mode_ == Mode::Execute; }
+  void say(std::string text);
+  int roll(int sides, const std::string& purpose);  // Execute only
+  void said_with_rolls(std::string text, std::size_t first_roll);
+
+  // ------------------------------------------------------------ ships.cpp
+  int abs_impulse() const { return (turn_ - 1) * kImpulses + impulse_; }
+  const ShipClass& cls(const Ship& s) const { return sc_->classes.at(s.cls); }
+  const Values& values(const Ship& s) const;
+  int ram_defence(const Ship& s) const;
+  int melee_defence(const Ship& s) const;
+  bool afloat(const Ship& s) const { return s.on_map && !s.sunk; }
+  bool at_anchor(const Ship& s) const;
+  const Ship* ship_at(HexId h, const std::string& except = "") const;
+  Ship* own_ship(Side side, const std::string& id);
+  std::string ship_problem(Side side, const std::string& id) const;
+  void damage(Ship& s, const std::string& why);
+  void sink(Ship& s, const std::string& why);
+  void lose_one(Ship& s);
+  void release(Ship& s);
+  std::string describe(const Ship& s) const;
+
+  // ------------------------------------------------------------ wind.cpp
+  Dir wind_toward() const;  // grid direction the wind carries ships (14.26)
+  std::string wind_text() const;
+  void roll_wind();              // 14.23
+  void storm();                  // 14.29
+  bool favourable_wind() const;  // 19.1, the Genoese galley
+
+  // ------------------------------------------------------------ movement.cpp
+  bool has_movers(Side s) const;
+  Expected<std::string> move_line(Side side, const std::string& line,
+                                  std::set<std::string>& ordered);
+  std::optional<std::string> move_ship(Ship& s, std::vector<Action> actions);
+  std::string entry_problem(const Ship& s, HexId from, HexId to) const;
+  bool enter_hex(Ship& s, HexId to);  // shoals; false if lost
+  std::optional<std::string> move_oar(Ship& s, const std::vector<Action>& a, std::size_t i,
+                                      int spent_before);
+  std::optional<std::string> move_sail(Ship& s, const std::vector<Action>& a, std::size_t i,
+                                       int spent_before, std::optional<int> speed);
+  int oar_allowance(const Ship& s, bool battle) const;
+  std::pair<int, int> sail_range(const Ship& s) const;
+  void unordered_sail(Side side, const std::set<std::string>& ordered);
+  void drift();
+  void note_occupant(const Ship& s);
+  void update_boom_control();
+  bool try_free(Ship& s);
+  std::optional<std::string> break_boom(Ship& s);
+
+  // ------------------------------------------------------------ ramming.cpp
+  std::optional<std::string> ram_problem(const Ship& s, const Ship& t) const;
+  void ram(Ship& s, Ship& t);
+
+  // ------------------------------------------------------------ melee.cpp
+  std::vector<const Ship*> melee_targets(const Ship& a) const;
+  bool may_melee(const Ship& a, const Ship& t) const;
+  bool across_boom(const Ship& a, const Ship& t) const;
+  bool has_melee(Side s) const;
+  Expected<std::string> melee_line(Side side, const std::string& line, Allotment& allot);
+  std::optional<std::string> allotment_problem(Side side, const Allotment& allot) const;
+  void play_melee(const Orders& orders);
+
+  // ------------------------------------------------------------ planning.cpp
+  bool has_planning(Side s) const;
+  bool portage_open() const;
+  Expected<std::string> planning_line(Side side, const std::string& line,
+                                      std::set<std::string>& used);
+  void play_planning(const Orders& orders);
+  Expected<std::string> setup_line(const std::string& line, std::set<std::string>& used);
+  void play_setup(const Orders& orders);
+  std::vector<std::string> storm_survivors() const;
+  Expected<std::string> haven_line(const std::string& line, std::set<std::string>& used);
+  void play_havens(const Orders& orders);
+
+  // ------------------------------------------------------------ sequence.cpp
+  std::string label() const;
+  bool orders_in_segment(Side s) const;
+  Expected<std::string> check_line(Side side, const std::string& line, Claims& claims);
+  std::optional<std::string> finish_check(Side side, const Claims& claims) const;
+  void play(const Orders& orders);
+  void play_moves(const Orders& orders);
+  Side mover() const { return seg_ == Segment::FirstMove ? first_ : enemy(first_); }
+  void resolve(const Orders& orders, Dice& dice, std::vector<Event>& events);
+  void advance();
+  void begin_turn();
+  void begin_naval_phase();
+  void begin_impulse();
+  void end_impulse();
+  void end_naval_phase();
+  void end_turn();
+  void check_victory(bool last_turn);
+  void end_game(std::optional<Side> winner, const std::string& why);
+
+  // ------------------------------------------------------------ serialise.cpp, view.cpp
+  std::string serialize() const;
+  std::optional<std::string> parse(std::string_view bytes);
+  View view() const;
+  std::vector<std::vector<std::string>> candidate_orders(Side side) const;
+  const Ship* nearest_enemy(const Ship& s) const;
+  std::vector<std::string> ram_courses(const Ship& s) const;
+  std::string order_help() const;
+};
+
+}  // namespace naumachia::constantinople

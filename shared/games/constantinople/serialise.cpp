@@ -1,0 +1,153 @@
+// Constantinople: the canonical text of a position (equal positions give
+// equal bytes) and its parser, which refuses anything it cannot read back.
+#include <sstream>
+
+#include "core/records.h"
+#include "core/text.h"
+#include "games/constantinople/rules.h"
+
+namespace naumachia::constantinople {
+
+namespace {
+
+constexpr std::array<const char*, 7> kSegments{
+    "setup", "first-movement", "second-movement", "combat", "agreement", "storm-haven", "planning"};
+
+const char* side_word(Side s) {
+  return s == Side::Ottoman ? "ottoman" : "byzantine";
+}
+
+std::string word(const std::string& s) {
+  return s.empty() ? "-" : s;
+}
+
+}  // namespace
+
+std::string Board::serialize() const {
+  std::ostringstream o;
+  o << "constantinople 1\n";
+  o << "step " << step_ << "\n";
+  o << "turn " << turn_ << " " << impulse_ << " " << kSegments[static_cast<std::size_t>(seg_)]
+    << " " << side_word(first_) << "\n";
+  o << "wind " << hex::name(wind_) << " " << velocity_ << "\n";
+  o << "boom " << side_word(boom_owner_) << " " << boom_broken_ << " " << boom_assaults_ << " "
+    << portage_earned_ << " " << proposals_ << "\n";
+  for (const auto& [h, s] : last_in_)
+    o << "last-in " << hex::format_hex(h) << " " << side_word(s) << "\n";
+  for (const auto& [l, ship] : leaders_) o << "leader " << l << " " << word(ship) << "\n";
+  for (const auto& [id, s] : ships_) {
+    o << "ship " << id << " " << s.on_map << " " << s.sunk << " " << hex::format_hex(s.hex) << " "
+      << hex::name(s.facing) << " " << (s.prop == Propulsion::Oar ? "oar" : "sail") << " "
+      << s.reduced << " " << s.damaged << " " << s.capability << " " << s.battle_in << " "
+      << s.ineffective_in << " " << s.moved_in << " " << s.hexes_last << " " << s.to_sail << " "
+      << word(s.engaged) << " " << s.rammer << " " << word(s.leader) << " " << s.seeking_haven
+      << "\n";
+  }
+  if (over_) {
+    o << "over " << (winner_ ? side_word(*winner_) : "-") << " " << result_ << "\n";
+  }
+  return o.str();
+}
+
+std::optional<std::string> Board::parse(std::string_view bytes) {
+  const auto recs = records::read(bytes, "constantinople position");
+  if (recs.empty() || !recs[0].is("constantinople", 1) || recs[0][1] != "1")
+    return "not a constantinople position";
+  const auto side = [](const records::Record& r, std::size_t i) {
+    return r.choice<Side>(i, "side", {{"ottoman", Side::Ottoman}, {"byzantine", Side::Byzantine}});
+  };
+  const auto flag = [](const records::Record& r, std::size_t i) -> Expected<bool> {
+    auto v = r.integer(i, 0, 1);
+    if (!v) return unexpected(v.error());
+    return *v == 1;
+  };
+  std::set<std::string> seen;
+  for (std::size_t k = 1; k < recs.size(); ++k) {
+    const records::Record& r = recs[k];
+    std::optional<Error> bad;
+    const auto take = [&](auto&& e, auto& into) {
+      if (!e) {
+        if (!bad) bad = e.error();
+      } else {
+        into = *e;
+      }
+    };
+    if (r.is("step", 1)) {
+      long long v = 0;
+      if (!text::parse_int(r[1], v) || v < 1) return r.where() + ": bad step";
+      step_ = v;
+    } else if (r.is("turn", 4)) {
+      take(r.integer(1, 1, 99), turn_);
+      take(r.integer(2, 1, kImpulses), impulse_);
+      int seg = -1;
+      for (std::size_t i = 0; i < kSegments.size(); ++i)
+        if (r[3] == kSegments[i]) seg = static_cast<int>(i);
+      if (seg < 0) return r.where() + ": unknown segment";
+      seg_ = static_cast<Segment>(seg);
+      take(side(r, 4), first_);
+    } else if (r.is("wind", 2)) {
+      take(r.dir(1), wind_);
+      take(r.integer(2, -1, 12), velocity_);
+    } else if (r.is("boom", 5)) {
+      take(side(r, 1), boom_owner_);
+      take(flag(r, 2), boom_broken_);
+      take(r.integer(3, 0, 999), boom_assaults_);
+      take(flag(r, 4), portage_earned_);
+      take(r.integer(5, 0, 3), proposals_);
+    } else if (r.is("last-in", 2)) {
+      HexId h{};
+      Side s{};
+      take(r.hex(1), h);
+      take(side(r, 2), s);
+      last_in_[h] = s;
+    } else if (r.is("leader", 2)) {
+      if (!leaders_.count(std::string(r[1]))) return r.where() + ": unknown leader";
+      leaders_[std::string(r[1])] = r[2] == "-" ? "" : std::string(r[2]);
+      seen.insert("L" + std::string(r[1]));
+    } else if (r.is("ship", 18)) {
+      const auto it = ships_.find(std::string(r[1]));
+      if (it == ships_.end()) return r.where() + ": unknown ship";
+      Ship& s = it->second;
+      take(flag(r, 2), s.on_map);
+      take(flag(r, 3), s.sunk);
+      take(r.hex(4), s.hex);
+      take(r.dir(5), s.facing);
+      take(r.choice<Propulsion>(6, "propulsion",
+                                {{"oar", Propulsion::Oar}, {"sail", Propulsion::Sail}}),
+           s.prop);
+      take(flag(r, 7), s.reduced);
+      take(flag(r, 8), s.damaged);
+      take(r.integer(9, 0, 12), s.capability);
+      take(r.integer(10, 0, 9999), s.battle_in);
+      take(r.integer(11, 0, 9999), s.ineffective_in);
+      take(r.integer(12, 0, 9999), s.moved_in);
+      take(r.integer(13, 0, 99), s.hexes_last);
+      take(flag(r, 14), s.to_sail);
+      s.engaged = r[15] == "-" ? "" : std::string(r[15]);
+      take(flag(r, 16), s.rammer);
+      s.leader = r[17] == "-" ? "" : std::string(r[17]);
+      take(flag(r, 18), s.seeking_haven);
+      if (!s.engaged.empty() && !ships_.count(s.engaged))
+        return r.where() + ": unknown ship engaged";
+      seen.insert(s.id);
+    } else if (r.is("over", 1, 99)) {
+      over_ = true;
+      if (r[1] != "-") {
+        Side w{};
+        take(side(r, 1), w);
+        winner_ = w;
+      }
+      const std::string_view t = r.text();
+      const auto at = t.find(r[1]) + r[1].size();
+      result_ = std::string(text::trim(t.substr(at)));
+    } else {
+      return r.where() + ": unknown record";
+    }
+    if (bad) return bad->message;
+  }
+  for (const auto& [id, s] : ships_)
+    if (!seen.count(id)) return "constantinople position: no record of ship " + id;
+  return std::nullopt;
+}
+
+}  // namespace naumachia::constantinople

@@ -1,0 +1,129 @@
+// Constantinople: the counters in play: their values (3.22 as read, 15.34
+// Damaged, 15.26 leaders), losses (15.3) and engagement (15.15).
+#include "core/text.h"
+#include "games/constantinople/rules.h"
+
+namespace naumachia::constantinople {
+
+Board::Board(std::shared_ptr<const Scenario> sc, RulesVersion rules)
+    : sc_(std::move(sc)), rules_(rules) {
+  for (const auto& [id, c] : sc_->ships) {
+    Ship s;
+    s.id = id;
+    s.cls = c;
+    s.side = sc_->classes.at(c).side;
+    // 14.0: every Byzantine ship is a sail galley; the Ottomans arrive in oar mode (19.1).
+    s.prop = s.side == Side::Byzantine ? Propulsion::Sail : Propulsion::Oar;
+    ships_[id] = s;
+  }
+  for (const std::string& l : sc_->leaders) leaders_[l] = "";
+  // 15.61: the Byzantine player controls the Boom at the start.
+  for (const HexId h : sc_->map.boom_control()) last_in_[h] = Side::Byzantine;
+}
+
+void Board::say(std::string text) {
+  if (executing()) events_->push_back(Event{std::move(text), {}});
+}
+
+int Board::roll(int sides, const std::string& purpose) {
+  return dice_->roll(sides, purpose);
+}
+
+// An event carrying every roll made since `first_roll`.
+void Board::said_with_rolls(std::string text, std::size_t first_roll) {
+  if (!executing()) return;
+  Event e{std::move(text)};
+  e.rolls.assign(dice_->log().begin() + static_cast<long>(first_roll), dice_->log().end());
+  events_->push_back(std::move(e));
+}
+
+const Values& Board::values(const Ship& s) const {
+  return s.reduced ? cls(s).back : cls(s).front;
+}
+
+// 15.34: a Damaged ship's Ram Defense is halved (D 4 -> B 2, C 3 -> A 1, B -> A).
+int Board::ram_defence(const Ship& s) const {
+  const int d = values(s).defence;
+  return s.damaged ? std::max(1, d / 2) : d;
+}
+
+// 15.26: Diedo or Trevisano aboard adds one for defence only.
+int Board::melee_defence(const Ship& s) const {
+  return values(s).melee + (s.leader.empty() ? 0 : 1);
+}
+
+// 14.19: Ottoman ships at the Double Columns are at anchor.
+bool Board::at_anchor(const Ship& s) const {
+  return afloat(s) && s.hex == sc_->map.anchorage();
+}
+
+const Ship* Board::ship_at(HexId h, const std::string& except) const {
+  for (const auto& [id, s] : ships_) {
+    if (afloat(s) && s.hex == h && id != except) return &s;
+  }
+  return nullptr;
+}
+
+Ship* Board::own_ship(Side side, const std::string& id) {
+  const auto it = ships_.find(id);
+  if (it == ships_.end() || it->second.side != side || it->second.sunk) return nullptr;
+  return &it->second;
+}
+
+std::string Board::ship_problem(Side side, const std::string& id) const {
+  const auto it = ships_.find(id);
+  if (it == ships_.end()) return "there is no ship " + id;
+  if (it->second.side != side) return id + " is not your ship";
+  return id + " has been lost";
+}
+
+std::string Board::describe(const Ship& s) const {
+  return s.id + " (" + cls(s).name + ")";
+}
+
+// 15.34: permanent; a second Damaged result changes nothing more.
+void Board::damage(Ship& s, const std::string& why) {
+  if (s.damaged) {
+    say(s.id + " is damaged again: no further effect (" + why + ", 15.34)");
+    return;
+  }
+  s.damaged = true;
+  const int cap = values(s).sail / 2;
+  if (s.capability > cap) s.capability = cap;
+  say(s.id + " is Damaged: Movement Allowance and Ram Defense halved for the rest of the game (" +
+      why + ", 15.34)");
+}
+
+void Board::sink(Ship& s, const std::string& why) {
+  release(s);
+  s.sunk = true;
+  std::string text = s.id + " is lost (" + why + ")";
+  if (!s.leader.empty()) {
+    text += "; " + s.leader + " is lost with it";
+    leaders_[s.leader] = "lost";
+    s.leader.clear();
+  }
+  say(text);
+}
+
+// 15.35: a Byzantine counter is eliminated; an Ottoman one is flipped to its
+// reduced step, or eliminated if already reduced (Damaged stays Damaged).
+void Board::lose_one(Ship& s) {
+  if (s.side == Side::Byzantine || s.reduced) return sink(s, "Lose One, 15.35");
+  s.reduced = true;
+  say(s.id + " loses one step and is flipped to its reduced side (15.35)");
+}
+
+// 15.16: engaged ships are freed together.
+void Board::release(Ship& s) {
+  if (s.engaged.empty()) return;
+  const auto o = ships_.find(s.engaged);
+  if (o != ships_.end()) {
+    o->second.engaged.clear();
+    o->second.rammer = false;
+  }
+  s.engaged.clear();
+  s.rammer = false;
+}
+
+}  // namespace naumachia::constantinople

@@ -1,0 +1,95 @@
+// Constantinople: the wind (14.23, 14.31, 14.32), drift's direction (14.26)
+// and storms (14.29).
+#include "core/text.h"
+#include "games/constantinople/rules.h"
+
+namespace naumachia::constantinople {
+
+namespace {
+
+const char* compass_name(Dir d) {
+  static const char* const kNames[] = {"North", "North-East", "South-East",
+                                       "South", "South-West", "North-West"};
+  return kNames[static_cast<int>(d)];
+}
+
+}  // namespace
+
+// 14.26: ships drift the way the wind blows; with no wind, north to south.
+Dir Board::wind_toward() const {
+  const Dir from = velocity_ == kCalm ? Dir::N : wind_;
+  return sc_->map.grid(hex::opposite(from));
+}
+
+std::string Board::wind_text() const {
+  if (velocity_ == kStorm) return "Storm";
+  if (velocity_ == kCalm)
+    return "No Wind (ships drift to the map's " + std::string(hex::name(wind_toward())) + ")";
+  return std::string("from the ") + compass_name(wind_) + ", velocity " +
+         std::to_string(velocity_) + " (it blows toward the map's " + hex::name(wind_toward()) +
+         " hexside)";
+}
+
+// 14.23: two dice on the Direction table, two on the Velocity table, at the
+// start of each Naval Phase; the first Naval Phase has the North wind of
+// velocity eight (13.1, 14.23).
+void Board::roll_wind() {
+  if (turn_ == 1) {
+    wind_ = Dir::N;
+    velocity_ = 8;
+    say("Game-Turn 1: the wind is " + wind_text() + " (13.1, 14.23)");
+    return;
+  }
+  const std::size_t first = dice_->log().size();
+  const int d = roll(6, "wind direction") + roll(6, "wind direction");
+  const int v = roll(6, "wind velocity") + roll(6, "wind velocity");
+  wind_ = sc_->tables.wind_direction[static_cast<std::size_t>(d)];
+  velocity_ = sc_->tables.wind_velocity[static_cast<std::size_t>(v)];
+  said_with_rolls("Game-Turn " + std::to_string(turn_) + ": direction roll " + std::to_string(d) +
+                      ", velocity roll " + std::to_string(v) + ": the wind is " + wind_text() +
+                      " (14.23, 14.31, 14.32)",
+                  first);
+}
+
+// 19.1: the Genoese galley arrives on a favourable wind: one blowing from the
+// south quarter toward the city (S, SE, SW), neither Storm nor No Wind.
+bool Board::favourable_wind() const {
+  return velocity_ > 0 && (wind_ == Dir::S || wind_ == Dir::SE || wind_ == Dir::SW);
+}
+
+// 14.29: a Storm. Ships in the Golden Horn, in a harbour or at anchor stay
+// put; each ship at sea rolls: a six sinks it, otherwise Ottoman ships go to
+// the Double Columns and Byzantine ships to a haven (the Byzantine player
+// places them: Segment::StormHaven). Rammed (pinned) ships are sunk. There is
+// no other movement this Game-Turn.
+void Board::storm() {
+  say("Storm: no movement this Game-Turn (14.29)");
+  for (auto& [id, s] : ships_) {
+    if (afloat(s) && !s.engaged.empty() && !s.rammer) sink(s, "pinned by a ram in a Storm, 14.29");
+  }
+  for (auto& [id, s] : ships_) {
+    if (!afloat(s) || !sc_->map.at_sea(s.hex)) continue;
+    const int r = roll(6, "Storm: " + id + " at sea");
+    Event e{"", {dice_->log().back()}};
+    if (r == 6) {
+      e.text = id + " founders in the Storm (14.29: rolled 6)";
+      events_->push_back(std::move(e));
+      sink(s, "Storm, 14.29");
+      continue;
+    }
+    release(s);
+    s.capability = 0;
+    if (s.side == Side::Ottoman) {
+      s.hex = sc_->map.anchorage();
+      e.text = id + " rides out the Storm and returns to the Double Columns (14.29: rolled " +
+               std::to_string(r) + ")";
+    } else {
+      s.seeking_haven = true;
+      e.text = id + " rides out the Storm and makes for a Byzantine haven (14.29: rolled " +
+               std::to_string(r) + ")";
+    }
+    events_->push_back(std::move(e));
+  }
+}
+
+}  // namespace naumachia::constantinople
