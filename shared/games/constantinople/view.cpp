@@ -67,9 +67,14 @@ View Board::view() const {
   v.notes.push_back("Assault Capability " + std::to_string(sc_->tables.assault_on(turn_)) +
                     ", Ottoman guns in Pera " + std::to_string(sc_->tables.guns_on(turn_)) +
                     (portage_open() ? "; the Great Portage may be tried" : ""));
-  std::vector<std::string> waiting;
-  for (const auto& [id, s] : ships_)
-    if (!s.on_map && !s.sunk) waiting.push_back(id);
+  std::vector<std::string> waiting, deploying;
+  for (const auto& [id, s] : ships_) {
+    if (s.on_map || s.sunk) continue;
+    const bool deploys = s.side == Side::Byzantine && !sc_->arrives.count(id);
+    (deploys ? deploying : waiting).push_back(id);
+  }
+  if (!deploying.empty())
+    v.notes.push_back("to deploy in the Golden Horn (19.1): " + text::join(deploying, " "));
   if (!waiting.empty()) v.notes.push_back("to arrive (19.1): " + text::join(waiting, " "));
   std::vector<std::string> lost;
   for (const auto& [id, s] : ships_)
