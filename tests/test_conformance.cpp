@@ -165,7 +165,7 @@ TEST_CASE("random Constantinople play reaches ramming, melee, shoals, drift and 
                                                  {"momentum (14.21)", "under its momentum"},
                                                  {"initiative (4.0 B)", "(4.0 B)"}};
   const auto found = registry.find_scenario("constantinople/naval").value();
-  for (std::uint8_t g = 0; g < 6; ++g) {
+  for (std::uint8_t g = 0; g < 12; ++g) {
     Seed seed{};
     seed[0] = 0xc1;
     seed[31] = g;

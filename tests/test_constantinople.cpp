@@ -38,7 +38,8 @@ std::unique_ptr<State> position(const Pos& p) {
   const std::string initial = game->new_game("naval", 2).value()->serialize();
   std::ostringstream out;
   out << "constantinople 1\nstep 20\nturn " << p.turn << " " << p.impulse << " " << p.seg << " "
-      << p.first << "\nwind " << p.wind << " " << p.velocity << "\nboom " << p.boom << "\n";
+      << p.first << " " << (p.turn - 1) * 5 + p.impulse << "\nwind " << p.wind << " " << p.velocity
+      << "\nboom " << p.boom << "\n";
   std::map<std::string, std::string> leaders{{"Diedo", "-"}, {"Trevisano", "-"}};
   std::map<std::string, std::string> lines;
   for (const std::string& spec : p.ships) {
@@ -302,6 +303,10 @@ TEST_CASE("Constantinople 14.15, 14.19: through an enemy hex bow to stern only; 
   CHECK(first_error(*position(q), kOttoman, {"G1: move 3"}) == "");
   Pos w;
   w.ships = {"G1 1535 N", "VENICE 1534 NE", "IMP1 1330 NE"};
+  // 14.19: any number of Ottoman ships at anchor at the Double Columns.
+  Pos a;
+  a.ships = {"G1 3932 N", "G2 3931 N", "G3 3931 NE", "VENICE 3325 S"};
+  CHECK(first_error(*position(a), kOttoman, {"G1: move 1"}) == "");
   CHECK(has(first_error(*position(w), kOttoman, {"G1: move 3"}),
             "only across its bow or stern (14.15)"));
 }
@@ -669,4 +674,40 @@ TEST_CASE(
   CHECK(has(a.events, "Diedo stays with the fleet"));
   CHECK(marked(*a.next, "VENICE", "2 0 D 0/0-12"));
   CHECK(marked(*a.next, "VENICE", "crew ashore"));
+}
+
+TEST_CASE(
+    "Constantinople 14.17: the segment after Battle Speed is the next impulse played, across an "
+    "early end") {
+  Pos p;
+  p.ships = {"G1 1540 N", "VENICE 2545 S"};
+  auto s = position(p);
+  auto r = testing::play_step(*s, {{kOttoman, {"G1: battle, move 5", "propose end"}}}, {});
+  auto r2 = testing::play_step(*r.next, {{kByzantine, {}}}, {});
+  auto r3 = testing::play_step(*r2.next, {{kByzantine, {"accept"}}}, {4, 4, 3, 4, 5, 2});
+  REQUIRE(r3.next->step().label == "Turn 3, impulse 1: Ottoman movement");
+  CHECK(has(first_error(*r3.next, kOttoman, {"G1: battle, move 2"}), "(14.17)"));
+  CHECK(has(first_error(*r3.next, kOttoman, {"G1: move 2"}), "1 Movement Points"));
+}
+
+TEST_CASE(
+    "Constantinople 14.19, 15.15, 16.0: the anchorage is Ottoman; no ram on an engaged ship; "
+    "leaders change on the Horn shore") {
+  Pos p;
+  p.first = "byzantine";
+  p.wind = "S";
+  p.ships = {"VENICE 3932 N sail=1", "G1 2044 N"};
+  CHECK(has(first_error(*position(p), kByzantine, {"VENICE: move 1"}),
+            "the Ottoman anchorage (14.19)"));
+  Pos q;
+  q.ships = {"G1 1538 N", "VENICE 1534 SE engaged=G2", "G2 1434 SE rammer engaged=VENICE"};
+  CHECK(has(first_error(*position(q), kOttoman, {"G1: move 3, ram VENICE"}),
+            "may not be rammed (15.15)"));
+  Pos l;
+  l.seg = "planning";
+  l.ships = {"VENICE 2040 N leader=Diedo", "IMP1 3231 S"};
+  CHECK(has(first_error(*position(l), kByzantine, {"Diedo: ashore"}),
+            "not on the city's Golden Horn shore (16.0)"));
+  CHECK(has(first_error(*position(l), kByzantine, {"Diedo: IMP1"}),
+            "not on the city's Golden Horn shore (16.0)"));
 }

@@ -40,7 +40,7 @@ const Fixed kFixed[] = {
     {"tyre/naval", 2, 2, 60, "6a1c55853a10cdbdb92c57145a36848ceb2d722d62f5f860e529ff562a098569"},
     {"tyre/siege", 2, 2, 150, "15c9dbcad7f6b5c14e6352ad5fc91f9f465cd018764681898cccbf5b0cb084fd"},
     {"constantinople/naval", 2, 1, 120,
-     "7b63e51b8e33c078f025644d0c9e9c83ae026e2761980a9fe5c30367f5db8383"},
+     "96598129210455170fddbc577f8d4459908eeed55a99fe587ef76e61976c42d7"},
 };
 
 std::string signature_of(const Registry& registry, const Fixed& f) {

@@ -123,7 +123,7 @@ namespace {
 struct Battle {
   std::vector<std::string> attackers;
   int strength = 0;
-  bool split = false, forced = false;
+  bool split = false;  // some attacker split its strength voluntarily
 };
 
 std::map<std::string, Battle> battles_of(const Board& b, const Allotment& allot) {
@@ -134,12 +134,9 @@ std::map<std::string, Battle> battles_of(const Board& b, const Allotment& allot)
       Battle& x = out[t];
       x.attackers.push_back(a);
       x.strength += p;
-      if (targets.size() > 1) {
-        if (strength < static_cast<int>(targets.size()))
-          x.forced = true;
-        else
-          x.split = true;
-      }
+      // A voluntary split brings the -3 floor; a ship with fewer points than
+      // enemies splits as 15.24 prescribes, without it.
+      if (targets.size() > 1 && strength >= static_cast<int>(targets.size())) x.split = true;
     }
   }
   return out;
@@ -160,7 +157,7 @@ std::optional<std::string> Board::allotment_problem(Side, const Allotment& allot
         break;
       }
     }
-    if (x.split && !x.forced && x.strength - defence < -3)
+    if (x.split && x.strength - defence < -3)
       return "the attack on " + t + " would be at " + std::to_string(x.strength - defence) +
              ": when splitting, the lowest voluntary differential is -3 (15.24)";
   }

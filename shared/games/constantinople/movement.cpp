@@ -59,7 +59,8 @@ Expected<std::string> Board::move_line(Side side, const std::string& line,
                    [](const Action& a) { return a.kind == Action::Battle; })) {
     std::size_t at = 0;
     while (at < actions.size() &&
-           (actions[at].kind == Action::Free || actions[at].kind == Action::Enter))
+           (actions[at].kind == Action::Free || actions[at].kind == Action::Enter ||
+            actions[at].kind == Action::Oar))
       ++at;
     actions.insert(actions.begin() + static_cast<long>(at), Action{Action::Battle});
   }
@@ -71,6 +72,23 @@ Expected<std::string> Board::move_line(Side side, const std::string& line,
 
 // Why `s` may not go from `from` into the adjacent `to`, or "".
 std::string Board::entry_problem(const Ship& s, HexId from, HexId to) const {
+  if (auto why = passage_problem(s, from, to); !why.empty()) return why;
+  const Map& m = sc_->map;
+  if (const Ship* o = ship_at(to, s.id)) {
+    if (o->side == s.side) {
+      if (s.side == Side::Ottoman && to == m.anchorage()) return "";  // 14.19
+      return "hex " + hx(to) + " is occupied by " + o->id + " (14.19: one ship a hex)";
+    }
+    if (at_anchor(*o)) return "hex " + hx(to) + " is the Ottoman anchorage (14.19)";
+    const auto side = galley::aspect(pose(*o), from);
+    if (side == galley::Aspect::Broadside)
+      return s.id + " may pass through " + o->id + "'s hex only across its bow or stern (14.15)";
+  }
+  return "";
+}
+
+// The map and the booms, whoever is in the way.
+std::string Board::passage_problem(const Ship& s, HexId from, HexId to) const {
   const Map& m = sc_->map;
   if (!m.on_map(to)) return "hex " + hx(to) + " is off the map (a ship leaving it is lost, 14.27)";
   if (!m.enterable(to))
@@ -90,16 +108,8 @@ std::string Board::entry_problem(const Ship& s, HexId from, HexId to) const {
                ") passes it (15.61)";
     }
   }
-  if (const Ship* o = ship_at(to, s.id)) {
-    if (o->side == s.side) {
-      if (s.side == Side::Ottoman && to == m.anchorage()) return "";  // 14.19
-      return "hex " + hx(to) + " is occupied by " + o->id + " (14.19: one ship a hex)";
-    }
-    if (at_anchor(*o)) return "hex " + hx(to) + " is the Ottoman anchorage (14.19)";
-    const auto side = galley::aspect(pose(*o), from);
-    if (side == galley::Aspect::Broadside)
-      return s.id + " may pass through " + o->id + "'s hex only across its bow or stern (14.15)";
-  }
+  if (s.side == Side::Byzantine && to == m.anchorage())
+    return "hex " + hx(to) + " is the Ottoman anchorage (14.19)";
   return "";
 }
 
@@ -242,18 +252,23 @@ std::optional<std::string> Board::move_ship(Ship& s, std::vector<Action> actions
   }
   if (!s.engaged.empty()) {
     if (unordered) return std::nullopt;
-    if (actions[i].kind != Action::Free)
+    if (i >= actions.size() || actions[i].kind != Action::Free)
       return s.id + " is engaged with " + s.engaged +
              ": it may only try to break free ('free', 15.16)";
     if (executing() && !try_free(s)) return std::nullopt;
     if (!executing()) release(s);
     ++i;
-  } else if (!unordered && actions[i].kind == Action::Free) {
-    return s.id + " is not engaged";
+  } else if (i < actions.size() && actions[i].kind == Action::Free) {
+    if (!executing()) return s.id + " is not engaged";
+    ++i;  // freed since the order was given: it simply moves
   }
   if (i < actions.size() && actions[i].kind == Action::BreakBoom) {
     if (i + 1 != actions.size() || i != 0)
       return "breaking the Boom takes the ship's whole Movement Segment (15.64)";
+    if (s.prop == Propulsion::Sail && s.capability > 0)
+      return s.id + " is under sail at " + std::to_string(s.capability) +
+             " and must spend it (14.21): only a ship under oars or at capability 0 holds "
+             "station to break the Boom (15.64)";
     if (auto why = break_boom(s)) return why;
     s.hexes_last = 0;
     return std::nullopt;
@@ -264,7 +279,7 @@ std::optional<std::string> Board::move_ship(Ship& s, std::vector<Action> actions
     s.capability = 1;
     if (i < actions.size() && actions[i].kind == Action::Speed)
       return s.id + " has just set sail: its capability is one this segment (14.18)";
-    return move_sail(s, actions, i, spent_before, 1);
+    return move_sail(s, actions, i, spent_before, std::nullopt, true);
   }
   if (s.prop == Propulsion::Sail && i < actions.size() && actions[i].kind == Action::Oar) {
     // 14.18: from sail to oar after a segment of three hexes or fewer.
@@ -287,7 +302,9 @@ std::optional<std::string> Board::move_ship(Ship& s, std::vector<Action> actions
   std::optional<int> speed;
   if (i < actions.size() && actions[i].kind == Action::Speed) speed = actions[i++].n;
   if (unordered) speed = sail_range(s).first;  // an unordered sail ship shortens sail
-  return move_sail(s, actions, i, spent_before, speed);
+  if (speed && spent_before > 0)
+    return "an arriving sail ship enters with the Wind Velocity as its capability (14.21)";
+  return move_sail(s, actions, i, spent_before, speed, spent_before > 0);
 }
 
 std::optional<std::string> Board::move_oar(Ship& s, const std::vector<Action>& actions,
@@ -299,15 +316,20 @@ std::optional<std::string> Board::move_oar(Ship& s, const std::vector<Action>& a
   }
   if (battle && s.battle_in > 0 && s.battle_in == abs_impulse() - 1)
     return s.id + " used Battle Speed in its last Movement Segment (14.17)";
-  if (battle && s.ineffective_in == abs_impulse())
-    return s.id + " is Ineffective this impulse; it may move, at half speed, but not ram (15.33)";
-  const bool ramming = !actions.empty() && actions.back().kind == Action::Ram;
+  bool ramming = !actions.empty() && actions.back().kind == Action::Ram;
   const Ship* target = nullptr;
   if (ramming) {
     const auto t = ships_.find(actions.back().target);
-    if (t == ships_.end() || !afloat(t->second))
-      return "there is no ship " + actions.back().target + " on the map to ram";
-    target = &t->second;
+    if (t == ships_.end() || !afloat(t->second)) {
+      if (!executing()) return "there is no ship " + actions.back().target + " on the map to ram";
+      // Lost earlier in the segment: the rammer rows its course without the ram.
+      say(s.id + "'s target " + actions.back().target + " is gone: no ram");
+      ramming = false;
+    } else {
+      target = &t->second;
+    }
+  }
+  if (target) {
     if (target->side == s.side) return "a ship may not ram a friendly ship";
     if (galley::ram_start_problem(kOar, s.hex, target->hex))
       return s.id + " must start at least three hexes from " + target->id + " to ram it (15.11)";
@@ -320,7 +342,8 @@ std::optional<std::string> Board::move_oar(Ship& s, const std::vector<Action>& a
   const HexId start = s.hex;
   const Dir start_facing = s.facing;
   int entered = spent_before;
-  bool to_sail = false;
+  bool to_sail = false, stopped = false;
+  HexId last = s.hex;
   for (; i < actions.size(); ++i) {
     const Action& a = actions[i];
     if (a.kind == Action::Turn) {
@@ -336,19 +359,24 @@ std::optional<std::string> Board::move_oar(Ship& s, const std::vector<Action>& a
       }
       s.facing = course.pose().facing;
     } else if (a.kind == Action::Move) {
-      for (int k = 0; k < a.n; ++k) {
+      for (int k = 0; k < a.n && !stopped; ++k) {
         const HexId next = galley::ahead(course.pose());
-        if (const Ship* inside = ship_at(s.hex, s.id); inside && inside->side != s.side) {
-          if (galley::aspect(pose(*inside), next) == galley::Aspect::Broadside)
-            return s.id + " must leave " + inside->id + "'s hex across its bow or stern (14.15)";
+        std::string why = exit_problem(s, next);
+        if (why.empty()) why = entry_problem(s, s.hex, next);
+        if (!why.empty()) {
+          if (!executing()) return why;
+          stop_short(s, why, last);
+          stopped = true;
+          break;
         }
-        if (auto why = entry_problem(s, s.hex, next); !why.empty()) return why;
         if (course.advance(1))
           return s.id + " has " + std::to_string(mpa) + " Movement Points (" +
                  (battle ? "Battle" : "Cruising") + " Speed, 14.16)";
         ++entered;
+        last = s.hex;
         if (!enter_hex(s, next)) return std::nullopt;
       }
+      if (stopped) break;
     } else if (a.kind == Action::Ram) {
       if (i + 1 != actions.size()) return "'ram' ends a ship's movement (15.14)";
     } else if (a.kind == Action::Sail) {
@@ -360,7 +388,7 @@ std::optional<std::string> Board::move_oar(Ship& s, const std::vector<Action>& a
       return "'" + format_action(a) + "' comes first in a ship's order";
     }
   }
-  if (const Ship* o = ship_at(s.hex, s.id))
+  if (const Ship* o = ship_at(s.hex, s.id); o && o->side != s.side)
     return s.id + " may not stop in " + o->id + "'s hex (14.15)";
   if (battle) s.battle_in = abs_impulse();
   s.hexes_last = entered;
@@ -375,30 +403,51 @@ std::optional<std::string> Board::move_oar(Ship& s, const std::vector<Action>& a
     s.to_sail = true;
     say(s.id + " makes sail: it moves under sail at one from its next segment (14.18)");
   }
-  if (ramming) {
+  if (ramming && !stopped) {
     const Ship& t = *target;
-    if (auto why = ram_problem(s, t)) return why;
-    if (executing()) ram(s, ships_.at(t.id));
+    if (auto why = ram_problem(s, t)) {
+      if (!executing()) return why;
+      say(s.id + " cannot ram " + t.id + ": " + *why);  // changed earlier in the segment
+    } else if (executing()) {
+      ram(s, ships_.at(t.id));
+    }
   }
   return std::nullopt;
 }
 
+// 14.15: a ship inside an enemy's hex leaves it across its bow or stern.
+std::string Board::exit_problem(const Ship& s, HexId next) const {
+  const Ship* inside = ship_at(s.hex, s.id);
+  if (!inside || inside->side == s.side) return "";
+  if (galley::aspect(pose(*inside), next) != galley::Aspect::Broadside) return "";
+  return s.id + " must leave " + inside->id + "'s hex across its bow or stern (14.15)";
+}
+
+// When an order checked against the position at the start of the segment
+// meets a change made earlier in the segment (a ship that stayed engaged, a
+// ship lost), the mover stops where it is - or, inside an enemy's hex, in the
+// hex it came from - and the rest of its order lapses.
+void Board::stop_short(Ship& s, const std::string& why, HexId came_from) {
+  if (const Ship* o = ship_at(s.hex, s.id); o && o->side != s.side) s.hex = came_from;
+  say(s.id + " stops at " + hx(s.hex) + ": " + why);
+}
+
 std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& actions,
                                             std::size_t i, int spent_before,
-                                            std::optional<int> speed) {
+                                            std::optional<int> speed, bool fixed) {
   // 14.28, 15.1: sail ships do not ram.
   if (std::any_of(actions.begin(), actions.end(), [](const Action& a) {
         return a.kind == Action::Ram || a.kind == Action::Battle;
       }))
     return s.id + " is under sail: sail ships do not ram or row at Battle Speed (14.28, 15.1)";
   const auto [lo, hi] = sail_range(s);
-  if (speed && spent_before == 0 && !(s.capability == 1 && *speed == 1)) {
+  if (speed && !fixed) {
     if (*speed < lo || *speed > hi)
       return s.id + "'s capability may go from " + std::to_string(s.capability) + " to " +
              std::to_string(lo) + "-" + std::to_string(hi) + " this impulse (14.22: wind " +
              std::to_string(std::max(velocity_, 0)) + ")";
     s.capability = *speed;
-  } else if (spent_before == 0) {
+  } else if (!fixed) {
     s.capability = std::min(s.capability, hi);
   }
   const bool windy = velocity_ > 0;
@@ -409,7 +458,9 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
   galley::Course course(kSail, pose(s), std::max(mpa, spent_before), spent_before);
   const HexId start = s.hex;
   int entered = spent_before > 0 ? 1 : 0;
-  for (; i < actions.size(); ++i) {
+  bool stopped = false;
+  HexId last = s.hex;
+  for (; i < actions.size() && !stopped; ++i) {
     const Action& a = actions[i];
     if (a.kind == Action::Turn) {
       const int step = a.n < 0 ? -1 : 1;
@@ -435,13 +486,17 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
           return s.id + " has " + std::to_string(mpa) + " Movement Points this impulse (14.21)";
         }
         const HexId next = galley::ahead(course.pose());
-        if (const Ship* inside = ship_at(s.hex, s.id); inside && inside->side != s.side) {
-          if (galley::aspect(pose(*inside), next) == galley::Aspect::Broadside)
-            return s.id + " must leave " + inside->id + "'s hex across its bow or stern (14.15)";
+        std::string why = exit_problem(s, next);
+        if (why.empty()) why = entry_problem(s, s.hex, next);
+        if (!why.empty()) {
+          if (!executing()) return why;
+          stop_short(s, why, last);
+          stopped = true;
+          break;
         }
-        if (auto why = entry_problem(s, s.hex, next); !why.empty()) return why;
         course.advance(cost);
         ++entered;
+        last = s.hex;
         if (!enter_hex(s, next)) return std::nullopt;
       }
     } else if (a.kind == Action::Ram) {
@@ -450,10 +505,11 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
       return "'" + format_action(a) + "' comes first in a ship's order";
     }
   }
-  if (const Ship* o = ship_at(s.hex, s.id))
+  if (const Ship* o = ship_at(s.hex, s.id); o && o->side != s.side)
     return s.id + " may not stop in " + o->id + "'s hex (14.15)";
-  // 14.21: the rest of the capability is spent holding the course.
-  int left = course.remaining();
+  // 14.21: the rest of the capability is spent holding the course (unless
+  // the ship was stopped short, when the rest is lost).
+  int left = stopped ? 0 : course.remaining();
   std::string fate;
   if (left > 0 && executing())
     say(s.id + " carries on under its momentum: " + std::to_string(left) + " MP (14.21)");
@@ -528,7 +584,7 @@ void Board::drift() {
       const HexId a = hex::neighbour(s.hex, d), b = hex::neighbour(partner->hex, d);
       const auto clear = [&](const Ship& x, HexId to) {
         const Ship* o = ship_at(to, x.id);
-        return sc_->map.enterable(to) && !sc_->map.boom(x.hex, to) &&
+        return sc_->map.on_map(to) && passage_problem(x, x.hex, to).empty() &&
                (!o || o->id == s.id || o->id == partner->id);
       };
       if (!clear(s, a) || !clear(*partner, b)) continue;

@@ -215,17 +215,25 @@ Expected<std::string> Board::planning_line(Side side, const std::string& line,
   const std::string what = text::lower(rest);
   if (side == Side::Byzantine) {
     if (const std::string l = leader_named(leaders_, who); !l.empty()) {
+      // 16.0: a leader changes between ship and shore on the city's Golden Horn shore.
+      const std::string from = leaders_[l];
+      if (!from.empty() && sc_->map.at(ships_.at(from).hex).code != 'k')
+        return fail(l + " is aboard " + from +
+                    ", which is not on the city's Golden Horn shore (16.0)");
+      Ship* s = nullptr;
+      if (what != "ashore") {
+        s = own_ship(Side::Byzantine, text::upper(rest));
+        if (!s || !afloat(*s) || sc_->map.at(s->hex).code != 'k')
+          return fail(l + " boards a galley on the city's Golden Horn shore (16.0)");
+        if (!s->leader.empty() && s->leader != l)
+          return fail(s->id + " already carries " + s->leader);
+      }
       if (!used.insert(l).second) return fail("a second order for " + l);
-      for (auto& [id, x] : ships_)
-        if (x.leader == l) x.leader.clear();
-      if (what == "ashore") {
+      if (!from.empty()) ships_.at(from).leader.clear();
+      if (!s) {
         leaders_[l] = "";
         return l + ": ashore";
       }
-      Ship* s = own_ship(Side::Byzantine, text::upper(rest));
-      if (!s || !afloat(*s) || sc_->map.at(s->hex).code != 'k')
-        return fail(l + " boards a galley on the city's Golden Horn shore (16.0)");
-      if (!s->leader.empty()) return fail(s->id + " already carries " + s->leader);
       s->leader = l;
       leaders_[l] = s->id;
       return l + ": " + s->id;

@@ -191,6 +191,7 @@ struct Position {
   std::int64_t step_ = 1;
   int turn_ = 1;
   int impulse_ = 1;
+  int impulses_played_ = 0;  // impulses begun in the whole game: 14.17, 15.33 span Naval Phases
   Segment seg_ = Segment::Setup;
   Side first_ = Side::Ottoman;  // 4.0 B: this impulse's first player
   Dir wind_ = Dir::N;           // compass: where it blows from (14.23)

@@ -10,6 +10,9 @@ namespace naumachia::constantinople {
 // never through a Boom hexside (15.62) or at a ship at anchor (14.19).
 std::optional<std::string> Board::ram_problem(const Ship& s, const Ship& t) const {
   if (values(s).ram == 0) return s.id + " has no Ram Strength";
+  // 15.15: engaged ships are locked together; the project lets no third ship ram them.
+  if (!t.engaged.empty())
+    return t.id + " is engaged with " + t.engaged + " and may not be rammed (15.15)";
   if (at_anchor(t))
     return t.id + " is at anchor at the Double Columns and may not be attacked (14.19)";
   switch (galley::ram_geometry({s.hex, s.facing}, {t.hex, t.facing})) {

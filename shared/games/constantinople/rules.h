@@ -66,7 +66,9 @@ struct Board : Position {
   void said_with_rolls(std::string text, std::size_t first_roll);
 
   // ------------------------------------------------------------ ships.cpp
-  int abs_impulse() const { return (turn_ - 1) * kImpulses + impulse_; }
+  // The impulses played so far, counting this one: the Segment "after" one
+  // is the next impulse played, even in a later Game-Turn (14.17, 15.33).
+  int abs_impulse() const { return impulses_played_; }
   const ShipClass& cls(const Ship& s) const { return sc_->classes.at(s.cls); }
   const Values& values(const Ship& s) const;
   int ram_defence(const Ship& s) const;
@@ -95,11 +97,14 @@ struct Board : Position {
                                   std::set<std::string>& ordered);
   std::optional<std::string> move_ship(Ship& s, std::vector<Action> actions);
   std::string entry_problem(const Ship& s, HexId from, HexId to) const;
+  std::string passage_problem(const Ship& s, HexId from, HexId to) const;
+  std::string exit_problem(const Ship& s, HexId next) const;
+  void stop_short(Ship& s, const std::string& why, HexId came_from);
   bool enter_hex(Ship& s, HexId to);  // shoals; false if lost
   std::optional<std::string> move_oar(Ship& s, const std::vector<Action>& a, std::size_t i,
                                       int spent_before);
   std::optional<std::string> move_sail(Ship& s, const std::vector<Action>& a, std::size_t i,
-                                       int spent_before, std::optional<int> speed);
+                                       int spent_before, std::optional<int> speed, bool fixed);
   int oar_allowance(const Ship& s, bool battle) const;
   std::pair<int, int> sail_range(const Ship& s) const;
   void unordered_sail(Side side, const std::set<std::string>& ordered);

@@ -210,10 +210,10 @@ void Board::advance() {
         if (over_) return;
         if (proposals_ == 3) {
           end_naval_phase();
-        } else if (proposals_ != 0) {
+        } else if (proposals_ != 0 && impulse_ < kImpulses) {
           seg_ = Segment::Agreement;
         } else {
-          end_impulse();
+          end_impulse();  // after the fifth impulse the phase ends anyway
         }
         break;
       case Segment::Agreement:
@@ -249,6 +249,7 @@ void Board::begin_naval_phase() {
 
 // 4.0 B, 13.1: each player rolls a die; the high roll moves first (ties are rolled again).
 void Board::begin_impulse() {
+  ++impulses_played_;
   const std::size_t first = dice_->log().size();
   int o = 0, b = 0;
   do {

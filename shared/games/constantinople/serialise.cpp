@@ -28,7 +28,7 @@ std::string Board::serialize() const {
   o << "constantinople 1\n";
   o << "step " << step_ << "\n";
   o << "turn " << turn_ << " " << impulse_ << " " << kSegments[static_cast<std::size_t>(seg_)]
-    << " " << side_word(first_) << "\n";
+    << " " << side_word(first_) << " " << impulses_played_ << "\n";
   o << "wind " << hex::name(wind_) << " " << velocity_ << "\n";
   o << "boom " << side_word(boom_owner_) << " " << boom_broken_ << " " << boom_assaults_ << " "
     << portage_earned_ << " " << proposals_ << "\n";
@@ -76,7 +76,7 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
       long long v = 0;
       if (!text::parse_int(r[1], v) || v < 1) return r.where() + ": bad step";
       step_ = v;
-    } else if (r.is("turn", 4)) {
+    } else if (r.is("turn", 5)) {
       take(r.integer(1, 1, 99), turn_);
       take(r.integer(2, 1, kImpulses), impulse_);
       int seg = -1;
@@ -85,6 +85,7 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
       if (seg < 0) return r.where() + ": unknown segment";
       seg_ = static_cast<Segment>(seg);
       take(side(r, 4), first_);
+      take(r.integer(5, 0, 99 * kImpulses), impulses_played_);
     } else if (r.is("wind", 2)) {
       take(r.dir(1), wind_);
       take(r.integer(2, -1, 12), velocity_);
@@ -102,7 +103,10 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
       last_in_[h] = s;
     } else if (r.is("leader", 2)) {
       if (!leaders_.count(std::string(r[1]))) return r.where() + ": unknown leader";
-      leaders_[std::string(r[1])] = r[2] == "-" ? "" : std::string(r[2]);
+      const std::string ship = r[2] == "-" ? "" : std::string(r[2]);
+      if (!ship.empty() && ship != "lost" && !ships_.count(ship))
+        return r.where() + ": unknown ship";
+      leaders_[std::string(r[1])] = ship;
       seen.insert("L" + std::string(r[1]));
     } else if (r.is("ship", 18)) {
       const auto it = ships_.find(std::string(r[1]));

@@ -54,7 +54,7 @@ int Board::melee_defence(const Ship& s) const {
 
 // 14.19: Ottoman ships at the Double Columns are at anchor.
 bool Board::at_anchor(const Ship& s) const {
-  return afloat(s) && s.hex == sc_->map.anchorage();
+  return afloat(s) && s.side == Side::Ottoman && s.hex == sc_->map.anchorage();
 }
 
 const Ship* Board::ship_at(HexId h, const std::string& except) const {
