@@ -67,4 +67,12 @@ std::string join(const std::vector<std::string>& parts, std::string_view sep) {
   return out;
 }
 
+Expected<std::pair<std::string, std::string>> split_order(std::string_view line,
+                                                          std::string_view example) {
+  const auto colon = line.find(':');
+  if (colon == std::string_view::npos)
+    return fail("an order is 'PIECE: ...' (for example '" + std::string(example) + "')");
+  return std::pair{upper(trim(line.substr(0, colon))), std::string(trim(line.substr(colon + 1)))};
+}
+
 }  // namespace naumachia::text

@@ -2,7 +2,10 @@
 // Text helpers for the order and data parsers of the game modules.
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include "core/result.h"
 
 namespace naumachia::text {
 
@@ -15,5 +18,10 @@ std::vector<std::string_view> split(std::string_view s, std::string_view separat
 std::vector<std::string_view> lines(std::string_view s);
 bool parse_int(std::string_view s, long long& out);
 std::string join(const std::vector<std::string>& parts, std::string_view sep);
+// An order line "PIECE: the rest" split at its first colon: the piece
+// (upper-cased) and the rest, both trimmed. `example` shows the form in the
+// error for a line without a colon.
+Expected<std::pair<std::string, std::string>> split_order(std::string_view line,
+                                                          std::string_view example);
 
 }  // namespace naumachia::text

@@ -86,11 +86,7 @@ Expected<Action> parse_action(std::string_view text_in) {
 }
 
 Expected<std::pair<std::string, std::string>> split_line(std::string_view line) {
-  const auto colon = line.find(':');
-  if (colon == std::string_view::npos)
-    return fail("an order is 'SHIP: ...' (for example 'G1: move 3, turn R, move 1')");
-  std::string who(text::trim(line.substr(0, colon)));
-  return std::pair{text::upper(who), std::string(text::trim(line.substr(colon + 1)))};
+  return text::split_order(line, "G1: move 3, turn R, move 1");
 }
 
 }  // namespace naumachia::constantinople

@@ -65,12 +65,7 @@ Expected<Action> parse_action(std::string_view text_in) {
 
 // "T7: turn R, move 3" -> ("T7", "turn R, move 3").
 Expected<std::pair<std::string, std::string>> split_line(std::string_view line) {
-  const auto colon = line.find(':');
-  if (colon == std::string_view::npos)
-    return fail("an order is 'SHIP: ...' (for example 'T7: turn R, move 3')");
-  std::string who(text::trim(line.substr(0, colon)));
-  who = text::upper(who);
-  return std::pair{who, std::string(text::trim(line.substr(colon + 1)))};
+  return text::split_order(line, "T7: turn R, move 3");
 }
 
 }  // namespace naumachia::tyre
