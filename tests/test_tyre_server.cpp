@@ -6,74 +6,14 @@
 #include <functional>
 #include <map>
 
-#include "test_client.h"
+#include "scripted_game.h"
 
-using naumachia::client::Connection;
 using naumachia::testing::game_detail;
-using naumachia::testing::run_command;
-using naumachia::testing::ServerProcess;
-using naumachia::testing::sign_up;
-using naumachia::testing::TempDir;
+using naumachia::testing::Script;
+using naumachia::testing::TwoPlayerGame;
 namespace proto = naumachia::proto;
 
 namespace {
-
-using Script = std::map<std::string, std::vector<std::string>>;  // step label -> orders
-
-struct TwoPlayerGame {
-  TempDir dir;
-  ServerProcess server{dir.path()};
-  std::vector<std::unique_ptr<Connection>> p;
-  std::uint64_t game = 0;
-
-  explicit TwoPlayerGame(const std::string& scenario) {
-    p.push_back(sign_up(server, "azemilk"));
-    p.push_back(sign_up(server, "alexander"));
-    proto::Envelope create;
-    create.mutable_create_game()->set_scenario(scenario);
-    create.mutable_create_game()->set_seat(0);
-    game = p[0]->call(create).game().id();
-    proto::Envelope join;
-    join.mutable_join_game()->set_game_id(game);
-    join.mutable_join_game()->set_seat(1);
-    REQUIRE(p[1]->call(join).game().status() == proto::RUNNING);
-  }
-
-  // Plays steps with the scripted orders (empty where the script is silent)
-  // until `stop` says so or the game is over; returns the labels played.
-  std::vector<std::string> play(const Script& tyrian, const Script& macedonian,
-                                const std::function<bool(const std::string&)>& stop) {
-    std::vector<std::string> labels;
-    for (int guard = 0; guard < 400; ++guard) {
-      const auto d = game_detail(*p[0], game);
-      const std::string label = d.summary().step_label();
-      if (d.summary().status() == proto::OVER || stop(label)) break;
-      labels.push_back(label);
-      for (const auto& seat : d.summary().seats()) {
-        if (!seat.must_order()) continue;
-        proto::Envelope req;
-        auto& s = *req.mutable_submit_orders();
-        s.set_game_id(game);
-        s.set_step(d.summary().step());
-        s.set_ready(true);
-        const Script& script = seat.seat() == 0 ? tyrian : macedonian;
-        if (script.count(label)) {
-          for (const auto& l : script.at(label)) s.add_lines(l);
-        }
-        const auto res = p[seat.seat()]->call(req);
-        REQUIRE_MESSAGE(res.has_orders_accepted(), label << ": " << res.error().message());
-      }
-    }
-    return labels;
-  }
-
-  std::string replay() const {
-    const auto admin = run_command(std::string(NAUMACHIA_TEST_ADMIN) + " --db " +
-                                   server.db().string() + " replay " + std::to_string(game));
-    CHECK(admin.status == 0);
-    return admin.output;
-  }
-};
 
 bool has(const std::string& text, const std::string& needle) {
   return text.find(needle) != std::string::npos;
@@ -82,7 +22,7 @@ bool has(const std::string& text, const std::string& needle) {
 }  // namespace
 
 TEST_CASE("two players fight a Game-Turn of Tyre's naval war through the server") {
-  TwoPlayerGame g("tyre/naval");
+  TwoPlayerGame g("tyre/naval", {"azemilk", "alexander"});
   // The Tyrian flagship T1 (Hanno) sails out through the north boom and back
   // in; every other order is empty. Movement needs no dice, so this script
   // works whatever the Macedonian reinforcement rolls are.
@@ -119,7 +59,7 @@ TEST_CASE("two players fight a Game-Turn of Tyre's naval war through the server"
 // first Game-Turn, lands nobody, and the Tyrian wins after the tenth impulse
 // (18.2). Every other order is empty, so the script holds whatever the dice.
 TEST_CASE("a game of Tyre's siege runs from set-up to a victory through the server") {
-  TwoPlayerGame g("tyre/siege");
+  TwoPlayerGame g("tyre/siege", {"azemilk", "alexander"});
   const Script macedonian{
       {"Turn 1: Macedonian deployment (17.1)", {"Gd3: at 3729"}},
       {"Turn 1: planning, secret allocation (4.0 1A)", {"assault", "build catapult"}},
