@@ -4,6 +4,7 @@
 
 #include "core/dice.h"
 #include "duel_game.h"
+#include "games/constantinople/constantinople.h"
 #include "games/diplomacy/diplomacy.h"
 #include "games/tyre/tyre.h"
 
@@ -74,4 +75,24 @@ TEST_CASE("garbled orders and positions are refused without a crash, in every mo
   auto moving = deploy->resolve({{PlayerId{0}, OrderSet{}}}, arrival).next;
   hammer(*tyre, std::move(deploy), tyre_orders);
   hammer(*tyre, std::move(moving), tyre_orders);
+  auto cp = constantinople::make_constantinople_game();
+  const std::vector<std::string> cp_orders{"VENICE: 3331 facing N",
+                                           "Diedo: VENICE",
+                                           "G1: enter 1546 facing N, move 3",
+                                           "G1: battle, move 4, turn L, move 2, ram VENICE",
+                                           "VENICE: speed 3, move 1, turn R2",
+                                           "VENICE: attack G1 2, T1 1, F3 5",
+                                           "G1: free, move 2",
+                                           "T1: portage 3624 facing N",
+                                           "bombard VENICE",
+                                           "propose end",
+                                           "accept",
+                                           "G1: break boom",
+                                           "T1: oar, move 3",
+                                           "G1: move 1, sail"};
+  auto setup = cp->new_game("naval", 2).value();
+  ScriptedDice initiative({6, 1});
+  auto rowing = setup->resolve({{PlayerId{1}, OrderSet{}}}, initiative).next;
+  hammer(*cp, std::move(setup), cp_orders);
+  hammer(*cp, std::move(rowing), cp_orders);
 }
