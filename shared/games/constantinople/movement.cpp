@@ -361,14 +361,8 @@ std::optional<std::string> Board::move_oar(Ship& s, const std::vector<Action>& a
     } else if (a.kind == Action::Move) {
       for (int k = 0; k < a.n && !stopped; ++k) {
         const HexId next = galley::ahead(course.pose());
-        std::string why = exit_problem(s, next);
-        if (why.empty()) why = entry_problem(s, s.hex, next);
-        if (!why.empty()) {
-          if (!executing()) return why;
-          stop_short(s, why, last);
-          stopped = true;
-          break;
-        }
+        if (auto why = blocked_ahead(s, next, last, stopped)) return why;
+        if (stopped) break;
         if (course.advance(1))
           return s.id + " has " + std::to_string(mpa) + " Movement Points (" +
                  (battle ? "Battle" : "Cruising") + " Speed, 14.16)";
@@ -421,6 +415,19 @@ std::string Board::exit_problem(const Ship& s, HexId next) const {
   if (!inside || inside->side == s.side) return "";
   if (galley::aspect(pose(*inside), next) != galley::Aspect::Broadside) return "";
   return s.id + " must leave " + inside->id + "'s hex across its bow or stern (14.15)";
+}
+
+// Whether `s` may go ahead into `next`: in Mode::Check the reason it may
+// not; in Mode::Execute it stops short instead and `stopped` is set.
+std::optional<std::string> Board::blocked_ahead(Ship& s, HexId next, HexId came_from,
+                                                bool& stopped) {
+  std::string why = exit_problem(s, next);
+  if (why.empty()) why = entry_problem(s, s.hex, next);
+  if (why.empty()) return std::nullopt;
+  if (!executing()) return why;
+  stop_short(s, why, came_from);
+  stopped = true;
+  return std::nullopt;
 }
 
 // When an order checked against the position at the start of the segment
@@ -486,14 +493,8 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
           return s.id + " has " + std::to_string(mpa) + " Movement Points this impulse (14.21)";
         }
         const HexId next = galley::ahead(course.pose());
-        std::string why = exit_problem(s, next);
-        if (why.empty()) why = entry_problem(s, s.hex, next);
-        if (!why.empty()) {
-          if (!executing()) return why;
-          stop_short(s, why, last);
-          stopped = true;
-          break;
-        }
+        if (auto why = blocked_ahead(s, next, last, stopped)) return why;
+        if (stopped) break;
         course.advance(cost);
         ++entered;
         last = s.hex;

@@ -100,6 +100,7 @@ struct Board : Position {
   std::string passage_problem(const Ship& s, HexId from, HexId to) const;
   std::string exit_problem(const Ship& s, HexId next) const;
   void stop_short(Ship& s, const std::string& why, HexId came_from);
+  std::optional<std::string> blocked_ahead(Ship& s, HexId next, HexId came_from, bool& stopped);
   bool enter_hex(Ship& s, HexId to);  // shoals; false if lost
   std::optional<std::string> move_oar(Ship& s, const std::vector<Action>& a, std::size_t i,
                                       int spent_before);
