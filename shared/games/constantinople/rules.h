@@ -4,10 +4,9 @@
 // every rule cites its case, and the readings of unclear cases are in
 // docs/rules/constantinople.md.
 //
-// Validation and resolution run the same code: in Mode::Check a Board works
-// on a copy of the position, assumes every roll goes well, rolls no dice and
-// records no events; in Mode::Execute it rolls and records, so a move is
-// resolved hex by hex and every roll is shown where it fell.
+// Validation and resolution run the same code (core/adjudication.h); in
+// Mode::Execute a move is resolved hex by hex and every roll is shown where
+// it fell.
 #include <map>
 #include <memory>
 #include <optional>
@@ -15,13 +14,13 @@
 #include <string>
 #include <vector>
 
+#include "core/adjudication.h"
 #include "core/dice.h"
 #include "core/game.h"
 #include "games/constantinople/position.h"
 
 namespace naumachia::constantinople {
 
-enum class Mode { Check, Execute };
 using Orders = std::map<PlayerId, OrderSet>;
 
 constexpr int kImpulses = 5;  // 4.0 E, 13.1
@@ -52,16 +51,11 @@ struct Claims {
   bool proposed = false;
 };
 
-struct Board : Position {
+struct Board : Position, Adjudication {
   Board(std::shared_ptr<const Scenario> sc, RulesVersion rules);
 
   std::shared_ptr<const Scenario> sc_;
   RulesVersion rules_;
-  Mode mode_ = Mode::Check;
-  Dice* dice_ = nullptr;
-  std::vector<Event>* events_ = nullptr;
-  bool executing() const { return mode_ == Mode::Execute; }
-  void say(std::string text);
   int roll(int sides, const std::string& purpose);  // Execute only
   void said_with_rolls(std::string text, std::size_t first_roll);
 

@@ -105,14 +105,10 @@ std::optional<std::string> Board::finish_check(Side side, const Claims& c) const
 }
 
 void Board::resolve(const Orders& orders, Dice& dice, std::vector<Event>& events) {
-  mode_ = Mode::Execute;
-  dice_ = &dice;
-  events_ = &events;
-  play(orders);
-  advance();
-  mode_ = Mode::Check;
-  dice_ = nullptr;
-  events_ = nullptr;
+  execute(dice, events, [&] {
+    play(orders);
+    advance();
+  });
   ++step_;
 }
 

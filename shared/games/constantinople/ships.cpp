@@ -21,10 +21,6 @@ Board::Board(std::shared_ptr<const Scenario> sc, RulesVersion rules)
   for (const HexId h : sc_->map.boom_control()) last_in_[h] = Side::Byzantine;
 }
 
-void Board::say(std::string text) {
-  if (executing()) events_->push_back(Event{std::move(text), {}});
-}
-
 int Board::roll(int sides, const std::string& purpose) {
   return dice_->roll(sides, purpose);
 }

@@ -259,8 +259,4 @@ HexId Board::temple_hex() const {
 }
 
 // Events are recorded only while resolving; validation runs the same code silently.
-void Board::say(std::string text) {
-  if (executing()) events_->push_back(Event{std::move(text), {}});
-}
-
 }  // namespace naumachia::tyre

@@ -3,9 +3,7 @@
 // group below is defined in the file named in its heading; every rule cites
 // its case. The sequence of play is one table of segments (sequence.cpp).
 //
-// Validation and resolution run the same code: a Board in Mode::Check works
-// on a copy of the position, assumes every roll goes well, rolls no dice and
-// records no events; in Mode::Execute it rolls and records.
+// Validation and resolution run the same code (core/adjudication.h).
 #include <map>
 #include <memory>
 #include <optional>
@@ -15,14 +13,13 @@
 #include <string_view>
 #include <vector>
 
+#include "core/adjudication.h"
 #include "core/dice.h"
 #include "core/game.h"
 #include "games/tyre/orders.h"
 #include "games/tyre/position.h"
 
 namespace naumachia::tyre {
-
-enum class Mode { Check, Execute };
 
 using Orders = std::map<PlayerId, OrderSet>;
 
@@ -80,7 +77,7 @@ struct SegmentRule {
 };
 const SegmentRule& rule_of(Segment s);
 
-struct Board : Position, LandBoard {
+struct Board : Position, LandBoard, Adjudication {
   Board(std::shared_ptr<const Scenario> sc, bool siege, RulesVersion rules);
 
   std::shared_ptr<const Scenario> sc_;
@@ -88,11 +85,6 @@ struct Board : Position, LandBoard {
   // versions"); not part of the position, the server stores it with the game.
   RulesVersion rules_;
   bool from_rules(int version) const { return rules_.value >= version; }
-  // The resolution context: the mode; dice and events only in Mode::Execute.
-  Mode mode_ = Mode::Check;
-  Dice* dice_ = nullptr;
-  std::vector<Event>* events_ = nullptr;
-  bool executing() const { return mode_ == Mode::Execute; }
 
   // ---------------------------------------------------------- board.cpp
   int abs_impulse() const;
@@ -132,7 +124,6 @@ struct Board : Position, LandBoard {
     }
     return false;
   }
-  void say(std::string text);
 
   // ---------------------------------------------------------- sequence.cpp
   const SegmentRule& segment() const { return rule_of(seg_); }

@@ -238,14 +238,10 @@ Expected<std::string> Board::check_line(Side side, const std::string& line, Clai
 }
 
 void Board::resolve(const Orders& orders, Dice& dice, std::vector<Event>& events) {
-  mode_ = Mode::Execute;
-  dice_ = &dice;
-  events_ = &events;
-  play(orders);
-  advance();
-  mode_ = Mode::Check;
-  dice_ = nullptr;
-  events_ = nullptr;
+  execute(dice, events, [&] {
+    play(orders);
+    advance();
+  });
   ++step_;
 }
 
