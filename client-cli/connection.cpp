@@ -106,6 +106,8 @@ Connection::Connection(const std::string& url, bool insecure, ms timeout)
   if (ec) throw ClientError("cannot resolve '" + e.host + "': " + ec.message());
   m.step("connecting to " + e.host + ":" + e.port, timeout,
          [&](auto h) { beast::get_lowest_layer(m.ws).async_connect(results, h); });
+  // Requests are small and each waits for its answer: no Nagle delay.
+  beast::get_lowest_layer(m.ws).socket().set_option(tcp::no_delay(true), ec);
   if (!SSL_set_tlsext_host_name(m.ws.next_layer().native_handle(), e.host.c_str())) {
     throw ClientError("TLS: cannot set the server name");
   }

@@ -32,6 +32,9 @@ options:
   --key PATH           TLS private key, PEM (default: beside the database, naumachia-key.pem)
                        When either file is missing, a self-signed certificate for
                        localhost is made and saved there.
+  --request-rate N     requests a connection may make per second on average
+                       (default 20; a login counts as 10, a replay as 20)
+  --request-burst N    requests a connection may make at once (default 40)
   --help               this text
 
 The server logs to stderr and prints one line "listening on wss://HOST:PORT" to
@@ -44,7 +47,20 @@ struct Options {
   unsigned short port = 8443;
   std::string cert;
   std::string key;
+  NetLimits net;
 };
+
+bool parse_positive(const std::string& s, double& out) {
+  try {
+    std::size_t used = 0;
+    const double v = std::stod(s, &used);
+    if (used != s.size() || !(v > 0)) return false;
+    out = v;
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
 
 bool parse_listen(const std::string& s, Options& o) {
   const auto colon = s.rfind(':');
@@ -82,6 +98,14 @@ int parse(int argc, char** argv, Options& o) {
       o.cert = argv[++i];
     } else if (a == "--key" && has_value) {
       o.key = argv[++i];
+    } else if ((a == "--request-rate" || a == "--request-burst") && has_value) {
+      double& target =
+          a == "--request-rate" ? o.net.requests_per_second : o.net.request_burst;
+      if (!parse_positive(argv[++i], target)) {
+        std::cerr << "naumachia-server: " << a << " wants a positive number, got '" << argv[i]
+                  << "'\n";
+        return 2;
+      }
     } else {
       std::cerr << "naumachia-server: unknown or incomplete option '" << a << "' (see --help)\n";
       return 2;
@@ -116,7 +140,7 @@ int run_server(int argc, char** argv, const Registry& registry) {
     boost::asio::ssl::context ssl(boost::asio::ssl::context::tls_server);
     log_line("TLS certificate SHA-256 fingerprint " + load_or_create_identity(ssl, o.cert, o.key));
     const auto address = boost::asio::ip::make_address(o.host);
-    Server server(ioc, ssl, service, {address, o.port});
+    Server server(ioc, ssl, service, {address, o.port}, o.net);
     server.start();
 
     boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);

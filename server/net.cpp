@@ -182,6 +182,9 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
           if (ec) {
             log_line("accept: " + ec.message());
           } else {
+            // Frames are small and request/response: Nagle's algorithm with
+            // delayed ACKs would hold each response for tens of milliseconds.
+            socket.set_option(tcp::no_delay(true), ec);
             auto session = std::make_shared<Session>(std::move(socket), self->ssl, self->service,
                                                      self->limits);
             self->sessions.remove_if([](const std::weak_ptr<Session>& w) { return w.expired(); });
