@@ -33,8 +33,8 @@ options:
                        When either file is missing, a self-signed certificate for
                        localhost is made and saved there.
   --request-rate N     requests a connection may make per second on average
-                       (default 20; a login counts as 10, a replay as 20)
-  --request-burst N    requests a connection may make at once (default 40)
+                       (default 40; a log-in counts as 10, a replay as 20)
+  --request-burst N    requests a connection may make at once (default 200)
   --help               this text
 
 The server logs to stderr and prints one line "listening on wss://HOST:PORT" to
@@ -99,8 +99,7 @@ int parse(int argc, char** argv, Options& o) {
     } else if (a == "--key" && has_value) {
       o.key = argv[++i];
     } else if ((a == "--request-rate" || a == "--request-burst") && has_value) {
-      double& target =
-          a == "--request-rate" ? o.net.requests_per_second : o.net.request_burst;
+      double& target = a == "--request-rate" ? o.net.requests_per_second : o.net.request_burst;
       if (!parse_positive(argv[++i], target)) {
         std::cerr << "naumachia-server: " << a << " wants a positive number, got '" << argv[i]
                   << "'\n";
@@ -131,12 +130,13 @@ int run_server(int argc, char** argv, const Registry& registry) {
   try {
     const auto dir = std::filesystem::path(o.db).parent_path();
     if (!dir.empty()) std::filesystem::create_directories(dir);
-    Db db(o.db, builtin_migrations());
-    log_line("database " + o.db + " at schema version " + std::to_string(db.schema_version()));
-    Store store(db);
-    Service service(store, registry, unix_now);
-
-    boost::asio::io_context ioc(1);
+    {
+      // Created and migrated here; the service opens its own connections.
+      Db db(o.db, builtin_migrations());
+      log_line("database " + o.db + " at schema version " + std::to_string(db.schema_version()));
+    }
+    boost::asio::io_context ioc;
+    Service service(ioc, o.db, registry, unix_now);
     boost::asio::ssl::context ssl(boost::asio::ssl::context::tls_server);
     log_line("TLS certificate SHA-256 fingerprint " + load_or_create_identity(ssl, o.cert, o.key));
     const auto address = boost::asio::ip::make_address(o.host);
@@ -162,6 +162,7 @@ int run_server(int argc, char** argv, const Registry& registry) {
       ioc.run_for(std::chrono::milliseconds(200));
       if (stop_by && std::chrono::steady_clock::now() > *stop_by) break;
     }
+    service.flush();
     log_line("stopped");
     return 0;
   } catch (const std::exception& e) {

@@ -15,8 +15,19 @@ Stmt::Stmt(sqlite3* db, std::string_view sql) : db_(db) {
   }
 }
 
+Stmt::Stmt(sqlite3* db, sqlite3_stmt* cached, bool* in_use)
+    : db_(db), stmt_(cached), in_use_(in_use) {
+  *in_use_ = true;
+}
+
 Stmt::~Stmt() {
-  sqlite3_finalize(stmt_);
+  if (in_use_) {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+    *in_use_ = false;
+  } else {
+    sqlite3_finalize(stmt_);
+  }
 }
 
 Stmt& Stmt::bind(int i, std::int64_t v) {
@@ -78,14 +89,23 @@ bool Stmt::is_null(int col) const {
   return sqlite3_column_type(stmt_, col) == SQLITE_NULL;
 }
 
-Db::Db(const std::string& path, const std::vector<Migration>& migrations) {
-  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
-      SQLITE_OK) {
+void Db::open(const std::string& path, int flags) {
+  if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
     std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close(db_);
+    db_ = nullptr;
     throw DbError("cannot open database '" + path + "': " + msg);
   }
   sqlite3_busy_timeout(db_, 5000);
+}
+
+Db::Db(const std::string& path) {
+  open(path, SQLITE_OPEN_READWRITE);
+  exec_script("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;");
+}
+
+Db::Db(const std::string& path, const std::vector<Migration>& migrations) {
+  open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
   // WAL with synchronous=FULL: a commit is on disk when COMMIT returns, which is
   // what lets the server acknowledge an order only once it is durable.
   exec_script(
@@ -106,7 +126,24 @@ Db::Db(const std::string& path, const std::vector<Migration>& migrations) {
 }
 
 Db::~Db() {
+  for (auto& [sql, c] : cache_) sqlite3_finalize(c.stmt);
   sqlite3_close(db_);
+}
+
+Stmt Db::prepare(std::string_view sql) {
+  auto it = cache_.find(std::string(sql));
+  if (it == cache_.end()) {
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT,
+                           &stmt, nullptr) != SQLITE_OK) {
+      raise(db_, "prepare '" + std::string(sql) + "'");
+    }
+    it = cache_.emplace(std::string(sql), Cached{stmt, false}).first;
+  }
+  // The same statement twice at once (a query inside another's loop): a
+  // statement of its own for the inner one.
+  if (it->second.in_use) return Stmt(db_, sql);
+  return Stmt(db_, it->second.stmt, &it->second.in_use);
 }
 
 void Db::exec_script(std::string_view sql) {
@@ -145,6 +182,25 @@ Transaction::~Transaction() {
 
 void Transaction::commit() {
   db_.exec_script("COMMIT");
+  done_ = true;
+}
+
+Savepoint::Savepoint(Db& db) : db_(db) {
+  db_.exec_script("SAVEPOINT request");
+}
+
+Savepoint::~Savepoint() {
+  if (!done_) {
+    try {
+      db_.exec_script("ROLLBACK TO request; RELEASE request");
+    } catch (const DbError&) {
+      // The enclosing transaction fails at its commit then.
+    }
+  }
+}
+
+void Savepoint::release() {
+  db_.exec_script("RELEASE request");
   done_ = true;
 }
 

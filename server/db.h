@@ -1,6 +1,8 @@
 #pragma once
-// A thin RAII layer over SQLite: one connection, prepared statements only,
-// transactions as scope guards, migrations applied in order at open.
+// A thin RAII layer over SQLite: one connection, prepared statements only
+// (kept and reused, not parsed again on every call), transactions as scope
+// guards, migrations applied in order at open. A connection belongs to one
+// thread at a time.
 #include <sqlite3.h>
 
 #include <cstdint>
@@ -8,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace naumachia::server {
@@ -17,9 +20,14 @@ class DbError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+class Db;
+
+// A statement in use. One taken from the connection's cache goes back to it,
+// reset and unbound, when the Stmt dies.
 class Stmt {
  public:
   Stmt(sqlite3* db, std::string_view sql);
+  Stmt(sqlite3* db, sqlite3_stmt* cached, bool* in_use);
   ~Stmt();
   Stmt(const Stmt&) = delete;
   Stmt& operator=(const Stmt&) = delete;
@@ -43,6 +51,7 @@ class Stmt {
  private:
   sqlite3* db_;
   sqlite3_stmt* stmt_ = nullptr;
+  bool* in_use_ = nullptr;  // the cache slot's flag; null for a statement of its own
 };
 
 struct Migration {
@@ -56,17 +65,41 @@ class Db {
   // Opens (creating) the file, sets WAL and full synchronous commits, and applies
   // every migration whose version is above the recorded schema version.
   Db(const std::string& path, const std::vector<Migration>& migrations);
+  // Opens an existing database without migrating it: a second connection
+  // (a reader beside the writer) to a file another connection set up.
+  explicit Db(const std::string& path);
   ~Db();
   Db(const Db&) = delete;
   Db& operator=(const Db&) = delete;
 
-  Stmt prepare(std::string_view sql) { return Stmt(db_, sql); }
+  // The statement for `sql`, from the cache when it is there and free.
+  Stmt prepare(std::string_view sql);
   void exec_script(std::string_view sql);
   std::int64_t last_insert_id() const;
   int schema_version();
 
  private:
+  void open(const std::string& path, int flags);
+
+  struct Cached {
+    sqlite3_stmt* stmt = nullptr;
+    bool in_use = false;
+  };
   sqlite3* db_ = nullptr;
+  std::unordered_map<std::string, Cached> cache_;
+};
+
+// A savepoint inside the transaction in progress: rolls back to it unless
+// release() was called, leaving the rest of the transaction alone.
+class Savepoint {
+ public:
+  explicit Savepoint(Db& db);
+  ~Savepoint();
+  void release();
+
+ private:
+  Db& db_;
+  bool done_ = false;
 };
 
 // BEGIN IMMEDIATE on construction; ROLLBACK unless commit() was called.

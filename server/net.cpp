@@ -10,6 +10,7 @@
 #include <deque>
 #include <list>
 
+#include "codec.h"
 #include "log.h"
 
 namespace naumachia::server {
@@ -30,13 +31,14 @@ bool quiet(const beast::error_code& ec) {
 class RateLimit {
  public:
   RateLimit(double rate, double burst) : rate_(rate), burst_(burst), tokens_(burst) {}
-  bool take() {
+  bool take(double cost) {
     const auto now = std::chrono::steady_clock::now();
     tokens_ =
         std::min(burst_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
     last_ = now;
-    if (tokens_ < 1) return false;
-    tokens_ -= 1;
+    // A request dearer than the whole burst passes when the bucket is full.
+    if (tokens_ < std::min(cost, burst_)) return false;
+    tokens_ -= cost;
     return true;
   }
 
@@ -63,7 +65,22 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
         beast::bind_front_handler(&Session::on_handshake, shared_from_this()));
   }
 
+  // From the service's strand: the frame is handed to this connection's.
   void send(std::string frame) override {
+    net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
+      self->enqueue(std::move(frame));
+    });
+  }
+
+  // For a server stop, from any thread: a polite close when the WebSocket is
+  // up, else drop the socket.
+  void stop() {
+    net::post(ws_.get_executor(), [self = shared_from_this()] { self->shutdown(); });
+  }
+
+ private:
+  // On this connection's strand.
+  void enqueue(std::string frame) {
     if (closing_) return;
     if (queue_.size() >= limits_.queue_limit) {
       log_line("closing connection from " + peer_ + ": it does not read its messages");
@@ -74,7 +91,6 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
     if (queue_.size() == 1) write_next();
   }
 
-  // For a server stop: a polite close when the WebSocket is up, else drop the socket.
   void shutdown() {
     if (open_) {
       close(websocket::close_code::going_away);
@@ -89,7 +105,6 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
     ws_.async_close(code, [self = shared_from_this()](beast::error_code) {});
   }
 
- private:
   void on_handshake(beast::error_code ec) {
     if (ec) return fail(ec, "TLS handshake");
     beast::get_lowest_layer(ws_).expires_never();
@@ -120,15 +135,21 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
       }
       return fail(ec, "read");
     }
-    const std::string frame = beast::buffers_to_string(buffer_.data());
-    buffer_.consume(buffer_.size());
+    const std::string_view frame(static_cast<const char*>(buffer_.data().data()), buffer_.size());
     if (!ws_.got_binary()) {
-      send(Service::error_frame(0, proto::BAD_FRAME, "send binary protobuf frames, not text"));
-    } else if (!rate_.take()) {
-      send(Service::error_frame(0, proto::RATE_LIMITED, "too many requests; slow down"));
+      enqueue(error_frame(0, proto::BAD_FRAME, "send binary protobuf frames, not text"));
     } else {
-      send(service_.handle(conn_, shared_from_this(), frame));
+      Decoded d = decode_request(frame, service_.max_frame());
+      if (!d.request) {
+        enqueue(std::move(d.error));
+      } else if (!rate_.take(request_cost(*d.request))) {
+        enqueue(error_frame(d.request->request_id(), proto::RATE_LIMITED,
+                            "too many requests; slow down"));
+      } else {
+        service_.handle(conn_, shared_from_this(), std::move(*d.request));
+      }
     }
+    buffer_.consume(buffer_.size());
     read_next();
   }
 
@@ -176,23 +197,24 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
   bool stopped = false;
 
   void accept() {
-    acceptor.async_accept(
-        ioc, [self = shared_from_this()](beast::error_code ec, tcp::socket socket) {
-          if (self->stopped) return;
-          if (ec) {
-            log_line("accept: " + ec.message());
-          } else {
-            // Frames are small and request/response: Nagle's algorithm with
-            // delayed ACKs would hold each response for tens of milliseconds.
-            socket.set_option(tcp::no_delay(true), ec);
-            auto session = std::make_shared<Session>(std::move(socket), self->ssl, self->service,
-                                                     self->limits);
-            self->sessions.remove_if([](const std::weak_ptr<Session>& w) { return w.expired(); });
-            self->sessions.push_back(session);
-            session->run();
-          }
-          self->accept();
-        });
+    // Each connection on a strand of its own; the service posts to it.
+    acceptor.async_accept(net::make_strand(ioc), [self = shared_from_this()](beast::error_code ec,
+                                                                             tcp::socket socket) {
+      if (self->stopped) return;
+      if (ec) {
+        log_line("accept: " + ec.message());
+      } else {
+        // Frames are small and request/response: Nagle's algorithm with
+        // delayed ACKs would hold each response for tens of milliseconds.
+        socket.set_option(tcp::no_delay(true), ec);
+        auto session =
+            std::make_shared<Session>(std::move(socket), self->ssl, self->service, self->limits);
+        self->sessions.remove_if([](const std::weak_ptr<Session>& w) { return w.expired(); });
+        self->sessions.push_back(session);
+        session->run();
+      }
+      self->accept();
+    });
   }
 
   // Deadlines are rows in the database, so a restart picks them up again here.
@@ -234,7 +256,7 @@ void Server::stop() {
   impl_->acceptor.close(ec);
   impl_->deadlines.cancel();
   for (auto& w : impl_->sessions) {
-    if (auto s = w.lock()) s->shutdown();
+    if (auto s = w.lock()) s->stop();
   }
 }
 

@@ -2,8 +2,10 @@
 // The WebSocket-over-TLS front end (after Beast's async-ssl and chat-multi
 // examples): one session per connection, owning itself through
 // shared_from_this; one write in flight with a bounded queue behind it; every
-// input bounded (handshake time, frame size, request rate, idle time).
-// Everything runs on one I/O thread, which is also the service's thread.
+// input bounded (handshake time, frame size, request rate weighted by cost,
+// idle time). Each connection runs on a strand of its own; requests are
+// decoded there and posted to the service's strand, and answers and pushes
+// are posted back.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl/context.hpp>
@@ -17,8 +19,9 @@ namespace naumachia::server {
 struct NetLimits {
   std::size_t hard_frame_max = 1024 * 1024;  // larger: the connection is closed (1009)
   std::size_t queue_limit = 256;             // pushes queued for a slow reader
-  double requests_per_second = 20;
-  double request_burst = 40;
+  // Weighted by request_cost(): a log-in counts 10, a replay 20, others 1.
+  double requests_per_second = 40;
+  double request_burst = 200;
 };
 
 class Server {

@@ -1,64 +1,77 @@
 #pragma once
-// The server's behaviour, independent of the network: decodes a request frame,
-// applies it to the store through the rules engine, and returns the response
-// frame; events go to every connected player of the game through their
-// outboxes. Runs on the server's single I/O thread, so it needs no locks.
+// The server's behaviour, independent of the network. A decoded request is
+// handled on the service's strand: accounts by Auth, games by the
+// Coordinator; their writes go to the storage writer thread (group commit),
+// password hashing and replays to a worker pool, and answers and pushes to
+// each connection's outbox. Nothing slow runs on the strand, so no request
+// holds up another.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <memory>
-#include <optional>
 #include <string>
-#include <string_view>
 
+#include "auth.h"
+#include "codec.h"
+#include "coordinator.h"
 #include "core/game.h"
-#include "naumachia.pb.h"
+#include "db.h"
+#include "fanout.h"
+#include "storage.h"
 #include "store.h"
 
 namespace naumachia::server {
 
-// Where pushes for one connection go.
-class Outbox {
- public:
-  virtual ~Outbox() = default;
-  virtual void send(std::string frame) = 0;
-};
-
-// What the service remembers about one connection.
-struct ConnectionState {
-  std::optional<std::int64_t> user_id;
-  std::string user_name;
-};
-
 struct ServiceLimits {
   std::size_t max_frame = 64 * 1024;  // larger frames get TOO_LARGE
   std::int64_t max_deadline_seconds = 30LL * 24 * 3600;
+  int workers = 2;  // threads hashing passwords and replaying games
+  std::size_t max_cached_games = 4096;
 };
 
 class Service {
  public:
   using Clock = std::function<std::int64_t()>;  // Unix seconds
 
-  Service(Store& store, const Registry& registry, Clock clock, ServiceLimits limits = {});
+  // `db_path` names a database already migrated to the current schema; the
+  // service opens its own reader and writer connections to it.
+  Service(boost::asio::io_context& ioc, const std::string& db_path, const Registry& registry,
+          Clock clock, ServiceLimits limits = {});
+  // Waits for the workers and for every write handed in to be durable.
+  ~Service();
 
-  // One request frame in, one response frame out.
-  std::string handle(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
-                     std::string_view frame);
-  // A response frame for a request refused before decoding (rate limit, size).
-  static std::string error_frame(std::uint64_t request_id, proto::ErrorCode code,
-                                 const std::string& message);
-
-  void disconnect(const std::shared_ptr<Outbox>& outbox);
-  // Resolves every step whose deadline has passed.
+  // Any thread. Handles `request` on the service's strand; the response (and
+  // any pushes) go to `outbox`. `conn` must live as long as `outbox`.
+  void handle(ConnectionState& conn, std::shared_ptr<Outbox> outbox, proto::Envelope request);
+  // Any thread: the connection is gone; it gets no more pushes.
+  void disconnect(std::shared_ptr<Outbox> outbox);
+  // Any thread: resolves every step whose deadline has passed.
   void check_deadlines();
+  // Blocks until every write handed to storage so far is durable.
+  void flush();
+  std::size_t max_frame() const { return limits_.max_frame; }
+  StorageWriter::Stats storage_stats() const { return writer_.stats(); }
 
  private:
-  friend struct Handlers;
-  Store& store_;
+  void dispatch(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
+                const proto::Envelope& in, const ReplyPtr& reply);
+  void list_scenarios(proto::Envelope& out) const;
+  void replay(const ConnectionState& conn, const proto::ReplayRequest& r, const ReplyPtr& reply);
+
+  std::string db_path_;
   const Registry& registry_;
   Clock clock_;
   ServiceLimits limits_;
-  std::multimap<std::int64_t, std::weak_ptr<Outbox>> outboxes_;  // by user id
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  Db reader_db_;
+  Store reader_;
+  Fanout fanout_;
+  StorageWriter writer_;
+  boost::asio::thread_pool workers_;
+  Coordinator coordinator_;
+  Auth auth_;
 };
 
 }  // namespace naumachia::server

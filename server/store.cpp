@@ -9,7 +9,13 @@ namespace {
 constexpr const char* kGameColumns =
     "id, game, scenario, players, created_by, deadline_seconds, seed, seed_hash, status, step,"
     " step_label, step_deadline, state, state_hash, initial_hash, chain_hash, result, winners,"
-    " rules_version, hash_scheme, winning_sides";
+    " rules_version, hash_scheme, winning_sides, next_event, to_order";
+
+// The same columns with the state left out (a NULL in its place).
+constexpr const char* kSummaryColumns =
+    "id, game, scenario, players, created_by, deadline_seconds, seed, seed_hash, status, step,"
+    " step_label, step_deadline, NULL, state_hash, initial_hash, chain_hash, result, winners,"
+    " rules_version, hash_scheme, winning_sides, next_event, to_order";
 
 GameRow read_game(const Stmt& s) {
   GameRow g;
@@ -34,6 +40,8 @@ GameRow read_game(const Stmt& s) {
   g.rules_version = static_cast<int>(s.integer(18));
   g.hash_scheme = static_cast<int>(s.integer(19));
   g.winning_sides = s.text(20);
+  g.next_event = s.integer(21);
+  if (!s.is_null(22)) g.to_order = s.text(22);
   return g;
 }
 
@@ -89,19 +97,19 @@ void Store::create_session(const Bytes& token_hash, std::int64_t user_id, std::i
       .run();
 }
 
-std::optional<UserRow> Store::user_by_token(const Bytes& token_hash, std::int64_t now) {
+std::optional<UserRow> Store::user_by_token(const Bytes& token_hash, std::int64_t) {
   Stmt s = db_.prepare(
       "SELECT u.id, u.name, u.pw_salt, u.pw_hash FROM sessions t JOIN users u ON u.id = t.user_id"
       " WHERE t.token_hash = ?");
   s.bind_blob(1, token_hash);
-  auto user = read_user(s);
-  if (user) {
-    db_.prepare("UPDATE sessions SET last_used = ? WHERE token_hash = ?")
-        .bind(1, now)
-        .bind_blob(2, token_hash)
-        .run();
-  }
-  return user;
+  return read_user(s);
+}
+
+void Store::touch_session(const Bytes& token_hash, std::int64_t now) {
+  db_.prepare("UPDATE sessions SET last_used = ? WHERE token_hash = ?")
+      .bind(1, now)
+      .bind_blob(2, token_hash)
+      .run();
 }
 
 std::int64_t Store::create_game(const GameRow& g, std::int64_t now) {
@@ -141,6 +149,19 @@ std::vector<GameRow> Store::games(bool mine_only, bool open_only, std::int64_t u
   return out;
 }
 
+std::vector<GameRow> Store::game_summaries(bool mine_only, bool open_only, std::int64_t user_id,
+                                           std::int64_t before_id, int limit) {
+  Stmt s = db_.prepare(std::string("SELECT ") + kSummaryColumns +
+                       " FROM games g WHERE (? = 0 OR id < ?) AND (? = 0 OR EXISTS (SELECT 1"
+                       " FROM seats s WHERE s.game_id = g.id AND s.user_id = ?)) AND"
+                       " (? = 0 OR status = 'open') ORDER BY id DESC LIMIT ?");
+  s.bind(1, before_id).bind(2, before_id).bind(3, mine_only ? 1 : 0).bind(4, user_id);
+  s.bind(5, open_only ? 1 : 0).bind(6, limit);
+  std::vector<GameRow> out;
+  while (s.step()) out.push_back(read_game(s));
+  return out;
+}
+
 std::vector<std::int64_t> Store::games_past_deadline(std::int64_t now) {
   Stmt s = db_.prepare(
       "SELECT id FROM games WHERE status = 'running' AND step_deadline IS NOT NULL"
@@ -154,7 +175,8 @@ std::vector<std::int64_t> Store::games_past_deadline(std::int64_t now) {
 void Store::update_game(const GameRow& g) {
   Stmt s = db_.prepare(
       "UPDATE games SET status=?, step=?, step_label=?, step_deadline=?, state=?, state_hash=?,"
-      " initial_hash=?, chain_hash=?, result=?, winners=?, winning_sides=? WHERE id=?");
+      " initial_hash=?, chain_hash=?, result=?, winners=?, winning_sides=?, next_event=?,"
+      " to_order=? WHERE id=?");
   s.bind(1, g.status).bind(2, g.step).bind(3, g.step_label);
   if (g.step_deadline) {
     s.bind(4, *g.step_deadline);
@@ -168,7 +190,19 @@ void Store::update_game(const GameRow& g) {
       .bind(9, g.result)
       .bind(10, g.winners)
       .bind(11, g.winning_sides)
-      .bind(12, g.id)
+      .bind(12, g.next_event);
+  if (g.to_order) {
+    s.bind(13, *g.to_order);
+  } else {
+    s.bind_null(13);
+  }
+  s.bind(14, g.id).run();
+}
+
+void Store::set_next_event(std::int64_t game_id, std::int64_t next_event) {
+  db_.prepare("UPDATE games SET next_event = ? WHERE id = ?")
+      .bind(1, next_event)
+      .bind(2, game_id)
       .run();
 }
 
@@ -217,8 +251,10 @@ std::vector<OrdersRow> Store::orders(std::int64_t game_id, std::int64_t step) {
 void Store::put_orders(std::int64_t game_id, std::int64_t step, const OrdersRow& o,
                        std::int64_t now) {
   db_.prepare(
-         "INSERT OR REPLACE INTO orders(game_id, step, seat, lines, nonce, commitment, ready,"
-         " defaulted, updated_at) VALUES(?,?,?,?,?,?,?,?,?)")
+         "INSERT INTO orders(game_id, step, seat, lines, nonce, commitment, ready, defaulted,"
+         " updated_at) VALUES(?,?,?,?,?,?,?,?,?) ON CONFLICT(game_id, step, seat) DO UPDATE SET"
+         " lines=excluded.lines, nonce=excluded.nonce, commitment=excluded.commitment,"
+         " ready=excluded.ready, defaulted=excluded.defaulted, updated_at=excluded.updated_at")
       .bind(1, game_id)
       .bind(2, step)
       .bind(3, o.seat)
@@ -259,16 +295,6 @@ std::vector<StepRow> Store::steps(std::int64_t game_id) {
                           s.blob(6), s.integer(7) != 0});
   }
   return out;
-}
-
-std::int64_t Store::next_event_seq(std::int64_t game_id) {
-  Stmt s = db_.prepare(
-      "UPDATE games SET next_event = next_event + 1 WHERE id = ? RETURNING next_event - 1");
-  s.bind(1, game_id);
-  s.step();
-  const std::int64_t seq = s.integer(0);
-  s.run();
-  return seq;
 }
 
 void Store::insert_event(std::int64_t game_id, std::int64_t seq, const std::string& payload) {

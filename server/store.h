@@ -1,6 +1,7 @@
 #pragma once
-// Typed access to the server's tables. Every query is a prepared statement;
-// callers group writes in a Transaction.
+// Typed access to the server's tables: the only place SQL is written. Every
+// query is a prepared statement kept by the connection; callers group writes
+// in a Transaction (the storage writer's batches).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -36,10 +37,12 @@ struct GameRow {
   Bytes initial_hash;
   Bytes chain_hash;
   std::string result;
-  std::string winners;        // winning seats, space-separated
-  std::string winning_sides;  // winning sides, space-separated
-  int rules_version = 1;      // the module's rules version the game was created under
-  int hash_scheme = 2;        // StateHasher::kPlain for games stored before salting
+  std::string winners;                  // winning seats, space-separated
+  std::string winning_sides;            // winning sides, space-separated
+  int rules_version = 1;                // the module's rules version the game was created under
+  int hash_scheme = 2;                  // StateHasher::kPlain for games stored before salting
+  std::int64_t next_event = 1;          // the sequence number the next event gets
+  std::optional<std::string> to_order;  // seats ordering now, space-separated; unknown: null
 
   std::string full_scenario() const { return game + "/" + scenario; }
 };
@@ -87,9 +90,15 @@ class Store {
   std::optional<GameRow> game(std::int64_t id);
   // Newest first. user_id > 0 with mine_only: only games the user sits in.
   std::vector<GameRow> games(bool mine_only, bool open_only, std::int64_t user_id);
+  // A page of games, newest first, with ids below `before_id` (0: from the
+  // newest), without their states.
+  std::vector<GameRow> game_summaries(bool mine_only, bool open_only, std::int64_t user_id,
+                                      std::int64_t before_id, int limit);
   std::vector<std::int64_t> games_past_deadline(std::int64_t now);
-  // Writes status, step, label, deadline, state, hashes, result and winners.
+  // Writes status, step, label, deadline, state, hashes, result, winners,
+  // the seats to order and the next event number.
   void update_game(const GameRow& g);
+  void set_next_event(std::int64_t game_id, std::int64_t next_event);
 
   std::vector<SeatRow> seats(std::int64_t game_id);
   void add_seat(std::int64_t game_id, int seat, std::int64_t user_id, std::int64_t now);
@@ -101,11 +110,11 @@ class Store {
   void insert_step(std::int64_t game_id, const StepRow& s, std::int64_t now);
   std::vector<StepRow> steps(std::int64_t game_id);
 
-  // Appends an event and returns its sequence number (1, 2, ...).
-  std::int64_t next_event_seq(std::int64_t game_id);
   void insert_event(std::int64_t game_id, std::int64_t seq, const std::string& payload);
   std::vector<std::string> events_after(std::int64_t game_id, std::int64_t after_seq);
   std::int64_t last_event_seq(std::int64_t game_id);
+  // Marks a session used now.
+  void touch_session(const Bytes& token_hash, std::int64_t now);
 
  private:
   Db& db_;

@@ -41,6 +41,7 @@ proto::GameDetail game_detail(client::Connection& c, std::uint64_t game) {
   proto::Envelope req;
   req.mutable_get_game()->set_game_id(game);
   const auto res = c.call(req);
+  INFO(res.error().message());
   REQUIRE(res.has_detail());
   return res.detail();
 }

@@ -270,9 +270,9 @@ TEST_CASE("bad input gets precise errors and the server carries on") {
 
   // A flood: the server answers RATE_LIMITED rather than doing the work.
   list.set_version(proto::PROTOCOL_VERSION);
-  for (int i = 0; i < 120; ++i) a.conn->send_raw(list.SerializeAsString());
+  for (int i = 0; i < 400; ++i) a.conn->send_raw(list.SerializeAsString());
   int limited = 0;
-  for (int i = 0; i < 120; ++i) {
+  for (int i = 0; i < 400; ++i) {
     const auto frame = a.conn->next_raw(ms(10000));
     REQUIRE(frame.has_value());
     REQUIRE(env.ParseFromString(*frame));

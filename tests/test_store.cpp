@@ -4,8 +4,12 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <boost/asio/io_context.hpp>
+#include <chrono>
 #include <filesystem>
+#include <map>
 
+#include "codec.h"
 #include "db.h"
 #include "duel_game.h"
 #include "replay.h"
@@ -17,12 +21,19 @@ using namespace naumachia::server;
 
 namespace {
 
+// Collects what the service sends a connection: answers by request id, and
+// pushes in arrival order.
 struct FakeOutbox : Outbox {
   std::vector<proto::Envelope> pushes;
+  std::map<std::uint64_t, proto::Envelope> answers;
   void send(std::string frame) override {
     proto::Envelope e;
     REQUIRE(e.ParseFromString(frame));
-    pushes.push_back(std::move(e));
+    if (e.has_event()) {
+      pushes.push_back(std::move(e));
+    } else {
+      answers[e.request_id()] = std::move(e);
+    }
   }
 };
 
@@ -46,19 +57,55 @@ struct Harness {
   Store store{db};
   Registry registry;
   std::int64_t now = 1'000'000;
-  Service service{store, registry, [this] { return now; }};
+  boost::asio::io_context ioc;
+  Service service{ioc, (dir.path / "t.db").string(), registry, [this] { return now; }};
   std::uint64_t next_id = 1;
 
   Harness() { registry.add(testing::make_duel_game()); }
 
+  // Runs the service until nothing is left to do: handlers on its strand,
+  // jobs on the workers, writes in the storage writer and their completions.
+  void settle() {
+    for (int idle = 0; idle < 3;) {
+      ioc.restart();
+      const std::size_t ran = ioc.run_for(std::chrono::milliseconds(20));
+      service.flush();
+      idle = ran == 0 ? idle + 1 : 0;
+    }
+  }
+
   proto::Envelope call(Player& p, proto::Envelope req) {
     req.set_version(proto::PROTOCOL_VERSION);
     req.set_request_id(next_id++);
-    std::shared_ptr<Outbox> box = p.box;
+    return send(p, req.SerializeAsString(), req.request_id());
+  }
+
+  // A raw frame, decoded as the network layer does; the answer to it.
+  proto::Envelope send(Player& p, const std::string& frame, std::uint64_t id) {
+    Decoded d = decode_request(frame, service.max_frame());
     proto::Envelope res;
-    REQUIRE(res.ParseFromString(service.handle(p.conn, box, req.SerializeAsString())));
-    CHECK(res.request_id() == req.request_id());
+    if (!d.request) {
+      REQUIRE(res.ParseFromString(d.error));
+      return res;
+    }
+    service.handle(p.conn, p.box, std::move(*d.request));
+    // Password hashing runs on a worker: wait for the answer itself.
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!p.box->answers.count(id) && std::chrono::steady_clock::now() < give_up) {
+      ioc.restart();
+      ioc.run_for(std::chrono::milliseconds(5));
+    }
+    settle();
+    const auto it = p.box->answers.find(id);
+    REQUIRE(it != p.box->answers.end());
+    res = it->second;
+    p.box->answers.erase(it);
     return res;
+  }
+
+  void check_deadlines() {
+    service.check_deadlines();
+    settle();
   }
 
   Player signed_up(const std::string& name) {
@@ -207,10 +254,10 @@ TEST_CASE("a deadline resolves with saved drafts and defaults for missing orders
   Player a = h.signed_up("alice"), b = h.signed_up("bob");
   const auto game = h.start_duel(a, b, 3600);
   h.submit(a, game, 1, {"bid 5"}, /*ready=*/false);
-  h.service.check_deadlines();
+  h.check_deadlines();
   CHECK(h.store.steps(static_cast<std::int64_t>(game)).empty());  // not yet due
   h.now += 3600;
-  h.service.check_deadlines();
+  h.check_deadlines();
   const auto steps = h.store.steps(static_cast<std::int64_t>(game));
   REQUIRE(steps.size() == 1);
   CHECK(steps[0].by_deadline);
@@ -282,21 +329,130 @@ TEST_CASE("resigning in a two-player game ends it for the other side") {
 TEST_CASE("malformed frames and wrong versions get precise errors") {
   Harness h;
   Player p;
-  std::shared_ptr<Outbox> box = p.box;
-  proto::Envelope res;
-  REQUIRE(res.ParseFromString(h.service.handle(p.conn, box, "\xff\xff\xff garbage")));
-  CHECK(res.error().code() == proto::BAD_FRAME);
+  CHECK(h.send(p, "\xff\xff\xff garbage", 0).error().code() == proto::BAD_FRAME);
   proto::Envelope old;
   old.set_version(99);
   old.set_request_id(5);
   old.mutable_list_scenarios();
-  REQUIRE(res.ParseFromString(h.service.handle(p.conn, box, old.SerializeAsString())));
+  const auto res = h.send(p, old.SerializeAsString(), 5);
   CHECK(res.error().code() == proto::UNSUPPORTED_VERSION);
   CHECK(res.request_id() == 5);
-  REQUIRE(res.ParseFromString(h.service.handle(p.conn, box, std::string(70000, 'x'))));
-  CHECK(res.error().code() == proto::TOO_LARGE);
+  CHECK(h.send(p, std::string(70000, 'x'), 0).error().code() == proto::TOO_LARGE);
   proto::Envelope empty;
   empty.set_version(proto::PROTOCOL_VERSION);
-  REQUIRE(res.ParseFromString(h.service.handle(p.conn, box, empty.SerializeAsString())));
-  CHECK(res.error().code() == proto::BAD_FRAME);
+  CHECK(h.send(p, empty.SerializeAsString(), 0).error().code() == proto::BAD_FRAME);
+}
+
+// ------------------------------------------------------------ concurrency
+// Requests reach the service's strand in any interleaving with the storage
+// writer's batches; the game in memory is the one writer, so each
+// interleaving below must come out as if the requests came one by one.
+
+namespace {
+
+proto::Envelope submit_request(std::uint64_t game, std::uint64_t step, const std::string& line,
+                               bool ready) {
+  proto::Envelope req;
+  req.set_version(proto::PROTOCOL_VERSION);
+  auto& s = *req.mutable_submit_orders();
+  s.set_game_id(game);
+  s.set_step(step);
+  s.add_lines(line);
+  s.set_ready(ready);
+  return req;
+}
+
+}  // namespace
+
+TEST_CASE("concurrency: two submissions for one game at once are both stored, in order") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const auto game = h.start_duel(a, b);
+  auto first = submit_request(game, 1, "bid 3", false);
+  first.set_request_id(1001);
+  auto second = submit_request(game, 1, "bid 1", false);
+  second.set_request_id(1002);
+  // Both queued before either is handled or written: one batch for both.
+  h.service.handle(a.conn, a.box, first);
+  h.service.handle(b.conn, b.box, second);
+  h.settle();
+  REQUIRE(a.box->answers.count(1001));
+  REQUIRE(b.box->answers.count(1002));
+  CHECK(a.box->answers[1001].has_orders_accepted());
+  CHECK(b.box->answers[1002].has_orders_accepted());
+  const auto stored = h.store.orders(static_cast<std::int64_t>(game), 1);
+  REQUIRE(stored.size() == 2);
+  CHECK(stored[0].lines == std::vector<std::string>{"bid 3"});
+  CHECK(stored[1].lines == std::vector<std::string>{"bid 1"});
+  // Every event was numbered once, with no gap, and stored.
+  const auto events = h.store.events_after(static_cast<std::int64_t>(game), 0);
+  CHECK(events.size() ==
+        static_cast<std::size_t>(h.store.last_event_seq(static_cast<std::int64_t>(game))));
+}
+
+TEST_CASE("concurrency: a submission racing the resolution it triggers sees the next step") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const auto game = h.start_duel(a, b);
+  h.submit(a, game, 1, {"bid 4"});
+  auto last = submit_request(game, 1, "bid 2", true);  // resolves step 1
+  last.set_request_id(2001);
+  auto late = submit_request(game, 1, "bid 9", true);  // still for step 1
+  late.set_request_id(2002);
+  h.service.handle(b.conn, b.box, last);
+  h.service.handle(a.conn, a.box, late);
+  h.settle();
+  CHECK(b.box->answers[2001].orders_accepted().resolved());
+  CHECK(a.box->answers[2002].error().code() == proto::STALE_STEP);
+  const auto id = static_cast<std::int64_t>(game);
+  REQUIRE(h.store.steps(id).size() == 1);
+  const auto played = h.store.orders(id, 1);
+  REQUIRE(played.size() == 2);
+  CHECK(played[0].lines == std::vector<std::string>{"bid 4"});  // the late bid changed nothing
+  CHECK(h.store.game(id)->step == 2);
+  CHECK(replay_game(h.store, h.registry, id, nullptr, nullptr).ok());
+}
+
+TEST_CASE("concurrency: a deadline firing while orders are being written plays those orders") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const auto game = h.start_duel(a, b, 3600);
+  auto draft = submit_request(game, 1, "bid 6", false);
+  draft.set_request_id(3001);
+  h.now += 3600;
+  // The deadline fires right behind the submission, before its batch is durable.
+  h.service.handle(a.conn, a.box, draft);
+  h.service.check_deadlines();
+  h.settle();
+  CHECK(a.box->answers[3001].has_orders_accepted());
+  const auto id = static_cast<std::int64_t>(game);
+  const auto steps = h.store.steps(id);
+  REQUIRE(steps.size() == 1);
+  CHECK(steps[0].by_deadline);
+  const auto played = h.store.orders(id, 1);
+  REQUIRE(played.size() == 2);
+  CHECK(played[0].lines == std::vector<std::string>{"bid 6"});
+  CHECK_FALSE(played[0].defaulted);
+  CHECK(played[1].defaulted);
+  CHECK(replay_game(h.store, h.registry, id, nullptr, nullptr).ok());
+}
+
+TEST_CASE("storage: one batch holds the writes of every request waiting for it") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const auto game = h.start_duel(a, b);
+  const auto before = h.service.storage_stats();
+  for (std::uint64_t i = 0; i < 20; ++i) {
+    auto req = submit_request(game, 1, "bid " + std::to_string(i % 10), false);
+    req.set_request_id(4000 + i);
+    h.service.handle(i % 2 ? b.conn : a.conn, i % 2 ? b.box : a.box, req);
+  }
+  h.settle();
+  const auto after = h.service.storage_stats();
+  CHECK(after.jobs - before.jobs == 20);
+  CHECK(after.batches - before.batches < 20);  // grouped: fewer commits than writes
+  for (std::uint64_t i = 0; i < 20; ++i) {
+    auto& box = i % 2 ? *b.box : *a.box;
+    CHECK(box.answers[4000 + i].has_orders_accepted());
+  }
 }

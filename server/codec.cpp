@@ -1,0 +1,109 @@
+#include "codec.h"
+
+#include "log.h"
+
+namespace naumachia::server {
+
+void refuse(proto::ErrorCode code, std::string message) {
+  throw ApiError{code, std::move(message), {}};
+}
+
+std::string error_frame(std::uint64_t request_id, proto::ErrorCode code,
+                        const std::string& message) {
+  proto::Envelope env;
+  env.set_version(proto::PROTOCOL_VERSION);
+  env.set_request_id(request_id);
+  env.mutable_error()->set_code(code);
+  env.mutable_error()->set_message(message);
+  return env.SerializeAsString();
+}
+
+Decoded decode_request(std::string_view frame, std::size_t max_frame) {
+  Decoded d;
+  if (frame.size() > max_frame) {
+    d.error = error_frame(0, proto::TOO_LARGE,
+                          "the frame has " + std::to_string(frame.size()) +
+                              " bytes; the limit is " + std::to_string(max_frame));
+    return d;
+  }
+  proto::Envelope in;
+  if (!in.ParseFromArray(frame.data(), static_cast<int>(frame.size()))) {
+    d.error = error_frame(0, proto::BAD_FRAME, "the frame is not a protocol Envelope");
+    return d;
+  }
+  if (in.version() != proto::PROTOCOL_VERSION) {
+    d.error = error_frame(in.request_id(), proto::UNSUPPORTED_VERSION,
+                          "this server speaks protocol version " +
+                              std::to_string(proto::PROTOCOL_VERSION) +
+                              ", the request is version " + std::to_string(in.version()));
+    return d;
+  }
+  d.request = std::move(in);
+  return d;
+}
+
+double request_cost(const proto::Envelope& request) {
+  using B = proto::Envelope;
+  switch (request.body_case()) {
+    case B::kRegister:
+    case B::kLogin:
+      return 10;  // a password hash: tens of milliseconds of a worker
+    case B::kReplay:
+      return 20;  // every step of the game played again
+    default:
+      return 1;
+  }
+}
+
+void to_proto(const View& v, proto::View& out) {
+  out.set_board_kind(v.board_kind);
+  for (const Cell& c : v.cells) {
+    proto::Cell& pc = *out.add_cells();
+    pc.set_id(c.id);
+    pc.set_col(c.col);
+    pc.set_row(c.row);
+    pc.set_terrain(c.terrain);
+    pc.set_label(c.label);
+    for (const Token& t : c.tokens) {
+      proto::Token& pt = *pc.add_tokens();
+      pt.set_owner(t.owner);
+      pt.set_kind(t.kind);
+      pt.set_label(t.label);
+      pt.set_facing(t.facing);
+      for (const std::string& m : t.marks) pt.add_marks(m);
+    }
+  }
+  for (const std::string& n : v.notes) out.add_notes(n);
+}
+
+Reply::Reply(std::uint64_t request_id, std::shared_ptr<Outbox> outbox)
+    : outbox_(std::move(outbox)) {
+  out_.set_version(proto::PROTOCOL_VERSION);
+  out_.set_request_id(request_id);
+}
+
+void Reply::send() {
+  if (sent_) return;
+  sent_ = true;
+  if (outbox_) outbox_->send(out_.SerializeAsString());
+}
+
+void Reply::fail(const ApiError& e) {
+  out_.clear_body();
+  auto& err = *out_.mutable_error();
+  err.set_code(e.code);
+  err.set_message(e.message);
+  for (const OrderError& oe : e.order_errors) {
+    auto& p = *err.add_order_errors();
+    p.set_line(static_cast<std::uint32_t>(oe.line));
+    p.set_message(oe.message);
+  }
+  send();
+}
+
+void Reply::fail_internal(const std::string& what) {
+  log_line("request failed: " + what);
+  fail(ApiError{proto::INTERNAL, "the server failed on this request; nothing was changed", {}});
+}
+
+}  // namespace naumachia::server

@@ -1,0 +1,84 @@
+#pragma once
+// The protocol at the edge: request frames decoded and checked, responses and
+// errors encoded, the one way a request fails (ApiError), and the reply of a
+// request that may complete later (after a storage batch or a worker's job).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+#include "crypto.h"
+#include "fanout.h"
+#include "naumachia.pb.h"
+
+namespace naumachia::server {
+
+// What the server remembers about one connection. Read and written on the
+// service's strand only.
+struct ConnectionState {
+  std::optional<std::int64_t> user_id;
+  std::string user_name;
+  Bytes session_token_hash;  // of the session this connection signed in with
+};
+
+// Thrown inside a handler (or passed to Reply::fail); becomes an Error
+// response. Nothing the request would have written is written.
+struct ApiError {
+  proto::ErrorCode code;
+  std::string message;
+  std::vector<OrderError> order_errors;
+};
+
+[[noreturn]] void refuse(proto::ErrorCode code, std::string message);
+
+std::string error_frame(std::uint64_t request_id, proto::ErrorCode code,
+                        const std::string& message);
+
+// A request decoded, or the error frame to answer it with.
+struct Decoded {
+  std::optional<proto::Envelope> request;
+  std::string error;
+};
+Decoded decode_request(std::string_view frame, std::size_t max_frame);
+
+// What a request costs against a connection's request budget: most cost 1;
+// those that make the server work hard cost more.
+double request_cost(const proto::Envelope& request);
+
+void to_proto(const View& v, proto::View& out);
+
+// The answer to one request, sent exactly once to the requester's outbox.
+class Reply {
+ public:
+  Reply(std::uint64_t request_id, std::shared_ptr<Outbox> outbox);
+  // The response being built (version and request id set).
+  proto::Envelope& out() { return out_; }
+  void send();
+  void fail(const ApiError& e);
+  // An unexpected failure: logged, and the requester told nothing changed.
+  void fail_internal(const std::string& what);
+  bool sent() const { return sent_; }
+
+ private:
+  std::shared_ptr<Outbox> outbox_;
+  proto::Envelope out_;
+  bool sent_ = false;
+};
+using ReplyPtr = std::shared_ptr<Reply>;
+
+// Runs `fn`, turning what it throws into the reply's error.
+template <class Fn>
+void guarded(const ReplyPtr& reply, Fn&& fn) {
+  try {
+    fn();
+  } catch (const ApiError& e) {
+    reply->fail(e);
+  } catch (const std::exception& e) {
+    reply->fail_internal(e.what());
+  }
+}
+
+}  // namespace naumachia::server

@@ -1,0 +1,117 @@
+#pragma once
+// The game coordinator: owns every live game in memory (state, seats, the
+// current step's orders) and is its one writer. A request that changes a game
+// reads top to bottom here: check it against the game in memory, apply it,
+// resolve any step that became ready, hand the writes to the storage writer,
+// and, once they are durable, push the events and answer. Runs on the
+// service's strand only.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "codec.h"
+#include "fanout.h"
+#include "live_game.h"
+#include "storage.h"
+#include "store.h"
+
+namespace naumachia::server {
+
+struct CoordinatorLimits {
+  std::int64_t max_deadline_seconds = 30LL * 24 * 3600;
+  std::size_t max_cached_games = 4096;  // idle games beyond this leave memory
+  int list_page = 50;                   // games per list_games page by default
+  int list_page_max = 200;
+};
+
+// What a replay by one reader may show, settled on the strand; the replay
+// itself runs on a worker.
+struct ReplayPlan {
+  std::int64_t game_id = 0;
+  Viewer viewer;
+  bool boards = false;                 // a seat's board (or every board once over)
+  std::optional<PlayerId> eyes;        // whose board; none: the whole board
+  std::int64_t view_step = 0;          // the step whose board is sent
+  std::optional<ApiError> unplayable;  // a rules version this build lacks
+};
+
+class Coordinator {
+ public:
+  using Clock = std::function<std::int64_t()>;
+
+  Coordinator(Store& reader, StorageWriter& writer, const Registry& registry, Fanout& fanout,
+              Clock clock, CoordinatorLimits limits = {});
+
+  void create_game(const ConnectionState& conn, const proto::CreateGameRequest& r,
+                   const ReplyPtr& reply);
+  void list_games(const ConnectionState& conn, const proto::ListGamesRequest& r,
+                  const ReplyPtr& reply);
+  void join_game(const ConnectionState& conn, const proto::JoinGameRequest& r,
+                 const ReplyPtr& reply);
+  void get_game(const ConnectionState& conn, const proto::GetGameRequest& r, const ReplyPtr& reply);
+  void submit_orders(const ConnectionState& conn, const proto::SubmitOrdersRequest& r,
+                     const ReplyPtr& reply);
+  void resign(const ConnectionState& conn, const proto::ResignRequest& r, const ReplyPtr& reply);
+  void events(const ConnectionState& conn, const proto::EventsRequest& r, const ReplyPtr& reply);
+  ReplayPlan plan_replay(const ConnectionState& conn, const proto::ReplayRequest& r);
+
+  // Resolves every step whose deadline has passed.
+  void check_deadlines();
+  std::size_t cached_games() const { return games_.size(); }
+
+ private:
+  // The writes of one request, in order, and the events it records.
+  struct Writes {
+    std::vector<std::function<void(Store&)>> ops;
+    std::vector<proto::GameEvent> events;
+  };
+  using GamePtr = std::shared_ptr<LiveGame>;
+
+  GamePtr live(std::int64_t id);
+  GamePtr load(const GameRow& row);
+  GameFacts facts(std::int64_t id);
+  void evict_idle();
+  std::int64_t now() const { return clock_(); }
+
+  // Hands `w` to the storage writer; once durable, pushes its events to the
+  // game's readers and runs `then`. A failed write fails the reply.
+  void commit(const GamePtr& g, Writes w, const ReplyPtr& reply, std::function<void()> then);
+  proto::GameEvent record(LiveGame& g, Writes& w, proto::GameEvent e);
+  proto::GameEvent joined_event(LiveGame& g, Writes& w, int seat, const std::string& player,
+                                bool started);
+  proto::GameEvent over_event(LiveGame& g, Writes& w);
+  void write_row(LiveGame& g, Writes& w);
+
+  void set_position(LiveGame& g, std::unique_ptr<State> state);
+  std::unique_ptr<State> initial_state(const LiveGame& g) const;
+  PlayerId acting_seat(const LiveGame& g, const ConnectionState& conn,
+                       const std::optional<std::uint32_t>& for_seat) const;
+  void end_if_decided(LiveGame& g, Writes& w);
+
+  // Resolves steps while every seat that must order is ready (or resigned);
+  // returns whether any did. A failing resolution is logged and leaves the
+  // game as it was: the request that triggered it still stands.
+  bool resolve_ready(LiveGame& g, Writes& w, bool by_deadline);
+  bool resolve_once(LiveGame& g, Writes& w, bool by_deadline);
+  std::optional<std::vector<SeatOrders>> orders_for_resolution(const LiveGame& g,
+                                                               const State& state,
+                                                               bool by_deadline) const;
+
+  Store& reader_;
+  StorageWriter& writer_;
+  const Registry& registry_;
+  Fanout& fanout_;
+  Clock clock_;
+  CoordinatorLimits limits_;
+  std::unordered_map<std::int64_t, GamePtr> games_;
+  std::uint64_t use_counter_ = 0;
+};
+
+std::int64_t require_user(const ConnectionState& conn);
+int choose_seat(int requested, int players, const std::vector<SeatRow>& taken);
+
+}  // namespace naumachia::server

@@ -1,0 +1,45 @@
+#pragma once
+// Pushes to connected players: the outboxes of every signed-in connection by
+// user, and each game event cut to what its reader may see (visibility.h).
+// The readers are fixed when the events are recorded; the events go out once
+// they are durable, to whoever of their readers is connected then.
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "naumachia.pb.h"
+#include "visibility.h"
+
+namespace naumachia::server {
+
+// Where frames for one connection go. send() may be called from the service's
+// strand only; an implementation hands the frame to its own connection's.
+class Outbox {
+ public:
+  virtual ~Outbox() = default;
+  virtual void send(std::string frame) = 0;
+};
+
+// A reader of a game's events: a user and what they may see.
+struct Reader {
+  std::int64_t user_id = 0;
+  Viewer viewer;
+};
+
+class Fanout {
+ public:
+  void add(std::int64_t user_id, const std::shared_ptr<Outbox>& outbox);
+  void remove(const std::shared_ptr<Outbox>& outbox);
+  bool connected(std::int64_t user_id) const;
+
+  // Sends `events` to every connected reader, each cut to the reader's view.
+  // An event with no restricted part is encoded once for everybody.
+  void push(const std::vector<proto::GameEvent>& events, const std::vector<Reader>& readers) const;
+
+ private:
+  std::multimap<std::int64_t, std::weak_ptr<Outbox>> outboxes_;  // by user id
+};
+
+}  // namespace naumachia::server

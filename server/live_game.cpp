@@ -1,0 +1,166 @@
+#include "live_game.h"
+
+#include <algorithm>
+
+#include "history.h"
+#include "replay.h"
+
+namespace naumachia::server {
+
+namespace {
+
+proto::GameStatus status_of(const std::string& s) {
+  if (s == "open") return proto::OPEN;
+  if (s == "running") return proto::RUNNING;
+  return proto::OVER;
+}
+
+}  // namespace
+
+std::string game_label(std::int64_t id) {
+  return "game " + std::to_string(id);
+}
+
+std::vector<std::string> split_words(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const std::size_t j = std::min(s.find(' ', i), s.size());
+    if (j > i) out.push_back(s.substr(i, j - i));
+    i = j + 1;
+  }
+  return out;
+}
+
+std::string side_numbers(const std::vector<SideId>& sides) {
+  std::string out;
+  for (SideId s : sides) out += (out.empty() ? "" : " ") + std::to_string(s.value);
+  return out;
+}
+
+std::string seat_numbers(const std::vector<PlayerId>& seats) {
+  std::string out;
+  for (PlayerId p : seats) out += (out.empty() ? "" : " ") + std::to_string(p.value);
+  return out;
+}
+
+void GameFacts::attach(const Registry& registry) {
+  const Game* m = registry.find(row.game);
+  const auto found = registry.find_scenario(row.full_scenario());
+  if (m && found && !m->rules_problem(RulesVersion{row.rules_version})) {
+    module = m;
+    scenario = found->second;
+    who = m->seating(scenario, row.players);
+  } else {
+    module = nullptr;
+    who = Seating::one_side_each({}, row.players);
+  }
+}
+
+std::optional<SeatRow> GameFacts::seat_of(std::optional<std::int64_t> user) const {
+  if (!user) return std::nullopt;
+  for (const SeatRow& s : seats) {
+    if (s.user_id == *user) return s;
+  }
+  return std::nullopt;
+}
+
+std::vector<bool> GameFacts::resigned() const {
+  std::vector<bool> out(static_cast<std::size_t>(row.players), false);
+  for (const SeatRow& s : seats) {
+    if (s.resigned && s.seat >= 0 && s.seat < row.players)
+      out[static_cast<std::size_t>(s.seat)] = true;
+  }
+  return out;
+}
+
+std::vector<PlayerId> GameFacts::controlled_seats(std::optional<std::int64_t> user) const {
+  std::vector<PlayerId> out;
+  const auto mine = seat_of(user);
+  if (!mine || mine->resigned) return out;
+  out.push_back(PlayerId{mine->seat});
+  if (!module || module->resigned_forces() != ResignedForces::ToPartner) return out;
+  for (const SeatRow& r : seats) {
+    if (r.resigned && who.partners(PlayerId{mine->seat}, PlayerId{r.seat}))
+      out.push_back(PlayerId{r.seat});
+  }
+  return out;
+}
+
+Viewer GameFacts::viewer_of(std::optional<std::int64_t> user) const {
+  if (row.status == "over") return Viewer::all();
+  Viewer v;
+  v.seats = controlled_seats(user);
+  const auto mine = seat_of(user);
+  if (mine && v.seats.empty()) v.seats.push_back(PlayerId{mine->seat});
+  return v;
+}
+
+std::vector<Reader> GameFacts::readers() const {
+  std::vector<Reader> out;
+  for (const SeatRow& s : seats) out.push_back(Reader{s.user_id, viewer_of(s.user_id)});
+  return out;
+}
+
+std::vector<PlayerId> GameFacts::to_order() const {
+  std::vector<PlayerId> out;
+  if (row.status != "running" || !row.to_order) return out;
+  for (const std::string& w : split_words(*row.to_order)) out.push_back(PlayerId{std::stoi(w)});
+  return out;
+}
+
+void GameFacts::fill_summary(std::optional<std::int64_t> user, proto::GameSummary& s) const {
+  const GameRow& g = row;
+  s.set_id(static_cast<std::uint64_t>(g.id));
+  s.set_scenario(g.full_scenario());
+  s.set_status(status_of(g.status));
+  s.set_step(static_cast<std::uint64_t>(g.step));
+  s.set_step_label(g.step_label);
+  s.set_deadline_unix(g.step_deadline.value_or(0));
+  s.set_deadline_seconds(static_cast<std::uint64_t>(g.deadline_seconds));
+  s.set_seed_hash(hex(g.seed_hash));
+  s.set_rules_version(static_cast<std::uint32_t>(g.rules_version));
+  if (g.status == "over") {
+    s.set_seed(hex(g.seed));
+    s.set_state_salt(hex(hasher_of(g).salt));
+    for (const std::string& n : split_words(g.winning_sides)) {
+      const std::size_t i = std::stoul(n);
+      s.add_winning_sides(i < who.side_names.size() ? who.side_names[i] : "side " + n);
+    }
+  }
+  s.set_result(g.result);
+  s.set_my_seat(-1);
+  if (playable()) {
+    for (PlayerId p : controlled_seats(user))
+      s.add_controlled_seats(static_cast<std::uint32_t>(p.value));
+  }
+  const std::vector<PlayerId> must = playable() ? to_order() : std::vector<PlayerId>{};
+  for (int i = 0; i < g.players; ++i) {
+    proto::Seat& seat = *s.add_seats();
+    seat.set_seat(static_cast<std::uint32_t>(i));
+    seat.set_side(who.seat_names[static_cast<std::size_t>(i)]);
+    for (SideId side : who.sides_of(PlayerId{i})) {
+      if (static_cast<std::size_t>(side.value) < who.side_names.size())
+        seat.add_sides(who.side_names[static_cast<std::size_t>(side.value)]);
+    }
+    for (const SeatRow& r : seats) {
+      if (r.seat != i) continue;
+      seat.set_player(r.name + (r.resigned ? " (resigned)" : ""));
+      seat.set_resigned(r.resigned);
+      if (user && r.user_id == *user) s.set_my_seat(i);
+    }
+    seat.set_must_order(std::count(must.begin(), must.end(), PlayerId{i}) > 0);
+    for (const OrdersRow& o : orders) {
+      if (o.seat == i) seat.set_ready(o.ready);
+    }
+  }
+  s.set_last_event(static_cast<std::uint64_t>(g.next_event - 1));
+}
+
+const State& LiveGame::require_state() const {
+  if (state_problem) throw *state_problem;
+  if (!state) refuse(proto::GAME_NOT_RUNNING, game_label(row.id) + " has not started");
+  return *state;
+}
+
+}  // namespace naumachia::server

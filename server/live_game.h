@@ -1,0 +1,67 @@
+#pragma once
+// A game as the server holds it in memory while it is played: its row, its
+// seats, the current step's orders and its deserialised state. The game
+// coordinator owns these and is their one writer; the database follows
+// through the storage writer. Also what a game's facts say about a reader:
+// the seats they control, what they may see, and the summary they are shown.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "codec.h"
+#include "core/game.h"
+#include "store.h"
+#include "visibility.h"
+
+namespace naumachia::server {
+
+// The facts of a game that its seats and summary are made from; all a list
+// of games needs, without the game's state.
+struct GameFacts {
+  GameRow row;  // row.state is empty unless the game is live
+  std::vector<SeatRow> seats;
+  std::vector<OrdersRow> orders;  // the current step's, while running
+  const Game* module = nullptr;   // null when this server cannot play the game
+  ScenarioInfo scenario;
+  Seating who;
+
+  // Module, scenario and seating from the registry; a game this server cannot
+  // play (module, scenario or rules version missing) gets numbered seats.
+  void attach(const Registry& registry);
+  bool playable() const { return module != nullptr; }
+
+  std::optional<SeatRow> seat_of(std::optional<std::int64_t> user) const;
+  std::vector<bool> resigned() const;
+  // The seats `user` orders for: their own while they have not resigned, and
+  // (when the game hands a resigned seat's forces to its partners) every
+  // resigned seat sharing a side with it.
+  std::vector<PlayerId> controlled_seats(std::optional<std::int64_t> user) const;
+  // What the user may read: everything once the game is over; else what the
+  // seats they hold may read; an observer (or a resigned player) only what
+  // is public, a resigned player keeping what their own seat saw.
+  Viewer viewer_of(std::optional<std::int64_t> user) const;
+  // Every seated user with what they may read: the readers of an event.
+  std::vector<Reader> readers() const;
+  std::vector<PlayerId> to_order() const;
+  void fill_summary(std::optional<std::int64_t> user, proto::GameSummary& s) const;
+};
+
+struct LiveGame : GameFacts {
+  std::unique_ptr<State> state;  // running or over, when playable
+  // Why the state could not be had (rules version, unreadable row).
+  std::optional<ApiError> state_problem;
+  int pending_writes = 0;  // jobs handed to the storage writer, not yet durable
+  bool broken = false;     // a write failed: memory may be ahead of the database
+  std::uint64_t last_used = 0;
+
+  const State& require_state() const;
+};
+
+std::string game_label(std::int64_t id);
+std::vector<std::string> split_words(const std::string& s);
+std::string side_numbers(const std::vector<SideId>& sides);
+std::string seat_numbers(const std::vector<PlayerId>& seats);
+
+}  // namespace naumachia::server
