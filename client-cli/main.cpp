@@ -3,6 +3,8 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -74,8 +76,10 @@ const std::map<std::string, std::string> kHelp = {
      "usage: naumachia join GAME [--side N|NAME|random]\n\nTakes a seat in open game GAME (see "
      "`naumachia games --open`).\nThe game starts when every seat is taken.\n"},
     {"games",
-     "usage: naumachia games [--open] [--mine]\n\nLists games: --open only those with free seats, "
-     "--mine only yours.\n"},
+     "usage: naumachia games [--open] [--mine] [--before ID] [--limit N]\n\nLists games, newest "
+     "first, a page at a time: --open only those with free\nseats, --mine only yours; --before ID "
+     "the page of games older than ID\n(the last line of a page says what to ask next); --limit N "
+     "games per page\n(the server's default is 50, its most 200).\n"},
     {"show",
      "usage: naumachia show GAME [--for SEAT]\n\nPrints the game's status, the board as your side "
      "sees it, your saved orders\nfor the current step and a summary of the order syntax.\n  --for "
@@ -407,14 +411,26 @@ class Client {
   }
 
   int games(const std::vector<std::string>& argv) {
-    const Args a = parse_args(argv, {}, {"--open", "--mine"});
+    const Args a = parse_args(argv, {"--before", "--limit"}, {"--open", "--mine"});
     connect();
     proto::Envelope req;
-    req.mutable_list_games()->set_open_only(a.has("--open"));
-    req.mutable_list_games()->set_mine_only(a.has("--mine"));
+    auto& list = *req.mutable_list_games();
+    list.set_open_only(a.has("--open"));
+    list.set_mine_only(a.has("--mine"));
+    if (a.has("--before")) list.set_before_id(parse_game_id(a.options.at("--before")));
+    if (a.has("--limit")) {
+      const std::string& n = a.options.at("--limit");
+      if (n.empty() || n.size() > 4 || !std::all_of(n.begin(), n.end(), ::isdigit) || n == "0")
+        throw nc::ClientError("--limit wants a number of games from 1 to 200, got '" + n + "'");
+      list.set_limit(static_cast<std::uint32_t>(std::stoul(n)));
+    }
     const auto res = expect(req);
     if (res.games().games().empty()) std::cout << "no games\n";
     for (const auto& g : res.games().games()) std::cout << nc::render_summary(g);
+    if (const auto next = res.games().next_before_id()) {
+      std::cout << "more games: naumachia games" << (a.has("--open") ? " --open" : "")
+                << (a.has("--mine") ? " --mine" : "") << " --before " << next << "\n";
+    }
     return 0;
   }
 

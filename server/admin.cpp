@@ -67,8 +67,8 @@ int replay(Store& store, const Registry& registry, std::int64_t id, bool quiet) 
     return 1;
   }
   const auto sides = scenario->first->seating(scenario->second, g->players).seat_names;
-  std::cout << "game " << id << " (" << g->full_scenario() << ", rules version "
-            << g->rules_version << ", " << g->status << ")\n";
+  std::cout << "game " << id << " (" << g->full_scenario() << ", rules version " << g->rules_version
+            << ", " << g->status << ")\n";
   const ReplaySummary summary =
       replay_game(store, registry, id, nullptr, [&](const ReplayedStep& s, const State&) {
         if (!quiet || !(s.state_ok && s.record_ok)) print_step(s, sides);

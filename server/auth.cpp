@@ -4,6 +4,7 @@
 #include <boost/asio/post.hpp>
 #include <cctype>
 
+#include "background.h"
 #include "log.h"
 
 namespace naumachia::server {
@@ -86,6 +87,7 @@ void Auth::register_user(ConnectionState& conn, const std::shared_ptr<Outbox>& o
     refuse(proto::NAME_TAKEN, "the name '" + r.name() + "' is taken");
   const Bytes salt = random_bytes(16);
   net::post(workers_, [this, &conn, outbox, name = r.name(), password = r.password(), salt, reply] {
+    as_background_work();
     const Bytes hash = password_hash(password, salt);
     net::post(strand_, [this, &conn, outbox, name, salt, hash, reply] {
       guarded(reply, [&] {
@@ -110,6 +112,7 @@ void Auth::login(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
   // An unknown name costs the same hashing as a known one.
   const Bytes salt = user ? user->pw_salt : decoy_salt_;
   net::post(workers_, [this, &conn, outbox, user, salt, password = r.password(), reply] {
+    as_background_work();
     const Bytes hash = password_hash(password, salt);
     const bool ok = user && constant_time_equal(hash, user->pw_hash);
     net::post(strand_, [this, &conn, outbox, user, ok, reply] {

@@ -2,6 +2,7 @@
 
 #include <boost/asio/post.hpp>
 
+#include "background.h"
 #include "log.h"
 #include "replay.h"
 
@@ -72,6 +73,7 @@ void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
   const ReplayPlan plan = coordinator_.plan_replay(conn, r);
   if (plan.unplayable) throw *plan.unplayable;
   net::post(workers_, [this, plan, reply] {
+    as_background_work();
     auto result = std::make_shared<proto::ReplayResponse>();
     std::optional<std::string> failure;
     try {

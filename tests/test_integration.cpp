@@ -282,4 +282,28 @@ TEST_CASE("bad input gets precise errors and the server carries on") {
 
   Client fresh = Client::sign_up(server, "carol");  // others are unaffected
   CHECK(fresh.call(list).has_scenarios());
+
+  // The limit is weighted by cost: a replay counts 20 cheap requests, so a
+  // burst of replays is cut off long before a burst of cheap requests is.
+  Client dave = Client::sign_up(server, "dave");
+  proto::Envelope replay;
+  replay.set_version(proto::PROTOCOL_VERSION);
+  replay.mutable_replay()->set_game_id(77);
+  for (int i = 0; i < 15; ++i) dave.conn->send_raw(replay.SerializeAsString());
+  int replays_limited = 0;
+  for (int i = 0; i < 15; ++i) {
+    const auto frame = dave.conn->next_raw(ms(10000));
+    REQUIRE(frame.has_value());
+    REQUIRE(env.ParseFromString(*frame));
+    if (env.has_error() && env.error().code() == proto::RATE_LIMITED) ++replays_limited;
+  }
+  CHECK(replays_limited > 0);
+  Client erin = Client::sign_up(server, "erin");
+  for (int i = 0; i < 15; ++i) erin.conn->send_raw(list.SerializeAsString());
+  for (int i = 0; i < 15; ++i) {
+    const auto frame = erin.conn->next_raw(ms(10000));
+    REQUIRE(frame.has_value());
+    REQUIRE(env.ParseFromString(*frame));
+    CHECK(env.has_scenarios());
+  }
 }

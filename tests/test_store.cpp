@@ -456,3 +456,41 @@ TEST_CASE("storage: one batch holds the writes of every request waiting for it")
     CHECK(box.answers[4000 + i].has_orders_accepted());
   }
 }
+
+TEST_CASE("list_games pages newest first from the games' rows") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  std::vector<std::uint64_t> ids;
+  for (int i = 0; i < 3; ++i) ids.push_back(h.start_duel(a, b));
+  h.submit(a, ids[1], 1, {"bid 3"}, /*ready=*/true);
+  proto::Envelope list;
+  list.mutable_list_games()->set_limit(2);
+  const auto first = h.call(a, list);
+  REQUIRE(first.games().games_size() == 2);
+  CHECK(first.games().games(0).id() == ids[2]);
+  CHECK(first.games().games(1).id() == ids[1]);
+  CHECK(first.games().games(1).seats(0).ready());
+  CHECK(first.games().games(1).seats(0).must_order());
+  REQUIRE(first.games().next_before_id() == ids[1]);
+  list.mutable_list_games()->set_before_id(first.games().next_before_id());
+  const auto second = h.call(a, list);
+  REQUIRE(second.games().games_size() == 1);
+  CHECK(second.games().games(0).id() == ids[0]);
+  CHECK(second.games().next_before_id() == 0);
+
+  // A server started afresh lists the same from the rows alone.
+  Service cold{h.ioc, (h.dir.path / "t.db").string(), h.registry, [&h] { return h.now; }};
+  Player reader;
+  reader.conn = a.conn;
+  proto::Envelope all;
+  all.set_version(proto::PROTOCOL_VERSION);
+  all.set_request_id(9001);
+  all.mutable_list_games();
+  cold.handle(reader.conn, reader.box, all);
+  h.settle();
+  const auto& listed = reader.box->answers[9001].games();
+  REQUIRE(listed.games_size() == 3);
+  CHECK(listed.games(1).seats(0).ready());
+  CHECK(listed.games(1).seats(1).must_order());
+  CHECK(listed.games(1).SerializeAsString() == first.games().games(1).SerializeAsString());
+}
