@@ -1,5 +1,7 @@
 #include "games/diplomacy/map.h"
 
+#include <algorithm>
+
 #include "core/flood.h"
 #include "core/json.h"
 #include "core/text.h"
@@ -74,12 +76,31 @@ Expected<Map> Map::load(std::string_view json_text) {
     }
   }
   if (m.powers_.empty() || m.provinces_.empty()) return fail("map: no powers or no provinces");
+  m.index_names();
   return m;
 }
 
+void Map::index_names() {
+  for (const auto& [id, p] : provinces_) {
+    const std::string name = text::lower(p.name);
+    std::string squeezed = name;
+    std::erase(squeezed, ' ');
+    std::erase(squeezed, '.');
+    std::erase(squeezed, '-');
+    id_by_name_.emplace(name, id);
+    id_by_name_.emplace(squeezed, id);
+    if (name.find('-') != std::string::npos) {
+      std::string spaced = name;
+      std::replace(spaced.begin(), spaced.end(), '-', ' ');
+      hyphenated_.emplace_back(name, spaced);
+    }
+  }
+}
+
 const Power* Map::power(std::string_view name) const {
+  const std::string wanted = text::lower(name);
   for (const Power& p : powers_) {
-    if (text::lower(p.name) == text::lower(name)) return &p;
+    if (text::lower(p.name) == wanted) return &p;
   }
   return nullptr;
 }
@@ -92,16 +113,11 @@ const Province* Map::province(std::string_view id) const {
 const Province* Map::lookup(std::string_view word) const {
   const std::string w = text::lower(word);
   if (const Province* p = province(w)) return p;
+  if (const auto it = id_by_name_.find(w); it != id_by_name_.end()) return province(it->second);
   std::string squeezed = w;
   std::erase(squeezed, ' ');
-  for (const auto& [id, p] : provinces_) {
-    std::string name = text::lower(p.name);
-    if (name == w) return &p;
-    std::erase(name, ' ');
-    std::erase(name, '.');
-    std::erase(name, '-');
-    if (name == squeezed) return &p;
-  }
+  if (const auto it = id_by_name_.find(squeezed); it != id_by_name_.end())
+    return province(it->second);
   return nullptr;
 }
 

@@ -50,6 +50,11 @@ class Map {
   const std::map<std::string, Province, std::less<>>& provinces() const { return provinces_; }
   // Finds a province by id or full name, any case; nullptr when unknown.
   const Province* lookup(std::string_view word) const;
+  // Lower-case names with hyphens ("mid-atlantic ocean"), each with the
+  // hyphens as spaces: order text is tokenised around them.
+  const std::vector<std::pair<std::string, std::string>>& hyphenated_names() const {
+    return hyphenated_;
+  }
 
   bool army_adjacent(std::string_view from, std::string_view to) const;
   // Fleet locations a fleet at `from` (a fleet location) can move to.
@@ -68,6 +73,9 @@ class Map {
                     const std::set<std::string>& links) const;
 
  private:
+  // Indexes made once at load, so that reading an order is a few look-ups.
+  void index_names();
+
   std::string name_;
   int victory_centers_ = 18;
   int start_year_ = 1901;
@@ -77,6 +85,8 @@ class Map {
   std::map<std::string, std::vector<std::string>, std::less<>> fleet_;
   std::map<std::string, std::set<std::string>, std::less<>> sea_neighbours_;
   std::map<std::string, std::set<std::string>, std::less<>> any_neighbours_;
+  std::map<std::string, std::string, std::less<>> id_by_name_;  // lower, and squeezed
+  std::vector<std::pair<std::string, std::string>> hyphenated_;
 };
 
 }  // namespace naumachia::diplomacy

@@ -12,11 +12,7 @@ namespace {
 // Hyphens inside province names ("Mid-Atlantic Ocean") are not moves.
 std::vector<std::string> tokens(const Map& map, std::string_view raw) {
   std::string s = text::lower(raw);
-  for (const auto& [id, p] : map.provinces()) {
-    if (p.name.find('-') == std::string::npos) continue;
-    const std::string name = text::lower(p.name);
-    std::string spaced = name;
-    std::replace(spaced.begin(), spaced.end(), '-', ' ');
+  for (const auto& [name, spaced] : map.hyphenated_names()) {
     for (std::size_t at = s.find(name); at != std::string::npos; at = s.find(name, at + 1)) {
       s.replace(at, name.size(), spaced);
     }
