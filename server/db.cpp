@@ -185,14 +185,16 @@ void Transaction::commit() {
   done_ = true;
 }
 
+// Prepared and kept like any statement: a savepoint is taken per request.
 Savepoint::Savepoint(Db& db) : db_(db) {
-  db_.exec_script("SAVEPOINT request");
+  db_.prepare("SAVEPOINT request").run();
 }
 
 Savepoint::~Savepoint() {
   if (!done_) {
     try {
-      db_.exec_script("ROLLBACK TO request; RELEASE request");
+      db_.prepare("ROLLBACK TO request").run();
+      db_.prepare("RELEASE request").run();
     } catch (const DbError&) {
       // The enclosing transaction fails at its commit then.
     }
@@ -200,7 +202,7 @@ Savepoint::~Savepoint() {
 }
 
 void Savepoint::release() {
-  db_.exec_script("RELEASE request");
+  db_.prepare("RELEASE request").run();
   done_ = true;
 }
 

@@ -307,7 +307,7 @@ void Store::insert_event(std::int64_t game_id, std::int64_t seq, const std::stri
 
 std::vector<std::string> Store::events_after(std::int64_t game_id, std::int64_t after_seq) {
   Stmt s = db_.prepare(
-      "SELECT payload FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT 1000");
+      "SELECT payload FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT 200");
   s.bind(1, game_id).bind(2, after_seq);
   std::vector<std::string> out;
   while (s.step()) {
