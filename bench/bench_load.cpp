@@ -1,0 +1,453 @@
+// naumachia-bench-load: load on naumachia-server against a TLS WebSocket
+// echo server (naumachia-bench-echo) measured in the same run on the same
+// machine, so that the ratios mean something where the absolute figures do
+// not. Both servers run pinned to one CPU and the load generator to another;
+// every client runs asynchronously on the generator's one thread.
+//
+// It prints progress on stderr and, at the end, a table (measure | echo |
+// naumachia | ratio) and the targets, met or missed, on stdout. Exit status
+// 1 only when something failed (a server that would not start or died, an
+// error answer, a request never answered); missed targets are results.
+#include <sys/wait.h>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/io_context.hpp>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "load_measures.h"
+
+namespace nb = naumachia::bench;
+
+namespace {
+
+constexpr const char* kUsage =
+    R"(usage: naumachia-bench-load --server PATH --echo PATH --admin PATH [--quick] [--seconds N]
+
+Measures naumachia-server under load next to a TLS WebSocket echo server:
+closed loops at 1, 16, 64 and 256 connections, an open loop at half of
+naumachia's best rate, server memory per idle connection, the cost of
+heavier requests (login, register, list_games, events, replay) and the delay
+they impose on a probe connection, and naumachia-admin's replay of a long
+game. The servers run in a fresh temporary directory, which is removed at
+the end (and kept, with the servers' logs, when something failed).
+
+  --server PATH   naumachia-server
+  --echo PATH     naumachia-bench-echo
+  --admin PATH    naumachia-admin
+  --quick         short windows and small sizes: a smoke run of about a minute
+  --seconds N     length of each measurement window (default 5; 1 with --quick)
+)";
+
+// Returns 0 to go on, else an exit status (the message printed).
+int parse_options(int argc, char** argv, nb::Settings& s) {
+  std::optional<double> seconds;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (a == "--help" || a == "-h") {
+      std::cout << kUsage;
+      return -1;
+    } else if (a == "--server" && has_value) {
+      s.server_path = argv[++i];
+    } else if (a == "--echo" && has_value) {
+      s.echo_path = argv[++i];
+    } else if (a == "--admin" && has_value) {
+      s.admin_path = argv[++i];
+    } else if (a == "--quick") {
+      s.quick = true;
+    } else if (a == "--seconds" && has_value) {
+      try {
+        seconds = std::stod(argv[++i]);
+      } catch (const std::exception&) {
+        seconds = 0;
+      }
+      if (!(*seconds > 0)) {
+        std::cerr << "naumachia-bench-load: --seconds wants a positive number\n";
+        return 2;
+      }
+    } else {
+      std::cerr << "naumachia-bench-load: unknown or incomplete option '" << a << "'\n\n" << kUsage;
+      return 2;
+    }
+  }
+  if (s.server_path.empty() || s.echo_path.empty() || s.admin_path.empty()) {
+    std::cerr << "naumachia-bench-load: --server, --echo and --admin are required\n\n" << kUsage;
+    return 2;
+  }
+  if (s.quick) {
+    s.seconds = 1;
+    s.warmup_seconds = 0.3;
+    s.idle_sizes = {1000};
+    s.world_games = 60;
+    s.history_steps = 6;
+    s.long_steps = 10;
+  }
+  if (seconds) s.seconds = *seconds;
+  return 0;
+}
+
+// Starts a server and reads the port from its "listening on" line.
+std::unique_ptr<nb::ChildProcess> start_server(const std::string& name,
+                                               std::vector<std::string> argv,
+                                               const std::string& log, int cpu, nb::Endpoint& at) {
+  nb::ChildProcess::Options o;
+  o.argv = std::move(argv);
+  o.log_path = log;
+  o.cpu = cpu;
+  auto p = std::make_unique<nb::ChildProcess>(o);
+  const auto line = p->read_line(std::chrono::seconds(60));
+  if (!line) {
+    const int status = p->stop();
+    throw nb::BenchError(name + " did not start (" + nb::describe_wait_status(status) +
+                         "); its log: " + log);
+  }
+  try {
+    at = nb::Endpoint::parse_listening_line(*line);
+  } catch (const nb::BenchError& e) {
+    throw nb::BenchError(name + ": " + e.what() + "; its log: " + log);
+  }
+  std::cerr << name << " (pid " << p->pid() << ") listening on " << at.text() << "\n";
+  return p;
+}
+
+// Stops a server at the end; one that had already exited is a failure.
+void stop_server(const std::string& name, nb::ChildProcess& p, nb::Results& res) {
+  if (!p.running()) {
+    res.failures.push_back(name + " exited during the run (" + nb::describe_wait_status(p.wait()) +
+                           "); its log: " + p.log_path());
+    return;
+  }
+  const int status = p.stop();
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    res.failures.push_back(name + " stopped with " + nb::describe_wait_status(status) +
+                           "; its log: " + p.log_path());
+  }
+}
+
+std::string fixed(double v, int decimals) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(decimals) << v;
+  return out.str();
+}
+
+// The result table: measure | echo (baseline) | naumachia | ratio.
+class Table {
+ public:
+  void section(const std::string& title) { rows_.push_back(Row{title, {}, {}, 0, true}); }
+  void add(const std::string& measure, std::optional<double> echo, std::optional<double> ours,
+           int decimals) {
+    rows_.push_back(Row{measure, echo, ours, decimals, false});
+  }
+
+  void print(std::ostream& out) const {
+    std::size_t width = 7;
+    for (const Row& r : rows_) {
+      if (!r.is_section) width = std::max(width, r.measure.size());
+    }
+    const auto line = [&] {
+      out << std::string(width + 2, '-') << "+" << std::string(17, '-') << "+"
+          << std::string(14, '-') << "+" << std::string(9, '-') << "\n";
+    };
+    out << std::left << std::setw(static_cast<int>(width)) << "measure" << std::right << "  | "
+        << std::setw(15) << "echo (baseline)"
+        << " | " << std::setw(12) << "naumachia"
+        << " | " << std::setw(7) << "ratio"
+        << "\n";
+    for (const Row& r : rows_) {
+      if (r.is_section) {
+        line();
+        out << r.measure << "\n";
+        continue;
+      }
+      const auto cell = [&](std::optional<double> v, int w) {
+        out << std::setw(w) << (v ? fixed(*v, r.decimals) : std::string("-"));
+      };
+      out << std::left << std::setw(static_cast<int>(width)) << r.measure << std::right << "  | ";
+      cell(r.echo, 15);
+      out << " | ";
+      cell(r.ours, 12);
+      out << " | ";
+      if (r.echo && r.ours && *r.echo > 0) {
+        out << std::setw(7) << fixed(*r.ours / *r.echo, *r.ours / *r.echo < 10 ? 2 : 1);
+      } else {
+        out << std::setw(7) << "-";
+      }
+      out << "\n";
+    }
+  }
+
+ private:
+  struct Row {
+    std::string measure;
+    std::optional<double> echo, ours;
+    int decimals;
+    bool is_section;
+  };
+  std::vector<Row> rows_;
+};
+
+std::string plural(std::size_t n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+template <class Map>
+std::optional<double> rate_at(Map& m, std::size_t n) {
+  const auto it = m.find(n);
+  if (it == m.end()) return std::nullopt;
+  return it->second.per_second();
+}
+
+template <class Map>
+std::optional<double> percentile_at(Map& m, std::size_t n, double q) {
+  const auto it = m.find(n);
+  if (it == m.end()) return std::nullopt;
+  return it->second.latency.percentile_ms(q);
+}
+
+std::optional<double> cpu_at(const std::map<std::size_t, nb::CpuUse>& m, std::size_t n,
+                             bool generator) {
+  const auto it = m.find(n);
+  if (it == m.end()) return std::nullopt;
+  const double v = generator ? it->second.generator : it->second.server;
+  if (v < 0) return std::nullopt;
+  return v;
+}
+
+Table build_table(const nb::Settings& s, nb::Results& r) {
+  Table t;
+  t.section(
+      "closed loop: submit_orders (naumachia), frames of the same sizes (echo); "
+      "latencies in ms; CPU in % of one CPU");
+  for (std::size_t n : s.levels) {
+    const std::string c = "closed loop, " + plural(n, "connection");
+    t.add(c + ": requests/s", rate_at(r.closed_echo, n), rate_at(r.closed_ours, n), 1);
+    t.add(n == 1 ? "one connection, submit to ack, median" : c + ": p50",
+          percentile_at(r.closed_echo, n, 0.5), percentile_at(r.closed_ours, n, 0.5), 3);
+    t.add(c + ": p99", percentile_at(r.closed_echo, n, 0.99), percentile_at(r.closed_ours, n, 0.99),
+          3);
+    t.add(c + ": server CPU", cpu_at(r.closed_cpu_echo, n, false),
+          cpu_at(r.closed_cpu_ours, n, false), 0);
+    t.add(c + ": load generator CPU", cpu_at(r.closed_cpu_echo, n, true),
+          cpu_at(r.closed_cpu_ours, n, true), 0);
+  }
+  t.section("open loop: " + plural(s.open_loop_connections, "connection") + " at " +
+            fixed(r.open_rate, 1) +
+            " requests/s (half of naumachia's best); latency from the "
+            "scheduled send, ms");
+  const auto open = [&](std::optional<nb::LoadResult>& l, double q) -> std::optional<double> {
+    if (!l) return std::nullopt;
+    return q < 0 ? l->per_second() : l->latency.percentile_ms(q);
+  };
+  t.add("open loop: answered/s", open(r.open_echo, -1), open(r.open_ours, -1), 1);
+  t.add("open loop: p50", open(r.open_echo, 0.5), open(r.open_ours, 0.5), 3);
+  t.add("open loop: p99", open(r.open_echo, 0.99), open(r.open_ours, 0.99), 3);
+  t.add("open loop: p99.9", open(r.open_echo, 0.999), open(r.open_ours, 0.999), 3);
+  const auto cpu = [](const nb::CpuUse& u) -> std::optional<double> {
+    if (u.server < 0) return std::nullopt;
+    return u.server;
+  };
+  t.add("open loop: server CPU", cpu(r.open_cpu_echo), cpu(r.open_cpu_ours), 0);
+  t.section("server memory per idle connection (TLS + WebSocket handshakes done), KiB");
+  for (std::size_t n : s.idle_sizes) {
+    const auto e = r.idle_echo.find(n);
+    const auto o = r.idle_ours.find(n);
+    t.add("idle, " + plural(n, "connection") + ": KiB each",
+          e == r.idle_echo.end() ? std::nullopt : std::optional<double>(e->second),
+          o == r.idle_ours.end() ? std::nullopt : std::optional<double>(o->second), 1);
+  }
+  t.section("request costs with " + std::to_string(s.world_games) +
+            " games on the server (naumachia only), ms; the probe is list_scenarios every " +
+            std::to_string(s.probe_every.count()) + " ms");
+  if (r.probe_idle) {
+    t.add("probe, idle server: p50", {}, r.probe_idle->latency.percentile_ms(0.5), 3);
+    t.add("probe, idle server: p99", {}, r.probe_idle->latency.percentile_ms(0.99), 3);
+  }
+  for (nb::CostResult& c : r.costs) {
+    t.add(c.name + ": p50", {}, c.alone.latency.percentile_ms(0.5), 3);
+    t.add(c.name + ": p99", {}, c.alone.latency.percentile_ms(0.99), 3);
+    const std::string under = "probe under " + std::to_string(c.loaded.load.connections) + " x " +
+                              c.name.substr(0, c.name.find(' '));
+    t.add(under + ": p50", {}, c.loaded.probe.latency.percentile_ms(0.5), 3);
+    t.add(under + ": p99", {}, c.loaded.probe.latency.percentile_ms(0.99), 3);
+    t.add(under + ": max", {}, c.loaded.probe.latency.max_ms(), 3);
+  }
+  if (r.orders_probe) {
+    const std::string under =
+        "probe under " + std::to_string(r.orders_probe->load.connections) + " x submit_orders";
+    t.add(under + ": p50", {}, r.orders_probe->probe.latency.percentile_ms(0.5), 3);
+    t.add(under + ": p99", {}, r.orders_probe->probe.latency.percentile_ms(0.99), 3);
+    t.add(under + ": max", {}, r.orders_probe->probe.latency.max_ms(), 3);
+  }
+  t.section("naumachia-admin replay of a long game (server stopped)");
+  if (r.admin_ms) {
+    t.add("admin replay, " + plural(r.admin_steps, "step") + ": total ms", {}, *r.admin_ms, 1);
+    t.add("admin replay: ms per step", {}, *r.admin_ms / static_cast<double>(r.admin_steps), 3);
+  }
+  return t;
+}
+
+void print_target(std::ostream& out, const std::string& text, std::optional<bool> met) {
+  out << "  " << text << ": "
+      << (!met   ? "NOT MEASURED"
+          : *met ? "target met"
+                 : "TARGET MISSED")
+      << "\n";
+}
+
+void print_targets(std::ostream& out, const nb::Settings& s, nb::Results& r) {
+  out << "\ntargets\n";
+  {
+    const auto e = rate_at(r.closed_echo, 64);
+    const auto o = rate_at(r.closed_ours, 64);
+    std::string text = "(1) closed loop at 64 connections, naumachia >= 0.5 x echo";
+    if (e && o) {
+      text += ": " + fixed(*o, 1) + " vs 0.5 x " + fixed(*e, 1) + " = " + fixed(*e / 2, 1) +
+              " requests/s";
+    }
+    print_target(out, text, e && o ? std::optional<bool>(*o >= 0.5 * *e) : std::nullopt);
+  }
+  {
+    const auto o = percentile_at(r.closed_ours, 1, 0.5);
+    const double limit = 1.0 + r.fdatasync_ms;
+    std::string text = "(2) one connection, submit to ack, median < 1 ms + one fdatasync (" +
+                       fixed(r.fdatasync_ms, 3) + " ms) = " + fixed(limit, 3) + " ms";
+    if (o) text += ": " + fixed(*o, 3) + " ms";
+    print_target(out, text, o ? std::optional<bool>(*o < limit) : std::nullopt);
+  }
+  {
+    std::string text = "(3) open loop at half load, naumachia p99 <= 2 x echo p99";
+    std::optional<bool> met;
+    if (r.open_echo && r.open_ours) {
+      const double e = r.open_echo->latency.percentile_ms(0.99);
+      const double o = r.open_ours->latency.percentile_ms(0.99);
+      text += " (2 x " + fixed(e, 3) + " = " + fixed(2 * e, 3) + " ms): " + fixed(o, 3) + " ms";
+      met = o <= 2 * e;
+    }
+    print_target(out, text, met);
+  }
+  if (!r.probe_idle) {
+    print_target(out, "(4) probe p99 under load <= probe idle p99 + 5 ms", std::nullopt);
+    return;
+  }
+  const double limit = r.probe_idle->latency.percentile_ms(0.99) + 5.0;
+  out << "  (4) probe p99 under load <= probe idle p99 + 5 ms = " << fixed(limit, 3) << " ms:\n";
+  const auto probe_target = [&](const std::string& load, nb::LoadResult& probe) {
+    const double p99 = probe.latency.percentile_ms(0.99);
+    print_target(out, "      under " + load + ": p99 " + fixed(p99, 3) + " ms", p99 <= limit);
+  };
+  for (nb::CostResult& c : r.costs) {
+    probe_target(
+        std::to_string(c.loaded.load.connections) + " x " + c.name.substr(0, c.name.find(' ')),
+        c.loaded.probe);
+  }
+  if (r.orders_probe) {
+    probe_target(std::to_string(r.orders_probe->load.connections) + " x submit_orders",
+                 r.orders_probe->probe);
+  } else {
+    print_target(out, "      under " + std::to_string(s.open_loop_connections) + " x submit_orders",
+                 std::nullopt);
+  }
+}
+
+void print_protocol_notes(std::ostream& out, nb::Results& r) {
+  out << "\nplayed games (ready orders each step; a scripted 1901, then empty order sets)\n";
+  const auto print_log = [&](const std::string& what, const nb::PlayLog& log) {
+    out << "  " << what << ": " << log.steps << " steps resolved" << (log.over ? ", game over" : "")
+        << "\n";
+    for (const auto& [phase, t] : log.phases) {
+      out << "    " << phase << ": scripted sets accepted " << t.scripted_accepted
+          << ", empty sets accepted " << t.empty_accepted << ", empty sets refused "
+          << t.empty_refused << "\n";
+    }
+    for (const std::string& n : log.notes) out << "    note: " << n << "\n";
+  };
+  print_log("game read by events/replay", r.history);
+  print_log("game replayed by naumachia-admin", r.long_game);
+  out << "pushes read and ignored during the order loads: " << r.pushes << "\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  nb::Settings settings;
+  if (const int rc = parse_options(argc, argv, settings)) return rc < 0 ? 0 : rc;
+  GOOGLE_PROTOBUF_VERIFY_VERSION;
+  nb::Results results;
+  nb::Servers servers;
+  std::unique_ptr<nb::ChildProcess> echo, ours;
+  try {
+    const long files = nb::raise_file_limit();
+    std::cerr << "open file limit: " << files << "\n";
+    const std::vector<int> cpus = nb::usable_cpus();
+    if (cpus.size() >= 2 && nb::pin_self(cpus[1])) {
+      servers.cpu = cpus[0];
+      std::cerr << "servers pinned to CPU " << cpus[0] << ", load generator to CPU " << cpus[1]
+                << "\n";
+    } else {
+      std::cerr << "could not pin: " << cpus.size()
+                << " usable CPU(s); servers and load generator share the machine\n";
+    }
+    servers.dir = nb::make_temp_dir("naumachia-bench-");
+    servers.db = servers.dir + "/bench.db";
+    std::cerr << "working directory " << servers.dir << "\n";
+    results.fdatasync_ms = nb::fdatasync_median_ms(servers.dir, 50);
+    std::cerr << "fdatasync of a small write in it: median " << fixed(results.fdatasync_ms, 3)
+              << " ms\n";
+    echo = start_server("naumachia-bench-echo", {settings.echo_path, "--listen", "127.0.0.1:0"},
+                        servers.dir + "/echo.log", servers.cpu, servers.echo_at);
+    ours = start_server("naumachia-server",
+                        {settings.server_path, "--db", servers.db, "--listen", "127.0.0.1:0",
+                         "--request-rate", "1000000000", "--request-burst", "1000000000"},
+                        servers.dir + "/naumachia-server.log", servers.cpu, servers.ours_at);
+    servers.echo = echo.get();
+    servers.ours = ours.get();
+
+    boost::asio::io_context io(1);
+    nb::ClientContext ctx(io);
+    boost::asio::co_spawn(io, nb::run_measurements(settings, ctx, servers, results),
+                          [&](std::exception_ptr e) {
+                            // Whatever a failed measurement left open is closed,
+                            // so that the loop ends.
+                            ctx.close_all();
+                            io.stop();
+                            if (!e) return;
+                            try {
+                              std::rethrow_exception(e);
+                            } catch (const std::exception& x) {
+                              results.failures.push_back(x.what());
+                            }
+                          });
+    io.run();
+  } catch (const std::exception& e) {
+    results.failures.push_back(e.what());
+  }
+  if (echo) stop_server("naumachia-bench-echo", *echo, results);
+  if (ours && !servers.ours_stopped) stop_server("naumachia-server", *ours, results);
+
+  std::cout << "\nnaumachia load benchmark" << (settings.quick ? " (--quick)" : "") << ": "
+            << fixed(settings.seconds, 1) << " s windows after "
+            << fixed(settings.warmup_seconds, 1) << " s warm-up; fdatasync median "
+            << fixed(results.fdatasync_ms, 3) << " ms; submit_orders frames " << results.frame_min
+            << " to " << results.frame_max << " bytes over the seats (median "
+            << results.frame_bytes << ")\n\n";
+  build_table(settings, results).print(std::cout);
+  print_targets(std::cout, settings, results);
+  print_protocol_notes(std::cout, results);
+  if (!results.failures.empty()) {
+    std::cout << "\nFAILURES\n";
+    for (const std::string& f : results.failures) std::cout << "  " << f << "\n";
+    if (!servers.dir.empty()) std::cout << "logs and database kept in " << servers.dir << "\n";
+    return 1;
+  }
+  std::error_code ec;
+  std::filesystem::remove_all(servers.dir, ec);
+  return 0;
+}

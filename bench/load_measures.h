@@ -1,0 +1,91 @@
+#pragma once
+// The measurements of naumachia-bench-load, each against the echo baseline
+// where one applies, run in one io_context on one thread.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "load_client.h"
+#include "load_driver.h"
+#include "load_game.h"
+#include "processes.h"
+
+namespace naumachia::bench {
+
+struct Settings {
+  std::string server_path;
+  std::string echo_path;
+  std::string admin_path;
+  bool quick = false;
+  double seconds = 5;  // each measurement window
+  double warmup_seconds = 1;
+  std::vector<std::size_t> levels{1, 16, 64, 256};  // closed-loop connections
+  std::vector<std::size_t> idle_sizes{1000, 5000, 10000};
+  std::size_t open_loop_connections = 64;
+  std::size_t world_games = 300;    // games on the server for the request costs
+  std::uint64_t history_steps = 8;  // steps of the game whose events and replay are read
+  std::uint64_t long_steps = 64;    // steps of the game the admin tool replays
+  std::size_t cost_loaders = 4;     // connections loading the server while the probe runs
+  milliseconds probe_every{5};
+
+  Timing timing() const;
+};
+
+// The servers under test, already started.
+struct Servers {
+  ChildProcess* echo = nullptr;
+  ChildProcess* ours = nullptr;
+  Endpoint echo_at;
+  Endpoint ours_at;
+  std::string dir;            // the temporary directory
+  std::string db;             // naumachia-server's database
+  int cpu = -1;               // the CPU the servers (and the admin tool) are pinned to; -1 = none
+  bool ours_stopped = false;  // stopped on purpose, before the admin replay
+};
+
+// One request type on a server holding many games.
+struct CostResult {
+  std::string name;   // with what it reads, e.g. "list_games (301 games, 120 KiB)"
+  LoadResult alone;   // one connection, closed loop
+  ProbedLoad loaded;  // `cost_loaders` connections, closed loop, with the probe
+};
+
+// CPU use over a measurement window, in percent of one CPU; -1 = unknown.
+// A load generator near 100% means the figure measures the generator, not
+// the server.
+struct CpuUse {
+  double generator = -1;
+  double server = -1;
+};
+
+struct Results {
+  double fdatasync_ms = 0;
+  // The submit_orders frames over the seats (each echo connection sends
+  // frames of its seat's size).
+  std::size_t frame_bytes = 0;  // median
+  std::size_t frame_min = 0, frame_max = 0;
+  std::map<std::size_t, LoadResult> closed_echo, closed_ours;
+  std::map<std::size_t, CpuUse> closed_cpu_echo, closed_cpu_ours;
+  double open_rate = 0;
+  std::optional<LoadResult> open_echo, open_ours;
+  CpuUse open_cpu_echo, open_cpu_ours;
+  std::map<std::size_t, double> idle_echo, idle_ours;  // KiB per idle connection
+  std::optional<LoadResult> probe_idle;
+  std::vector<CostResult> costs;
+  std::optional<ProbedLoad> orders_probe;  // submit_orders at open_loop_connections
+  PlayLog history;
+  PlayLog long_game;
+  std::optional<double> admin_ms;
+  std::uint64_t admin_steps = 0;
+  std::uint64_t pushes = 0;  // pushes read (and ignored) during the order loads
+  std::vector<std::string> failures;
+};
+
+// Runs every measurement; a measurement that fails is recorded in
+// results.failures and the others still run where they can. Stops
+// naumachia-server before the admin replay.
+net::awaitable<void> run_measurements(const Settings& settings, ClientContext& ctx,
+                                      Servers& servers, Results& results);
+
+}  // namespace naumachia::bench
