@@ -224,8 +224,8 @@ std::optional<double> cpu_at(const std::map<std::size_t, nb::CpuUse>& m, std::si
 Table build_table(const nb::Settings& s, nb::Results& r) {
   Table t;
   t.section(
-      "closed loop: submit_orders (naumachia), frames of the same sizes (echo); "
-      "latencies in ms; CPU in % of one CPU");
+      "closed loop: submit_orders (naumachia; each connection the one player online in its "
+      "game), frames of the same sizes (echo); latencies in ms; CPU in % of one CPU");
   for (std::size_t n : s.levels) {
     const std::string c = "closed loop, " + plural(n, "connection");
     t.add(c + ": requests/s", rate_at(r.closed_echo, n), rate_at(r.closed_ours, n), 1);
@@ -237,6 +237,15 @@ Table build_table(const nb::Settings& s, nb::Results& r) {
           cpu_at(r.closed_cpu_ours, n, false), 0);
     t.add(c + ": load generator CPU", cpu_at(r.closed_cpu_echo, n, true),
           cpu_at(r.closed_cpu_ours, n, true), 0);
+  }
+  if (r.fanout) {
+    const std::string c = "whole tables online, " + plural(s.open_loop_connections, "connection");
+    const auto echo_rate = rate_at(r.closed_echo, s.open_loop_connections);
+    t.add(c + ": requests/s", echo_rate, r.fanout->per_second(), 1);
+    t.add(c + ": p50", percentile_at(r.closed_echo, s.open_loop_connections, 0.5),
+          r.fanout->latency.percentile_ms(0.5), 3);
+    t.add(c + ": p99", percentile_at(r.closed_echo, s.open_loop_connections, 0.99),
+          r.fanout->latency.percentile_ms(0.99), 3);
   }
   t.section("open loop: " + plural(s.open_loop_connections, "connection") + " at " +
             fixed(r.open_rate, 1) +

@@ -162,6 +162,59 @@ net::awaitable<std::vector<Player>> seat_players(ClientContext& ctx, const Endpo
   co_return out;
 }
 
+net::awaitable<std::vector<Player>> seat_solo_players(ClientContext& ctx, const Endpoint& at,
+                                                      std::size_t games, const std::string& prefix,
+                                                      std::size_t parallel) {
+  std::vector<std::shared_ptr<Client>> bystanders;
+  const CloseOnExit closer(bystanders);
+  for (unsigned b = 1; b < kSeats; ++b) {
+    auto c = std::make_shared<Client>(ctx);
+    co_await c->open(at);
+    bystanders.push_back(c);
+    const std::string name = prefix + "by" + std::to_string(b);
+    co_await c->call_expect(requests::register_user(name, kPassword), B::kSession,
+                            "register " + name);
+  }
+  std::vector<Player> out(games);
+  std::vector<std::function<net::awaitable<void>()>> tasks;
+  for (std::size_t g = 0; g < games; ++g) {
+    tasks.push_back([&ctx, &at, &out, &prefix, g]() -> net::awaitable<void> {
+      Player& p = out[g];
+      p.name = prefix + std::to_string(g);
+      p.seat = static_cast<unsigned>(g % kSeats);
+      auto c = std::make_shared<Client>(ctx);
+      std::vector<std::shared_ptr<Client>> mine{c};
+      const CloseOnExit close_mine(mine);
+      co_await c->open(at);
+      const proto::Envelope s = co_await c->call_expect(requests::register_user(p.name, kPassword),
+                                                        B::kSession, "register " + p.name);
+      p.token = s.session().token();
+      const proto::Envelope created = co_await c->call_expect(
+          requests::create_game(kScenario, static_cast<int>(p.seat), kSeats), B::kGame,
+          "create_game by " + p.name);
+      p.game = created.game().id();
+    });
+  }
+  co_await run_all(std::move(tasks), parallel);
+  // The bystanders fill the other seats, one game after another.
+  for (Player& p : out) {
+    proto::GameSummary summary;
+    for (unsigned seat = 0, b = 0; seat < kSeats; ++seat) {
+      if (seat == p.seat) continue;
+      const proto::Envelope joined = co_await bystanders[b++]->call_expect(
+          requests::join_game(p.game, static_cast<int>(seat)), B::kGame,
+          "join_game " + std::to_string(p.game) + " seat " + std::to_string(seat));
+      summary = joined.game();
+    }
+    if (summary.status() != proto::RUNNING)
+      throw BenchError("game " + std::to_string(p.game) + " did not start with 7 players");
+    p.step = summary.step();
+    p.side = summary.seats(static_cast<int>(p.seat)).side();
+  }
+  close_all(bystanders);
+  co_return out;
+}
+
 net::awaitable<std::vector<std::shared_ptr<Client>>> resume_clients(
     ClientContext& ctx, const Endpoint& at, const std::vector<Player>& players) {
   auto clients = co_await open_clients(ctx, at, players.size());

@@ -32,6 +32,15 @@ net::awaitable<std::vector<Player>> seat_players(ClientContext& ctx, const Endpo
                                                  std::size_t games, const std::string& prefix,
                                                  std::size_t parallel);
 
+// `games` games, each with one active player (returned, seat g % 7 in game
+// g, so that every power's orders are sent) and six bystanders, the same six
+// users in every game, whose connections close once the games have started:
+// an order is then acknowledged to its sender alone, the durable order path
+// with nobody else online to tell.
+net::awaitable<std::vector<Player>> seat_solo_players(ClientContext& ctx, const Endpoint& at,
+                                                      std::size_t games, const std::string& prefix,
+                                                      std::size_t parallel);
+
 // Opens one connection per player and resumes the player's session on it.
 net::awaitable<std::vector<std::shared_ptr<Client>>> resume_clients(
     ClientContext& ctx, const Endpoint& at, const std::vector<Player>& players);

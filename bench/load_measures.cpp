@@ -123,11 +123,15 @@ class Run {
   net::awaitable<void> seat_order_players() {
     std::size_t most = s_.open_loop_connections;
     for (std::size_t n : s_.levels) most = std::max(most, n);
-    const std::size_t games = (most + kSeats - 1) / kSeats;
-    std::cerr << "registering " << games * kSeats << " users and starting " << games
-              << " Diplomacy games on naumachia...\n";
+    std::cerr << "registering " << most + kSeats - 1 << " users and starting " << most
+              << " Diplomacy games on naumachia, one player of each online...\n";
     const auto t0 = Clock::now();
-    order_players_ = co_await seat_players(ctx_, srv_.ours_at, games, "o", 8);
+    order_players_ = co_await seat_solo_players(ctx_, srv_.ours_at, most, "solo", 8);
+    // For the fan-out row: whole tables, every seat online.
+    const std::size_t tables = (s_.open_loop_connections + kSeats - 1) / kSeats;
+    std::cerr << "registering " << tables * kSeats << " users and starting " << tables
+              << " Diplomacy games with all seven players online...\n";
+    table_players_ = co_await seat_players(ctx_, srv_.ours_at, tables, "t", 8);
     std::cerr << "  done in " << fixed(std::chrono::duration<double>(Clock::now() - t0).count(), 1)
               << " s\n";
     for (const Player& p : order_players_) {
@@ -155,9 +159,10 @@ class Run {
     co_return out;
   }
 
-  net::awaitable<std::vector<std::unique_ptr<RequestStream>>> order_streams(std::size_t n) {
-    const std::vector<Player> players(order_players_.begin(),
-                                      order_players_.begin() + static_cast<std::ptrdiff_t>(n));
+  net::awaitable<std::vector<std::unique_ptr<RequestStream>>> order_streams(
+      std::size_t n, bool whole_tables = false) {
+    const std::vector<Player>& from = whole_tables ? table_players_ : order_players_;
+    const std::vector<Player> players(from.begin(), from.begin() + static_cast<std::ptrdiff_t>(n));
     auto clients = co_await resume_clients(ctx_, srv_.ours_at, players);
     std::vector<std::unique_ptr<RequestStream>> out;
     for (std::size_t i = 0; i < n; ++i) {
@@ -189,6 +194,18 @@ class Run {
         res_.closed_cpu_ours[n] = cpu.use;
       }
     }
+    // The same orders when every seat of each game is online: each order is
+    // also pushed (as a commitment) to the six other players of its game.
+    const std::size_t n = s_.open_loop_connections;
+    auto streams = co_await order_streams(n, true);
+    CpuWatch cpu(srv_.ours->pid());
+    LoadResult r = co_await closed_loop(stream_pointers(streams), s_.timing(), &cpu);
+    res_.pushes += pushes_of(streams);
+    report(res_,
+           "closed loop, " + std::to_string(n) + " connections, whole tables online, naumachia", r,
+           false, &cpu.use);
+    res_.fanout = std::move(r);
+    res_.fanout_cpu = cpu.use;
   }
 
   net::awaitable<void> open_loops() {
@@ -452,7 +469,8 @@ class Run {
   ClientContext& ctx_;
   Servers& srv_;
   Results& res_;
-  std::vector<Player> order_players_;
+  std::vector<Player> order_players_;     // one online player per game
+  std::vector<Player> table_players_;     // every seat online
   std::vector<std::size_t> frame_sizes_;  // of each order player's submit_orders
   std::vector<Player> hosts_;
   std::uint64_t history_game_ = 0;

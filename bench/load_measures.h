@@ -67,6 +67,10 @@ struct Results {
   std::size_t frame_min = 0, frame_max = 0;
   std::map<std::size_t, LoadResult> closed_echo, closed_ours;
   std::map<std::size_t, CpuUse> closed_cpu_echo, closed_cpu_ours;
+  // Closed loop at open_loop_connections with all seven seats of each game
+  // online: every order also pushed to six other players.
+  std::optional<LoadResult> fanout;
+  CpuUse fanout_cpu;
   double open_rate = 0;
   std::optional<LoadResult> open_echo, open_ours;
   CpuUse open_cpu_echo, open_cpu_ours;
