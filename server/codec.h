@@ -61,6 +61,7 @@ class Reply {
   // An unexpected failure: logged, and the requester told nothing changed.
   void fail_internal(const std::string& what);
   bool sent() const { return sent_; }
+  const Outbox* outbox() const { return outbox_.get(); }
 
  private:
   std::shared_ptr<Outbox> outbox_;

@@ -126,6 +126,7 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
   ++g->pending_writes;
   const std::int64_t id = g->row.id;
   const std::int64_t next_event = g->row.next_event;
+  const std::uint64_t answered = w.answered;
   auto readers = g->readers();
   // The job gets its own copy of the events: they are encoded for storage on
   // the writer's thread while this one pushes the originals.
@@ -135,33 +136,32 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
       s.insert_event(id, static_cast<std::int64_t>(e.seq()), e.SerializeAsString());
     if (!events.empty()) s.set_next_event(id, next_event);
   };
-  writer_.submit(std::move(job),
-                 [this, g, reply, events = std::move(w.events), readers = std::move(readers),
-                  then = std::move(then)](std::exception_ptr failure) {
-                   --g->pending_writes;
-                   if (failure) {
-                     // Memory is ahead of the database now: the game is reloaded once
-                     // nothing of it is in flight any more.
-                     g->broken = true;
-                     std::string why = "unknown error";
-                     try {
-                       std::rethrow_exception(failure);
-                     } catch (const std::exception& e) {
-                       why = e.what();
-                     } catch (...) {
-                     }
-                     log_line(game_label(g->row.id) + ": a write failed: " + why);
-                     if (reply)
-                       reply->fail_internal("storing " + game_label(g->row.id) + ": " + why);
-                   } else {
-                     fanout_.push(events, readers);
-                     if (then) then();
-                   }
-                   if (g->broken && g->pending_writes == 0) {
-                     auto it = games_.find(g->row.id);
-                     if (it != games_.end() && it->second == g) games_.erase(it);
-                   }
-                 });
+  writer_.submit(std::move(job), [this, g, reply, answered, events = std::move(w.events),
+                                  readers = std::move(readers),
+                                  then = std::move(then)](std::exception_ptr failure) {
+    --g->pending_writes;
+    if (failure) {
+      // Memory is ahead of the database now: the game is reloaded once
+      // nothing of it is in flight any more.
+      g->broken = true;
+      std::string why = "unknown error";
+      try {
+        std::rethrow_exception(failure);
+      } catch (const std::exception& e) {
+        why = e.what();
+      } catch (...) {
+      }
+      log_line(game_label(g->row.id) + ": a write failed: " + why);
+      if (reply) reply->fail_internal("storing " + game_label(g->row.id) + ": " + why);
+    } else {
+      fanout_.push(events, readers, reply ? reply->outbox() : nullptr, answered);
+      if (then) then();
+    }
+    if (g->broken && g->pending_writes == 0) {
+      auto it = games_.find(g->row.id);
+      if (it != games_.end() && it->second == g) games_.erase(it);
+    }
+  });
 }
 
 proto::GameEvent Coordinator::record(LiveGame& g, Writes& w, proto::GameEvent e) {
@@ -482,7 +482,9 @@ void Coordinator::submit_orders(const ConnectionState& conn, const proto::Submit
   c.set_step(static_cast<std::uint64_t>(step));
   c.set_commitment(hex(o.commitment));
   c.set_ready(o.ready);
-  record(*g, w, std::move(e));
+  // The answer carries the commitment: the submitting connection gets no
+  // push of it (the user's other connections do).
+  w.answered = record(*g, w, std::move(e)).seq();
   const bool resolved = resolve_ready(*g, w, false);
 
   // Acknowledged only once durable: a crash after the ack loses nothing.

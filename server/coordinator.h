@@ -68,6 +68,7 @@ class Coordinator {
   struct Writes {
     std::vector<std::function<void(Store&)>> ops;
     std::vector<proto::GameEvent> events;
+    std::uint64_t answered = 0;  // an event the answer carries: not pushed to the requester
   };
   using GamePtr = std::shared_ptr<LiveGame>;
 

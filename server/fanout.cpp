@@ -43,8 +43,8 @@ bool Fanout::connected(std::int64_t user_id) const {
   return outboxes_.count(user_id) > 0;
 }
 
-void Fanout::push(const std::vector<proto::GameEvent>& events,
-                  const std::vector<Reader>& readers) const {
+void Fanout::push(const std::vector<proto::GameEvent>& events, const std::vector<Reader>& readers,
+                  const Outbox* requester, std::uint64_t answered) const {
   std::vector<std::shared_ptr<const std::string>> shared(events.size());
   for (std::size_t i = 0; i < events.size(); ++i) {
     if (!has_restricted_part(events[i])) shared[i] = frame_of(events[i]);
@@ -55,7 +55,9 @@ void Fanout::push(const std::vector<proto::GameEvent>& events,
     for (std::size_t i = 0; i < events.size(); ++i) {
       const auto frame = shared[i] ? shared[i] : frame_of(visible_part(events[i], r.viewer));
       for (auto it = lo; it != hi; ++it) {
-        if (auto o = it->second.lock()) o->send(*frame);
+        auto o = it->second.lock();
+        if (!o || (answered && events[i].seq() == answered && o.get() == requester)) continue;
+        o->send(*frame);
       }
     }
   }

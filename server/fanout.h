@@ -35,8 +35,11 @@ class Fanout {
   bool connected(std::int64_t user_id) const;
 
   // Sends `events` to every connected reader, each cut to the reader's view.
-  // An event with no restricted part is encoded once for everybody.
-  void push(const std::vector<proto::GameEvent>& events, const std::vector<Reader>& readers) const;
+  // An event with no restricted part is encoded once for everybody. The
+  // event numbered `answered` is not pushed to `requester`: the answer to
+  // its request carries it.
+  void push(const std::vector<proto::GameEvent>& events, const std::vector<Reader>& readers,
+            const Outbox* requester = nullptr, std::uint64_t answered = 0) const;
 
  private:
   std::multimap<std::int64_t, std::weak_ptr<Outbox>> outboxes_;  // by user id

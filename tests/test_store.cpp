@@ -494,3 +494,23 @@ TEST_CASE("list_games pages newest first from the games' rows") {
   CHECK(listed.games(1).seats(1).must_order());
   CHECK(listed.games(1).SerializeAsString() == first.games().games(1).SerializeAsString());
 }
+
+TEST_CASE("the submitting connection gets its commitment in the answer, not again as a push") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const auto game = h.start_duel(a, b);
+  Player a_elsewhere;
+  proto::Envelope login;
+  login.mutable_login()->set_name("alice");
+  login.mutable_login()->set_password("password-alice");
+  REQUIRE(h.call(a_elsewhere, login).has_session());
+  const auto count_commitments = [](const FakeOutbox& box) {
+    return std::count_if(box.pushes.begin(), box.pushes.end(),
+                         [](const proto::Envelope& e) { return e.event().has_committed(); });
+  };
+  const auto acc = h.submit(a, game, 1, {"bid 4"}, /*ready=*/false);
+  REQUIRE(acc.has_orders_accepted());
+  CHECK(count_commitments(*a.box) == 0);
+  CHECK(count_commitments(*a_elsewhere.box) == 1);
+  CHECK(count_commitments(*b.box) == 1);
+}
