@@ -85,8 +85,13 @@ class Db {
     sqlite3_stmt* stmt = nullptr;
     bool in_use = false;
   };
+  // Looked up by the SQL text as given, without copying it into a string.
+  struct TextHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
   sqlite3* db_ = nullptr;
-  std::unordered_map<std::string, Cached> cache_;
+  std::unordered_map<std::string, Cached, TextHash, std::equal_to<>> cache_;
 };
 
 // A savepoint inside the transaction in progress: rolls back to it unless
