@@ -1,5 +1,6 @@
 #include "games/all_games.h"
 
+#include "games/classis/classis.h"
 #include "games/constantinople/constantinople.h"
 #include "games/diplomacy/diplomacy.h"
 #include "games/tyre/tyre.h"
@@ -10,6 +11,7 @@ void register_all_games(Registry& registry) {
   registry.add(diplomacy::make_diplomacy_game());
   registry.add(tyre::make_tyre_game());
   registry.add(constantinople::make_constantinople_game());
+  registry.add(classis::make_classis_game());
 }
 
 }  // namespace naumachia

@@ -1,0 +1,145 @@
+// Classis: movement (3.2.1, 3.2.2) and engagement (3.1.4). The text gives
+// only speed and "turning capability in hex sides per speed point"; the
+// concrete rules are the project's reading (docs/rules/classis.md,
+// "Movement"):
+// - each speed point moves the ship one hex ahead, or turns it in place by
+//   up to its turning capability in hexsides (a run of turns in one hex
+//   costs the turns divided by the capability, rounded up);
+// - one ship to a hex; land and the board edge may not be entered; a ship
+//   entering a reef hex stops there and runs aground on 1-2 (crippled);
+// - moving ahead into an enemy's hex engages it (3.1.4): the ship stays in
+//   its own hex with its bow in the enemy's, and its move ends.
+#include "core/text.h"
+#include "games/classis/rules.h"
+
+namespace naumachia::classis {
+
+// Why a ship may not make a normal move (3.2.1, 3.2.2), or nullopt.
+std::optional<std::string> Board::move_problem(const Ship& s) const {
+  if (!s.grappled.empty())
+    return s.id + " is grappled with " + *s.grappled.begin() +
+           ": it must degrapple before it moves (3.2.7)";
+  if (s.ram)
+    return s.id + " is in ram contact with " + s.contact +
+           ": only a backwater move breaks it (3.2.2)";
+  for (const auto& [id, o] : ships_)
+    if (!o.sunk && o.contact == s.id && o.ram)
+      return s.id + " is in ram contact with " + o.id + ": only a backwater move breaks it (3.2.2)";
+  return std::nullopt;
+}
+
+// Classis 3.1.6 (crippled ships) and the reef: a ship entering a reef hex
+// rolls 1d6 and on 1 or 2 is crippled (a second cripple sinks her).
+bool Board::enter_reef(Ship& s) {
+  if (!executing()) return true;
+  const auto first = rolls_so_far();
+  const int die = roll(6, s.id + " on the reef at " + hex::format_hex(s.hex));
+  said_with_rolls(s.id + " enters the reef at " + hex::format_hex(s.hex) + ": " +
+                      (die <= 2 ? "she runs aground" : "she passes") + " (reef, 1-2 cripples)",
+                  first);
+  if (die <= 2) cripple(s, "run aground on the reef");
+  return !s.sunk;
+}
+
+std::optional<std::string> Board::follow_path(Ship& s, const std::vector<Step>& path) {
+  if (auto why = move_problem(s)) return why;
+  // The cost first, so that an order too long is refused whole.
+  int cost = 0, turns = 0, last = 0;
+  const auto close_turns = [&] {
+    cost += (turns + turning(s) - 1) / turning(s);
+    turns = 0;
+    last = 0;
+  };
+  for (Step st : path) {
+    if (st == Step::Ahead) {
+      close_turns();
+      ++cost;
+    } else {
+      const int dir = st == Step::Port ? -1 : 1;
+      if (last != 0 && last != dir)
+        return s.id + " turns back and forth in one hex: give the net turn";
+      last = dir;
+      ++turns;
+      if (turns > 3) return s.id + " turns more than three hexsides in one hex";
+    }
+  }
+  close_turns();
+  if (cost > speed(s))
+    return s.id + "'s move needs " + std::to_string(cost) + " speed points; it has " +
+           std::to_string(speed(s)) + " (speed " + std::to_string(speed(s)) + ", turning " +
+           std::to_string(turning(s)) + " hexsides per point; 1.3, 3.1.6)";
+  s.contact.clear();
+  s.ram = false;
+  const HexId from = s.hex;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    if (path[i] != Step::Ahead) {
+      s.facing = hex::turn(s.facing, path[i] == Step::Port ? -1 : 1);
+      continue;
+    }
+    const HexId next = galley::ahead({s.hex, s.facing});
+    const bool final_step = i + 1 == path.size();
+    if (!on_board(next))
+      return s.id + " would leave the board at " + hex::format_hex(s.hex) +
+             ": the board's edge is closed";
+    if (terrain(next) == Terrain::Land)
+      return s.id + " would run onto land at " + hex::format_hex(next);
+    if (const Ship* o = ship_at(next)) {
+      if (o->holder == s.holder)
+        return s.id + " would enter " + hex::format_hex(next) + ", where " + o->id +
+               " is: one ship to a hex";
+      if (!final_step)
+        return s.id + " engages " + o->id + " in " + hex::format_hex(next) +
+               ": engaging ends the move (3.1.4)";
+      s.contact = o->id;
+      say(s.id + " moves from " + hex::format_hex(from) + " to " + hex::format_hex(s.hex) +
+          " facing " + hex::name(s.facing) + " and engages " + describe(*o) + ", on its " +
+          angle_name(angle_of(*o, s.hex)) + " (3.1.4)");
+      prune_contacts();
+      return std::nullopt;
+    }
+    s.hex = next;
+    if (terrain(next) == Terrain::Reef) {
+      if (!final_step)
+        return s.id + " enters the reef at " + hex::format_hex(next) +
+               ": a ship entering a reef stops there";
+      say(s.id + " moves from " + hex::format_hex(from) + " to " + hex::format_hex(s.hex) +
+          " facing " + hex::name(s.facing));
+      prune_contacts();
+      enter_reef(s);
+      return std::nullopt;
+    }
+  }
+  say(s.id + " moves from " + hex::format_hex(from) + " to " + hex::format_hex(s.hex) + " facing " +
+      hex::name(s.facing));
+  prune_contacts();
+  return std::nullopt;
+}
+
+// Classis 3.2.2: straight backward one hex; the only move that breaks ram
+// contact (and it breaks every contact of the ship).
+std::optional<std::string> Board::backwater(Ship& s) {
+  if (!s.grappled.empty())
+    return s.id + " is grappled with " + *s.grappled.begin() + ": it must degrapple first (3.2.7)";
+  const HexId back = galley::astern({s.hex, s.facing});
+  if (!on_board(back)) return s.id + " has the board's edge astern";
+  if (terrain(back) == Terrain::Land) return s.id + " has land astern at " + hex::format_hex(back);
+  if (const Ship* o = ship_at(back))
+    return s.id + " has " + o->id + " astern in " + hex::format_hex(back) + ": one ship to a hex";
+  const bool broke = engaged(s);
+  s.contact.clear();
+  s.ram = false;
+  for (auto& [id, o] : ships_) {
+    if (o.contact == s.id) {
+      o.contact.clear();
+      o.ram = false;
+    }
+  }
+  const HexId from = s.hex;
+  s.hex = back;
+  say(s.id + " backs water from " + hex::format_hex(from) + " to " + hex::format_hex(back) +
+      (broke ? ", breaking contact" : "") + " (3.2.2)");
+  if (terrain(back) == Terrain::Reef) enter_reef(s);
+  return std::nullopt;
+}
+
+}  // namespace naumachia::classis

@@ -1,0 +1,152 @@
+#pragma once
+// Classis: the rules, as functions over a position (Board). Each group is
+// defined in the file named in its heading; every rule cites its case
+// (Classis 3.3.1, ...), and the readings of unclear cases are in
+// docs/rules/classis.md.
+//
+// Validation and resolution run the same code (core/adjudication.h): in
+// Mode::Check every attempt is assumed to succeed and no die is rolled; in
+// Mode::Execute each action is resolved in turn with its rolls shown.
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/adjudication.h"
+#include "core/dice.h"
+#include "core/galley.h"
+#include "core/game.h"
+#include "games/classis/position.h"
+
+namespace naumachia::classis {
+
+using Orders = std::map<PlayerId, OrderSet>;
+
+inline constexpr const char* kEndOfTurn = "END-OF-TURN";  // 2.1
+std::string morale_chit(Side s);                          // "MORALE-0", 2.1 / 3.2.10
+
+// One token of a move (3.2.1): ahead one hex, or one hexside to port/starboard.
+enum class Step { Ahead, Port, Starboard };
+
+// One order line of an activation (3.2).
+struct Action {
+  enum Kind {
+    Move,       // 3.2.1
+    Backwater,  // 3.2.2
+    Ram,        // 3.2.3
+    FollowUp,   // 3.2.4
+    Rake,       // 3.2.5
+    Grapple,    // 3.2.6
+    Degrapple,  // 3.2.7
+    Board,      // 3.2.8
+    Repair,     // 3.2.9
+    End,        // the activation is declined from here (3.1.2)
+  };
+  Kind kind = Move;
+  std::string actor;   // a ship, or a squadron for a command move
+  std::string target;  // ram, follow-up, rake, grapple, degrapple, board
+  // Command moves: each ship and its path; single moves: one entry.
+  std::vector<std::pair<std::string, std::vector<Step>>> moves;
+  bool command = false;  // by the whole command (3.2.1, 3.2.2)
+};
+Expected<Action> parse_action(std::string_view line);
+std::string format_action(const Action& a);
+const char* action_word(Action::Kind k);
+
+// Where an attacker lies, seen from its target (3.1.5, reconstructed).
+enum class Angle { Bow, BowBeam, QuarterBeam, Stern };
+const char* angle_name(Angle a);
+Angle angle_of(const Ship& target, HexId attacker);
+
+struct Board : Position, Adjudication {
+  Board(std::shared_ptr<const Data> data, const Scenario* sc, RulesVersion rules);
+
+  std::shared_ptr<const Data> data_;
+  const Scenario* sc_;
+  RulesVersion rules_;
+  int roll(int sides, const std::string& purpose);  // Execute only
+  void said_with_rolls(std::string text, std::size_t first_roll);
+  std::size_t rolls_so_far() const;
+
+  // ------------------------------------------------------------ ships.cpp
+  const ShipType& type(const Ship& s) const { return data_->types.at(s.type); }
+  bool afloat(const Ship& s) const { return !s.sunk; }
+  Crew crew(const Ship& s) const;  // 3.1.6, 3.1.7
+  int speed(const Ship& s) const;
+  int turning(const Ship& s) const;
+  int ram_factor(const Ship& s) const;     // 3.3.1: less half if crippled
+  int boarding(const Ship& s) const;       // 3.1.6, 3.1.7, 1.3 towers
+  int engine_points(const Ship& s) const;  // 1.3 Artillery
+  Terrain terrain(HexId h) const;
+  bool on_board(HexId h) const;
+  const Ship* ship_at(HexId h) const;
+  Ship* find_ship(const std::string& id);
+  const Ship* find_ship(const std::string& id) const;
+  bool engaged(const Ship& s) const;     // 1.5: in contact, rammed or grappled
+  bool in_command(const Ship& s) const;  // 1.5
+  const Commander* commander_of(const std::string& squadron) const;
+  std::string describe(const Ship& s) const;
+  void cripple(Ship& s, const std::string& why);  // 3.1.6
+  void sink(Ship& s, const std::string& why);
+  void capture(Ship& s, const Ship& by);  // 3.1.7
+  void lose_flagship(const Ship& s);      // 1.5
+  void clear_links(Ship& s);
+  void prune_contacts();
+  int losses(Side side) const;      // ships sunk or held by the enemy
+  int ram_losses(Side side) const;  // their original ramming factors
+  void note_losses();
+
+  // ------------------------------------------------------------ muster.cpp
+  void muster();  // 1.2-1.5, 1.9
+  void draw_fleet(Side side, const Nation& nation);
+  void default_deployment(Side side);
+  Expected<std::string> setup_line(Side side, const std::string& line);
+  std::optional<std::string> setup_problem(Side side) const;
+  void play_setup(const Orders& orders);
+
+  // ------------------------------------------------------------ movement.cpp
+  std::optional<std::string> move_problem(const Ship& s) const;
+  std::optional<std::string> follow_path(Ship& s, const std::vector<Step>& path);
+  std::optional<std::string> backwater(Ship& s);
+  bool enter_reef(Ship& s);
+
+  // ------------------------------------------------------------ combat.cpp
+  std::optional<std::string> attack_problem(const Action& a, const Ship& s, const Ship& t) const;
+  int crew_bonus(const Ship& s, const Ship& other) const;
+  void resolve_ram(Ship& s, Ship& t, bool follow_up);
+  bool resolve_rake(Ship& s, Ship& t);
+  bool resolve_grapple(Ship& s, Ship& t);
+  bool resolve_degrapple(Ship& s, Ship& t);
+  bool resolve_board(Ship& s, Ship& t);
+  bool resolve_repair(Ship& s);
+
+  // ------------------------------------------------------------ actions.cpp
+  std::vector<const Ship*> may_act() const;
+  bool can_act(const Ship& s) const;
+  // Checks (Mode::Check) or carries out (Mode::Execute) one line; in
+  // Execute, false when the attempt failed (stop at the first that fails).
+  Expected<bool> act(Side side, const Action& a);
+
+  // ------------------------------------------------------------ sequence.cpp
+  std::string label() const;
+  Side active_side() const;
+  bool orders_in_step(Side s) const;
+  void resolve(const Orders& orders, Dice& dice, std::vector<Event>& events);
+  void begin_turn();
+  void draw_chits();
+  void end_activation();
+  void morale_check(Side side);  // 3.2.10
+  void check_victory();          // 4.0
+  void end_game(std::optional<Side> winner, const std::string& why);
+  const std::string& side_name(Side s) const { return sc_->sides[static_cast<std::size_t>(s)]; }
+
+  // ------------------------------------------------------------ serialise.cpp, view.cpp
+  std::string serialize() const;
+  std::optional<std::string> parse(std::string_view bytes);
+  View view() const;
+  std::vector<std::vector<std::string>> candidate_orders(Side side) const;
+  std::string order_help() const;
+};
+
+}  // namespace naumachia::classis

@@ -1,0 +1,214 @@
+// Classis: the canonical text of a position (equal positions give equal
+// bytes) and its parser, which refuses anything it cannot read back.
+#include <sstream>
+
+#include "core/records.h"
+#include "core/text.h"
+#include "games/classis/rules.h"
+
+namespace naumachia::classis {
+
+namespace {
+
+constexpr std::array<const char*, 3> kPhases{"muster", "setup", "activation"};
+constexpr std::array<const char*, 3> kCrews{"green", "average", "expert"};
+
+std::string word(const std::string& s) {
+  return s.empty() ? "-" : s;
+}
+
+std::string list(const std::set<std::string>& s) {
+  if (s.empty()) return "-";
+  std::string o;
+  for (const std::string& x : s) o += (o.empty() ? "" : ",") + x;
+  return o;
+}
+
+std::set<std::string> unlist(std::string_view w) {
+  std::set<std::string> out;
+  if (w == "-") return out;
+  for (std::string_view p : text::split(w, ",")) out.insert(std::string(p));
+  return out;
+}
+
+}  // namespace
+
+std::string Board::serialize() const {
+  std::ostringstream o;
+  o << "classis 1\n";
+  o << "scenario " << sc_->id << "\n";
+  o << "step " << step_ << "\n";
+  o << "phase " << kPhases[static_cast<std::size_t>(phase_)] << " " << turn_ << " " << word(active_)
+    << " " << points_ << " " << rolled_ << "\n";
+  o << "wind " << (wind_ ? hex::name(*wind_) : "-") << "\n";
+  o << "losses " << first_loss_[0] << " " << first_loss_[1] << " " << start_ships_[0] << " "
+    << start_ships_[1] << " " << start_ram_[0] << " " << start_ram_[1] << "\n";
+  o << "nations " << word(nation_[0]) << " " << word(nation_[1]) << "\n";
+  o << cup_.serialize() << "\n";
+  for (const auto& [id, c] : commanders_) {
+    o << "commander " << id << " " << index(c.side) << " " << c.rating << " " << c.admiral << " "
+      << word(c.squadron) << " " << c.lost << " " << c.name << "\n";
+  }
+  for (const auto& [id, q] : squadrons_)
+    o << "squadron " << id << " " << index(q.side) << " " << q.commander << " " << word(q.flagship)
+      << "\n";
+  for (const auto& [id, s] : ships_) {
+    o << "ship " << id << " " << s.type << " " << index(s.owner) << " " << index(s.holder) << " "
+      << s.squadron << " " << s.home << " " << kCrews[static_cast<std::size_t>(s.crew)] << " "
+      << s.iron << " " << s.towers << " " << s.engines << " " << hex::format_hex(s.hex) << " "
+      << hex::name(s.facing) << " " << s.sunk << " " << s.crippled << " " << s.permanent << " "
+      << s.prize << " " << word(s.contact) << " " << s.ram << " " << s.ram_turn << " "
+      << list(s.grappled) << " " << list(s.done) << "\n";
+  }
+  if (over_)
+    o << "over " << (winner_ ? std::to_string(index(*winner_)) : "-") << " " << result_ << "\n";
+  return o.str();
+}
+
+std::optional<std::string> Board::parse(std::string_view bytes) {
+  const auto recs = records::read(bytes, "classis position");
+  if (recs.size() < 2 || !recs[0].is("classis", 1) || recs[0][1] != "1")
+    return "not a classis position";
+  if (!recs[1].is("scenario", 1)) return recs[1].where() + ": expected the scenario";
+  sc_ = data_->scenario(recs[1][1]);
+  if (!sc_) return recs[1].where() + ": unknown scenario";
+  const auto flag = [](const records::Record& r, std::size_t i) -> Expected<bool> {
+    auto v = r.integer(i, 0, 1);
+    if (!v) return unexpected(v.error());
+    return *v == 1;
+  };
+  const auto side = [](const records::Record& r, std::size_t i) -> Expected<Side> {
+    auto v = r.integer(i, 0, 1);
+    if (!v) return unexpected(v.error());
+    return static_cast<Side>(*v);
+  };
+  for (std::size_t k = 2; k < recs.size(); ++k) {
+    const records::Record& r = recs[k];
+    std::optional<Error> bad;
+    const auto take = [&](auto&& e, auto& into) {
+      if (!e) {
+        if (!bad) bad = e.error();
+      } else {
+        into = *e;
+      }
+    };
+    if (r.is("step", 1)) {
+      long long v = 0;
+      if (!text::parse_int(r[1], v) || v < 1) return r.where() + ": bad step";
+      step_ = v;
+    } else if (r.is("phase", 5)) {
+      take(r.choice<Phase>(1, "phase",
+                           {{"muster", Phase::Muster},
+                            {"setup", Phase::Setup},
+                            {"activation", Phase::Activation}}),
+           phase_);
+      take(r.integer(2, 0, 100000), turn_);
+      active_ = r[3] == "-" ? "" : std::string(r[3]);
+      take(r.integer(4, 0, 6), points_);
+      take(r.integer(5, 0, 6), rolled_);
+    } else if (r.is("wind", 1)) {
+      if (r[1] != "-") {
+        Dir d{};
+        take(r.dir(1), d);
+        wind_ = d;
+      }
+    } else if (r.is("losses", 6)) {
+      take(r.integer(1, 0, 100000), first_loss_[0]);
+      take(r.integer(2, 0, 100000), first_loss_[1]);
+      take(r.integer(3, 0, 999), start_ships_[0]);
+      take(r.integer(4, 0, 999), start_ships_[1]);
+      take(r.integer(5, 0, 99999), start_ram_[0]);
+      take(r.integer(6, 0, 99999), start_ram_[1]);
+    } else if (r.is("nations", 2)) {
+      nation_ = {r[1] == "-" ? "" : std::string(r[1]), r[2] == "-" ? "" : std::string(r[2])};
+    } else if (r.keyword() == "cup") {
+      auto c = Cup::parse(r.text());
+      if (!c) return r.where() + ": " + c.error().message;
+      cup_ = *c;
+    } else if (r.keyword() == "commander" && r.size() >= 8) {
+      // Names with blanks: everything after the sixth field.
+      Commander c;
+      c.id = std::string(r[1]);
+      take(side(r, 2), c.side);
+      take(r.integer(3, 2, 4), c.rating);
+      take(flag(r, 4), c.admiral);
+      c.squadron = r[5] == "-" ? "" : std::string(r[5]);
+      take(flag(r, 6), c.lost);
+      const std::string_view t = r.text();
+      std::size_t at = 0;
+      for (int i = 0; i < 7; ++i) {
+        at = t.find_first_not_of(" \t", at);
+        at = t.find_first_of(" \t", at);
+      }
+      c.name = std::string(text::trim(t.substr(at)));
+      commanders_[c.id] = c;
+    } else if (r.is("squadron", 4)) {
+      Squadron q;
+      q.id = std::string(r[1]);
+      take(side(r, 2), q.side);
+      q.commander = std::string(r[3]);
+      q.flagship = r[4] == "-" ? "" : std::string(r[4]);
+      squadrons_[q.id] = q;
+    } else if (r.is("ship", 21)) {
+      Ship s;
+      s.id = std::string(r[1]);
+      s.type = std::string(r[2]);
+      if (!data_->types.count(s.type)) return r.where() + ": unknown ship type";
+      take(side(r, 3), s.owner);
+      take(side(r, 4), s.holder);
+      s.squadron = std::string(r[5]);
+      s.home = std::string(r[6]);
+      take(r.choice<Crew>(
+               7, "crew",
+               {{"green", Crew::Green}, {"average", Crew::Average}, {"expert", Crew::Expert}}),
+           s.crew);
+      take(flag(r, 8), s.iron);
+      take(r.integer(9, 0, 2), s.towers);
+      take(r.integer(10, 0, 2), s.engines);
+      take(r.hex(11), s.hex);
+      take(r.dir(12), s.facing);
+      take(flag(r, 13), s.sunk);
+      take(flag(r, 14), s.crippled);
+      take(flag(r, 15), s.permanent);
+      take(flag(r, 16), s.prize);
+      s.contact = r[17] == "-" ? "" : std::string(r[17]);
+      take(flag(r, 18), s.ram);
+      take(r.integer(19, 0, 100000), s.ram_turn);
+      s.grappled = unlist(r[20]);
+      s.done = unlist(r[21]);
+      ships_[s.id] = s;
+    } else if (r.is("over", 1, 999)) {
+      over_ = true;
+      if (r[1] != "-") {
+        Side w{};
+        take(side(r, 1), w);
+        winner_ = w;
+      }
+      const std::string_view t = r.text();
+      const auto at = t.find(r[1], 4) + r[1].size();
+      result_ = std::string(text::trim(t.substr(at)));
+    } else {
+      return r.where() + ": unknown record";
+    }
+    if (bad) return bad->message;
+  }
+  // Every reference must resolve: a corrupt position is refused, not played.
+  for (const auto& [id, s] : ships_) {
+    if (!squadrons_.count(s.squadron) || !squadrons_.count(s.home))
+      return "classis position: ship " + id + " in an unknown squadron";
+    if (!s.contact.empty() && !ships_.count(s.contact))
+      return "classis position: ship " + id + " in contact with an unknown ship";
+    for (const std::string& g : s.grappled)
+      if (!ships_.count(g))
+        return "classis position: ship " + id + " grappled with an unknown ship";
+    if (!on_board(s.hex)) return "classis position: ship " + id + " off the board";
+  }
+  for (const auto& [id, q] : squadrons_)
+    if (!commanders_.count(q.commander))
+      return "classis position: squadron " + id + " without its commander";
+  if (phase_ == Phase::Activation && !over_ && !squadrons_.count(active_))
+    return "classis position: the active squadron is unknown";
+  return std::nullopt;
+}
+
+}  // namespace naumachia::classis

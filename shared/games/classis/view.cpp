@@ -1,0 +1,205 @@
+// Classis: what a player sees (the board, every ship's counters as 1.8 lists
+// them, the cup's remaining chits, initiative left and who may act), the
+// candidate orders random play draws from, and the order help.
+#include <algorithm>
+
+#include "core/text.h"
+#include "games/classis/rules.h"
+
+namespace naumachia::classis {
+
+View Board::view() const {
+  View v;
+  v.board_kind = "hex";
+  for (int c = 1; c <= sc_->cols; ++c) {
+    for (int r = 1; r <= sc_->rows; ++r) {
+      const HexId h{c, r};
+      Cell cell;
+      cell.id = hex::format_hex(h);
+      cell.col = c;
+      cell.row = r;
+      const Terrain t = terrain(h);
+      cell.terrain = t == Terrain::Land ? "land" : t == Terrain::Reef ? "reef" : "sea";
+      if (const Ship* s = ship_at(h)) {
+        Token k;
+        k.owner = index(s->holder);
+        k.kind = s->type;
+        k.label = s->id;
+        k.facing = static_cast<int>(s->facing);
+        k.marks.push_back("squadron " + s->squadron);
+        k.marks.push_back(std::string("crew ") + crew_name(crew(*s)));
+        k.marks.push_back("ram " + std::to_string(ram_factor(*s)) + " board " +
+                          std::to_string(boarding(*s)) + " speed " + std::to_string(speed(*s)) +
+                          " turn " + std::to_string(turning(*s)));
+        if (s->iron) k.marks.push_back("iron hands");
+        if (s->towers) k.marks.push_back("towers " + std::to_string(s->towers));
+        if (s->engines) k.marks.push_back("engines " + std::to_string(s->engines));
+        for (const auto& [id, q] : squadrons_) {
+          if (q.flagship != s->id) continue;
+          const Commander& cm = commanders_.at(q.commander);
+          if (!cm.lost)
+            k.marks.push_back(std::string(cm.admiral ? "fleet flagship" : "flagship") + ": " +
+                              cm.name + " (" + std::to_string(cm.rating) + ")");
+        }
+        if (s->crippled) k.marks.push_back(s->permanent ? "permanently crippled" : "crippled");
+        if (s->prize)
+          k.marks.push_back(s->holder == s->owner ? "recaptured"
+                                                  : "prize of " + side_name(s->holder));
+        if (!s->contact.empty())
+          k.marks.push_back((s->ram ? "ram contact with " : "in contact with ") + s->contact);
+        for (const std::string& g : s->grappled) k.marks.push_back("grappled with " + g);
+        if (phase_ == Phase::Activation && !in_command(*s)) k.marks.push_back("out of command");
+        if (phase_ == Phase::Activation && !over_ && can_act(*s)) k.marks.push_back("may act");
+        cell.tokens.push_back(std::move(k));
+      }
+      v.cells.push_back(std::move(cell));
+    }
+  }
+  v.notes.push_back(sc_->title);
+  v.notes.push_back(label());
+  if (wind_)
+    v.notes.push_back(std::string("Wind from ") + hex::name(*wind_) + " (1.9: shown only)");
+  for (Side s : {Side::First, Side::Second}) {
+    const auto i = static_cast<std::size_t>(index(s));
+    std::string n = side_name(s) + " (seat " + std::to_string(index(s)) + "): lost " +
+                    std::to_string(losses(s)) + " of " + std::to_string(start_ships_[i]) +
+                    " ships, " + std::to_string(ram_losses(s)) + " of " +
+                    std::to_string(start_ram_[i]) + " ramming factors (4.0: a third loses)";
+    for (const auto& [id, c] : commanders_) {
+      if (c.side != s) continue;
+      n += "; " + c.name + " (" + std::to_string(c.rating) + ")" + (c.admiral ? " admiral" : "") +
+           (c.squadron.empty() ? "" : " squadron " + c.squadron) + (c.lost ? " LOST" : "");
+    }
+    v.notes.push_back(n);
+  }
+  std::vector<std::string> sunk;
+  for (const auto& [id, s] : ships_)
+    if (s.sunk) sunk.push_back(id);
+  if (!sunk.empty()) v.notes.push_back("Sunk: " + text::join(sunk, " "));
+  if (phase_ == Phase::Activation && !over_) {
+    // The chits left are known to both players (they saw every draw); their
+    // order does not exist until the server draws (core/cup.h).
+    v.notes.push_back("The cup holds " + std::to_string(cup_.size()) +
+                      " chits: " + text::join(cup_.contents(), " "));
+    std::vector<std::string> acting;
+    for (const Ship* s : may_act()) {
+      acting.push_back(
+          s->id + (in_command(*s) ? "" : " (out of command)") +
+          (s->done.empty()
+               ? ""
+               : " [done: " + text::join({s->done.begin(), s->done.end()}, ", ") + "]"));
+    }
+    v.notes.push_back(std::to_string(points_) +
+                      " initiative point(s) left; may act: " + text::join(acting, ", "));
+  }
+  if (over_) v.notes.push_back(result_);
+  return v;
+}
+
+namespace {
+
+std::string path_text(const std::vector<Step>& p) {
+  std::string s;
+  for (Step st : p)
+    s += std::string(s.empty() ? "" : " ") + (st == Step::Ahead  ? "F"
+                                              : st == Step::Port ? "L"
+                                                                 : "R");
+  return s;
+}
+
+}  // namespace
+
+std::vector<std::vector<std::string>> Board::candidate_orders(Side side) const {
+  std::vector<std::vector<std::string>> groups;
+  if (over_) return groups;
+  if (phase_ == Phase::Setup) {
+    std::vector<std::string> swaps;
+    std::vector<std::string> mine;
+    for (const auto& [id, c] : commanders_)
+      if (c.side == side) mine.push_back(id);
+    for (const auto& [id, q] : squadrons_) {
+      if (q.side != side) continue;
+      for (const std::string& c : mine) swaps.push_back(id + ": commander " + c);
+    }
+    groups.push_back(swaps);
+    return groups;
+  }
+  if (phase_ != Phase::Activation || side != active_side()) return groups;
+  // Paths for random play: those that engage, else those that close on the
+  // nearest enemy best.
+  const std::vector<std::vector<Step>> shapes = {
+      {Step::Ahead},
+      {Step::Ahead, Step::Ahead},
+      {Step::Ahead, Step::Ahead, Step::Ahead},
+      {Step::Port, Step::Ahead},
+      {Step::Starboard, Step::Ahead},
+      {Step::Port, Step::Ahead, Step::Ahead},
+      {Step::Starboard, Step::Ahead, Step::Ahead},
+      {Step::Ahead, Step::Port, Step::Ahead},
+      {Step::Ahead, Step::Starboard, Step::Ahead},
+      {Step::Port},
+      {Step::Starboard},
+      {Step::Port, Step::Port},
+      {Step::Starboard, Step::Starboard},
+  };
+  for (const Ship* sp : may_act()) {
+    const Ship& s = *sp;
+    std::vector<std::string> attacks;
+    for (const auto& [id, t] : ships_) {
+      if (t.sunk || id == s.id) continue;
+      for (Action::Kind k : {Action::Ram, Action::FollowUp, Action::Rake, Action::Grapple,
+                             Action::Degrapple, Action::Board}) {
+        Action a;
+        a.kind = k;
+        a.actor = s.id;
+        a.target = id;
+        if (!s.done.count(action_word(k)) && !attack_problem(a, s, t))
+          attacks.push_back(format_action(a));
+      }
+    }
+    if (s.crippled && !s.permanent) attacks.push_back(s.id + ": repair");
+    if (!attacks.empty()) groups.push_back(attacks);
+    if (!move_problem(s) && !s.done.count("move")) {
+      std::vector<std::pair<int, std::string>> scored;
+      for (const auto& p : shapes) {
+        Board trial(*this);
+        Ship& m = trial.ships_.at(s.id);
+        if (trial.follow_path(m, p)) continue;
+        int best = 99;
+        for (const auto& [id, t] : trial.ships_)
+          if (!t.sunk && t.holder != s.holder) best = std::min(best, hex::distance(m.hex, t.hex));
+        if (!m.contact.empty()) best = -1;
+        scored.emplace_back(best, s.id + ": move " + path_text(p));
+      }
+      std::sort(scored.begin(), scored.end());
+      std::vector<std::string> moves;
+      for (std::size_t i = 0; i < scored.size() && i < 3; ++i) moves.push_back(scored[i].second);
+      if (!moves.empty()) groups.push_back(moves);
+    } else if (s.ram && !s.done.count("backwater")) {
+      groups.push_back({s.id + ": backwater"});
+    }
+  }
+  return groups;
+}
+
+std::string Board::order_help() const {
+  if (phase_ == Phase::Setup)
+    return "Setup (secret until both sides are done; no orders keeps the defaults shown):\n"
+           "  SQ: commander NAME      put a commander at the head of squadron SQ (1.5)\n"
+           "  SQ: flagship SHIP       the ship he sails in\n"
+           "  SHIP: squadron SQ       move a ship to another squadron (1.6: two ships at least)\n"
+           "  SHIP: at HEX [facing D] deploy in your rows (1.10), e.g. 'R1: at 0702 facing S'";
+  return "Activation: each line costs one initiative point (2.2); lines run in order and stop "
+         "at the first that fails; no ship repeats an action in one activation (3.2.11).\n"
+         "  SHIP: move PATH         PATH of F (one hex ahead), L and R (one hexside to port or "
+         "starboard) or numbers of hexes; a speed point moves one hex or turns up to the "
+         "turning capability; moving ahead into an enemy engages it (3.1.4)\n"
+         "  SQ: move SHIP PATH; SHIP PATH   a command move, every ship in command (3.2.1)\n"
+         "  SHIP: backwater         one hex straight astern, breaks ram contact (3.2.2); "
+         "'SQ: backwater SHIP SHIP' by command\n"
+         "  SHIP: ram T | follow-up T | rake T | grapple T | degrapple T | board T | repair\n"
+         "  end                     decline the rest of the points\n"
+         "No orders ends the activation.";
+}
+
+}  // namespace naumachia::classis
