@@ -4,6 +4,7 @@
 
 #include "core/dice.h"
 #include "duel_game.h"
+#include "games/classis/classis.h"
 #include "games/constantinople/constantinople.h"
 #include "games/diplomacy/diplomacy.h"
 #include "games/tyre/tyre.h"
@@ -95,4 +96,25 @@ TEST_CASE("garbled orders and positions are refused without a crash, in every mo
   auto rowing = setup->resolve({{PlayerId{1}, OrderSet{}}}, initiative).next;
   hammer(*cp, std::move(setup), cp_orders);
   hammer(*cp, std::move(rowing), cp_orders);
+  auto cl = classis::make_classis_game();
+  const std::vector<std::string> cl_orders{"R1: at 0702 facing S",
+                                           "A: commander RHODES-2",
+                                           "R1: move F F R F",
+                                           "A: move R1 F; R2 L F",
+                                           "R1: ram P1",
+                                           "R1: board P1",
+                                           "A: backwater R1 R2",
+                                           "R1: follow-up P1",
+                                           "end"};
+  for (const char* scenario : {"patrol", "oneoff"}) {
+    auto muster = cl->new_game(scenario, 2).value();
+    Seed seed{};
+    SeededDice d1(seed, muster->step().number);
+    auto setup_cl = muster->resolve({}, d1).next;
+    SeededDice d2(seed, setup_cl->step().number);
+    auto battle =
+        setup_cl->resolve({{PlayerId{0}, OrderSet{}}, {PlayerId{1}, OrderSet{}}}, d2).next;
+    hammer(*cl, std::move(setup_cl), cl_orders);
+    hammer(*cl, std::move(battle), cl_orders);
+  }
 }

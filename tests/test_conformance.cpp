@@ -175,3 +175,21 @@ TEST_CASE("random Constantinople play reaches ramming, melee, shoals, drift and 
                  {"momentum (14.21)", "under its momentum"},
                  {"initiative (4.0 B)", "(4.0 B)"}});
 }
+
+TEST_CASE(
+    "random Classis play reaches every action, capture, sinking, morale checks and an ending") {
+  check_reaches({"classis/patrol", "classis/oneoff", "classis/actium"}, 0xc7, 6, 600,
+                {{"engagement (3.1.4)", "(3.1.4)"},
+                 {"ram (3.3.1)", ") rams "},
+                 {"follow-up ram (3.2.4)", "follows up its ram"},
+                 {"oar rake (3.3.2)", "(3.3.2)"},
+                 {"grapple (3.3.3)", "grappled (3.3.3)"},
+                 {"boarding (3.3.5)", "(3.3.5)"},
+                 {"capture (3.1.7)", "is captured"},
+                 {"crippled (3.1.6)", "is crippled"},
+                 {"sinking", " sinks: "},
+                 {"repair (3.3.6)", "(3.3.6)"},
+                 {"morale check (3.2.10)", "Morale Check chit is drawn"},
+                 {"End of Turn (2.5)", "End of Turn is drawn"},
+                 {"victory (4.0)", "(4.0)"}});
+}

@@ -41,6 +41,10 @@ const Fixed kFixed[] = {
     {"tyre/siege", 2, 2, 150, "15c9dbcad7f6b5c14e6352ad5fc91f9f465cd018764681898cccbf5b0cb084fd"},
     {"constantinople/naval", 2, 1, 120,
      "96598129210455170fddbc577f8d4459908eeed55a99fe587ef76e61976c42d7"},
+    {"classis/patrol", 2, 1, 120,
+     "0a3df35ada8da20658add370007f2bc962047869507bf592d15294e4b6aac912"},
+    {"classis/oneoff", 2, 1, 120,
+     "e6bbdc973854ec1c84acc0cee25cf19fa1c602f4cc1e3ed770539a115db0fb1b"},
 };
 
 std::string signature_of(const Registry& registry, const Fixed& f) {
