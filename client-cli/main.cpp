@@ -136,7 +136,8 @@ struct Config {
   }
 
   void save() const {
-    std::filesystem::create_directories(path.parent_path());
+    // A bare file name ("--config me.conf") has no directory to create.
+    if (!path.parent_path().empty()) std::filesystem::create_directories(path.parent_path());
     const std::string tmp = path.string() + ".tmp";
     {
       std::ofstream out(tmp, std::ios::trunc);

@@ -20,6 +20,7 @@ View Board::view() const {
       cell.row = r;
       const Terrain t = terrain(h);
       cell.terrain = t == Terrain::Land ? "land" : t == Terrain::Reef ? "reef" : "sea";
+      if (t != Terrain::Sea) cell.label = t == Terrain::Land ? "#" : "*";
       if (const Ship* s = ship_at(h)) {
         Token k;
         k.owner = index(s->holder);
@@ -57,6 +58,7 @@ View Board::view() const {
   }
   v.notes.push_back(sc_->title);
   v.notes.push_back(label());
+  v.notes.push_back("Map: # land, * reef (a ship entering a reef stops and runs aground on 1-2)");
   if (wind_)
     v.notes.push_back(std::string("Wind from ") + hex::name(*wind_) + " (1.9: shown only)");
   for (Side s : {Side::First, Side::Second}) {
