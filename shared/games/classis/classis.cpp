@@ -4,6 +4,7 @@
 
 #include <cassert>
 
+#include "core/board_state.h"
 #include "core/text.h"
 #include "games/classis/rules.h"
 
@@ -11,10 +12,12 @@ namespace naumachia::classis {
 
 namespace {
 
-class BattleState final : public State {
+// No orders at a deadline (BoardState): the setup keeps what stands (the
+// scenario's defaults shown), and an activation ends without further actions.
+class BattleState final : public BoardState<BattleState, Board, Side> {
  public:
   BattleState(std::shared_ptr<const Data> data, const Scenario* sc, RulesVersion rules)
-      : board_(std::move(data), sc, rules) {}
+      : BoardState(std::move(data), sc, rules) {}
 
   StepInfo step() const override {
     StepInfo info;
@@ -83,36 +86,6 @@ class BattleState final : public State {
     if (!errors.empty()) return unexpected(std::move(errors));
     return out;
   }
-
-  // At a deadline: setup keeps what stands (the scenario's defaults), and an
-  // activation ends without further actions.
-  OrderSet default_orders(PlayerId) const override { return {}; }
-
-  std::vector<std::vector<std::string>> candidate_orders(PlayerId player) const override {
-    return board_.candidate_orders(static_cast<Side>(player.value));
-  }
-
-  View view(std::optional<PlayerId>) const override { return board_.view(); }
-  std::string serialize() const override { return board_.serialize(); }
-  std::unique_ptr<State> clone() const override { return std::make_unique<BattleState>(*this); }
-  std::string order_help() const override { return board_.order_help(); }
-
-  Expected<std::unique_ptr<State>> parse_into(std::string_view bytes) {
-    if (auto why = board_.parse(bytes)) return fail(*why);
-    return std::unique_ptr<State>(std::make_unique<BattleState>(*this));
-  }
-
- protected:
-  Resolution do_resolve(const std::map<PlayerId, OrderSet>& orders, Dice& dice) const override {
-    auto next = std::make_unique<BattleState>(*this);
-    Resolution r;
-    next->board_.resolve(orders, dice, r.events);
-    r.next = std::move(next);
-    return r;
-  }
-
- private:
-  Board board_;
 };
 
 class ClassisGame final : public Game {

@@ -4,6 +4,7 @@
 
 #include <cassert>
 
+#include "core/board_state.h"
 #include "core/text.h"
 #include "games/constantinople/rules.h"
 
@@ -11,10 +12,13 @@ namespace naumachia::constantinople {
 
 namespace {
 
-class NavalState final : public State {
+// No orders at a deadline (BoardState): unordered sail ships keep their course
+// and shorten sail by two (14.21, 14.22), oar ships stay (and drift), nobody
+// attacks, a proposal lapses, deployment and havens take the defaults.
+class NavalState final : public BoardState<NavalState, Board, Side> {
  public:
   NavalState(std::shared_ptr<const Scenario> sc, RulesVersion rules)
-      : board_(std::move(sc), rules) {}
+      : BoardState(std::move(sc), rules) {}
 
   StepInfo step() const override {
     StepInfo info;
@@ -59,37 +63,6 @@ class NavalState final : public State {
     if (!errors.empty()) return unexpected(std::move(errors));
     return out;
   }
-
-  // At a deadline: no orders. Unordered sail ships keep their course and
-  // shorten sail by two (14.21, 14.22), oar ships stay (and drift), nobody
-  // attacks, a proposal lapses, deployment and havens take the defaults.
-  OrderSet default_orders(PlayerId) const override { return {}; }
-
-  std::vector<std::vector<std::string>> candidate_orders(PlayerId player) const override {
-    return board_.candidate_orders(static_cast<Side>(player.value));
-  }
-
-  View view(std::optional<PlayerId>) const override { return board_.view(); }
-  std::string serialize() const override { return board_.serialize(); }
-  std::unique_ptr<State> clone() const override { return std::make_unique<NavalState>(*this); }
-  std::string order_help() const override { return board_.order_help(); }
-
-  Expected<std::unique_ptr<State>> parse_into(std::string_view bytes) {
-    if (auto why = board_.parse(bytes)) return fail(*why);
-    return std::unique_ptr<State>(std::make_unique<NavalState>(*this));
-  }
-
- protected:
-  Resolution do_resolve(const std::map<PlayerId, OrderSet>& orders, Dice& dice) const override {
-    auto next = std::make_unique<NavalState>(*this);
-    Resolution r;
-    next->board_.resolve(orders, dice, r.events);
-    r.next = std::move(next);
-    return r;
-  }
-
- private:
-  Board board_;
 };
 
 class ConstantinopleGame final : public Game {

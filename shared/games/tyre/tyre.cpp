@@ -6,6 +6,7 @@
 #include <cassert>
 #include <set>
 
+#include "core/board_state.h"
 #include "core/text.h"
 #include "games/tyre/rules.h"
 
@@ -13,10 +14,11 @@ namespace naumachia::tyre {
 
 namespace {
 
-class TyreState final : public State {
+// Tyre is played in the open: both players see every piece (BoardState).
+class TyreState final : public BoardState<TyreState, Board, Side> {
  public:
   TyreState(std::shared_ptr<const Scenario> sc, bool siege, RulesVersion rules)
-      : board_(std::move(sc), siege, rules) {}
+      : BoardState(std::move(sc), siege, rules) {}
 
   StepInfo step() const override {
     StepInfo info;
@@ -60,37 +62,6 @@ class TyreState final : public State {
     if (!errors.empty()) return unexpected(std::move(errors));
     return out;
   }
-
-  OrderSet default_orders(PlayerId) const override { return {}; }
-
-  std::vector<std::vector<std::string>> candidate_orders(PlayerId player) const override {
-    return board_.candidate_orders(static_cast<Side>(player.value));
-  }
-
-  // Tyre is played in the open: both players see every piece.
-  View view(std::optional<PlayerId>) const override { return board_.view(); }
-
-  std::string serialize() const override { return board_.serialize(); }
-
-  Expected<std::unique_ptr<State>> parse_into(std::string_view bytes) {
-    if (auto why = board_.parse(bytes)) return fail(*why);
-    return std::unique_ptr<State>(std::make_unique<TyreState>(*this));
-  }
-
-  std::unique_ptr<State> clone() const override { return std::make_unique<TyreState>(*this); }
-  std::string order_help() const override { return board_.order_help(); }
-
- protected:
-  Resolution do_resolve(const std::map<PlayerId, OrderSet>& orders, Dice& dice) const override {
-    auto next = std::make_unique<TyreState>(*this);
-    Resolution r;
-    next->board_.resolve(orders, dice, r.events);
-    r.next = std::move(next);
-    return r;
-  }
-
- private:
-  Board board_;
 };
 
 class TyreGame final : public Game {

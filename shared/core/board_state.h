@@ -1,0 +1,59 @@
+#pragma once
+// The engine's State over a module's board, for the games written as a Board
+// (the position and the rules over it: Tyre, Constantinople, Classis). The
+// board gives resolve(orders, dice, events), serialize(), parse(bytes) (an
+// error message or nullopt), view(), order_help() and candidate_orders(side);
+// a module derives its State from BoardState<Self, Board, Side> and writes
+// only what differs between games: step() and validate(). These games are
+// played in the open (every seat sees the same view) and a missed deadline
+// means no orders; a module that differs overrides those.
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/game.h"
+
+namespace naumachia {
+
+template <class Self, class Board, class Side>
+class BoardState : public State {
+ public:
+  template <class... Args>
+  explicit BoardState(Args&&... args) : board_(std::forward<Args>(args)...) {}
+
+  OrderSet default_orders(PlayerId) const override { return {}; }
+  std::vector<std::vector<std::string>> candidate_orders(PlayerId player) const override {
+    return board_.candidate_orders(static_cast<Side>(player.value));
+  }
+  View view(std::optional<PlayerId>) const override { return board_.view(); }
+  std::string serialize() const override { return board_.serialize(); }
+  std::unique_ptr<State> clone() const override { return std::make_unique<Self>(self()); }
+  std::string order_help() const override { return board_.order_help(); }
+
+  // A copy of this state holding the position `bytes` describe.
+  Expected<std::unique_ptr<State>> parse_into(std::string_view bytes) const {
+    auto out = std::make_unique<Self>(self());
+    if (auto why = static_cast<BoardState&>(*out).board_.parse(bytes)) return fail(*why);
+    return std::unique_ptr<State>(std::move(out));
+  }
+
+ protected:
+  Resolution do_resolve(const std::map<PlayerId, OrderSet>& orders, Dice& dice) const override {
+    auto next = std::make_unique<Self>(self());
+    Resolution r;
+    static_cast<BoardState&>(*next).board_.resolve(orders, dice, r.events);
+    r.next = std::move(next);
+    return r;
+  }
+
+  Board board_;
+
+ private:
+  const Self& self() const { return static_cast<const Self&>(*this); }
+};
+
+}  // namespace naumachia
