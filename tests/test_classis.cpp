@@ -706,3 +706,18 @@ TEST_CASE("Classis: bad order lines get a precise error and change nothing") {
       g->deserialize(before + "ship X1 galleon 0 0 A A average 0 0 0 0 0101 N 0 0 0 0 - 0 0 - -\n")
           .has_value());
 }
+
+TEST_CASE(
+    "Classis 1.10: the default deployment: squadrons in order along the front row, a reserve "
+    "behind") {
+  auto g = game();
+  auto s = g->new_game("actium", 2).value();
+  Seed seed{};
+  SeededDice dice(seed, s->step().number);
+  const std::string bytes = s->resolve({}, dice).next->serialize();
+  // Antony's line in row 2 facing S, Antony's own squadron X at the western
+  // end facing Agrippa's A; Cleopatra's W in row 1 behind the centre.
+  CHECK(has(bytes, "ship N1 ten 1 1 X X average 0 2 2 0802 S"));
+  CHECK(has(bytes, "ship N17 ct-quinquereme 1 1 W W average 0 2 2 1401 S"));
+  CHECK(has(bytes, "ship O1 ct-quinquereme 0 0 A A expert 1 2 2 0509 N"));
+}

@@ -253,11 +253,16 @@ Expected<Data> load_data() {
       c.name = display(r[5]);
       s.commanders.push_back(c);
     } else if (r.is("squadron", 4)) {
-      SquadronSpec q{text::upper(r[2]), -1, text::upper(r[3]), text::upper(r[4])};
+      SquadronSpec q{text::upper(r[2]), -1, text::upper(r[3]), text::upper(r[4]), false};
       for (const CommanderSpec& c : s.commanders)
         if (c.id == q.commander) q.side = c.side;
       if (q.side < 0) return r.error("unknown commander " + q.commander);
       s.squadrons.push_back(q);
+    } else if (r.is("reserve", 2)) {
+      const auto q = std::find_if(s.squadrons.begin(), s.squadrons.end(),
+                                  [&](const SquadronSpec& x) { return x.id == text::upper(r[2]); });
+      if (q == s.squadrons.end()) return r.error("unknown squadron");
+      q->reserve = true;
     } else if (r.is("ship", 5, 8)) {
       ShipSpec sh;
       sh.id = text::upper(r[2]);

@@ -171,31 +171,47 @@ void Board::draw_fleet(Side side, const Nation& nation) {
   }
 }
 
-// Classis 1.10: each side along its edge, squadron by squadron, in the row
-// nearest the enemy first, centred, facing the enemy's edge.
+// Classis 1.10: each side along its edge, squadron by squadron in the
+// scenario's order, in the row nearest the enemy first, centred, facing the
+// enemy's edge; a squadron the scenario holds in reserve begins the row
+// behind the line.
 void Board::default_deployment(Side side) {
   const auto zone = sc_->zone[static_cast<std::size_t>(index(side))];
   const bool top = zone.first < sc_->zone[static_cast<std::size_t>(index(enemy(side)))].first;
-  std::vector<Ship*> own;
+  const auto rank = [&](const std::string& q) {
+    for (std::size_t i = 0; i < sc_->squadrons.size(); ++i)
+      if (sc_->squadrons[i].id == q) return std::pair{sc_->squadrons[i].reserve, i};
+    return std::pair{false, std::size_t{0}};
+  };
+  std::array<std::vector<Ship*>, 2> groups;  // the line, the reserve
   for (auto& [id, s] : ships_)
-    if (s.owner == side) own.push_back(&s);
-  std::sort(own.begin(), own.end(), [](const Ship* x, const Ship* y) {
-    return x->squadron != y->squadron ? x->squadron < y->squadron : natural_less(x->id, y->id);
-  });
-  std::size_t next = 0;
-  for (int k = 0; k <= zone.second - zone.first && next < own.size(); ++k) {
-    const int row = top ? zone.second - k : zone.first + k;
-    std::vector<int> cols;
-    for (int c = 1; c <= sc_->cols; ++c) {
-      const HexId h{c, row};
-      if (terrain(h) == Terrain::Sea && !ship_at(h)) cols.push_back(c);
-    }
-    const std::size_t here = std::min(cols.size(), own.size() - next);
-    const std::size_t from = (cols.size() - here) / 2;
-    for (std::size_t i = 0; i < here; ++i) {
-      Ship& s = *own[next++];
-      s.hex = HexId{cols[from + i], row};
-      s.facing = top ? Dir::S : Dir::N;
+    if (s.owner == side) groups[rank(s.squadron).first ? 1 : 0].push_back(&s);
+  int k = 0;
+  for (auto& own : groups) {
+    std::sort(own.begin(), own.end(), [&](const Ship* x, const Ship* y) {
+      const auto rx = rank(x->squadron), ry = rank(y->squadron);
+      if (x->squadron != y->squadron) return rx != ry ? rx < ry : x->squadron < y->squadron;
+      return natural_less(x->id, y->id);
+    });
+    std::size_t next = 0;
+    for (; next < own.size(); ++k) {
+      // Past the last row of the zone, the rows are tried again from the
+      // front for whatever room is left.
+      const int depth = zone.second - zone.first + 1;
+      const int row = top ? zone.second - k % depth : zone.first + k % depth;
+      if (k >= 2 * depth) break;  // the zone is full: the data check keeps this from happening
+      std::vector<int> cols;
+      for (int c = 1; c <= sc_->cols; ++c) {
+        const HexId h{c, row};
+        if (terrain(h) == Terrain::Sea && !ship_at(h)) cols.push_back(c);
+      }
+      const std::size_t here = std::min(cols.size(), own.size() - next);
+      const std::size_t from = (cols.size() - here) / 2;
+      for (std::size_t i = 0; i < here; ++i) {
+        Ship& s = *own[next++];
+        s.hex = HexId{cols[from + i], row};
+        s.facing = top ? Dir::S : Dir::N;
+      }
     }
   }
 }

@@ -78,6 +78,7 @@ struct SquadronSpec {
   int side = 0;
   std::string commander;
   std::string flagship;
+  bool reserve = false;  // deployed behind the line by default
 };
 
 struct ShipSpec {
