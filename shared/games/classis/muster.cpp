@@ -21,6 +21,8 @@ Crew crew_quality(int die) {
   return die <= 3 ? Crew::Green : die <= 9 ? Crew::Average : Crew::Expert;
 }
 
+}  // namespace
+
 // "O2" before "O10": ids compared by their letters, then their number.
 bool natural_less(const std::string& a, const std::string& b) {
   const auto split = [](const std::string& s) {
@@ -32,8 +34,6 @@ bool natural_less(const std::string& a, const std::string& b) {
   };
   return split(a) < split(b);
 }
-
-}  // namespace
 
 void Board::muster() {
   const auto first = rolls_so_far();

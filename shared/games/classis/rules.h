@@ -25,6 +25,8 @@ using Orders = std::map<PlayerId, OrderSet>;
 
 inline constexpr const char* kEndOfTurn = "END-OF-TURN";  // 2.1
 std::string morale_chit(Side s);                          // "MORALE-0", 2.1 / 3.2.10
+// Ship ids in reading order: "O2" before "O10".
+bool natural_less(const std::string& a, const std::string& b);
 
 // One token of a move (3.2.1): ahead one hex, or one hexside to port/starboard.
 enum class Step { Ahead, Port, Starboard };

@@ -84,7 +84,10 @@ View Board::view() const {
     v.notes.push_back("The cup holds " + std::to_string(cup_.size()) +
                       " chits: " + text::join(cup_.contents(), " "));
     std::vector<std::string> acting;
-    for (const Ship* s : may_act()) {
+    auto ready = may_act();
+    std::sort(ready.begin(), ready.end(),
+              [](const Ship* x, const Ship* y) { return natural_less(x->id, y->id); });
+    for (const Ship* s : ready) {
       acting.push_back(
           s->id + (in_command(*s) ? "" : " (out of command)") +
           (s->done.empty()
