@@ -126,16 +126,9 @@ std::optional<std::string> Board::backwater(Ship& s) {
   if (const Ship* o = ship_at(back))
     return s.id + " has " + o->id + " astern in " + hex::format_hex(back) + ": one ship to a hex";
   const bool broke = engaged(s);
-  s.contact.clear();
-  s.ram = false;
-  for (auto& [id, o] : ships_) {
-    if (o.contact == s.id) {
-      o.contact.clear();
-      o.ram = false;
-    }
-  }
   const HexId from = s.hex;
   s.hex = back;
+  prune_contacts();  // no bow is in the hex she left, and hers is in no enemy's
   say(s.id + " backs water from " + hex::format_hex(from) + " to " + hex::format_hex(back) +
       (broke ? ", breaking contact" : "") + " (3.2.2)");
   if (terrain(back) == Terrain::Reef) enter_reef(s);
