@@ -66,6 +66,12 @@ Expected<hex::Dir> Record::dir(std::size_t i) const {
   return *d;
 }
 
+Expected<bool> Record::flag(std::size_t i) const {
+  auto v = integer(i, 0, 1);
+  if (!v) return unexpected(v.error());
+  return *v == 1;
+}
+
 std::vector<Record> read(std::string_view text_in, std::string_view file) {
   std::vector<Record> out;
   int n = 0;

@@ -7,6 +7,7 @@
 // default.
 #include <cstddef>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -52,6 +53,8 @@ class Record {
                                       int lo, int hi) const;
   Expected<hex::HexId> hex(std::size_t i) const;
   Expected<hex::Dir> dir(std::size_t i) const;
+  // Field i as a flag written 0 or 1.
+  Expected<bool> flag(std::size_t i) const;
 
   // Field i as one of the named values; otherwise an error listing them.
   template <class T>
@@ -72,6 +75,24 @@ class Record {
   std::string_view text_;
   std::vector<std::string_view> words_;
   std::string_view heading_;
+};
+
+// Reads many fields of a record into their places, keeping the first error:
+// `take(record.integer(3, 0, 9), x)` for each, then `error()`.
+class Fields {
+ public:
+  template <class T, class U>
+  void take(const Expected<T>& e, U& into) {
+    if (!e) {
+      if (!error_) error_ = e.error();
+    } else {
+      into = *e;
+    }
+  }
+  const std::optional<Error>& error() const { return error_; }
+
+ private:
+  std::optional<Error> error_;
 };
 
 // The records of `text`, skipping blank and comment-only lines; `file` names

@@ -72,11 +72,6 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
   if (!recs[1].is("scenario", 1)) return recs[1].where() + ": expected the scenario";
   sc_ = data_->scenario(recs[1][1]);
   if (!sc_) return recs[1].where() + ": unknown scenario";
-  const auto flag = [](const records::Record& r, std::size_t i) -> Expected<bool> {
-    auto v = r.integer(i, 0, 1);
-    if (!v) return unexpected(v.error());
-    return *v == 1;
-  };
   const auto side = [](const records::Record& r, std::size_t i) -> Expected<Side> {
     auto v = r.integer(i, 0, 1);
     if (!v) return unexpected(v.error());
@@ -84,41 +79,34 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
   };
   for (std::size_t k = 2; k < recs.size(); ++k) {
     const records::Record& r = recs[k];
-    std::optional<Error> bad;
-    const auto take = [&](auto&& e, auto& into) {
-      if (!e) {
-        if (!bad) bad = e.error();
-      } else {
-        into = *e;
-      }
-    };
+    records::Fields fields;
     if (r.is("step", 1)) {
       long long v = 0;
       if (!text::parse_int(r[1], v) || v < 1) return r.where() + ": bad step";
       step_ = v;
     } else if (r.is("phase", 5)) {
-      take(r.choice<Phase>(1, "phase",
-                           {{"muster", Phase::Muster},
-                            {"setup", Phase::Setup},
-                            {"activation", Phase::Activation}}),
-           phase_);
-      take(r.integer(2, 0, 100000), turn_);
+      fields.take(r.choice<Phase>(1, "phase",
+                                  {{"muster", Phase::Muster},
+                                   {"setup", Phase::Setup},
+                                   {"activation", Phase::Activation}}),
+                  phase_);
+      fields.take(r.integer(2, 0, 100000), turn_);
       active_ = r[3] == "-" ? "" : std::string(r[3]);
-      take(r.integer(4, 0, 6), points_);
-      take(r.integer(5, 0, 6), rolled_);
+      fields.take(r.integer(4, 0, 6), points_);
+      fields.take(r.integer(5, 0, 6), rolled_);
     } else if (r.is("wind", 1)) {
       if (r[1] != "-") {
         Dir d{};
-        take(r.dir(1), d);
+        fields.take(r.dir(1), d);
         wind_ = d;
       }
     } else if (r.is("losses", 6)) {
-      take(r.integer(1, 0, 100000), first_loss_[0]);
-      take(r.integer(2, 0, 100000), first_loss_[1]);
-      take(r.integer(3, 0, 999), start_ships_[0]);
-      take(r.integer(4, 0, 999), start_ships_[1]);
-      take(r.integer(5, 0, 99999), start_ram_[0]);
-      take(r.integer(6, 0, 99999), start_ram_[1]);
+      fields.take(r.integer(1, 0, 100000), first_loss_[0]);
+      fields.take(r.integer(2, 0, 100000), first_loss_[1]);
+      fields.take(r.integer(3, 0, 999), start_ships_[0]);
+      fields.take(r.integer(4, 0, 999), start_ships_[1]);
+      fields.take(r.integer(5, 0, 99999), start_ram_[0]);
+      fields.take(r.integer(6, 0, 99999), start_ram_[1]);
     } else if (r.is("nations", 2)) {
       nation_ = {r[1] == "-" ? "" : std::string(r[1]), r[2] == "-" ? "" : std::string(r[2])};
     } else if (r.keyword() == "cup") {
@@ -129,11 +117,11 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
       // Names with blanks: everything after the sixth field.
       Commander c;
       c.id = std::string(r[1]);
-      take(side(r, 2), c.side);
-      take(r.integer(3, 2, 4), c.rating);
-      take(flag(r, 4), c.admiral);
+      fields.take(side(r, 2), c.side);
+      fields.take(r.integer(3, 2, 4), c.rating);
+      fields.take(r.flag(4), c.admiral);
       c.squadron = r[5] == "-" ? "" : std::string(r[5]);
-      take(flag(r, 6), c.lost);
+      fields.take(r.flag(6), c.lost);
       const std::string_view t = r.text();
       std::size_t at = 0;
       for (int i = 0; i < 7; ++i) {
@@ -145,7 +133,7 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
     } else if (r.is("squadron", 4)) {
       Squadron q;
       q.id = std::string(r[1]);
-      take(side(r, 2), q.side);
+      fields.take(side(r, 2), q.side);
       q.commander = std::string(r[3]);
       q.flagship = r[4] == "-" ? "" : std::string(r[4]);
       squadrons_[q.id] = q;
@@ -154,26 +142,27 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
       s.id = std::string(r[1]);
       s.type = std::string(r[2]);
       if (!data_->types.count(s.type)) return r.where() + ": unknown ship type";
-      take(side(r, 3), s.owner);
-      take(side(r, 4), s.holder);
+      fields.take(side(r, 3), s.owner);
+      fields.take(side(r, 4), s.holder);
       s.squadron = std::string(r[5]);
       s.home = std::string(r[6]);
-      take(r.choice<Crew>(
-               7, "crew",
-               {{"green", Crew::Green}, {"average", Crew::Average}, {"expert", Crew::Expert}}),
-           s.crew);
-      take(flag(r, 8), s.iron);
-      take(r.integer(9, 0, 2), s.towers);
-      take(r.integer(10, 0, 2), s.engines);
-      take(r.hex(11), s.hex);
-      take(r.dir(12), s.facing);
-      take(flag(r, 13), s.sunk);
-      take(flag(r, 14), s.crippled);
-      take(flag(r, 15), s.permanent);
-      take(flag(r, 16), s.prize);
+      fields.take(
+          r.choice<Crew>(
+              7, "crew",
+              {{"green", Crew::Green}, {"average", Crew::Average}, {"expert", Crew::Expert}}),
+          s.crew);
+      fields.take(r.flag(8), s.iron);
+      fields.take(r.integer(9, 0, 2), s.towers);
+      fields.take(r.integer(10, 0, 2), s.engines);
+      fields.take(r.hex(11), s.hex);
+      fields.take(r.dir(12), s.facing);
+      fields.take(r.flag(13), s.sunk);
+      fields.take(r.flag(14), s.crippled);
+      fields.take(r.flag(15), s.permanent);
+      fields.take(r.flag(16), s.prize);
       s.contact = r[17] == "-" ? "" : std::string(r[17]);
-      take(flag(r, 18), s.ram);
-      take(r.integer(19, 0, 100000), s.ram_turn);
+      fields.take(r.flag(18), s.ram);
+      fields.take(r.integer(19, 0, 100000), s.ram_turn);
       s.grappled = unlist(r[20]);
       s.done = unlist(r[21]);
       ships_[s.id] = s;
@@ -181,7 +170,7 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
       over_ = true;
       if (r[1] != "-") {
         Side w{};
-        take(side(r, 1), w);
+        fields.take(side(r, 1), w);
         winner_ = w;
       }
       const std::string_view t = r.text();
@@ -190,7 +179,7 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
     } else {
       return r.where() + ": unknown record";
     }
-    if (bad) return bad->message;
+    if (fields.error()) return fields.error()->message;
   }
   // Every reference must resolve: a corrupt position is refused, not played.
   for (const auto& [id, s] : ships_) {

@@ -56,50 +56,38 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
   const auto side = [](const records::Record& r, std::size_t i) {
     return r.choice<Side>(i, "side", {{"ottoman", Side::Ottoman}, {"byzantine", Side::Byzantine}});
   };
-  const auto flag = [](const records::Record& r, std::size_t i) -> Expected<bool> {
-    auto v = r.integer(i, 0, 1);
-    if (!v) return unexpected(v.error());
-    return *v == 1;
-  };
   std::set<std::string> seen;
   for (std::size_t k = 1; k < recs.size(); ++k) {
     const records::Record& r = recs[k];
-    std::optional<Error> bad;
-    const auto take = [&](auto&& e, auto& into) {
-      if (!e) {
-        if (!bad) bad = e.error();
-      } else {
-        into = *e;
-      }
-    };
+    records::Fields fields;
     if (r.is("step", 1)) {
       long long v = 0;
       if (!text::parse_int(r[1], v) || v < 1) return r.where() + ": bad step";
       step_ = v;
     } else if (r.is("turn", 5)) {
-      take(r.integer(1, 1, 99), turn_);
-      take(r.integer(2, 1, kImpulses), impulse_);
+      fields.take(r.integer(1, 1, 99), turn_);
+      fields.take(r.integer(2, 1, kImpulses), impulse_);
       int seg = -1;
       for (std::size_t i = 0; i < kSegments.size(); ++i)
         if (r[3] == kSegments[i]) seg = static_cast<int>(i);
       if (seg < 0) return r.where() + ": unknown segment";
       seg_ = static_cast<Segment>(seg);
-      take(side(r, 4), first_);
-      take(r.integer(5, 0, 99 * kImpulses), impulses_played_);
+      fields.take(side(r, 4), first_);
+      fields.take(r.integer(5, 0, 99 * kImpulses), impulses_played_);
     } else if (r.is("wind", 2)) {
-      take(r.dir(1), wind_);
-      take(r.integer(2, -1, 12), velocity_);
+      fields.take(r.dir(1), wind_);
+      fields.take(r.integer(2, -1, 12), velocity_);
     } else if (r.is("boom", 5)) {
-      take(side(r, 1), boom_owner_);
-      take(flag(r, 2), boom_broken_);
-      take(r.integer(3, 0, 999), boom_assaults_);
-      take(flag(r, 4), portage_earned_);
-      take(r.integer(5, 0, 3), proposals_);
+      fields.take(side(r, 1), boom_owner_);
+      fields.take(r.flag(2), boom_broken_);
+      fields.take(r.integer(3, 0, 999), boom_assaults_);
+      fields.take(r.flag(4), portage_earned_);
+      fields.take(r.integer(5, 0, 3), proposals_);
     } else if (r.is("last-in", 2)) {
       HexId h{};
       Side s{};
-      take(r.hex(1), h);
-      take(side(r, 2), s);
+      fields.take(r.hex(1), h);
+      fields.take(side(r, 2), s);
       last_in_[h] = s;
     } else if (r.is("leader", 2)) {
       if (!leaders_.count(std::string(r[1]))) return r.where() + ": unknown leader";
@@ -112,25 +100,25 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
       const auto it = ships_.find(std::string(r[1]));
       if (it == ships_.end()) return r.where() + ": unknown ship";
       Ship& s = it->second;
-      take(flag(r, 2), s.on_map);
-      take(flag(r, 3), s.sunk);
-      take(r.hex(4), s.hex);
-      take(r.dir(5), s.facing);
-      take(r.choice<Propulsion>(6, "propulsion",
-                                {{"oar", Propulsion::Oar}, {"sail", Propulsion::Sail}}),
-           s.prop);
-      take(flag(r, 7), s.reduced);
-      take(flag(r, 8), s.damaged);
-      take(r.integer(9, 0, 12), s.capability);
-      take(r.integer(10, 0, 9999), s.battle_in);
-      take(r.integer(11, 0, 9999), s.ineffective_in);
-      take(r.integer(12, 0, 9999), s.moved_in);
-      take(r.integer(13, 0, 99), s.hexes_last);
-      take(flag(r, 14), s.to_sail);
+      fields.take(r.flag(2), s.on_map);
+      fields.take(r.flag(3), s.sunk);
+      fields.take(r.hex(4), s.hex);
+      fields.take(r.dir(5), s.facing);
+      fields.take(r.choice<Propulsion>(6, "propulsion",
+                                       {{"oar", Propulsion::Oar}, {"sail", Propulsion::Sail}}),
+                  s.prop);
+      fields.take(r.flag(7), s.reduced);
+      fields.take(r.flag(8), s.damaged);
+      fields.take(r.integer(9, 0, 12), s.capability);
+      fields.take(r.integer(10, 0, 9999), s.battle_in);
+      fields.take(r.integer(11, 0, 9999), s.ineffective_in);
+      fields.take(r.integer(12, 0, 9999), s.moved_in);
+      fields.take(r.integer(13, 0, 99), s.hexes_last);
+      fields.take(r.flag(14), s.to_sail);
       s.engaged = r[15] == "-" ? "" : std::string(r[15]);
-      take(flag(r, 16), s.rammer);
+      fields.take(r.flag(16), s.rammer);
       s.leader = r[17] == "-" ? "" : std::string(r[17]);
-      take(flag(r, 18), s.seeking_haven);
+      fields.take(r.flag(18), s.seeking_haven);
       if (!s.engaged.empty() && !ships_.count(s.engaged))
         return r.where() + ": unknown ship engaged";
       seen.insert(s.id);
@@ -138,7 +126,7 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
       over_ = true;
       if (r[1] != "-") {
         Side w{};
-        take(side(r, 1), w);
+        fields.take(side(r, 1), w);
         winner_ = w;
       }
       const std::string_view t = r.text();
@@ -147,7 +135,7 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
     } else {
       return r.where() + ": unknown record";
     }
-    if (bad) return bad->message;
+    if (fields.error()) return fields.error()->message;
   }
   for (const auto& [id, s] : ships_)
     if (!seen.count(id)) return "constantinople position: no record of ship " + id;
