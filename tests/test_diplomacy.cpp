@@ -49,7 +49,7 @@ bool has_unit(const State& s, const std::string& line) {
 
 }  // namespace
 
-TEST_CASE("every DATC case in ../shared/datc/cases.txt passes") {
+TEST_CASE("every DATC case in tests/data/datc/cases.txt passes") {
   std::ifstream in(NAUMACHIA_DATC_CASES);
   REQUIRE_MESSAGE(in.good(), "cannot read " NAUMACHIA_DATC_CASES);
   std::stringstream text;
