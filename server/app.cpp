@@ -1,11 +1,17 @@
 #include "app.h"
 
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/ssl/context.hpp>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -35,6 +41,34 @@ options:
   --request-rate N     requests a connection may make per second on average
                        (default 40; a log-in counts as 10, a replay as 20)
   --request-burst N    requests a connection may make at once (default 200)
+
+connections (DURATION: a number with s, m, h or d, e.g. 90s, 30m, 12h, 30d):
+  --max-connections N           open connections in all (default 1024; lowered
+                                to fit the open-file limit)
+  --max-connections-per-address N  from one address (default 32)
+  --login-timeout DURATION      a connection that has not signed in by then is
+                                closed (default 60s)
+  --min-deadline DURATION       the shortest step deadline a game may have
+                                (default 60s)
+  --queue-bytes N               bytes of answers and pushes queued for a client
+                                that does not read before it is closed
+                                (default 33554432)
+
+accounts:
+  --session-idle DURATION       a session unused this long ends (default 30d)
+  --session-lifetime DURATION   a session ends this long after log-in whatever
+                                its use (default 180d)
+  --password-iterations N       PBKDF2-HMAC-SHA256 iterations for new password
+                                hashes (default 600000, at least 1000); older,
+                                weaker hashes are upgraded at the next log-in
+  --logins-per-address N        log-ins from one address per 10 minutes (default 60)
+  --login-failures-per-name N   failed log-ins for one name per 15 minutes before
+                                that name is refused for a while (default 10)
+  --signups-per-address N       sign-ups from one address per hour (default 10)
+  --signups-per-hour N          sign-ups on the whole server per hour (default 100)
+  --password-checks N           log-ins and sign-ups on the whole server per
+                                second (default 5, 20 at once)
+
   --help               this text
 
 The server logs to stderr and prints one line "listening on wss://HOST:PORT" to
@@ -48,7 +82,48 @@ struct Options {
   std::string cert;
   std::string key;
   NetLimits net;
+  ServiceLimits service;
 };
+
+// "90s", "30m", "12h", "30d" or plain seconds; positive.
+bool parse_duration(const std::string& s, std::int64_t& seconds) {
+  if (s.empty()) return false;
+  std::int64_t unit = 1;
+  std::string digits = s;
+  switch (s.back()) {
+    case 's':
+      unit = 1;
+      break;
+    case 'm':
+      unit = 60;
+      break;
+    case 'h':
+      unit = 3600;
+      break;
+    case 'd':
+      unit = 86400;
+      break;
+    default:
+      break;
+  }
+  if (!std::isdigit(static_cast<unsigned char>(s.back()))) digits.pop_back();
+  if (digits.empty() || digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c));
+      }))
+    return false;
+  seconds = std::stoll(digits) * unit;
+  return seconds > 0;
+}
+
+bool parse_count(const std::string& s, std::int64_t& out, std::int64_t min = 1,
+                 std::int64_t max = 1'000'000'000) {
+  if (s.empty() || s.size() > 10 || !std::all_of(s.begin(), s.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c));
+      }))
+    return false;
+  out = std::stoll(s);
+  return out >= min && out <= max;
+}
 
 bool parse_positive(const std::string& s, double& out) {
   try {
@@ -81,6 +156,42 @@ bool parse_listen(const std::string& s, Options& o) {
 
 // Returns 0 to go on, else an exit code (with the message printed).
 int parse(int argc, char** argv, Options& o) {
+  using std::chrono::hours;
+  using std::chrono::minutes;
+  using std::chrono::seconds;
+  auto& auth = o.service.auth;
+  const std::map<std::string, std::function<void(std::int64_t)>> durations = {
+      {"--login-timeout", [&](std::int64_t v) { o.net.login_timeout = seconds(v); }},
+      {"--min-deadline", [&](std::int64_t v) { o.service.games.min_deadline_seconds = v; }},
+      {"--session-idle", [&](std::int64_t v) { auth.session_idle_seconds = v; }},
+      {"--session-lifetime", [&](std::int64_t v) { auth.session_lifetime_seconds = v; }},
+  };
+  const auto num = [](std::int64_t v) { return static_cast<double>(v); };
+  const std::map<std::string, std::pair<std::int64_t, std::function<void(std::int64_t)>>> counts = {
+      {"--max-connections",
+       {1, [&](std::int64_t v) { o.net.max_connections = static_cast<std::size_t>(v); }}},
+      {"--max-connections-per-address",
+       {1,
+        [&](std::int64_t v) { o.net.max_connections_per_address = static_cast<std::size_t>(v); }}},
+      {"--queue-bytes",
+       {4096, [&](std::int64_t v) { o.net.queue_bytes_limit = static_cast<std::size_t>(v); }}},
+      {"--password-iterations",
+       {PasswordScheme::kMinIterations,
+        [&](std::int64_t v) { auth.scheme.iterations = static_cast<int>(v); }}},
+      {"--logins-per-address",
+       {1, [&](std::int64_t v) { auth.logins_per_address = RateSpec::per(num(v), minutes(10)); }}},
+      {"--login-failures-per-name",
+       {1, [&](std::int64_t v) { auth.failures_per_name = RateSpec::per(num(v), minutes(15)); }}},
+      {"--signups-per-address",
+       {1, [&](std::int64_t v) { auth.signups_per_address = RateSpec::per(num(v), hours(1)); }}},
+      {"--signups-per-hour",
+       {1, [&](std::int64_t v) { auth.signups = RateSpec::per(num(v), hours(1)); }}},
+      {"--password-checks",
+       {1,
+        [&](std::int64_t v) {
+          auth.password_checks = RateSpec{4 * num(v), num(v)};
+        }}},
+  };
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     const bool has_value = i + 1 < argc;
@@ -105,6 +216,22 @@ int parse(int argc, char** argv, Options& o) {
                   << "'\n";
         return 2;
       }
+    } else if (const auto d = durations.find(a); d != durations.end() && has_value) {
+      std::int64_t seconds = 0;
+      if (!parse_duration(argv[++i], seconds)) {
+        std::cerr << "naumachia-server: " << a << " wants a duration such as 90s, 30m, 12h or 30d, "
+                  << "got '" << argv[i] << "'\n";
+        return 2;
+      }
+      d->second(seconds);
+    } else if (const auto c = counts.find(a); c != counts.end() && has_value) {
+      std::int64_t n = 0;
+      if (!parse_count(argv[++i], n, c->second.first)) {
+        std::cerr << "naumachia-server: " << a << " wants a whole number of at least "
+                  << c->second.first << ", got '" << argv[i] << "'\n";
+        return 2;
+      }
+      c->second.second(n);
     } else {
       std::cerr << "naumachia-server: unknown or incomplete option '" << a << "' (see --help)\n";
       return 2;
@@ -114,6 +241,29 @@ int parse(int argc, char** argv, Options& o) {
   if (o.cert.empty()) o.cert = (dir / "naumachia-cert.pem").string();
   if (o.key.empty()) o.key = (dir / "naumachia-key.pem").string();
   return 0;
+}
+
+// Every connection is a descriptor, and the database, the log and the
+// listener need a few: the soft limit is raised to the hard one when the cap
+// needs it, and the cap lowered when even that is too few.
+void fit_descriptor_limit(NetLimits& net) {
+  constexpr rlim_t kReserve = 64;
+  rlimit lim{};
+  if (getrlimit(RLIMIT_NOFILE, &lim) != 0) return;
+  const rlim_t wanted = static_cast<rlim_t>(net.max_connections) + kReserve;
+  if (lim.rlim_cur < wanted && lim.rlim_cur != RLIM_INFINITY) {
+    rlimit raised = lim;
+    raised.rlim_cur = lim.rlim_max == RLIM_INFINITY ? wanted : std::min(wanted, lim.rlim_max);
+    if (setrlimit(RLIMIT_NOFILE, &raised) == 0) lim = raised;
+  }
+  if (lim.rlim_cur != RLIM_INFINITY && lim.rlim_cur < wanted) {
+    const std::size_t fit = lim.rlim_cur > 2 * kReserve
+                                ? static_cast<std::size_t>(lim.rlim_cur - kReserve)
+                                : static_cast<std::size_t>(std::max<rlim_t>(1, lim.rlim_cur / 2));
+    log_line("the open-file limit is " + std::to_string(lim.rlim_cur) + ": connections capped at " +
+             std::to_string(fit) + " instead of " + std::to_string(net.max_connections));
+    net.max_connections = fit;
+  }
 }
 
 std::int64_t unix_now() {
@@ -135,8 +285,9 @@ int run_server(int argc, char** argv, const Registry& registry) {
       Db db(o.db, builtin_migrations());
       log_line("database " + o.db + " at schema version " + std::to_string(db.schema_version()));
     }
+    fit_descriptor_limit(o.net);
     boost::asio::io_context ioc;
-    Service service(ioc, o.db, registry, unix_now);
+    Service service(ioc, o.db, registry, unix_now, o.service);
     boost::asio::ssl::context ssl(boost::asio::ssl::context::tls_server);
     log_line("TLS certificate SHA-256 fingerprint " + load_or_create_identity(ssl, o.cert, o.key));
     const auto address = boost::asio::ip::make_address(o.host);

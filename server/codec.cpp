@@ -1,5 +1,7 @@
 #include "codec.h"
 
+#include <algorithm>
+
 #include "log.h"
 
 namespace naumachia::server {
@@ -50,6 +52,8 @@ double request_cost(const proto::Envelope& request) {
       return 10;  // a password hash: tens of milliseconds of a worker
     case B::kReplay:
       return 20;  // every step of the game played again
+    case B::kLogout:
+      return 5;  // a durable write
     default:
       return 1;
   }
@@ -88,15 +92,34 @@ void Reply::send() {
   if (outbox_) outbox_->send(out_.SerializeAsString());
 }
 
+namespace {
+
+std::string capped(const std::string& text) {
+  if (text.size() <= kMaxErrorText) return text;
+  return text.substr(0, kMaxErrorText) + "... (" + std::to_string(text.size() - kMaxErrorText) +
+         " more bytes)";
+}
+
+}  // namespace
+
 void Reply::fail(const ApiError& e) {
   out_.clear_body();
   auto& err = *out_.mutable_error();
   err.set_code(e.code);
-  err.set_message(e.message);
-  for (const OrderError& oe : e.order_errors) {
+  err.set_message(capped(e.message));
+  // Junk submitted in bulk must not come back multiplied: the first errors,
+  // then a count of the rest.
+  const std::size_t shown = std::min(e.order_errors.size(), kMaxOrderErrors);
+  for (std::size_t i = 0; i < shown; ++i) {
     auto& p = *err.add_order_errors();
-    p.set_line(static_cast<std::uint32_t>(oe.line));
-    p.set_message(oe.message);
+    p.set_line(static_cast<std::uint32_t>(e.order_errors[i].line));
+    p.set_message(capped(e.order_errors[i].message));
+  }
+  if (shown < e.order_errors.size()) {
+    auto& p = *err.add_order_errors();
+    p.set_line(0);
+    p.set_message("and " + std::to_string(e.order_errors.size() - shown) +
+                  " more errors not shown; correct these first");
   }
   send();
 }

@@ -17,11 +17,18 @@
 namespace naumachia::server {
 
 // What the server remembers about one connection. Read and written on the
-// service's strand only.
+// service's strand only (`peer` is set before the first request).
 struct ConnectionState {
+  std::string peer;  // the remote address, for throttles and the log
   std::optional<std::int64_t> user_id;
   std::string user_name;
-  Bytes session_token_hash;  // of the session this connection signed in with
+  Bytes session_token_hash;          // of the session this connection signed in with
+  std::int64_t session_created = 0;  // Unix seconds
+  std::int64_t session_touched = 0;  // when last_used was last written
+  // Why this connection was signed out by the server (a logout elsewhere,
+  // expiry); its next request is told so.
+  std::string signed_out_because;
+  bool disconnected = false;
 };
 
 // Thrown inside a handler (or passed to Reply::fail); becomes an Error
@@ -31,6 +38,11 @@ struct ApiError {
   std::string message;
   std::vector<OrderError> order_errors;
 };
+
+// An error reply stays small whatever the request: at most this many order
+// errors (the rest counted in one last line) and this many bytes of text each.
+inline constexpr std::size_t kMaxOrderErrors = 50;
+inline constexpr std::size_t kMaxErrorText = 1000;
 
 [[noreturn]] void refuse(proto::ErrorCode code, std::string message);
 

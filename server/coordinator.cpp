@@ -10,7 +10,11 @@
 namespace naumachia::server {
 
 std::int64_t require_user(const ConnectionState& conn) {
-  if (!conn.user_id) refuse(proto::UNAUTHENTICATED, "log in (or resume a session) first");
+  if (!conn.user_id) {
+    // Signed out by the server (a logout elsewhere, an expired session).
+    if (!conn.signed_out_because.empty()) refuse(proto::SESSION_EXPIRED, conn.signed_out_because);
+    refuse(proto::UNAUTHENTICATED, "log in (or resume a session) first");
+  }
   return *conn.user_id;
 }
 
@@ -251,8 +255,19 @@ void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGa
   if (const std::string why = found->first->seating(scenario, players).problem(); !why.empty())
     refuse(proto::INTERNAL, "the module's seating for " + std::to_string(players) +
                                 " players is inconsistent: " + why);
-  if (static_cast<std::int64_t>(r.deadline_seconds()) > limits_.max_deadline_seconds)
-    refuse(proto::INVALID_ARGUMENT, "a step deadline is at most 30 days");
+  const auto deadline = static_cast<std::int64_t>(r.deadline_seconds());
+  if (deadline > limits_.max_deadline_seconds) {
+    refuse(proto::INVALID_ARGUMENT, "a step deadline is at most " +
+                                        std::to_string(limits_.max_deadline_seconds) +
+                                        " seconds (0 for none)");
+  }
+  // A deadline shorter than a player can read the board and answer in would
+  // play the game by defaults.
+  if (deadline > 0 && deadline < limits_.min_deadline_seconds) {
+    refuse(proto::INVALID_ARGUMENT, "a step deadline is at least " +
+                                        std::to_string(limits_.min_deadline_seconds) +
+                                        " seconds (0 for none)");
+  }
   GameRow g;
   g.game = found->first->id();
   g.scenario = scenario.id;
@@ -456,6 +471,18 @@ void Coordinator::submit_orders(const ConnectionState& conn, const proto::Submit
     refuse(proto::NOT_YOUR_STEP,
            (for_seat ? "seat " + std::to_string(me.value) : std::string("your side")) +
                " does not order in " + g->row.step_label);
+  }
+  if (r.lines_size() > limits_.max_order_lines) {
+    refuse(proto::INVALID_ARGUMENT, std::to_string(r.lines_size()) +
+                                        " order lines; a submission has at most " +
+                                        std::to_string(limits_.max_order_lines));
+  }
+  for (int i = 0; i < r.lines_size(); ++i) {
+    if (r.lines(i).size() > limits_.max_order_line) {
+      refuse(proto::INVALID_ARGUMENT,
+             "order line " + std::to_string(i + 1) + " has " + std::to_string(r.lines(i).size()) +
+                 " bytes; a line has at most " + std::to_string(limits_.max_order_line));
+    }
   }
   std::vector<std::string> lines(r.lines().begin(), r.lines().end());
   auto valid = state.validate(me, lines);

@@ -6,6 +6,8 @@
 #include <openssl/rand.h>
 #include <openssl/sha.h>
 
+#include <atomic>
+#include <charconv>
 #include <stdexcept>
 
 namespace naumachia::server {
@@ -71,11 +73,34 @@ std::string sha256_hex(std::string_view data) {
   return hex(sha256(data));
 }
 
-Bytes password_hash(std::string_view password, const Bytes& salt) {
-  constexpr int kIterations = 100000;
+std::string PasswordScheme::text() const {
+  return "pbkdf2-sha256:" + std::to_string(iterations);
+}
+
+std::optional<PasswordScheme> PasswordScheme::parse(std::string_view text) {
+  constexpr std::string_view kPrefix = "pbkdf2-sha256:";
+  if (text.substr(0, kPrefix.size()) != kPrefix) return std::nullopt;
+  const std::string_view digits = text.substr(kPrefix.size());
+  int n = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+  if (ec != std::errc() || end != digits.data() + digits.size() || n < kMinIterations)
+    return std::nullopt;
+  return PasswordScheme{n};
+}
+
+namespace {
+std::atomic<std::uint64_t> iterations_done{0};
+}  // namespace
+
+std::uint64_t password_iterations_done() {
+  return iterations_done.load();
+}
+
+Bytes password_hash(std::string_view password, const Bytes& salt, const PasswordScheme& scheme) {
+  iterations_done += static_cast<std::uint64_t>(scheme.iterations);
   Bytes out(32);
   if (PKCS5_PBKDF2_HMAC(password.data(), static_cast<int>(password.size()), salt.data(),
-                        static_cast<int>(salt.size()), kIterations, EVP_sha256(),
+                        static_cast<int>(salt.size()), scheme.iterations, EVP_sha256(),
                         static_cast<int>(out.size()), out.data()) != 1) {
     throw std::runtime_error("OpenSSL PBKDF2 failed");
   }

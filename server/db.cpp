@@ -160,6 +160,10 @@ std::int64_t Db::last_insert_id() const {
   return sqlite3_last_insert_rowid(db_);
 }
 
+int Db::changes() const {
+  return sqlite3_changes(db_);
+}
+
 int Db::schema_version() {
   Stmt s = prepare("SELECT COALESCE(MAX(version), 0) FROM schema_version");
   s.step();

@@ -76,6 +76,8 @@ class Db {
   Stmt prepare(std::string_view sql);
   void exec_script(std::string_view sql);
   std::int64_t last_insert_id() const;
+  // Rows changed by the last INSERT, UPDATE or DELETE.
+  int changes() const;
   int schema_version();
 
  private:

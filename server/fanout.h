@@ -20,6 +20,9 @@ class Outbox {
  public:
   virtual ~Outbox() = default;
   virtual void send(std::string frame) = 0;
+  // The connection signed in, or was signed out (a connection must sign in
+  // within a time limit). From the service's strand.
+  virtual void signed_in(bool) {}
 };
 
 // A reader of a game's events: a user and what they may see.

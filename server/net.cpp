@@ -9,6 +9,9 @@
 #include <chrono>
 #include <deque>
 #include <list>
+#include <mutex>
+#include <unordered_map>
+#include <variant>
 
 #include "codec.h"
 #include "log.h"
@@ -47,19 +50,89 @@ class RateLimit {
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
+// Open connections, in all and per address. Sessions hold a Ticket; its
+// destruction gives the place back.
+class ConnectionCount : public std::enable_shared_from_this<ConnectionCount> {
+ public:
+  class Ticket {
+   public:
+    Ticket(std::shared_ptr<ConnectionCount> count, std::string address)
+        : count_(std::move(count)), address_(std::move(address)) {}
+    ~Ticket() { count_->release(address_); }
+    Ticket(const Ticket&) = delete;
+    Ticket& operator=(const Ticket&) = delete;
+
+   private:
+    std::shared_ptr<ConnectionCount> count_;
+    std::string address_;
+  };
+
+  // A ticket, or why there is none.
+  std::variant<std::unique_ptr<Ticket>, std::string> admit(const std::string& address,
+                                                           const NetLimits& limits) {
+    std::lock_guard lock(mutex_);
+    if (total_ >= limits.max_connections)
+      return "the server has " + std::to_string(total_) + " connections, its limit";
+    std::size_t& mine = by_address_[address];
+    if (mine >= limits.max_connections_per_address) {
+      return "the address has " + std::to_string(mine) + " connections, the limit per address";
+    }
+    ++mine;
+    ++total_;
+    return std::make_unique<Ticket>(shared_from_this(), address);
+  }
+
+ private:
+  void release(const std::string& address) {
+    std::lock_guard lock(mutex_);
+    --total_;
+    if (auto it = by_address_.find(address); it != by_address_.end() && --it->second == 0)
+      by_address_.erase(it);
+  }
+
+  std::mutex mutex_;
+  std::size_t total_ = 0;
+  std::unordered_map<std::string, std::size_t> by_address_;
+};
+
+// A log line that may repeat in a flood is written at most once per
+// interval, with the count of those left out.
+class ThrottledLog {
+ public:
+  explicit ThrottledLog(std::chrono::seconds interval) : interval_(interval) {}
+  void write(const std::string& line) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < interval_) {
+      ++suppressed_;
+      return;
+    }
+    log_line(suppressed_ ? line + " (and " + std::to_string(suppressed_) + " more like it)" : line);
+    suppressed_ = 0;
+    last_ = now;
+  }
+
+ private:
+  std::chrono::seconds interval_;
+  std::chrono::steady_clock::time_point last_{};
+  std::size_t suppressed_ = 0;
+};
+
 class Session : public Outbox, public std::enable_shared_from_this<Session> {
  public:
-  Session(tcp::socket&& socket, net::ssl::context& ssl, Service& service, const NetLimits& limits)
+  Session(tcp::socket&& socket, net::ssl::context& ssl, Service& service, const NetLimits& limits,
+          std::string peer, std::unique_ptr<ConnectionCount::Ticket> ticket)
       : ws_(std::move(socket), ssl),
         service_(service),
         limits_(limits),
-        rate_(limits.requests_per_second, limits.request_burst) {
-    beast::error_code ec;
-    peer_ = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec).address().to_string();
+        rate_(limits.requests_per_second, limits.request_burst),
+        login_timer_(ws_.get_executor()),
+        ticket_(std::move(ticket)),
+        peer_(std::move(peer)) {
+    conn_.peer = peer_;
   }
 
   void run() {
-    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
+    beast::get_lowest_layer(ws_).expires_after(limits_.handshake_timeout);
     ws_.next_layer().async_handshake(
         net::ssl::stream_base::server,
         beast::bind_front_handler(&Session::on_handshake, shared_from_this()));
@@ -69,6 +142,19 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
   void send(std::string frame) override {
     net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
       self->enqueue(std::move(frame));
+    });
+  }
+
+  // From the service's strand: a connection must sign in within the login
+  // timeout, again after it is signed out.
+  void signed_in(bool in) override {
+    net::post(ws_.get_executor(), [self = shared_from_this(), in] {
+      self->authenticated_ = in;
+      if (in) {
+        self->login_timer_.cancel();
+      } else {
+        self->start_login_timer();
+      }
     });
   }
 
@@ -82,13 +168,31 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
   // On this connection's strand.
   void enqueue(std::string frame) {
     if (closing_) return;
-    if (queue_.size() >= limits_.queue_limit) {
-      log_line("closing connection from " + peer_ + ": it does not read its messages");
+    // A reader that does not read is closed before its queue holds the
+    // server's memory: by frames, and by bytes (one large answer may pass
+    // when nothing else waits).
+    if (queue_.size() >= limits_.queue_limit ||
+        (!queue_.empty() && queued_bytes_ + frame.size() > limits_.queue_bytes_limit)) {
+      log_line("closing connection from " + peer_ + ": it does not read its messages (" +
+               std::to_string(queue_.size()) + " frames, " + std::to_string(queued_bytes_) +
+               " bytes queued)");
       close(websocket::close_code::policy_error);
       return;
     }
+    queued_bytes_ += frame.size();
     queue_.push_back(std::move(frame));
     if (queue_.size() == 1) write_next();
+  }
+
+  void start_login_timer() {
+    if (closing_ || !open_) return;
+    login_timer_.expires_after(limits_.login_timeout);
+    login_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (ec || self->authenticated_) return;
+      log_line("closing connection from " + self->peer_ + ": not signed in within " +
+               std::to_string(self->limits_.login_timeout.count()) + " seconds");
+      self->close(websocket::close_code::policy_error);
+    });
   }
 
   void shutdown() {
@@ -102,6 +206,7 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
   void close(websocket::close_code code) {
     if (closing_ || !open_) return;
     closing_ = true;
+    login_timer_.cancel();
     ws_.async_close(code, [self = shared_from_this()](beast::error_code) {});
   }
 
@@ -119,6 +224,7 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
   void on_accept(beast::error_code ec) {
     if (ec) return fail(ec, "WebSocket accept");
     open_ = true;
+    start_login_timer();
     read_next();
   }
 
@@ -128,7 +234,8 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
 
   void on_read(beast::error_code ec, std::size_t) {
     if (ec) {
-      service_.disconnect(shared_from_this());
+      login_timer_.cancel();
+      service_.disconnect(conn_, shared_from_this());
       if (ec == websocket::error::message_too_big) {
         log_line("closed connection from " + peer_ + ": frame over " +
                  std::to_string(limits_.hard_frame_max) + " bytes");
@@ -136,17 +243,32 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
       return fail(ec, "read");
     }
     const std::string_view frame(static_cast<const char*>(buffer_.data().data()), buffer_.size());
+    // Every frame counts against the rate: text and garbage as much as a
+    // cheap request.
+    std::optional<proto::Envelope> request;
+    std::string answer;
     if (!ws_.got_binary()) {
-      enqueue(error_frame(0, proto::BAD_FRAME, "send binary protobuf frames, not text"));
+      answer = error_frame(0, proto::BAD_FRAME, "send binary protobuf frames, not text");
     } else {
       Decoded d = decode_request(frame, service_.max_frame());
-      if (!d.request) {
-        enqueue(std::move(d.error));
-      } else if (!rate_.take(request_cost(*d.request))) {
-        enqueue(error_frame(d.request->request_id(), proto::RATE_LIMITED,
-                            "too many requests; slow down"));
+      request = std::move(d.request);
+      answer = std::move(d.error);
+    }
+    if (!rate_.take(request ? request_cost(*request) : 1)) {
+      if (++refusals_ >= limits_.refusals_before_close) {
+        log_line("closing connection from " + peer_ + ": " + std::to_string(refusals_) +
+                 " frames in a row over its request rate");
+        buffer_.consume(buffer_.size());
+        return close(websocket::close_code::policy_error);
+      }
+      enqueue(error_frame(request ? request->request_id() : 0, proto::RATE_LIMITED,
+                          "too many requests; slow down"));
+    } else {
+      refusals_ = 0;
+      if (request) {
+        service_.handle(conn_, shared_from_this(), std::move(*request));
       } else {
-        service_.handle(conn_, shared_from_this(), std::move(*d.request));
+        enqueue(std::move(answer));
       }
     }
     buffer_.consume(buffer_.size());
@@ -160,6 +282,7 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
 
   void on_write(beast::error_code ec, std::size_t) {
     if (ec) return fail(ec, "write");
+    queued_bytes_ -= queue_.front().size();
     queue_.pop_front();
     if (!queue_.empty()) write_next();
   }
@@ -173,19 +296,34 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
   Service& service_;
   NetLimits limits_;
   RateLimit rate_;
+  net::steady_timer login_timer_;
+  std::unique_ptr<ConnectionCount::Ticket> ticket_;
   ConnectionState conn_;
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
+  std::size_t queued_bytes_ = 0;
   std::string peer_;
+  int refusals_ = 0;
   bool open_ = false;
   bool closing_ = false;
+  bool authenticated_ = false;
 };
 
 }  // namespace
 
 struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
   Impl(net::io_context& io, net::ssl::context& ssl_ctx, Service& svc, NetLimits lim)
-      : ioc(io), ssl(ssl_ctx), service(svc), limits(lim), acceptor(io), deadlines(io) {}
+      : ioc(io),
+        ssl(ssl_ctx),
+        service(svc),
+        limits(lim),
+        acceptor(io),
+        deadlines(io),
+        accept_pause(io),
+        count(std::make_shared<ConnectionCount>()) {}
+
+  static constexpr std::chrono::milliseconds kFirstPause{10};
+  static constexpr std::chrono::milliseconds kLongestPause{2000};
 
   net::io_context& ioc;
   net::ssl::context& ssl;
@@ -193,7 +331,12 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
   NetLimits limits;
   tcp::acceptor acceptor;
   net::steady_timer deadlines;
+  net::steady_timer accept_pause;
+  std::chrono::milliseconds pause = kFirstPause;
+  std::shared_ptr<ConnectionCount> count;
   std::list<std::weak_ptr<Session>> sessions;
+  ThrottledLog accept_errors{std::chrono::seconds(10)};
+  ThrottledLog refusals{std::chrono::seconds(10)};
   bool stopped = false;
 
   void accept() {
@@ -202,19 +345,43 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
                                                                              tcp::socket socket) {
       if (self->stopped) return;
       if (ec) {
-        log_line("accept: " + ec.message());
-      } else {
-        // Frames are small and request/response: Nagle's algorithm with
-        // delayed ACKs would hold each response for tens of milliseconds.
-        socket.set_option(tcp::no_delay(true), ec);
-        auto session =
-            std::make_shared<Session>(std::move(socket), self->ssl, self->service, self->limits);
-        self->sessions.remove_if([](const std::weak_ptr<Session>& w) { return w.expired(); });
-        self->sessions.push_back(session);
-        session->run();
+        // Out of descriptors (or memory) the next accept fails at once:
+        // back off, doubling up to a limit, instead of spinning and
+        // filling the log.
+        self->accept_errors.write("accept: " + ec.message() + "; pausing accepts for " +
+                                  std::to_string(self->pause.count()) + " ms");
+        self->accept_pause.expires_after(self->pause);
+        self->pause = std::min(self->pause * 2, kLongestPause);
+        self->accept_pause.async_wait([self](beast::error_code wec) {
+          if (!wec && !self->stopped) self->accept();
+        });
+        return;
       }
+      self->pause = kFirstPause;
+      self->admit(std::move(socket));
       self->accept();
     });
+  }
+
+  void admit(tcp::socket socket) {
+    beast::error_code ec;
+    const std::string peer = socket.remote_endpoint(ec).address().to_string();
+    if (ec) return;  // gone already
+    auto ticket = count->admit(peer, limits);
+    if (auto* why = std::get_if<std::string>(&ticket)) {
+      refusals.write("refused a connection from " + peer + ": " + *why);
+      socket.close(ec);
+      return;
+    }
+    // Frames are small and request/response: Nagle's algorithm with
+    // delayed ACKs would hold each response for tens of milliseconds.
+    socket.set_option(tcp::no_delay(true), ec);
+    auto session = std::make_shared<Session>(
+        std::move(socket), ssl, service, limits, peer,
+        std::move(std::get<std::unique_ptr<ConnectionCount::Ticket>>(ticket)));
+    sessions.remove_if([](const std::weak_ptr<Session>& w) { return w.expired(); });
+    sessions.push_back(session);
+    session->run();
   }
 
   // Deadlines are rows in the database, so a restart picks them up again here.
@@ -255,6 +422,7 @@ void Server::stop() {
   beast::error_code ec;
   impl_->acceptor.close(ec);
   impl_->deadlines.cancel();
+  impl_->accept_pause.cancel();
   for (auto& w : impl_->sessions) {
     if (auto s = w.lock()) s->stop();
   }

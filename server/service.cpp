@@ -21,9 +21,8 @@ Service::Service(net::io_context& ioc, const std::string& db_path, const Registr
       reader_(reader_db_),
       writer_(db_path, strand_),
       workers_(static_cast<std::size_t>(std::max(1, limits.workers))),
-      coordinator_(reader_, writer_, registry, fanout_, clock_,
-                   CoordinatorLimits{limits.max_deadline_seconds, limits.max_cached_games}),
-      auth_(reader_, writer_, fanout_, workers_, strand_, clock_) {}
+      coordinator_(reader_, writer_, registry, fanout_, clock_, limits.games),
+      auth_(reader_, writer_, fanout_, workers_, strand_, clock_, limits.auth) {}
 
 Service::~Service() {
   workers_.join();
@@ -38,12 +37,22 @@ void Service::handle(ConnectionState& conn, std::shared_ptr<Outbox> outbox,
   });
 }
 
-void Service::disconnect(std::shared_ptr<Outbox> outbox) {
-  net::post(strand_, [this, outbox = std::move(outbox)] { fanout_.remove(outbox); });
+void Service::disconnect(ConnectionState& conn, std::shared_ptr<Outbox> outbox) {
+  net::post(strand_, [this, &conn, outbox = std::move(outbox)] {
+    auth_.forget(conn);
+    fanout_.remove(outbox);
+  });
 }
 
 void Service::check_deadlines() {
-  net::post(strand_, [this] { coordinator_.check_deadlines(); });
+  net::post(strand_, [this] {
+    coordinator_.check_deadlines();
+    const std::int64_t now = clock_();
+    if (now - last_session_sweep_ >= limits_.session_sweep_seconds) {
+      last_session_sweep_ = now;
+      auth_.expire_sessions();
+    }
+  });
 }
 
 void Service::flush() {
@@ -114,7 +123,10 @@ void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
 void Service::dispatch(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
                        const proto::Envelope& in, const ReplyPtr& reply) {
   using B = proto::Envelope;
+  auth_.check_session(conn);
   switch (in.body_case()) {
+    case B::kLogout:
+      return auth_.logout(conn, in.logout(), reply);
     case B::kRegister:
       return auth_.register_user(conn, outbox, in.register_(), reply);
     case B::kLogin:

@@ -26,9 +26,10 @@ namespace naumachia::server {
 
 struct ServiceLimits {
   std::size_t max_frame = 64 * 1024;  // larger frames get TOO_LARGE
-  std::int64_t max_deadline_seconds = 30LL * 24 * 3600;
-  int workers = 2;  // threads hashing passwords and replaying games
-  std::size_t max_cached_games = 4096;
+  CoordinatorLimits games;
+  AuthLimits auth;
+  int workers = 2;                           // threads hashing passwords and replaying games
+  std::int64_t session_sweep_seconds = 600;  // how often expired sessions are removed
 };
 
 class Service {
@@ -45,9 +46,11 @@ class Service {
   // Any thread. Handles `request` on the service's strand; the response (and
   // any pushes) go to `outbox`. `conn` must live as long as `outbox`.
   void handle(ConnectionState& conn, std::shared_ptr<Outbox> outbox, proto::Envelope request);
-  // Any thread: the connection is gone; it gets no more pushes.
-  void disconnect(std::shared_ptr<Outbox> outbox);
-  // Any thread: resolves every step whose deadline has passed.
+  // Any thread: the connection is gone; it gets no more pushes. `conn` must
+  // live as long as `outbox`.
+  void disconnect(ConnectionState& conn, std::shared_ptr<Outbox> outbox);
+  // Any thread: resolves every step whose deadline has passed, and now and
+  // then removes expired sessions.
   void check_deadlines();
   // Blocks until every write handed to storage so far is durable.
   void flush();
@@ -72,6 +75,7 @@ class Service {
   boost::asio::thread_pool workers_;
   Coordinator coordinator_;
   Auth auth_;
+  std::int64_t last_session_sweep_ = 0;  // on the strand
 };
 
 }  // namespace naumachia::server

@@ -45,9 +45,15 @@ GameRow read_game(const Stmt& s) {
   return g;
 }
 
+constexpr const char* kUserColumns = "u.id, u.name, u.pw_salt, u.pw_hash, u.pw_scheme";
+
+UserRow read_user_columns(const Stmt& s) {
+  return UserRow{s.integer(0), s.text(1), s.blob(2), s.blob(3), s.text(4)};
+}
+
 std::optional<UserRow> read_user(Stmt& s) {
   if (!s.step()) return std::nullopt;
-  return UserRow{s.integer(0), s.text(1), s.blob(2), s.blob(3)};
+  return read_user_columns(s);
 }
 
 }  // namespace
@@ -66,26 +72,38 @@ std::vector<std::string> split_lines(const std::string& joined) {
 }
 
 std::optional<UserRow> Store::user_by_name(const std::string& name) {
-  Stmt s = db_.prepare("SELECT id, name, pw_salt, pw_hash FROM users WHERE name = ?");
+  Stmt s = db_.prepare(std::string("SELECT ") + kUserColumns + " FROM users u WHERE u.name = ?");
   s.bind(1, name);
   return read_user(s);
 }
 
 std::optional<UserRow> Store::user_by_id(std::int64_t id) {
-  Stmt s = db_.prepare("SELECT id, name, pw_salt, pw_hash FROM users WHERE id = ?");
+  Stmt s = db_.prepare(std::string("SELECT ") + kUserColumns + " FROM users u WHERE u.id = ?");
   s.bind(1, id);
   return read_user(s);
 }
 
 std::int64_t Store::create_user(const std::string& name, const Bytes& salt, const Bytes& hash,
-                                std::int64_t now) {
-  db_.prepare("INSERT INTO users(name, pw_salt, pw_hash, created_at) VALUES(?, ?, ?, ?)")
+                                const std::string& scheme, std::int64_t now) {
+  db_.prepare(
+         "INSERT INTO users(name, pw_salt, pw_hash, pw_scheme, created_at) VALUES(?, ?, ?, ?, ?)")
       .bind(1, name)
       .bind_blob(2, salt)
       .bind_blob(3, hash)
-      .bind(4, now)
+      .bind(4, scheme)
+      .bind(5, now)
       .run();
   return db_.last_insert_id();
+}
+
+void Store::set_password(std::int64_t user_id, const Bytes& salt, const Bytes& hash,
+                         const std::string& scheme) {
+  db_.prepare("UPDATE users SET pw_salt = ?, pw_hash = ?, pw_scheme = ? WHERE id = ?")
+      .bind_blob(1, salt)
+      .bind_blob(2, hash)
+      .bind(3, scheme)
+      .bind(4, user_id)
+      .run();
 }
 
 void Store::create_session(const Bytes& token_hash, std::int64_t user_id, std::int64_t now) {
@@ -97,12 +115,31 @@ void Store::create_session(const Bytes& token_hash, std::int64_t user_id, std::i
       .run();
 }
 
-std::optional<UserRow> Store::user_by_token(const Bytes& token_hash, std::int64_t) {
-  Stmt s = db_.prepare(
-      "SELECT u.id, u.name, u.pw_salt, u.pw_hash FROM sessions t JOIN users u ON u.id = t.user_id"
-      " WHERE t.token_hash = ?");
+std::optional<SessionRow> Store::session(const Bytes& token_hash) {
+  Stmt s = db_.prepare(std::string("SELECT ") + kUserColumns +
+                       ", t.created_at, t.last_used FROM sessions t JOIN users u ON u.id = "
+                       "t.user_id WHERE t.token_hash = ?");
   s.bind_blob(1, token_hash);
-  return read_user(s);
+  if (!s.step()) return std::nullopt;
+  return SessionRow{read_user_columns(s), s.integer(5), s.integer(6)};
+}
+
+int Store::delete_session(const Bytes& token_hash) {
+  db_.prepare("DELETE FROM sessions WHERE token_hash = ?").bind_blob(1, token_hash).run();
+  return db_.changes();
+}
+
+int Store::delete_sessions_of(std::int64_t user_id) {
+  db_.prepare("DELETE FROM sessions WHERE user_id = ?").bind(1, user_id).run();
+  return db_.changes();
+}
+
+int Store::delete_expired_sessions(std::int64_t idle_before, std::int64_t created_before) {
+  db_.prepare("DELETE FROM sessions WHERE last_used < ? OR created_at < ?")
+      .bind(1, idle_before)
+      .bind(2, created_before)
+      .run();
+  return db_.changes();
 }
 
 void Store::touch_session(const Bytes& token_hash, std::int64_t now) {

@@ -17,6 +17,14 @@ struct UserRow {
   std::string name;
   Bytes pw_salt;
   Bytes pw_hash;
+  std::string pw_scheme;  // PasswordScheme::text() of the hash
+};
+
+// A signed-in session: whose, and since when (Unix seconds).
+struct SessionRow {
+  UserRow user;
+  std::int64_t created_at = 0;
+  std::int64_t last_used = 0;
 };
 
 struct GameRow {
@@ -82,9 +90,17 @@ class Store {
   std::optional<UserRow> user_by_name(const std::string& name);
   std::optional<UserRow> user_by_id(std::int64_t id);
   std::int64_t create_user(const std::string& name, const Bytes& salt, const Bytes& hash,
-                           std::int64_t now);
+                           const std::string& scheme, std::int64_t now);
+  void set_password(std::int64_t user_id, const Bytes& salt, const Bytes& hash,
+                    const std::string& scheme);
   void create_session(const Bytes& token_hash, std::int64_t user_id, std::int64_t now);
-  std::optional<UserRow> user_by_token(const Bytes& token_hash, std::int64_t now);
+  // The session whatever its age: expiry is the caller's policy.
+  std::optional<SessionRow> session(const Bytes& token_hash);
+  // The number of rows deleted.
+  int delete_session(const Bytes& token_hash);
+  int delete_sessions_of(std::int64_t user_id);
+  // Sessions last used before `idle_before` or created before `created_before`.
+  int delete_expired_sessions(std::int64_t idle_before, std::int64_t created_before);
 
   std::int64_t create_game(const GameRow& g, std::int64_t now);
   std::optional<GameRow> game(std::int64_t id);

@@ -2,6 +2,7 @@
 
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -24,7 +25,27 @@ TempDir::~TempDir() {
   std::filesystem::remove_all(path_, ec);
 }
 
-ServerProcess::ServerProcess(const std::filesystem::path& dir) : dir_(dir) {
+std::vector<std::string> test_server_defaults() {
+  return {"--password-iterations",
+          "1000",
+          "--logins-per-address",
+          "100000",
+          "--signups-per-address",
+          "100000",
+          "--signups-per-hour",
+          "100000",
+          "--password-checks",
+          "100000",
+          "--min-deadline",
+          "1s",
+          "--max-connections-per-address",
+          "4096"};
+}
+
+ServerProcess::ServerProcess(const std::filesystem::path& dir, std::vector<std::string> options,
+                             int open_files)
+    : dir_(dir), options_(test_server_defaults()), open_files_(open_files) {
+  options_.insert(options_.end(), options.begin(), options.end());
   start("127.0.0.1:0");
 }
 
@@ -37,15 +58,24 @@ void ServerProcess::start(const std::string& listen) {
   if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
   const std::string db = (dir_ / "naumachia.db").string();
   const std::string log_path = (dir_ / "server.log").string();
+  // Built before the fork: the child only calls what is safe after one.
+  std::vector<std::string> args{NAUMACHIA_TEST_SERVER, "--db", db, "--listen", listen};
+  args.insert(args.end(), options_.begin(), options_.end());
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
   pid_ = fork();
   if (pid_ == 0) {
+    if (open_files_ > 0) {
+      const rlimit lim{static_cast<rlim_t>(open_files_), static_cast<rlim_t>(open_files_)};
+      setrlimit(RLIMIT_NOFILE, &lim);
+    }
     dup2(fds[1], STDOUT_FILENO);
     FILE* log = std::fopen(log_path.c_str(), "a");
     if (log) dup2(fileno(log), STDERR_FILENO);
     close(fds[0]);
     close(fds[1]);
-    execl(NAUMACHIA_TEST_SERVER, NAUMACHIA_TEST_SERVER, "--db", db.c_str(), "--listen",
-          listen.c_str(), static_cast<char*>(nullptr));
+    execv(NAUMACHIA_TEST_SERVER, argv.data());
     _exit(127);
   }
   close(fds[1]);

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace naumachia::testing {
 
@@ -18,10 +19,18 @@ class TempDir {
   std::filesystem::path path_;
 };
 
+// Options every test server gets unless a test gives its own (later options
+// win): cheap password hashes and throttles out of the way, so that tests
+// sign up as many players as they like. The hardening tests set them back.
+std::vector<std::string> test_server_defaults();
+
 class ServerProcess {
  public:
-  // Starts the server on a free loopback port with its files in `dir`.
-  explicit ServerProcess(const std::filesystem::path& dir);
+  // Starts the server on a free loopback port with its files in `dir`, with
+  // test_server_defaults() and then `options`.
+  // `open_files` > 0 sets the process's open-file limit (soft and hard).
+  explicit ServerProcess(const std::filesystem::path& dir, std::vector<std::string> options = {},
+                         int open_files = 0);
   ~ServerProcess();
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
@@ -40,6 +49,8 @@ class ServerProcess {
   void start(const std::string& listen);
 
   std::filesystem::path dir_;
+  std::vector<std::string> options_;
+  int open_files_ = 0;
   pid_t pid_ = -1;
   std::string url_;
 };

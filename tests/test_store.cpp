@@ -51,6 +51,14 @@ struct Player {
   std::shared_ptr<FakeOutbox> box = std::make_shared<FakeOutbox>();
 };
 
+// Password hashing at the lowest work factor: these tests are about the
+// service, not about the cost of guessing.
+ServiceLimits cheap_hashes() {
+  ServiceLimits limits;
+  limits.auth.scheme.iterations = PasswordScheme::kMinIterations;
+  return limits;
+}
+
 struct Harness {
   TempDir dir;
   Db db{(dir.path / "t.db").string(), builtin_migrations()};
@@ -58,10 +66,13 @@ struct Harness {
   Registry registry;
   std::int64_t now = 1'000'000;
   boost::asio::io_context ioc;
-  Service service{ioc, (dir.path / "t.db").string(), registry, [this] { return now; }};
+  ServiceLimits limits;
+  Service service{ioc, (dir.path / "t.db").string(), registry, [this] { return now; }, limits};
   std::uint64_t next_id = 1;
 
-  Harness() { registry.add(testing::make_duel_game()); }
+  explicit Harness(ServiceLimits l = cheap_hashes()) : limits(l) {
+    registry.add(testing::make_duel_game());
+  }
 
   // Runs the service until nothing is left to do: handlers on its strand,
   // jobs on the workers, writes in the storage writer and their completions.
@@ -170,7 +181,7 @@ TEST_CASE("accounts: names are unique, passwords checked, tokens resume") {
   Player dup;
   proto::Envelope reg;
   reg.mutable_register_()->set_name("ALICE");
-  reg.mutable_register_()->set_password("whatever123");
+  reg.mutable_register_()->set_password("whatever-1234");
   CHECK(h.call(dup, reg).error().code() == proto::NAME_TAKEN);
 
   Player wrong;
@@ -188,7 +199,7 @@ TEST_CASE("accounts: names are unique, passwords checked, tokens resume") {
   CHECK(h.call(resumed, resume).session().name() == "alice");
   Player forged;
   resume.mutable_resume()->set_token(std::string(64, 'a'));
-  CHECK(h.call(forged, resume).error().code() == proto::BAD_CREDENTIALS);
+  CHECK(h.call(forged, resume).error().code() == proto::SESSION_EXPIRED);
 
   Player anonymous;
   proto::Envelope list;
@@ -513,4 +524,38 @@ TEST_CASE("the submitting connection gets its commitment in the answer, not agai
   CHECK(count_commitments(*a.box) == 0);
   CHECK(count_commitments(*a_elsewhere.box) == 1);
   CHECK(count_commitments(*b.box) == 1);
+}
+
+TEST_CASE("passwords: an unknown name and an older, cheaper hash cost the current scheme's work") {
+  ServiceLimits limits = cheap_hashes();
+  limits.auth.scheme.iterations = 2 * PasswordScheme::kMinIterations;
+  Harness h(limits);
+  h.signed_up("alice");
+  // Alice's hash as an older server stored it: half the current work.
+  const Bytes salt = random_bytes(16);
+  const PasswordScheme old{PasswordScheme::kMinIterations};
+  h.store.set_password(1, salt, password_hash("password-alice", salt, old), old.text());
+  const auto work_of = [&](const std::string& name, const std::string& password) {
+    const std::uint64_t before = password_iterations_done();
+    Player p;
+    proto::Envelope login;
+    login.mutable_login()->set_name(name);
+    login.mutable_login()->set_password(password);
+    const auto res = h.call(p, login);
+    return std::pair{password_iterations_done() - before, res};
+  };
+  const auto current = static_cast<std::uint64_t>(limits.auth.scheme.iterations);
+  const auto [unknown, r1] = work_of("nobody", "some-password");
+  const auto [wrong, r2] = work_of("alice", "some-password");
+  CHECK(r1.error().code() == proto::BAD_CREDENTIALS);
+  CHECK(r2.error().code() == proto::BAD_CREDENTIALS);
+  CHECK(r1.error().message() == r2.error().message());
+  CHECK(unknown == current);
+  CHECK(wrong == current);
+  CHECK(h.store.user_by_name("alice")->pw_scheme == old.text());
+  // The right password: checked, then hashed again under the current scheme.
+  const auto [right, r3] = work_of("alice", "password-alice");
+  CHECK(r3.has_session());
+  CHECK(right == 2 * current);
+  CHECK(h.store.user_by_name("alice")->pw_scheme == limits.auth.scheme.text());
 }
