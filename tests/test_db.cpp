@@ -1,0 +1,74 @@
+// The SQLite layer's own promises: an open that fails leaves no handle, no
+// descriptor and no memory behind.
+#include <doctest/doctest.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "db.h"
+
+using naumachia::server::builtin_migrations;
+using naumachia::server::Db;
+using naumachia::server::DbError;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    char tmpl[] = "/tmp/naumachia-db-XXXXXX";
+    path = mkdtemp(tmpl);
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+std::size_t open_descriptors() {
+  std::size_t n = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator("/proc/self/fd")) ++n;
+  return n;
+}
+
+sqlite3_int64 sqlite_memory_in_use() {
+  sqlite3_int64 current = 0;
+  sqlite3_int64 highwater = 0;
+  sqlite3_status64(SQLITE_STATUS_MEMORY_USED, &current, &highwater, 0);
+  return current;
+}
+
+}  // namespace
+
+TEST_CASE("a file that is not a database is refused, and the handle SQLite made for it is closed") {
+  TempDir dir;
+  { Db warm((dir.path / "warm.db").string(), builtin_migrations()); }  // SQLite's own set-up
+  const fs::path junk = dir.path / "notes.txt";
+  const std::string text(4096, 'x');
+  std::ofstream(junk) << text;
+  const std::size_t descriptors = open_descriptors();
+  const sqlite3_int64 memory = sqlite_memory_in_use();
+
+  // sqlite3_open_v2 succeeds (SQLite reads the file lazily); the first
+  // statement finds it is not a database.
+  CHECK_THROWS_WITH_AS(Db(junk.string(), builtin_migrations()),
+                       doctest::Contains("file is not a database"), DbError);
+  CHECK_THROWS_WITH_AS(Db{junk.string()}.schema_version(),
+                       doctest::Contains("file is not a database"), DbError);
+  CHECK(open_descriptors() == descriptors);
+  CHECK(sqlite_memory_in_use() == memory);
+  std::ifstream in(junk);
+  CHECK(std::string(std::istreambuf_iterator<char>(in), {}) == text);  // left as it was
+}
+
+TEST_CASE("an open SQLite cannot make at all leaves nothing behind either") {
+  TempDir dir;
+  { Db warm((dir.path / "warm.db").string(), builtin_migrations()); }
+  const std::size_t descriptors = open_descriptors();
+  const sqlite3_int64 memory = sqlite_memory_in_use();
+  CHECK_THROWS_WITH_AS(Db((dir.path / "absent.db").string()),
+                       doctest::Contains("cannot open database"), DbError);
+  CHECK(open_descriptors() == descriptors);
+  CHECK(sqlite_memory_in_use() == memory);
+}
