@@ -1,5 +1,7 @@
 #include "db.h"
 
+#include "private_files.h"
+
 namespace naumachia::server {
 
 namespace {
@@ -108,7 +110,11 @@ Db::Db(const std::string& path) {
 }
 
 Db::Db(const std::string& path, const std::vector<Migration>& migrations) {
+  create_private_database(path);
   open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+  // A file that is not a database fails here, before its mode is touched.
+  exec_script("SELECT count(*) FROM sqlite_master");
+  narrow_database_files(path);
   // WAL with synchronous=FULL: a commit is on disk when COMMIT returns, which is
   // what lets the server acknowledge an order only once it is durable.
   exec_script(

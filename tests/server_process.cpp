@@ -24,7 +24,11 @@ TempDir::~TempDir() {
   std::filesystem::remove_all(path_, ec);
 }
 
-ServerProcess::ServerProcess(const std::filesystem::path& dir) : dir_(dir) {
+ServerProcess::ServerProcess(const std::filesystem::path& dir)
+    : ServerProcess(dir, dir / "naumachia.db") {}
+
+ServerProcess::ServerProcess(const std::filesystem::path& dir, const std::filesystem::path& db)
+    : dir_(dir), db_(db) {
   start("127.0.0.1:0");
 }
 
@@ -35,7 +39,7 @@ ServerProcess::~ServerProcess() {
 void ServerProcess::start(const std::string& listen) {
   int fds[2];
   if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
-  const std::string db = (dir_ / "naumachia.db").string();
+  const std::string db = db_.string();
   const std::string log_path = (dir_ / "server.log").string();
   pid_ = fork();
   if (pid_ == 0) {

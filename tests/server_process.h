@@ -22,12 +22,15 @@ class ServerProcess {
  public:
   // Starts the server on a free loopback port with its files in `dir`.
   explicit ServerProcess(const std::filesystem::path& dir);
+  // The same with the database at `db` (the server makes its directory), and
+  // the log in `dir`.
+  ServerProcess(const std::filesystem::path& dir, const std::filesystem::path& db);
   ~ServerProcess();
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
 
   std::string url() const { return url_; }
-  std::filesystem::path db() const { return dir_ / "naumachia.db"; }
+  std::filesystem::path db() const { return db_; }
   // SIGKILL: the process dies at once, as in a crash.
   void crash();
   // SIGTERM, then waits; returns the exit status.
@@ -40,6 +43,7 @@ class ServerProcess {
   void start(const std::string& listen);
 
   std::filesystem::path dir_;
+  std::filesystem::path db_;
   pid_t pid_ = -1;
   std::string url_;
 };
