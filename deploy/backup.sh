@@ -57,12 +57,14 @@ if [ -d "$dir" ]; then
     fi
   done
 else
-  mkdir -p -m 700 "$dir"
+  mkdir -p "$dir"  # 0700, parents too: umask 077
 fi
 
 name="naumachia-$(date -u +%Y%m%dT%H%M%SZ)"
 out="$dir/$name.db"
-[ ! -e "$out" ] && [ ! -e "$out.gz" ] || fail "'$out' exists already; one backup a second at most"
+if [ -e "$out" ] || [ -e "$out.gz" ]; then
+  fail "'$out' exists already; one backup a second at most"
+fi
 rejected() {
   mv -- "$out" "$out.failed"
   fail "$* -- kept for inspection as $out.failed; older backups are untouched"
@@ -95,6 +97,7 @@ done <<<"$listing"
   rejected "the admin tool listed $listed game(s) but $out holds $total"
 
 gzip "$out"
-ls -1t "$dir"/naumachia-*.db.gz | tail -n +"$((keep + 1))" | xargs -r rm --
+# The names sort by time (UTC stamps); the newest KEEP stay.
+printf '%s\n' "$dir"/naumachia-*.db.gz | sort -r | tail -n +"$((keep + 1))" | xargs -r rm --
 echo "backed up to $out.gz: integrity ok, $verified game(s) replayed and verified" \
   "($((total - verified)) not started)"

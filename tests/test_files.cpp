@@ -89,11 +89,11 @@ std::uint64_t play_duel(const ServerProcess& server) {
   return game;
 }
 
-// deploy/backup.sh DB DIR with the test admin tool (which knows the Duel), run
-// under `mask` to show that the script sets its own.
-CommandResult backup(const fs::path& db, const fs::path& dir, const std::string& mask = "000") {
-  return run_command("umask " + mask + " && NAUMACHIA_ADMIN=" + NAUMACHIA_TEST_ADMIN + " " +
-                     NAUMACHIA_BACKUP_SCRIPT + " " + db.string() + " " + dir.string());
+// deploy/backup.sh DB DIR [KEEP] with the test admin tool (which knows the
+// Duel), run under umask 000 to show that the script sets its own.
+CommandResult backup(const fs::path& db, const fs::path& dir, const std::string& keep = "") {
+  return run_command("umask 000 && NAUMACHIA_ADMIN=" + std::string(NAUMACHIA_TEST_ADMIN) + " " +
+                     NAUMACHIA_BACKUP_SCRIPT + " " + db.string() + " " + dir.string() + " " + keep);
 }
 
 std::vector<fs::path> files_in(const fs::path& dir, const std::string& suffix) {
@@ -235,6 +235,21 @@ TEST_CASE("backup.sh fails loudly when a game in the backup does not replay, and
   CHECK(mode_of(failed[0]) == 0600);
 }
 
+TEST_CASE("backup.sh keeps the newest KEEP backups") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  play_duel(server);
+  const fs::path backups = dir.path() / "backups";
+  REQUIRE(backup(server.db(), backups, "1").status == 0);
+  const auto first = files_in(backups, ".db.gz");
+  REQUIRE(first.size() == 1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // a name of its own
+  REQUIRE(backup(server.db(), backups, "1").status == 0);
+  const auto kept = files_in(backups, ".db.gz");
+  REQUIRE(kept.size() == 1);
+  CHECK(kept != first);
+}
+
 TEST_CASE("backup.sh refuses bad arguments before it copies anything") {
   TempDir dir;
   const fs::path backups = dir.path() / "backups";
@@ -242,6 +257,10 @@ TEST_CASE("backup.sh refuses bad arguments before it copies anything") {
   CHECK(missing.status == 1);
   CHECK(missing.output.find("there is no database at") != std::string::npos);
   CHECK_FALSE(fs::exists(backups));
+  const CommandResult bad_keep = backup(dir.path() / "absent.db", backups, "0");
+  CHECK(bad_keep.status == 1);
+  CHECK(bad_keep.output.find("KEEP wants a positive number of backups, got '0'") !=
+        std::string::npos);
 
   const fs::path db = dir.path() / "naumachia.db";
   std::ofstream(db) << "";
