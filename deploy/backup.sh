@@ -1,16 +1,103 @@
 #!/usr/bin/env bash
 # Online backup of a naumachia database: SQLite's backup API copies a
-# consistent snapshot while the server keeps running (WAL mode).
+# consistent snapshot while the server keeps running (WAL mode). The backup is
+# then checked twice before it is kept: SQLite's integrity_check, and an admin
+# replay of every game in it, which recomputes each step from the stored seed
+# and orders and compares the hash chain. A backup that fails either is kept
+# beside the others as NAME.db.failed for inspection, the old backups are left
+# alone, and the script exits 1.
+#
+# A backup holds every running game's dice seed, the pending orders and the
+# password hashes: it is made 0600 in a 0700 directory, whatever the caller's
+# umask.
+#
 # usage: deploy/backup.sh DB_PATH BACKUP_DIR [KEEP]
+# The admin tool is $NAUMACHIA_ADMIN when set, else naumachia-admin beside this
+# script, else naumachia-admin on the PATH.
 set -euo pipefail
-db=${1:?usage: backup.sh DB_PATH BACKUP_DIR [KEEP]}
-dir=${2:?usage: backup.sh DB_PATH BACKUP_DIR [KEEP]}
+umask 077
+usage="usage: backup.sh DB_PATH BACKUP_DIR [KEEP]"
+db=${1:?$usage}
+dir=${2:?$usage}
 keep=${3:-14}
-command -v sqlite3 >/dev/null || { echo "backup.sh: needs the sqlite3 command (apt-get install sqlite3)" >&2; exit 1; }
-mkdir -p "$dir"
-out="$dir/naumachia-$(date -u +%Y%m%dT%H%M%SZ).db"
+fail() {
+  echo "backup.sh: $*" >&2
+  exit 1
+}
+[[ $keep =~ ^[1-9][0-9]*$ ]] || fail "KEEP wants a positive number of backups, got '$keep'"
+[ -f "$db" ] || fail "there is no database at '$db'"
+command -v sqlite3 >/dev/null || fail "needs the sqlite3 command (apt-get install sqlite3)"
+admin=${NAUMACHIA_ADMIN:-}
+if [ -z "$admin" ]; then
+  beside="$(dirname "$(readlink -f "$0")")/naumachia-admin"
+  if [ -x "$beside" ]; then
+    admin=$beside
+  else
+    admin=$(command -v naumachia-admin) ||
+      fail "cannot find naumachia-admin: set NAUMACHIA_ADMIN, or put it beside this script or on the PATH"
+  fi
+fi
+[ -x "$admin" ] || fail "the admin tool '$admin' is not an executable"
+
+if [ -d "$dir" ]; then
+  # A directory others share (sticky, as /tmp is) cannot be made private.
+  [ ! -k "$dir" ] || fail "'$dir' is a shared directory (sticky bit); give the backups one of their own"
+  mode=$(stat -c %a "$dir")
+  if [ "$mode" != 700 ]; then
+    chmod 700 "$dir"
+    echo "backup.sh: notice: narrowed the mode of $dir from $mode to 700" >&2
+  fi
+  # Backups an earlier version of this script left readable by others.
+  for old in "$dir"/naumachia-*.db.gz "$dir"/naumachia-*.db.failed; do
+    [ -e "$old" ] || continue
+    mode=$(stat -c %a "$old")
+    if [ "$mode" != 600 ]; then
+      chmod 600 "$old"
+      echo "backup.sh: notice: narrowed the mode of $old from $mode to 600" >&2
+    fi
+  done
+else
+  mkdir -p "$dir"  # 0700, parents too: umask 077
+fi
+
+name="naumachia-$(date -u +%Y%m%dT%H%M%SZ)"
+out="$dir/$name.db"
+if [ -e "$out" ] || [ -e "$out.gz" ]; then
+  fail "'$out' exists already; one backup a second at most"
+fi
+rejected() {
+  mv -- "$out" "$out.failed"
+  fail "$* -- kept for inspection as $out.failed; older backups are untouched"
+}
 sqlite3 "$db" ".backup '$out'"
-sqlite3 "$out" "PRAGMA integrity_check" | grep -qx ok || { echo "backup.sh: $out fails integrity_check" >&2; exit 1; }
+check=$(sqlite3 "$out" "PRAGMA integrity_check")
+[ "$check" = ok ] || rejected "$out fails integrity_check: $check"
+
+# Every game that has started must replay to its stored hash chain. The list
+# comes from the admin tool; its length is checked against the games table,
+# so that no game is skipped unseen.
+listing=$("$admin" --db "$out" games) || rejected "the admin tool cannot list the games in $out"
+total=$(sqlite3 "$out" "SELECT count(*) FROM games")
+listed=0
+verified=0
+while IFS= read -r line; do
+  [ -n "$line" ] || continue
+  id=${line%%  *}
+  [[ $id =~ ^[0-9]+$ ]] || rejected "cannot read the admin tool's game line: $line"
+  listed=$((listed + 1))
+  status=$(awk -F '  ' '{ print $3 }' <<<"$line")
+  [ "$status" != open ] || continue  # not started: no seed and no step to replay yet
+  if ! report=$("$admin" --db "$out" replay "$id" --quiet 2>&1); then
+    printf '%s\n' "$report" >&2
+    rejected "game $id does not verify in $out (naumachia-admin replay $id)"
+  fi
+  verified=$((verified + 1))
+done <<<"$listing"
+[ "$listed" -eq "$total" ] ||
+  rejected "the admin tool listed $listed game(s) but $out holds $total"
+
 gzip "$out"
-ls -1t "$dir"/naumachia-*.db.gz | tail -n +"$((keep + 1))" | xargs -r rm --
-echo "backed up to $out.gz"
+# The names sort by time (UTC stamps); the newest KEEP stay.
+printf '%s\n' "$dir"/naumachia-*.db.gz | sort -r | tail -n +"$((keep + 1))" | xargs -r rm --
+echo "backed up to $out.gz: integrity ok, $verified game(s) replayed and verified" \
+  "($((total - verified)) not started)"

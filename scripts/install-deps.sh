@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages naumachia builds with, when any is missing.
+# Installs the Debian 12 packages naumachia builds and tests with, when any is missing
+# (sqlite3, the command, for deploy/backup.sh).
 set -euo pipefail
-packages=(g++ cmake libboost1.81-dev libprotobuf-dev protobuf-compiler libsqlite3-dev
+packages=(g++ cmake libboost1.81-dev libprotobuf-dev protobuf-compiler libsqlite3-dev sqlite3
           libssl-dev doctest-dev)
 missing=()
 for p in "${packages[@]}"; do

@@ -18,6 +18,7 @@
 #include "db.h"
 #include "log.h"
 #include "net.h"
+#include "private_files.h"
 #include "service.h"
 #include "store.h"
 #include "tls.h"
@@ -32,12 +33,15 @@ Runs the naumachia game server: WebSockets over TLS, games kept in SQLite.
 
 options:
   --db PATH            SQLite database file (default: data/naumachia.db);
-                       created, and migrated to the current schema, at start
+                       created, and migrated to the current schema, at start;
+                       it and its -wal/-shm files are 0600, a directory made
+                       for it 0700, whatever the umask
   --listen HOST:PORT   address to listen on (default: 127.0.0.1:8443; port 0 = any free port)
   --cert PATH          TLS certificate, PEM (default: beside the database, naumachia-cert.pem)
   --key PATH           TLS private key, PEM (default: beside the database, naumachia-key.pem)
-                       When either file is missing, a self-signed certificate for
-                       localhost is made and saved there.
+                       When both files are missing, a self-signed certificate for
+                       localhost is made and saved there (the key 0600); one
+                       without the other is an error.
   --request-rate N     requests a connection may make per second on average
                        (default 40; a log-in counts as 10, a replay as 20)
   --request-burst N    requests a connection may make at once (default 200)
@@ -278,8 +282,8 @@ int run_server(int argc, char** argv, const Registry& registry) {
   Options o;
   if (const int rc = parse(argc, argv, o)) return rc < 0 ? 0 : rc;
   try {
-    const auto dir = std::filesystem::path(o.db).parent_path();
-    if (!dir.empty()) std::filesystem::create_directories(dir);
+    // 0700 when made here; the files in it are 0600 whatever the umask.
+    make_private_directory(std::filesystem::path(o.db).parent_path());
     {
       // Created and migrated here; the service opens its own connections.
       Db db(o.db, builtin_migrations());

@@ -1,5 +1,7 @@
 #include "db.h"
 
+#include "private_files.h"
+
 namespace naumachia::server {
 
 namespace {
@@ -90,13 +92,16 @@ bool Stmt::is_null(int col) const {
 }
 
 void Db::open(const std::string& path, int flags) {
-  if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
-    std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
-    sqlite3_close(db_);
-    db_ = nullptr;
+  sqlite3* handle = nullptr;
+  const int rc = sqlite3_open_v2(path.c_str(), &handle, flags, nullptr);
+  // SQLite makes a handle even when the open fails; it is closed either way.
+  db_.reset(handle);
+  if (rc != SQLITE_OK) {
+    const std::string msg = handle ? sqlite3_errmsg(handle) : "out of memory";
+    db_.reset();
     throw DbError("cannot open database '" + path + "': " + msg);
   }
-  sqlite3_busy_timeout(db_, 5000);
+  sqlite3_busy_timeout(handle, 5000);
 }
 
 Db::Db(const std::string& path) {
@@ -105,7 +110,11 @@ Db::Db(const std::string& path) {
 }
 
 Db::Db(const std::string& path, const std::vector<Migration>& migrations) {
+  create_private_database(path);
   open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+  // A file that is not a database fails here, before its mode is touched.
+  exec_script("SELECT count(*) FROM sqlite_master");
+  narrow_database_files(path);
   // WAL with synchronous=FULL: a commit is on disk when COMMIT returns, which is
   // what lets the server acknowledge an order only once it is durable.
   exec_script(
@@ -125,31 +134,26 @@ Db::Db(const std::string& path, const std::vector<Migration>& migrations) {
   }
 }
 
-Db::~Db() {
-  for (auto& [sql, c] : cache_) sqlite3_finalize(c.stmt);
-  sqlite3_close(db_);
-}
-
 Stmt Db::prepare(std::string_view sql) {
   auto it = cache_.find(sql);
   if (it == cache_.end()) {
     sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT,
-                           &stmt, nullptr) != SQLITE_OK) {
-      raise(db_, "prepare '" + std::string(sql) + "'");
+    if (sqlite3_prepare_v3(db_.get(), sql.data(), static_cast<int>(sql.size()),
+                           SQLITE_PREPARE_PERSISTENT, &stmt, nullptr) != SQLITE_OK) {
+      raise(db_.get(), "prepare '" + std::string(sql) + "'");
     }
-    it = cache_.emplace(std::string(sql), Cached{stmt, false}).first;
+    it = cache_.emplace(std::string(sql), Cached{decltype(Cached::stmt)(stmt), false}).first;
   }
   // The same statement twice at once (a query inside another's loop): a
   // statement of its own for the inner one.
-  if (it->second.in_use) return Stmt(db_, sql);
-  return Stmt(db_, it->second.stmt, &it->second.in_use);
+  if (it->second.in_use) return Stmt(db_.get(), sql);
+  return Stmt(db_.get(), it->second.stmt.get(), &it->second.in_use);
 }
 
 void Db::exec_script(std::string_view sql) {
   char* err = nullptr;
   const std::string copy(sql);
-  if (sqlite3_exec(db_, copy.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+  if (sqlite3_exec(db_.get(), copy.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
     std::string msg = err ? err : "unknown error";
     sqlite3_free(err);
     throw DbError("sql: " + msg);
@@ -157,11 +161,11 @@ void Db::exec_script(std::string_view sql) {
 }
 
 std::int64_t Db::last_insert_id() const {
-  return sqlite3_last_insert_rowid(db_);
+  return sqlite3_last_insert_rowid(db_.get());
 }
 
 int Db::changes() const {
-  return sqlite3_changes(db_);
+  return sqlite3_changes(db_.get());
 }
 
 int Db::schema_version() {

@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -63,12 +64,13 @@ struct Migration {
 class Db {
  public:
   // Opens (creating) the file, sets WAL and full synchronous commits, and applies
-  // every migration whose version is above the recorded schema version.
+  // every migration whose version is above the recorded schema version. The
+  // file, and the -wal and -shm files SQLite makes beside it, are private to
+  // the owner (0600): created so, or narrowed (see private_files.h).
   Db(const std::string& path, const std::vector<Migration>& migrations);
   // Opens an existing database without migrating it: a second connection
   // (a reader beside the writer) to a file another connection set up.
   explicit Db(const std::string& path);
-  ~Db();
   Db(const Db&) = delete;
   Db& operator=(const Db&) = delete;
 
@@ -83,8 +85,17 @@ class Db {
  private:
   void open(const std::string& path, int flags);
 
+  // Owned handles, so that a constructor that fails after sqlite3_open_v2 (a
+  // file that is not a database fails at its first statement) still finalizes
+  // and closes what it made: the members are destroyed even then.
+  struct CloseDb {
+    void operator()(sqlite3* db) const { sqlite3_close(db); }
+  };
+  struct FinalizeStmt {
+    void operator()(sqlite3_stmt* stmt) const { sqlite3_finalize(stmt); }
+  };
   struct Cached {
-    sqlite3_stmt* stmt = nullptr;
+    std::unique_ptr<sqlite3_stmt, FinalizeStmt> stmt;
     bool in_use = false;
   };
   // Looked up by the SQL text as given, without copying it into a string.
@@ -92,7 +103,8 @@ class Db {
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
   };
-  sqlite3* db_ = nullptr;
+  // Declared before the cache: the statements are finalized before the close.
+  std::unique_ptr<sqlite3, CloseDb> db_;
   std::unordered_map<std::string, Cached, TextHash, std::equal_to<>> cache_;
 };
 

@@ -1,11 +1,13 @@
 #include "tls.h"
 
+#include <openssl/bio.h>
 #include <openssl/ec.h>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -14,6 +16,7 @@
 
 #include "crypto.h"
 #include "log.h"
+#include "private_files.h"
 
 namespace naumachia::server {
 
@@ -40,15 +43,18 @@ void add_extension(X509* cert, int nid, const char* value) {
   X509_EXTENSION_free(ext);
 }
 
-void write_pem(const std::string& path, bool is_key, EVP_PKEY* key, X509* cert) {
-  const mode_t old = umask(is_key ? 077 : 022);
-  FILE* f = std::fopen(path.c_str(), "wb");
-  umask(old);
-  if (!f) throw std::runtime_error("cannot write '" + path + "'");
-  const int ok = is_key ? PEM_write_PrivateKey(f, key, nullptr, nullptr, 0, nullptr, nullptr)
-                        : PEM_write_X509(f, cert);
-  std::fclose(f);
+// The PEM text of `key` when given, else of `cert`, in memory: write_file
+// then sets the file's mode before any byte of it lands on disk.
+std::string pem(EVP_PKEY* key, X509* cert) {
+  std::unique_ptr<BIO, Deleter<BIO, BIO_free_all>> bio(BIO_new(BIO_s_mem()));
+  check(bio != nullptr, "PEM buffer");
+  const int ok =
+      key ? PEM_write_bio_PrivateKey(bio.get(), key, nullptr, nullptr, 0, nullptr, nullptr)
+          : PEM_write_bio_X509(bio.get(), cert);
   check(ok == 1, "writing PEM");
+  char* data = nullptr;
+  const long n = BIO_get_mem_data(bio.get(), &data);
+  return std::string(data, static_cast<std::size_t>(n));
 }
 
 void create_identity(const std::string& cert_path, const std::string& key_path) {
@@ -72,8 +78,9 @@ void create_identity(const std::string& cert_path, const std::string& key_path) 
   add_extension(cert.get(), NID_subject_alt_name, "DNS:localhost,IP:127.0.0.1,IP:::1");
   add_extension(cert.get(), NID_basic_constraints, "critical,CA:FALSE");
   check(X509_sign(cert.get(), key.get(), EVP_sha256()) > 0, "signing");
-  write_pem(key_path, true, key.get(), nullptr);
-  write_pem(cert_path, false, nullptr, cert.get());
+  // The key first: a certificate is never there without its key.
+  write_file(key_path, pem(key.get(), nullptr), kPrivateFile);
+  write_file(cert_path, pem(nullptr, cert.get()), kPublicFile);
 }
 
 std::string fingerprint(const std::string& cert_path) {
@@ -88,14 +95,43 @@ std::string fingerprint(const std::string& cert_path) {
   return hex(Bytes(md, md + n));
 }
 
+// A key the server's user owns is made private to it. A key another user owns
+// (root, sharing it with the server's group, 0640) is the operator's to set:
+// only others' access is reported.
+void guard_key(const std::string& key_path) {
+  struct stat st {};
+  if (::stat(key_path.c_str(), &st) != 0) return;  // the load below says why
+  if (st.st_uid == ::geteuid()) {
+    narrow_to_owner(key_path);
+  } else if (st.st_mode & S_IRWXO) {
+    log_line("warning: every user may read the TLS key " + key_path +
+             "; only its owner and the server's group should");
+  }
+}
+
 }  // namespace
 
 std::string load_or_create_identity(boost::asio::ssl::context& ctx, const std::string& cert_path,
                                     const std::string& key_path) {
   namespace fs = std::filesystem;
-  if (!fs::exists(cert_path) || !fs::exists(key_path)) {
+  const bool have_cert = fs::exists(cert_path);
+  const bool have_key = fs::exists(key_path);
+  if (have_cert != have_key) {
+    // Making a new pair would overwrite the one file there, which may be an
+    // operator's key or certificate from a CA.
+    throw std::runtime_error(
+        have_cert ? "the TLS certificate '" + cert_path + "' is there but its key '" + key_path +
+                        "' is missing; provide the key, or remove both to have a self-signed"
+                        " pair made"
+                  : "the TLS key '" + key_path + "' is there but its certificate '" + cert_path +
+                        "' is missing; provide the certificate, or remove both to have a"
+                        " self-signed pair made");
+  }
+  if (!have_cert) {
     create_identity(cert_path, key_path);
-    log_line("made a self-signed TLS certificate: " + cert_path);
+    log_line("made a self-signed TLS certificate: " + cert_path + " (key " + key_path + ", 0600)");
+  } else {
+    guard_key(key_path);
   }
   ctx.set_options(boost::asio::ssl::context::default_workarounds |
                   boost::asio::ssl::context::no_sslv2 | boost::asio::ssl::context::no_sslv3 |

@@ -44,7 +44,17 @@ std::vector<std::string> test_server_defaults() {
 
 ServerProcess::ServerProcess(const std::filesystem::path& dir, std::vector<std::string> options,
                              int open_files)
-    : dir_(dir), options_(test_server_defaults()), open_files_(open_files) {
+    : dir_(dir),
+      db_(dir / "naumachia.db"),
+      options_(test_server_defaults()),
+      open_files_(open_files) {
+  options_.insert(options_.end(), options.begin(), options.end());
+  start("127.0.0.1:0");
+}
+
+ServerProcess::ServerProcess(const std::filesystem::path& dir, DatabaseAt db,
+                             std::vector<std::string> options)
+    : dir_(dir), db_(std::move(db.path)), options_(test_server_defaults()) {
   options_.insert(options_.end(), options.begin(), options.end());
   start("127.0.0.1:0");
 }
@@ -56,7 +66,7 @@ ServerProcess::~ServerProcess() {
 void ServerProcess::start(const std::string& listen) {
   int fds[2];
   if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
-  const std::string db = (dir_ / "naumachia.db").string();
+  const std::string db = db_.string();
   const std::string log_path = (dir_ / "server.log").string();
   // Built before the fork: the child only calls what is safe after one.
   std::vector<std::string> args{NAUMACHIA_TEST_SERVER, "--db", db, "--listen", listen};

@@ -24,6 +24,11 @@ class TempDir {
 // sign up as many players as they like. The hardening tests set them back.
 std::vector<std::string> test_server_defaults();
 
+// Where a test server keeps its database when not in its directory.
+struct DatabaseAt {
+  std::filesystem::path path;
+};
+
 class ServerProcess {
  public:
   // Starts the server on a free loopback port with its files in `dir`, with
@@ -31,12 +36,16 @@ class ServerProcess {
   // `open_files` > 0 sets the process's open-file limit (soft and hard).
   explicit ServerProcess(const std::filesystem::path& dir, std::vector<std::string> options = {},
                          int open_files = 0);
+  // The same with the database at `db` (the server makes its directory), and
+  // the log in `dir`.
+  ServerProcess(const std::filesystem::path& dir, DatabaseAt db,
+                std::vector<std::string> options = {});
   ~ServerProcess();
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
 
   std::string url() const { return url_; }
-  std::filesystem::path db() const { return dir_ / "naumachia.db"; }
+  std::filesystem::path db() const { return db_; }
   // SIGKILL: the process dies at once, as in a crash.
   void crash();
   // SIGTERM, then waits; returns the exit status.
@@ -49,6 +58,7 @@ class ServerProcess {
   void start(const std::string& listen);
 
   std::filesystem::path dir_;
+  std::filesystem::path db_;
   std::vector<std::string> options_;
   int open_files_ = 0;
   pid_t pid_ = -1;
