@@ -8,6 +8,7 @@
 #include <boost/beast/websocket.hpp>
 #include <boost/beast/websocket/ssl.hpp>
 #include <functional>
+#include <memory>
 
 namespace naumachia::client {
 
@@ -45,6 +46,7 @@ struct Connection::Impl {
   beast::flat_buffer buffer;
   std::deque<std::string> inbox;
   beast::error_code read_error;
+  std::string broken;  // what timed out, when the client closed the connection for it
   bool open = false;
 
   // Runs the loop until `done` holds or the time is up.
@@ -59,20 +61,30 @@ struct Connection::Impl {
     return true;
   }
 
-  // Runs one asynchronous step to completion, throwing on error or timeout.
-  template <class Start>
-  void step(const std::string& what, ms timeout, Start start) {
+  // What one asynchronous step reports. The completion handler shares it:
+  // after a timeout `step` returns while the operation is still pending, and
+  // the handler runs whenever the loop next runs (with operation_aborted), so
+  // it must not point into the stack of a call that has returned.
+  struct StepOutcome {
     bool done = false;
     beast::error_code ec;
-    start([&](beast::error_code e, auto&&...) {
-      ec = e;
-      done = true;
+  };
+
+  // Runs one asynchronous step to completion, throwing on error or timeout.
+  // A timeout closes the socket: the connection is unusable afterwards.
+  template <class Start>
+  void step(const std::string& what, ms timeout, Start start) {
+    const auto outcome = std::make_shared<StepOutcome>();
+    start([outcome](beast::error_code e, auto&&...) {
+      outcome->ec = e;
+      outcome->done = true;
     });
-    if (!pump([&] { return done; }, timeout)) {
+    if (!pump([&] { return outcome->done; }, timeout)) {
       beast::get_lowest_layer(ws).close();
+      broken = what + " timed out";
       throw ClientError(what + ": timed out");
     }
-    if (ec) throw ClientError(what + ": " + ec.message());
+    if (outcome->ec) throw ClientError(what + ": " + outcome->ec.message());
   }
 
   void arm_read() {
@@ -135,11 +147,19 @@ void Connection::close() {
   beast::get_lowest_layer(impl_->ws).close();
 }
 
-void Connection::send_raw(const std::string& bytes, bool binary) {
+void Connection::send_raw(std::string bytes, bool binary, ms timeout) {
   Impl& m = *impl_;
+  // After a timeout an operation may still be pending on the stream, and a
+  // stream takes one write at a time.
+  if (!m.broken.empty()) throw ClientError("the connection was closed: " + m.broken);
   if (!m.open) throw ClientError("the connection is closed");
   m.ws.binary(binary);
-  m.step("send", ms(15000), [&](auto h) { m.ws.async_write(net::buffer(bytes), h); });
+  // The write may still be pending after a timeout: its handler keeps the bytes.
+  const auto kept = std::make_shared<std::string>(std::move(bytes));
+  m.step("send", timeout, [&](auto h) {
+    m.ws.async_write(net::buffer(*kept),
+                     [kept, h](beast::error_code ec, std::size_t n) mutable { h(ec, n); });
+  });
   m.ws.binary(true);
 }
 
@@ -147,6 +167,7 @@ std::optional<std::string> Connection::next_raw(ms timeout) {
   Impl& m = *impl_;
   m.pump([&] { return !m.inbox.empty() || !m.open; }, timeout);
   if (m.inbox.empty()) {
+    if (!m.broken.empty()) throw ClientError("the connection was closed: " + m.broken);
     if (!m.open && m.read_error) {
       throw ClientError("connection closed by the server: " + m.read_error.message());
     }

@@ -46,7 +46,8 @@ class Connection {
   std::optional<proto::Envelope> next_push(ms timeout);
 
   // For tests: raw frames in and out, and every frame received so far.
-  void send_raw(const std::string& bytes, bool binary = true);
+  // A send that does not finish within `timeout` closes the connection.
+  void send_raw(std::string bytes, bool binary = true, ms timeout = ms(15000));
   std::optional<std::string> next_raw(ms timeout);
   const std::vector<std::string>& received() const { return received_; }
   bool is_open() const;
