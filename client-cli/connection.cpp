@@ -1,5 +1,10 @@
 #include "connection.h"
 
+#include <openssl/evp.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+#include <openssl/x509_vfy.h>
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl.hpp>
@@ -9,6 +14,8 @@
 #include <boost/beast/websocket/ssl.hpp>
 #include <functional>
 #include <memory>
+
+#include "digest.h"
 
 namespace naumachia::client {
 
@@ -101,16 +108,45 @@ struct Connection::Impl {
   }
 };
 
-Connection::Connection(const std::string& url, bool insecure, ms timeout)
+namespace {
+
+struct X509Free {
+  void operator()(X509* c) const { X509_free(c); }
+};
+
+// The certificate the server showed, and whether it verifies against the
+// system's certificate authorities for the host name (OpenSSL checked it
+// during the handshake; verify_none only let the handshake go on).
+ServerCertificate shown_certificate(SSL* ssl) {
+  const std::unique_ptr<X509, X509Free> cert(SSL_get1_peer_certificate(ssl));
+  if (!cert) throw ClientError("TLS: the server showed no certificate");
+  unsigned char md[EVP_MAX_MD_SIZE];
+  unsigned int n = 0;
+  if (!X509_digest(cert.get(), EVP_sha256(), md, &n))
+    throw ClientError("TLS: cannot hash the server's certificate");
+  auto fingerprint = Fingerprint::parse(to_hex(std::string(reinterpret_cast<char*>(md), n)));
+  if (!fingerprint) throw ClientError("TLS: the certificate's SHA-256 digest is not 32 bytes");
+  const long result = SSL_get_verify_result(ssl);
+  return ServerCertificate{*fingerprint, result == X509_V_OK,
+                           result == X509_V_OK ? "" : X509_verify_cert_error_string(result)};
+}
+
+}  // namespace
+
+Connection::Connection(const std::string& url, const CertificateCheck& check, ms timeout)
     : impl_(std::make_unique<Impl>()) {
   const Endpoint e = parse_url(url);
   Impl& m = *impl_;
-  if (insecure) {
-    m.ssl.set_verify_mode(net::ssl::verify_none);
-  } else {
-    m.ssl.set_default_verify_paths();
-    m.ssl.set_verify_mode(net::ssl::verify_peer);
-    m.ws.next_layer().set_verify_callback(net::ssl::host_name_verification(e.host));
+  // The handshake goes on whatever the certificate; `check` decides after it,
+  // before anything is sent. OpenSSL still verifies the chain against the
+  // system's authorities and the host name, for check to read.
+  m.ssl.set_default_verify_paths();
+  m.ssl.set_verify_mode(net::ssl::verify_none);
+  SSL* ssl = m.ws.next_layer().native_handle();
+  X509_VERIFY_PARAM* names = SSL_get0_param(ssl);
+  if (!X509_VERIFY_PARAM_set1_ip_asc(names, e.host.c_str()) &&
+      !X509_VERIFY_PARAM_set1_host(names, e.host.c_str(), 0)) {
+    throw ClientError("TLS: cannot check certificates for the host name '" + e.host + "'");
   }
   tcp::resolver resolver(m.ioc);
   beast::error_code ec;
@@ -120,11 +156,17 @@ Connection::Connection(const std::string& url, bool insecure, ms timeout)
          [&](auto h) { beast::get_lowest_layer(m.ws).async_connect(results, h); });
   // Requests are small and each waits for its answer: no Nagle delay.
   beast::get_lowest_layer(m.ws).socket().set_option(tcp::no_delay(true), ec);
-  if (!SSL_set_tlsext_host_name(m.ws.next_layer().native_handle(), e.host.c_str())) {
+  if (!SSL_set_tlsext_host_name(ssl, e.host.c_str())) {
     throw ClientError("TLS: cannot set the server name");
   }
-  m.step("TLS handshake (use --insecure for a self-signed local server)", timeout,
+  m.step("TLS handshake", timeout,
          [&](auto h) { m.ws.next_layer().async_handshake(net::ssl::stream_base::client, h); });
+  try {
+    check(shown_certificate(ssl));
+  } catch (...) {
+    beast::get_lowest_layer(m.ws).close();
+    throw;
+  }
   m.ws.binary(true);
   m.ws.read_message_max(64 * 1024 * 1024);
   m.step("WebSocket handshake", timeout,

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "naumachia.pb.h"
+#include "trust.h"
 
 namespace naumachia::client {
 
@@ -32,8 +33,10 @@ class Connection {
  public:
   using ms = std::chrono::milliseconds;
 
-  // insecure: accept any certificate (a local server's self-signed one).
-  Connection(const std::string& url, bool insecure, ms timeout = ms(15000));
+  // Connects, and after the TLS handshake asks `check` whether to go on with
+  // the certificate the server showed (see trust.h); `timeout` bounds each
+  // step of connecting.
+  Connection(const std::string& url, const CertificateCheck& check, ms timeout = ms(15000));
   ~Connection();
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;

@@ -18,6 +18,7 @@
 
 #include "connection.h"
 #include "render.h"
+#include "trust.h"
 
 namespace nc = naumachia::client;
 namespace proto = naumachia::proto;
@@ -25,7 +26,8 @@ namespace proto = naumachia::proto;
 namespace {
 
 constexpr const char* kUsage =
-    R"(usage: naumachia [--server wss://HOST:PORT] [--insecure] [--config PATH] COMMAND [ARGS]
+    R"(usage: naumachia [--server wss://HOST:PORT] [--insecure] [--fingerprint HEX] [--config PATH]
+                 COMMAND [ARGS]
 
 Play naumachia games against remote players.
 
@@ -45,11 +47,23 @@ commands:
   events GAME          print the game's history            [--all]
   replay GAME          re-run the game on the server and show each step
   resign GAME          give up the game
+  trust [FINGERPRINT]  show or set the certificate pinned for the server
+  forget-server        forget the server's pinned certificate
 
 global options:
-  --server URL   server to use (saved in the config file; default wss://127.0.0.1:8443)
-  --insecure     accept a self-signed certificate (for a local server; saved)
-  --config PATH  config file (default: $NAUMACHIA_CONFIG, else ~/.config/naumachia/client.conf)
+  --server URL       server to use (saved in the config file at login; default
+                     wss://127.0.0.1:8443)
+  --insecure         do not check the server's certificate, for this command only
+                     (never saved)
+  --fingerprint HEX  accept only the certificate with this SHA-256 fingerprint, and pin it
+  --config PATH      config file (default: $NAUMACHIA_CONFIG, else
+                     ~/.config/naumachia/client.conf)
+
+Certificates: a certificate that verifies against this system's certificate
+authorities is accepted. Any other (a server's self-signed one) is pinned the
+first time: the client prints its fingerprint, to compare with the line
+"TLS certificate SHA-256 fingerprint ..." in the server's log, and from then on
+refuses any other certificate from that server (see: naumachia trust --help).
 
 Every command takes --help.
 )";
@@ -113,6 +127,16 @@ const std::map<std::string, std::string> kHelp = {
     {"resign",
      "usage: naumachia resign GAME\n\nGives up the game. In a two-sided game the other side "
      "wins.\n"},
+    {"trust",
+     "usage: naumachia [--server URL] trust [FINGERPRINT]\n\nWithout FINGERPRINT: shows what "
+     "this client trusts for the server.\nWith it: pins the certificate with that SHA-256 "
+     "fingerprint (64 hex digits,\n':' between bytes allowed) for the server, replacing any "
+     "pinned before. Use\nit when the server's certificate changed on purpose: compare with the "
+     "line\n\"TLS certificate SHA-256 fingerprint ...\" in the server's log.\n"},
+    {"forget-server",
+     "usage: naumachia [--server URL] forget-server\n\nForgets the certificate pinned for the "
+     "server (or that it had one from a\ncertificate authority). The next connection pins the "
+     "certificate it is shown.\n"},
 };
 
 struct Config {
@@ -232,8 +256,8 @@ std::uint64_t parse_duration(const std::string& s) {
 
 class Client {
  public:
-  Client(Config& config, std::string server, bool insecure)
-      : config_(config), server_(std::move(server)), insecure_(insecure) {}
+  Client(Config& config, std::string server, nc::TrustOptions trust)
+      : config_(config), server_(std::move(server)), trust_(std::move(trust)) {}
 
   int run(const std::string& cmd, const std::vector<std::string>& argv) {
     const std::map<std::string, std::function<int(const std::vector<std::string>&)>> commands{
@@ -250,6 +274,8 @@ class Client {
         {"events", [&](auto& a) { return events(a); }},
         {"replay", [&](auto& a) { return replay(a); }},
         {"resign", [&](auto& a) { return resign(a); }},
+        {"trust", [&](auto& a) { return trust(a); }},
+        {"forget-server", [&](auto& a) { return forget_server(a); }},
     };
     const auto it = commands.find(cmd);
     if (it == commands.end()) {
@@ -264,8 +290,34 @@ class Client {
   }
 
  private:
+  std::string trust_key() const { return "trust." + nc::server_key(server_); }
+
+  nc::KnownServer known_server() const {
+    const auto known = nc::KnownServer::from_text(config_.get(trust_key()));
+    if (!known) {
+      throw nc::ClientError("the config file's " + trust_key() +
+                            " is neither a certificate fingerprint nor system-ca: correct it, or "
+                            "remove it with `naumachia forget-server`");
+    }
+    return *known;
+  }
+
+  // Runs after the TLS handshake, before anything is sent (see trust.h).
+  void check_certificate(const nc::ServerCertificate& shown) {
+    const nc::TrustDecision d = nc::decide_trust(server_, known_server(), trust_, shown);
+    if (!d.accepted) throw nc::ClientError(d.message);
+    if (!d.message.empty()) std::cerr << "naumachia: " << d.message << std::endl;
+    if (d.remember) {
+      config_.values[trust_key()] = d.remember->to_text();
+      config_.save();
+    }
+  }
+
   nc::Connection& connect(bool authenticate = true) {
-    if (!conn_) conn_ = std::make_unique<nc::Connection>(server_, insecure_);
+    if (!conn_) {
+      conn_ = std::make_unique<nc::Connection>(
+          server_, [this](const nc::ServerCertificate& shown) { check_certificate(shown); });
+    }
     if (authenticate && !authenticated_) {
       const std::string token = config_.get("token");
       if (token.empty()) throw nc::ClientError("not logged in: run `naumachia login NAME` first");
@@ -309,7 +361,6 @@ class Client {
     config_.values["token"] = res.session().token();
     config_.values["name"] = res.session().name();
     config_.values["server"] = server_;
-    config_.values["insecure"] = insecure_ ? "1" : "0";
     config_.save();
     std::cout << (create ? "registered and logged in as " : "logged in as ") << res.session().name()
               << " on " << server_ << "\n";
@@ -320,6 +371,47 @@ class Client {
     config_.values.erase("token");
     config_.save();
     std::cout << "logged out\n";
+    return 0;
+  }
+
+  int trust(const std::vector<std::string>& argv) {
+    const Args a = parse_args(argv, {}, {});
+    if (a.positional.size() > 1) throw nc::ClientError(kHelp.at("trust"));
+    const std::string name = nc::server_key(server_);
+    if (a.positional.empty()) {
+      const nc::KnownServer known = known_server();
+      if (known.pinned) {
+        std::cout << name << ": pinned certificate\n  " << nc::fingerprint_line(*known.pinned)
+                  << "\n";
+      } else if (known.system_ca) {
+        std::cout << name << ": a certificate that verifies against this system's certificate "
+                  << "authorities\n";
+      } else {
+        std::cout << name << ": nothing yet; the first connection pins the certificate it is "
+                  << "shown\n";
+      }
+      return 0;
+    }
+    const auto f = nc::Fingerprint::parse(a.positional[0]);
+    if (!f) {
+      throw nc::ClientError("'" + a.positional[0] +
+                            "' is not a SHA-256 fingerprint (64 hex digits, ':' between bytes "
+                            "allowed)");
+    }
+    config_.values[trust_key()] = nc::KnownServer{f, false}.to_text();
+    config_.save();
+    std::cout << "pinned for " << name << ":\n  " << nc::fingerprint_line(*f) << "\n";
+    return 0;
+  }
+
+  int forget_server(const std::vector<std::string>& argv) {
+    const Args a = parse_args(argv, {}, {});
+    if (!a.positional.empty()) throw nc::ClientError(kHelp.at("forget-server"));
+    const bool known = config_.values.erase(trust_key()) > 0;
+    config_.save();
+    std::cout << (known ? "forgot the certificate of " : "nothing was known of ")
+              << nc::server_key(server_)
+              << "; the next connection pins the certificate it is shown\n";
     return 0;
   }
 
@@ -595,7 +687,7 @@ class Client {
 
   Config& config_;
   std::string server_;
-  bool insecure_;
+  nc::TrustOptions trust_;
   std::unique_ptr<nc::Connection> conn_;
   bool authenticated_ = false;
 };
@@ -606,14 +698,17 @@ int main(int argc, char** argv) {
   Config config;
   config.path = default_config_path();
   std::string server;
-  bool insecure = false, insecure_given = false;
+  nc::TrustOptions trust;
+  std::optional<std::string> fingerprint;
   std::vector<std::string> rest;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (rest.empty() && a == "--server" && i + 1 < argc) {
       server = argv[++i];
     } else if (rest.empty() && a == "--insecure") {
-      insecure = insecure_given = true;
+      trust.insecure = true;
+    } else if (rest.empty() && a == "--fingerprint" && i + 1 < argc) {
+      fingerprint = argv[++i];
     } else if (rest.empty() && a == "--config" && i + 1 < argc) {
       config.path = argv[++i];
     } else if (rest.empty() && (a == "--help" || a == "-h")) {
@@ -628,10 +723,29 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
+    if (fingerprint) {
+      trust.required = nc::Fingerprint::parse(*fingerprint);
+      if (!trust.required)
+        throw nc::ClientError("--fingerprint '" + *fingerprint +
+                              "' is not a SHA-256 fingerprint (64 hex digits)");
+      if (trust.insecure)
+        throw nc::ClientError("--insecure and --fingerprint contradict each other: use one");
+    }
     config.load();
+    // Older versions saved --insecure for every later command and server.
+    if (const auto old = config.values.find("insecure"); old != config.values.end()) {
+      if (old->second == "1") {
+        std::cerr << "naumachia: ignoring the setting insecure=1 an older version saved: "
+                     "certificates are checked again (a server's self-signed one is pinned the "
+                     "first time it is seen; see naumachia trust --help), and --insecure now "
+                     "counts for one command only\n";
+      }
+      config.values.erase(old);
+      config.save();
+    }
     if (server.empty()) server = config.get("server", "wss://127.0.0.1:8443");
-    if (!insecure_given) insecure = config.get("insecure") == "1";
-    Client client(config, server, insecure);
+    nc::parse_url(server);  // a precise error before anything else
+    Client client(config, server, trust);
     return client.run(rest[0], std::vector<std::string>(rest.begin() + 1, rest.end()));
   } catch (const std::exception& e) {
     std::cerr << "naumachia: " << e.what() << "\n";
