@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "connection.h"
+#include "history_check.h"
 #include "render.h"
 #include "trust.h"
 
@@ -45,6 +46,7 @@ commands:
                        from FILE or standard input        [--draft] [--for SEAT]
   wait GAME            wait until something happens in the game, and print it
   events GAME          print the game's history            [--all]
+  verify GAME          check every revealed commitment and, once the game is over, its seed
   replay GAME          re-run the game on the server and show each step
   resign GAME          give up the game
   trust [FINGERPRINT]  show or set the certificate pinned for the server
@@ -113,10 +115,20 @@ const std::map<std::string, std::string> kHelp = {
     {"wait",
      "usage: naumachia wait GAME [--timeout SECONDS]\n\nPrints the game's events you have not seen "
      "yet; if there are none, waits\nuntil the next one (an opponent commits, a step resolves, the "
-     "game ends)\nand prints it. Exit status 3 when the timeout passes with nothing new.\n"},
+     "game ends)\nand prints it. Exit status 3 when the timeout passes with nothing new.\nWhen a "
+     "step resolved or the game ended, checks the history as `naumachia\nverify` does (exit "
+     "status 1 if it fails).\n"},
     {"events",
      "usage: naumachia events GAME [--all]\n\nPrints the game's events you have not seen yet, or "
-     "with --all every event.\n"},
+     "with --all every event.\nWhen a step resolved or the game ended, checks the history as "
+     "`naumachia\nverify` does (exit status 1 if it fails).\n"},
+    {"verify",
+     "usage: naumachia verify GAME\n\nChecks, on this computer, what the server cannot fake "
+     "without being caught:\nevery set of orders revealed when a step resolved hashes (SHA-256 of "
+     "its nonce\nand its lines joined by newlines) to the commitment its seat published while\nthe "
+     "step was open, and once the game is over the revealed dice seed hashes to\nthe seed hash "
+     "shown since the game's creation (and remembered by this client\nthe first time it saw the "
+     "game). Names the step and seat of any mismatch;\nexit status 1 if there is one.\n"},
     {"replay",
      "usage: naumachia replay GAME [--step N]\n\nAsks the server to re-run the game from its seed "
      "and orders and prints each\nstep: the orders, what happened with every die roll, and whether "
@@ -274,6 +286,7 @@ class Client {
         {"events", [&](auto& a) { return events(a); }},
         {"replay", [&](auto& a) { return replay(a); }},
         {"resign", [&](auto& a) { return resign(a); }},
+        {"verify", [&](auto& a) { return verify(a); }},
         {"trust", [&](auto& a) { return trust(a); }},
         {"forget-server", [&](auto& a) { return forget_server(a); }},
     };
@@ -468,6 +481,7 @@ class Client {
       c.set_players(static_cast<std::uint32_t>(std::stoul(a.options.at("--players"))));
     if (a.has("--deadline")) c.set_deadline_seconds(parse_duration(a.options.at("--deadline")));
     const auto res = expect(req);
+    remember_seed_hash(res.game());
     std::cout << "created " << nc::render_summary(res.game());
     std::cout << "others join with: naumachia join " << res.game().id() << "\n";
     return 0;
@@ -477,7 +491,9 @@ class Client {
     proto::Envelope req;
     req.mutable_get_game()->set_game_id(id);
     if (for_seat) req.mutable_get_game()->set_for_seat(*for_seat);
-    return expect(req).detail();
+    proto::GameDetail d = expect(req).detail();
+    remember_seed_hash(d.summary());
+    return d;
   }
 
   static std::optional<std::uint32_t> for_seat_of(const Args& a) {
@@ -499,6 +515,7 @@ class Client {
         a.has("--side") ? seat_from(a.options.at("--side"), sides_of(fetch_game(id).summary()))
                         : -1);
     const auto res = expect(req);
+    remember_seed_hash(res.game());
     std::cout << "joined " << nc::render_summary(res.game());
     return 0;
   }
@@ -589,37 +606,88 @@ class Client {
   }
 
   std::string seen_key(std::uint64_t id) { return "seen." + server_ + "." + std::to_string(id); }
+  std::string seed_hash_key(std::uint64_t id) {
+    return "seedhash." + server_ + "." + std::to_string(id);
+  }
 
-  // Prints events after the last one seen; returns how many.
-  int print_new_events(std::uint64_t id, bool all, const std::vector<std::string>& sides) {
-    const std::uint64_t seen = std::stoull(config_.get(seen_key(id), "0"));
-    std::uint64_t after = all ? 0 : seen;
-    int printed = 0;
+  // The seed hash is fixed at creation: the first one this client sees of a
+  // game is kept, so that a later one the server shows can be held to it.
+  void remember_seed_hash(const proto::GameSummary& g) {
+    if (g.seed_hash().empty() || !config_.get(seed_hash_key(g.id())).empty()) return;
+    config_.values[seed_hash_key(g.id())] = g.seed_hash();
+    config_.save();
+  }
+
+  std::vector<proto::GameEvent> fetch_events(std::uint64_t id, std::uint64_t after) {
+    std::vector<proto::GameEvent> out;
     for (;;) {  // the server sends at most a page of events per request
       proto::Envelope req;
       req.mutable_events()->set_game_id(id);
       req.mutable_events()->set_after_seq(after);
       const auto res = expect(req);
-      if (res.events_result().events().empty()) break;
+      if (res.events_result().events().empty()) return out;
       for (const auto& e : res.events_result().events()) {
-        std::cout << nc::render_event(e, sides);
         after = std::max(after, e.seq());
-        ++printed;
+        out.push_back(e);
       }
     }
-    config_.values[seen_key(id)] = std::to_string(std::max(seen, after));
+  }
+
+  // Checks the game's whole history (see history_check.h) and prints the
+  // result; returns the exit status: 0, or 1 when a check fails.
+  int check_game(const proto::GameSummary& g, const std::vector<proto::GameEvent>& all) {
+    remember_seed_hash(g);
+    const std::string first_seed_hash = config_.get(seed_hash_key(g.id()), g.seed_hash());
+    nc::HistoryCheck check = nc::check_history(all, first_seed_hash);
+    if (g.seed_hash() != first_seed_hash) {
+      check.problems.push_back({0, std::nullopt,
+                                "the server now shows the seed hash " + g.seed_hash() +
+                                    ", but showed " + first_seed_hash + " before"});
+    }
+    const std::string report = check.report(sides_of(g));
+    std::cout << report;
+    if (!check.ok()) std::cerr << "naumachia: game " << g.id() << ": " << report;
+    return check.ok() ? 0 : 1;
+  }
+
+  // Prints the events after the last one seen (every event with `all`); when
+  // one of them resolved a step or ended the game, checks the history.
+  // Returns how many were printed and the exit status.
+  std::pair<int, int> print_new_events(const proto::GameSummary& g, bool all) {
+    const std::uint64_t id = g.id();
+    const std::uint64_t seen = std::stoull(config_.get(seen_key(id), "0"));
+    const auto fresh = fetch_events(id, all ? 0 : seen);
+    const auto sides = sides_of(g);
+    std::uint64_t last = seen;
+    bool revealing = false;
+    for (const auto& e : fresh) {
+      std::cout << nc::render_event(e, sides);
+      last = std::max(last, e.seq());
+      revealing = revealing || e.has_resolved() || e.has_over();
+    }
+    config_.values[seen_key(id)] = std::to_string(last);
     config_.save();
-    return printed;
+    int status = 0;
+    if (revealing) status = check_game(g, all ? fresh : fetch_events(id, 0));
+    return {static_cast<int>(fresh.size()), status};
   }
 
   int events(const std::vector<std::string>& argv) {
     const Args a = parse_args(argv, {}, {"--all"});
     if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("events"));
     connect();
+    const auto [printed, status] =
+        print_new_events(fetch_game(parse_game_id(a.positional[0])).summary(), a.has("--all"));
+    if (printed == 0) std::cout << "nothing new\n";
+    return status;
+  }
+
+  int verify(const std::vector<std::string>& argv) {
+    const Args a = parse_args(argv, {}, {});
+    if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("verify"));
+    connect();
     const std::uint64_t id = parse_game_id(a.positional[0]);
-    if (print_new_events(id, a.has("--all"), sides_of(fetch_game(id).summary())) == 0)
-      std::cout << "nothing new\n";
-    return 0;
+    return check_game(fetch_game(id).summary(), fetch_events(id, 0));
   }
 
   int wait(const std::vector<std::string>& argv) {
@@ -627,8 +695,8 @@ class Client {
     if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("wait"));
     connect();
     const std::uint64_t id = parse_game_id(a.positional[0]);
-    const auto sides = sides_of(fetch_game(id).summary());
-    if (print_new_events(id, false, sides) > 0) return 0;
+    const auto game = fetch_game(id).summary();
+    if (const auto [printed, status] = print_new_events(game, false); printed > 0) return status;
     const long timeout = a.has("--timeout") ? std::stol(a.options.at("--timeout")) : 0;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout);
     std::cerr << "waiting for game " << id << "..." << std::endl;
@@ -640,7 +708,8 @@ class Client {
       const auto push = conn_->next_push(left);
       if (push && push->event().game_id() == id) {
         // Print through the event log, so nothing between is missed.
-        if (print_new_events(id, false, sides) > 0) return 0;
+        if (const auto [printed, status] = print_new_events(game, false); printed > 0)
+          return status;
       }
     }
   }

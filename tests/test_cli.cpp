@@ -99,6 +99,7 @@ TEST_CASE("two people play through the naumachia command") {
   r = alice.run("wait 1 --timeout 20");
   CHECK(r.output.find("step 1 resolved") != std::string::npos);
   CHECK(r.output.find("rolled") != std::string::npos);
+  CHECK(r.output.find("history checked: all 2 commitments verified\n") != std::string::npos);
 
   r = alice.run("replay 1");
   CHECK(r.status == 0);
@@ -108,6 +109,29 @@ TEST_CASE("two people play through the naumachia command") {
   CHECK(r.output.find("usage: naumachia orders") != std::string::npos);
   r = bob.run("resign 1");
   CHECK(r.output.find("Red wins") != std::string::npos);
+  r = alice.run("events 1");
+  CHECK(r.status == 0);
+  CHECK(r.output.find("game over") != std::string::npos);
+  CHECK(r.output.find("all 2 commitments verified; dice seed matches its hash") !=
+        std::string::npos);
+  r = bob.run("verify 1");
+  CHECK(r.status == 0);
+  CHECK(r.output.find("all 2 commitments verified; dice seed matches its hash") !=
+        std::string::npos);
+  {
+    // The seed hash the client saw first is the one the seed is held to.
+    std::string text = bob.config_text();
+    const std::string key = "seedhash." + server.url() + ".1=";
+    const auto at = text.find(key);
+    REQUIRE(at != std::string::npos);
+    text.replace(at + key.size(), 64, std::string(64, '0'));
+    std::ofstream(bob.config) << text;
+  }
+  r = bob.run("verify 1");
+  CHECK(r.status == 1);
+  CHECK(r.output.find("HISTORY CHECK FAILED") != std::string::npos);
+  CHECK(r.output.find("the game: the revealed dice seed hashes to") != std::string::npos);
+  CHECK(r.output.find("the server now shows the seed hash") != std::string::npos);
   r = bob.run("show 99");
   CHECK(r.status == 1);
   CHECK(r.output.find("there is no game 99") != std::string::npos);

@@ -1,9 +1,16 @@
 // What the client checks on its own: which server certificates it accepts
-// (trust on first use), and its connection's handling of a timed-out step.
+// (trust on first use), the commitments and the dice seed a game reveals, and
+// its connection's handling of a timed-out step.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <set>
+
 #include "connection.h"
+#include "digest.h"
+#include "history_check.h"
 #include "server_process.h"
+#include "test_client.h"
 #include "trust.h"
 
 namespace nc = naumachia::client;
@@ -161,4 +168,137 @@ TEST_CASE("connection: a timed-out send leaves no handler pointing into its fini
   // its handler must not write into the stack of the send that returned.
   CHECK_THROWS_WITH_AS(c.next_raw(ms(1000)), "the connection was closed: send timed out",
                        nc::ClientError);
+}
+
+namespace {
+
+// Two players bid through a whole duel; the first replaces a draft once.
+std::uint64_t play_duel(nc::Connection& red, nc::Connection& blue) {
+  proto::Envelope create;
+  create.mutable_create_game()->set_scenario("duel/standard");
+  create.mutable_create_game()->set_seat(0);
+  create.mutable_create_game()->set_players(2);
+  const auto created = red.call(create);
+  REQUIRE(created.has_game());
+  const std::uint64_t id = created.game().id();
+  proto::Envelope join;
+  join.mutable_join_game()->set_game_id(id);
+  join.mutable_join_game()->set_seat(1);
+  REQUIRE(blue.call(join).has_game());
+  for (int guard = 0; guard < 20; ++guard) {
+    const auto d = naumachia::testing::game_detail(red, id);
+    if (d.summary().status() == proto::OVER) return id;
+    const std::uint64_t step = d.summary().step();
+    proto::Envelope draft;
+    draft.mutable_submit_orders()->set_game_id(id);
+    draft.mutable_submit_orders()->set_step(step);
+    draft.mutable_submit_orders()->add_lines("bid 2");
+    REQUIRE(red.call(draft).has_orders_accepted());
+    REQUIRE(naumachia::testing::submit(red, id, step, {"bid 1"}).has_orders_accepted());
+    REQUIRE(naumachia::testing::submit(blue, id, step, {"bid 0"}).has_orders_accepted());
+  }
+  FAIL("the duel did not end");
+  return id;
+}
+
+std::vector<proto::GameEvent> all_events(nc::Connection& c, std::uint64_t id) {
+  std::vector<proto::GameEvent> out;
+  for (;;) {
+    proto::Envelope req;
+    req.mutable_events()->set_game_id(id);
+    req.mutable_events()->set_after_seq(out.empty() ? 0 : out.back().seq());
+    const auto res = c.call(req);
+    REQUIRE(res.has_events_result());
+    if (res.events_result().events().empty()) return out;
+    for (const auto& e : res.events_result().events()) out.push_back(e);
+  }
+}
+
+proto::RevealedOrders& first_revealed(std::vector<proto::GameEvent>& events, std::uint32_t seat) {
+  for (auto& e : events) {
+    if (!e.has_resolved()) continue;
+    for (auto& o : *e.mutable_resolved()->mutable_orders()) {
+      if (o.seat() == seat) return o;
+    }
+  }
+  FAIL("no revealed orders");
+  throw std::logic_error("unreachable");
+}
+
+}  // namespace
+
+TEST_CASE("history check: a whole game verifies, and each tampered part is named") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  auto red = naumachia::testing::sign_up(server, "redcheck");
+  auto blue = naumachia::testing::sign_up(server, "bluecheck");
+  const std::uint64_t id = play_duel(*red, *blue);
+  const auto summary = naumachia::testing::game_detail(*red, id).summary();
+  const std::vector<std::string> sides{"Red", "Blue"};
+  const auto events = all_events(*red, id);
+
+  const nc::HistoryCheck good = nc::check_history(events, summary.seed_hash());
+  INFO(good.report(sides));
+  CHECK(good.ok());
+  CHECK(good.seed_verified);
+  const auto resolved = std::count_if(events.begin(), events.end(),
+                                      [](const proto::GameEvent& e) { return e.has_resolved(); });
+  CHECK(resolved >= 2);
+  CHECK(good.verified == 2 * resolved);
+  CHECK(has(good.report(sides), "all " + std::to_string(good.verified) +
+                                    " commitments verified; dice seed matches its hash"));
+
+  SUBCASE("a revealed order changed") {
+    auto bad = events;
+    first_revealed(bad, 0).set_lines(0, "bid 3");
+    const auto check = nc::check_history(bad, summary.seed_hash());
+    REQUIRE(check.problems.size() == 1);
+    CHECK(check.problems[0].step == 1);
+    CHECK(check.problems[0].seat == 0u);
+    CHECK(has(check.report(sides), "HISTORY CHECK FAILED"));
+    CHECK(has(check.report(sides), "step 1, seat 0 (Red): the revealed orders and nonce hash to"));
+  }
+  SUBCASE("orders and their commitment both replaced, unlike what was published") {
+    auto bad = events;
+    auto& o = first_revealed(bad, 1);
+    o.set_lines(0, "bid 2");
+    o.set_commitment(nc::commitment_of(*nc::from_hex(o.nonce()), {"bid 2"}));
+    const auto check = nc::check_history(bad, summary.seed_hash());
+    REQUIRE(check.problems.size() == 1);
+    CHECK(check.problems[0].seat == 1u);
+    CHECK(has(check.report(sides), "step 1, seat 1 (Blue): the revealed orders hash to"));
+    CHECK(has(check.report(sides), "but the seat committed"));
+  }
+  SUBCASE("the draft's commitment does not count: the last one does") {
+    auto bad = events;
+    // Drop every commitment but the first per seat and step (red's draft).
+    std::set<std::pair<std::uint64_t, std::uint32_t>> kept;
+    std::erase_if(bad, [&](const proto::GameEvent& e) {
+      return e.has_committed() && !kept.insert({e.committed().step(), e.committed().seat()}).second;
+    });
+    const auto check = nc::check_history(bad, summary.seed_hash());
+    CHECK_FALSE(check.ok());
+    CHECK(has(check.report(sides), "step 1, seat 0 (Red): the revealed orders hash to"));
+  }
+  SUBCASE("a commitment that was never published") {
+    auto bad = events;
+    std::erase_if(bad, [](const proto::GameEvent& e) {
+      return e.has_committed() && e.committed().step() == 2 && e.committed().seat() == 1;
+    });
+    const auto check = nc::check_history(bad, summary.seed_hash());
+    REQUIRE(check.problems.size() == 1);
+    CHECK(has(check.report(sides),
+              "step 2, seat 1 (Blue): orders were revealed, but no "
+              "commitment to them was published"));
+  }
+  SUBCASE("another dice seed") {
+    auto bad = events;
+    for (auto& e : bad) {
+      if (e.has_over()) e.mutable_over()->set_seed(std::string(64, '0'));
+    }
+    const auto check = nc::check_history(bad, summary.seed_hash());
+    REQUIRE(check.problems.size() == 1);
+    CHECK_FALSE(check.seed_verified);
+    CHECK(has(check.report(sides), "the game: the revealed dice seed hashes to"));
+  }
 }
