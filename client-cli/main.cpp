@@ -1,5 +1,6 @@
 // naumachia: the thin command-line client. It holds no rules: it sends what
 // the player types, and prints what the server answers.
+#include <sys/stat.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -35,7 +36,7 @@ Play naumachia games against remote players.
 commands:
   register NAME        create an account and log in
   login NAME           log in (the password comes from NAUMACHIA_PASSWORD, else a prompt)
-  logout               forget the saved session
+  logout               end the session on the server and forget it  [--everywhere] [--local]
   scenarios            list the scenarios you can start
   new SCENARIO         start a game                       (see: naumachia new --help)
   join GAME            take a seat in an open game        (see: naumachia join --help)
@@ -73,12 +74,19 @@ Every command takes --help.
 const std::map<std::string, std::string> kHelp = {
     {"register",
      "usage: naumachia register NAME\n\nCreates the account NAME (3-32 letters, digits, _ or -) "
-     "and logs in.\nThe password (8 or more characters) comes from NAUMACHIA_PASSWORD, else a "
+     "and logs in.\nThe password (12 to 256 characters) comes from NAUMACHIA_PASSWORD, else a "
      "prompt.\n"},
     {"login",
-     "usage: naumachia login NAME\n\nLogs in and saves the session token in the config file.\nThe "
-     "password comes from NAUMACHIA_PASSWORD, else a prompt.\n"},
-    {"logout", "usage: naumachia logout\n\nForgets the saved session token.\n"},
+     "usage: naumachia login NAME\n\nLogs in and saves the session token in the config file "
+     "(readable by you only).\nThe password comes from NAUMACHIA_PASSWORD, else a prompt. The "
+     "session ends when\nunused for a while, and at the latest at a fixed time after login "
+     "(both are\nprinted); then log in again.\n"},
+    {"logout",
+     "usage: naumachia logout [--everywhere] [--local]\n\nEnds the session on the server (its "
+     "token no longer works, wherever it was\ncopied) and forgets the token here.\n  "
+     "--everywhere  end every session of your account, on every device\n  --local       only "
+     "forget the token here, without telling the server (it\n                stays valid there "
+     "until it expires)\n"},
     {"scenarios",
      "usage: naumachia scenarios\n\nLists the scenarios the server offers, with their sides.\n"},
     {"new",
@@ -171,19 +179,27 @@ struct Config {
     }
   }
 
+  // The file holds the session token: it is written readable by the user
+  // only, whatever the umask, and a directory made for it is the user's only.
   void save() const {
-    // A bare file name ("--config me.conf") has no directory to create.
-    if (!path.parent_path().empty()) std::filesystem::create_directories(path.parent_path());
+    namespace fs = std::filesystem;
+    const fs::path dir = path.parent_path();  // empty for a bare file name ("--config me.conf")
+    if (!dir.empty() && !fs::exists(dir)) {
+      fs::create_directories(dir);
+      fs::permissions(dir, fs::perms::owner_all);
+    }
     const std::string tmp = path.string() + ".tmp";
+    fs::remove(tmp);
     {
+      const mode_t old_mask = umask(077);
       std::ofstream out(tmp, std::ios::trunc);
+      umask(old_mask);
       out << "# naumachia client settings (holds your session token: keep it private)\n";
       for (const auto& [k, v] : values) out << k << "=" << v << "\n";
       if (!out) throw nc::ClientError("cannot write the config file " + tmp);
     }
-    std::filesystem::permissions(
-        tmp, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
-    std::filesystem::rename(tmp, path);
+    fs::permissions(tmp, fs::perms::owner_read | fs::perms::owner_write);
+    fs::rename(tmp, path);
   }
 };
 
@@ -266,6 +282,20 @@ std::uint64_t parse_duration(const std::string& s) {
   return n * units.at(unit);
 }
 
+// The server refused a request: its code and message.
+class ServerError : public nc::ClientError {
+ public:
+  ServerError(proto::ErrorCode code, const std::string& message)
+      : nc::ClientError(message), code_(code) {}
+  proto::ErrorCode code() const { return code_; }
+
+ private:
+  proto::ErrorCode code_;
+};
+
+constexpr const char* kSessionEnded =
+    "your session has expired or was logged out; log in again with `naumachia login NAME`";
+
 class Client {
  public:
   Client(Config& config, std::string server, nc::TrustOptions trust)
@@ -326,23 +356,42 @@ class Client {
     }
   }
 
+  // The saved session token, when it is for this server.
+  std::string saved_token() const {
+    const std::string saved_for = config_.get("server");
+    return saved_for.empty() || saved_for == server_ ? config_.get("token") : std::string();
+  }
+
+  void forget_token() {
+    config_.values.erase("token");
+    config_.save();
+  }
+
   nc::Connection& connect(bool authenticate = true) {
     if (!conn_) {
       conn_ = std::make_unique<nc::Connection>(
           server_, [this](const nc::ServerCertificate& shown) { check_certificate(shown); });
     }
     if (authenticate && !authenticated_) {
-      const std::string token = config_.get("token");
-      if (token.empty()) throw nc::ClientError("not logged in: run `naumachia login NAME` first");
+      const std::string token = saved_token();
+      if (token.empty())
+        throw nc::ClientError("not logged in on " + server_ + ": run `naumachia login NAME` first");
       proto::Envelope req;
       req.mutable_resume()->set_token(token);
-      expect(req);
+      try {
+        expect(req);
+      } catch (const ServerError& e) {
+        if (e.code() != proto::SESSION_EXPIRED && e.code() != proto::BAD_CREDENTIALS) throw;
+        // A token the server no longer takes is of no use: forget it.
+        forget_token();
+        throw nc::ClientError(kSessionEnded);
+      }
       authenticated_ = true;
     }
     return *conn_;
   }
 
-  // Sends a request; prints the server's error and throws on failure.
+  // Sends a request; throws ServerError with the server's error on failure.
   proto::Envelope expect(const proto::Envelope& req) {
     proto::Envelope res = connect(false).call(req);
     if (res.has_error()) {
@@ -352,7 +401,7 @@ class Client {
         msg << "\n  " << (oe.line() ? "line " + std::to_string(oe.line()) : std::string("orders"))
             << ": " << oe.message();
       }
-      throw nc::ClientError(msg.str());
+      throw ServerError(res.error().code(), msg.str());
     }
     return res;
   }
@@ -360,7 +409,8 @@ class Client {
   int sign_in(const std::vector<std::string>& argv, bool create) {
     const Args a = parse_args(argv, {}, {});
     if (a.positional.size() != 1) throw nc::ClientError(kHelp.at(create ? "register" : "login"));
-    const std::string password = read_password("password for " + a.positional[0] + ": ");
+    const std::string password = read_password("password for " + a.positional[0] +
+                                               (create ? " (12 characters at least): " : ": "));
     proto::Envelope req;
     auto* creds = create ? req.mutable_register_() : nullptr;
     if (creds) {
@@ -377,13 +427,46 @@ class Client {
     config_.save();
     std::cout << (create ? "registered and logged in as " : "logged in as ") << res.session().name()
               << " on " << server_ << "\n";
+    const auto& s = res.session();
+    if (s.idle_expires_unix() > 0 || s.expires_unix() > 0) {
+      std::cout << "the session ends if unused until " << nc::format_time(s.idle_expires_unix())
+                << ", and at the latest at " << nc::format_time(s.expires_unix()) << "\n";
+    }
     return 0;
   }
 
-  int logout(const std::vector<std::string>&) {
-    config_.values.erase("token");
-    config_.save();
-    std::cout << "logged out\n";
+  int logout(const std::vector<std::string>& argv) {
+    const Args a = parse_args(argv, {}, {"--everywhere", "--local"});
+    if (!a.positional.empty()) throw nc::ClientError(kHelp.at("logout"));
+    if (saved_token().empty()) {
+      std::cout << "not logged in on " << server_ << "\n";
+      return 0;
+    }
+    if (a.has("--local")) {
+      forget_token();
+      std::cout << "forgot the session token here; the server still takes it until it expires\n";
+      return 0;
+    }
+    try {
+      connect();
+    } catch (const ServerError&) {
+      throw;
+    } catch (const nc::ClientError& e) {
+      if (saved_token().empty()) {  // the server had already ended the session
+        std::cout << "the session had already ended on the server; forgot it here\n";
+        return 0;
+      }
+      throw nc::ClientError(std::string(e.what()) +
+                            "\nthe session token is kept, to end the session on the server when "
+                            "it can be reached; `naumachia logout --local` forgets it here only");
+    }
+    proto::Envelope req;
+    req.mutable_logout()->set_everywhere(a.has("--everywhere"));
+    const auto res = expect(req);
+    forget_token();
+    const auto ended = res.logged_out().sessions_ended();
+    std::cout << "logged out" << (a.has("--everywhere") ? " everywhere" : "")
+              << ": the server ended " << ended << (ended == 1 ? " session" : " sessions") << "\n";
     return 0;
   }
 

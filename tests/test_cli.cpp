@@ -1,6 +1,7 @@
 // The `naumachia` command against the real server, as two people on two
 // terminals would use it.
 #include <doctest/doctest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -294,4 +295,67 @@ TEST_CASE("a certificate from an authority the system trusts is accepted, then r
   CHECK(r.status == 1);
   CHECK(has(r.output, "THE SERVER'S CERTIFICATE NO LONGER VERIFIES"));
   CHECK(has(r.output, "TLS certificate SHA-256 fingerprint " + logged_fingerprint(server)));
+}
+
+TEST_CASE("the naumachia command forgets a token the server refuses, and says to log in") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  const Terminal erin{(dir.path() / "private" / "erin.conf").string(), server.url()};
+  REQUIRE(erin.run("--server " + server.url() + " register erin").status == 0);
+  // The config holds the session token: its directory and file are the user's only.
+  struct stat st {};
+  REQUIRE(stat((dir.path() / "private").c_str(), &st) == 0);
+  CHECK((st.st_mode & 0777) == 0700);
+  REQUIRE(stat(erin.config.c_str(), &st) == 0);
+  CHECK((st.st_mode & 0777) == 0600);
+
+  std::string text = erin.config_text();
+  const auto at = text.find("token=");
+  REQUIRE(at != std::string::npos);
+  text.replace(at + 6, 64, std::string(64, '7'));  // a token the server never issued
+  std::ofstream(erin.config) << text;
+  auto r = erin.run("games");
+  CHECK(r.status == 1);
+  CHECK(has(r.output,
+            "your session has expired or was logged out; log in again with "
+            "`naumachia login NAME`"));
+  CHECK_FALSE(has(erin.config_text(), "token="));
+  r = erin.run("games");
+  CHECK(has(r.output, "not logged in on " + server.url()));
+
+  REQUIRE(erin.run("login erin").status == 0);
+  r = erin.run("logout --local");
+  CHECK(r.status == 0);
+  CHECK(has(r.output, "forgot the session token here"));
+  CHECK_FALSE(has(erin.config_text(), "token="));
+  CHECK(has(erin.run("logout").output, "not logged in"));
+}
+
+// Needs the server's side of LogoutRequest (a logout ends the token on the server).
+TEST_CASE("naumachia logout ends the session on the server, and --everywhere ends them all") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  const Terminal laptop{(dir.path() / "laptop.conf").string(), server.url()};
+  const Terminal phone{(dir.path() / "phone.conf").string(), server.url()};
+  const Terminal copy{(dir.path() / "copy.conf").string(), server.url()};
+  REQUIRE(laptop.run("--server " + server.url() + " register frank").status == 0);
+  std::filesystem::copy_file(laptop.config, copy.config);  // a saved copy of the token
+
+  auto r = laptop.run("logout");
+  CHECK(r.status == 0);
+  CHECK(has(r.output, "logged out: the server ended 1 session"));
+  CHECK_FALSE(has(laptop.config_text(), "token="));
+  r = copy.run("games");
+  CHECK(r.status == 1);
+  CHECK(has(r.output, "your session has expired or was logged out"));
+  CHECK_FALSE(has(copy.config_text(), "token="));
+
+  REQUIRE(laptop.run("login frank").status == 0);
+  REQUIRE(phone.run("--server " + server.url() + " login frank").status == 0);
+  r = laptop.run("logout --everywhere");
+  CHECK(r.status == 0);
+  CHECK(has(r.output, "logged out everywhere: the server ended 2 sessions"));
+  r = phone.run("games");
+  CHECK(r.status == 1);
+  CHECK(has(r.output, "your session has expired or was logged out"));
 }
