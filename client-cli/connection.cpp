@@ -1,5 +1,10 @@
 #include "connection.h"
 
+#include <openssl/evp.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+#include <openssl/x509_vfy.h>
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl.hpp>
@@ -8,6 +13,9 @@
 #include <boost/beast/websocket.hpp>
 #include <boost/beast/websocket/ssl.hpp>
 #include <functional>
+#include <memory>
+
+#include "digest.h"
 
 namespace naumachia::client {
 
@@ -45,6 +53,7 @@ struct Connection::Impl {
   beast::flat_buffer buffer;
   std::deque<std::string> inbox;
   beast::error_code read_error;
+  std::string broken;  // what timed out, when the client closed the connection for it
   bool open = false;
 
   // Runs the loop until `done` holds or the time is up.
@@ -59,20 +68,30 @@ struct Connection::Impl {
     return true;
   }
 
-  // Runs one asynchronous step to completion, throwing on error or timeout.
-  template <class Start>
-  void step(const std::string& what, ms timeout, Start start) {
+  // What one asynchronous step reports. The completion handler shares it:
+  // after a timeout `step` returns while the operation is still pending, and
+  // the handler runs whenever the loop next runs (with operation_aborted), so
+  // it must not point into the stack of a call that has returned.
+  struct StepOutcome {
     bool done = false;
     beast::error_code ec;
-    start([&](beast::error_code e, auto&&...) {
-      ec = e;
-      done = true;
+  };
+
+  // Runs one asynchronous step to completion, throwing on error or timeout.
+  // A timeout closes the socket: the connection is unusable afterwards.
+  template <class Start>
+  void step(const std::string& what, ms timeout, Start start) {
+    const auto outcome = std::make_shared<StepOutcome>();
+    start([outcome](beast::error_code e, auto&&...) {
+      outcome->ec = e;
+      outcome->done = true;
     });
-    if (!pump([&] { return done; }, timeout)) {
+    if (!pump([&] { return outcome->done; }, timeout)) {
       beast::get_lowest_layer(ws).close();
+      broken = what + " timed out";
       throw ClientError(what + ": timed out");
     }
-    if (ec) throw ClientError(what + ": " + ec.message());
+    if (outcome->ec) throw ClientError(what + ": " + outcome->ec.message());
   }
 
   void arm_read() {
@@ -89,16 +108,45 @@ struct Connection::Impl {
   }
 };
 
-Connection::Connection(const std::string& url, bool insecure, ms timeout)
+namespace {
+
+struct X509Free {
+  void operator()(X509* c) const { X509_free(c); }
+};
+
+// The certificate the server showed, and whether it verifies against the
+// system's certificate authorities for the host name (OpenSSL checked it
+// during the handshake; verify_none only let the handshake go on).
+ServerCertificate shown_certificate(SSL* ssl) {
+  const std::unique_ptr<X509, X509Free> cert(SSL_get1_peer_certificate(ssl));
+  if (!cert) throw ClientError("TLS: the server showed no certificate");
+  unsigned char md[EVP_MAX_MD_SIZE];
+  unsigned int n = 0;
+  if (!X509_digest(cert.get(), EVP_sha256(), md, &n))
+    throw ClientError("TLS: cannot hash the server's certificate");
+  auto fingerprint = Fingerprint::parse(to_hex(std::string(reinterpret_cast<char*>(md), n)));
+  if (!fingerprint) throw ClientError("TLS: the certificate's SHA-256 digest is not 32 bytes");
+  const long result = SSL_get_verify_result(ssl);
+  return ServerCertificate{*fingerprint, result == X509_V_OK,
+                           result == X509_V_OK ? "" : X509_verify_cert_error_string(result)};
+}
+
+}  // namespace
+
+Connection::Connection(const std::string& url, const CertificateCheck& check, ms timeout)
     : impl_(std::make_unique<Impl>()) {
   const Endpoint e = parse_url(url);
   Impl& m = *impl_;
-  if (insecure) {
-    m.ssl.set_verify_mode(net::ssl::verify_none);
-  } else {
-    m.ssl.set_default_verify_paths();
-    m.ssl.set_verify_mode(net::ssl::verify_peer);
-    m.ws.next_layer().set_verify_callback(net::ssl::host_name_verification(e.host));
+  // The handshake goes on whatever the certificate; `check` decides after it,
+  // before anything is sent. OpenSSL still verifies the chain against the
+  // system's authorities and the host name, for check to read.
+  m.ssl.set_default_verify_paths();
+  m.ssl.set_verify_mode(net::ssl::verify_none);
+  SSL* ssl = m.ws.next_layer().native_handle();
+  X509_VERIFY_PARAM* names = SSL_get0_param(ssl);
+  if (!X509_VERIFY_PARAM_set1_ip_asc(names, e.host.c_str()) &&
+      !X509_VERIFY_PARAM_set1_host(names, e.host.c_str(), 0)) {
+    throw ClientError("TLS: cannot check certificates for the host name '" + e.host + "'");
   }
   tcp::resolver resolver(m.ioc);
   beast::error_code ec;
@@ -108,11 +156,17 @@ Connection::Connection(const std::string& url, bool insecure, ms timeout)
          [&](auto h) { beast::get_lowest_layer(m.ws).async_connect(results, h); });
   // Requests are small and each waits for its answer: no Nagle delay.
   beast::get_lowest_layer(m.ws).socket().set_option(tcp::no_delay(true), ec);
-  if (!SSL_set_tlsext_host_name(m.ws.next_layer().native_handle(), e.host.c_str())) {
+  if (!SSL_set_tlsext_host_name(ssl, e.host.c_str())) {
     throw ClientError("TLS: cannot set the server name");
   }
-  m.step("TLS handshake (use --insecure for a self-signed local server)", timeout,
+  m.step("TLS handshake", timeout,
          [&](auto h) { m.ws.next_layer().async_handshake(net::ssl::stream_base::client, h); });
+  try {
+    check(shown_certificate(ssl));
+  } catch (...) {
+    beast::get_lowest_layer(m.ws).close();
+    throw;
+  }
   m.ws.binary(true);
   m.ws.read_message_max(64 * 1024 * 1024);
   m.step("WebSocket handshake", timeout,
@@ -135,11 +189,19 @@ void Connection::close() {
   beast::get_lowest_layer(impl_->ws).close();
 }
 
-void Connection::send_raw(const std::string& bytes, bool binary) {
+void Connection::send_raw(std::string bytes, bool binary, ms timeout) {
   Impl& m = *impl_;
+  // After a timeout an operation may still be pending on the stream, and a
+  // stream takes one write at a time.
+  if (!m.broken.empty()) throw ClientError("the connection was closed: " + m.broken);
   if (!m.open) throw ClientError("the connection is closed");
   m.ws.binary(binary);
-  m.step("send", ms(15000), [&](auto h) { m.ws.async_write(net::buffer(bytes), h); });
+  // The write may still be pending after a timeout: its handler keeps the bytes.
+  const auto kept = std::make_shared<std::string>(std::move(bytes));
+  m.step("send", timeout, [&](auto h) {
+    m.ws.async_write(net::buffer(*kept),
+                     [kept, h](beast::error_code ec, std::size_t n) mutable { h(ec, n); });
+  });
   m.ws.binary(true);
 }
 
@@ -147,6 +209,7 @@ std::optional<std::string> Connection::next_raw(ms timeout) {
   Impl& m = *impl_;
   m.pump([&] { return !m.inbox.empty() || !m.open; }, timeout);
   if (m.inbox.empty()) {
+    if (!m.broken.empty()) throw ClientError("the connection was closed: " + m.broken);
     if (!m.open && m.read_error) {
       throw ClientError("connection closed by the server: " + m.read_error.message());
     }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "naumachia.pb.h"
+#include "trust.h"
 
 namespace naumachia::client {
 
@@ -32,8 +33,10 @@ class Connection {
  public:
   using ms = std::chrono::milliseconds;
 
-  // insecure: accept any certificate (a local server's self-signed one).
-  Connection(const std::string& url, bool insecure, ms timeout = ms(15000));
+  // Connects, and after the TLS handshake asks `check` whether to go on with
+  // the certificate the server showed (see trust.h); `timeout` bounds each
+  // step of connecting.
+  Connection(const std::string& url, const CertificateCheck& check, ms timeout = ms(15000));
   ~Connection();
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
@@ -46,7 +49,8 @@ class Connection {
   std::optional<proto::Envelope> next_push(ms timeout);
 
   // For tests: raw frames in and out, and every frame received so far.
-  void send_raw(const std::string& bytes, bool binary = true);
+  // A send that does not finish within `timeout` closes the connection.
+  void send_raw(std::string bytes, bool binary = true, ms timeout = ms(15000));
   std::optional<std::string> next_raw(ms timeout);
   const std::vector<std::string>& received() const { return received_; }
   bool is_open() const;

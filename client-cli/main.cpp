@@ -1,5 +1,6 @@
 // naumachia: the thin command-line client. It holds no rules: it sends what
 // the player types, and prints what the server answers.
+#include <sys/stat.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -17,7 +18,9 @@
 #include <vector>
 
 #include "connection.h"
+#include "history_check.h"
 #include "render.h"
+#include "trust.h"
 
 namespace nc = naumachia::client;
 namespace proto = naumachia::proto;
@@ -25,14 +28,15 @@ namespace proto = naumachia::proto;
 namespace {
 
 constexpr const char* kUsage =
-    R"(usage: naumachia [--server wss://HOST:PORT] [--insecure] [--config PATH] COMMAND [ARGS]
+    R"(usage: naumachia [--server wss://HOST:PORT] [--insecure] [--fingerprint HEX] [--config PATH]
+                 COMMAND [ARGS]
 
 Play naumachia games against remote players.
 
 commands:
   register NAME        create an account and log in
   login NAME           log in (the password comes from NAUMACHIA_PASSWORD, else a prompt)
-  logout               forget the saved session
+  logout               end the session on the server and forget it  [--everywhere] [--local]
   scenarios            list the scenarios you can start
   new SCENARIO         start a game                       (see: naumachia new --help)
   join GAME            take a seat in an open game        (see: naumachia join --help)
@@ -43,13 +47,26 @@ commands:
                        from FILE or standard input        [--draft] [--for SEAT]
   wait GAME            wait until something happens in the game, and print it
   events GAME          print the game's history            [--all]
+  verify GAME          check every revealed commitment and, once the game is over, its seed
   replay GAME          re-run the game on the server and show each step
   resign GAME          give up the game
+  trust [FINGERPRINT]  show or set the certificate pinned for the server
+  forget-server        forget the server's pinned certificate
 
 global options:
-  --server URL   server to use (saved in the config file; default wss://127.0.0.1:8443)
-  --insecure     accept a self-signed certificate (for a local server; saved)
-  --config PATH  config file (default: $NAUMACHIA_CONFIG, else ~/.config/naumachia/client.conf)
+  --server URL       server to use (saved in the config file at login; default
+                     wss://127.0.0.1:8443)
+  --insecure         do not check the server's certificate, for this command only
+                     (never saved)
+  --fingerprint HEX  accept only the certificate with this SHA-256 fingerprint, and pin it
+  --config PATH      config file (default: $NAUMACHIA_CONFIG, else
+                     ~/.config/naumachia/client.conf)
+
+Certificates: a certificate that verifies against this system's certificate
+authorities is accepted. Any other (a server's self-signed one) is pinned the
+first time: the client prints its fingerprint, to compare with the line
+"TLS certificate SHA-256 fingerprint ..." in the server's log, and from then on
+refuses any other certificate from that server (see: naumachia trust --help).
 
 Every command takes --help.
 )";
@@ -57,12 +74,19 @@ Every command takes --help.
 const std::map<std::string, std::string> kHelp = {
     {"register",
      "usage: naumachia register NAME\n\nCreates the account NAME (3-32 letters, digits, _ or -) "
-     "and logs in.\nThe password (8 or more characters) comes from NAUMACHIA_PASSWORD, else a "
+     "and logs in.\nThe password (12 to 256 characters) comes from NAUMACHIA_PASSWORD, else a "
      "prompt.\n"},
     {"login",
-     "usage: naumachia login NAME\n\nLogs in and saves the session token in the config file.\nThe "
-     "password comes from NAUMACHIA_PASSWORD, else a prompt.\n"},
-    {"logout", "usage: naumachia logout\n\nForgets the saved session token.\n"},
+     "usage: naumachia login NAME\n\nLogs in and saves the session token in the config file "
+     "(readable by you only).\nThe password comes from NAUMACHIA_PASSWORD, else a prompt. The "
+     "session ends when\nunused for a while, and at the latest at a fixed time after login "
+     "(both are\nprinted); then log in again.\n"},
+    {"logout",
+     "usage: naumachia logout [--everywhere] [--local]\n\nEnds the session on the server (its "
+     "token no longer works, wherever it was\ncopied) and forgets the token here.\n  "
+     "--everywhere  end every session of your account, on every device\n  --local       only "
+     "forget the token here, without telling the server (it\n                stays valid there "
+     "until it expires)\n"},
     {"scenarios",
      "usage: naumachia scenarios\n\nLists the scenarios the server offers, with their sides.\n"},
     {"new",
@@ -99,10 +123,20 @@ const std::map<std::string, std::string> kHelp = {
     {"wait",
      "usage: naumachia wait GAME [--timeout SECONDS]\n\nPrints the game's events you have not seen "
      "yet; if there are none, waits\nuntil the next one (an opponent commits, a step resolves, the "
-     "game ends)\nand prints it. Exit status 3 when the timeout passes with nothing new.\n"},
+     "game ends)\nand prints it. Exit status 3 when the timeout passes with nothing new.\nWhen a "
+     "step resolved or the game ended, checks the history as `naumachia\nverify` does (exit "
+     "status 1 if it fails).\n"},
     {"events",
      "usage: naumachia events GAME [--all]\n\nPrints the game's events you have not seen yet, or "
-     "with --all every event.\n"},
+     "with --all every event.\nWhen a step resolved or the game ended, checks the history as "
+     "`naumachia\nverify` does (exit status 1 if it fails).\n"},
+    {"verify",
+     "usage: naumachia verify GAME\n\nChecks, on this computer, what the server cannot fake "
+     "without being caught:\nevery set of orders revealed when a step resolved hashes (SHA-256 of "
+     "its nonce\nand its lines joined by newlines) to the commitment its seat published while\nthe "
+     "step was open, and once the game is over the revealed dice seed hashes to\nthe seed hash "
+     "shown since the game's creation (and remembered by this client\nthe first time it saw the "
+     "game). Names the step and seat of any mismatch;\nexit status 1 if there is one.\n"},
     {"replay",
      "usage: naumachia replay GAME [--step N]\n\nAsks the server to re-run the game from its seed "
      "and orders and prints each\nstep: the orders, what happened with every die roll, and whether "
@@ -113,6 +147,16 @@ const std::map<std::string, std::string> kHelp = {
     {"resign",
      "usage: naumachia resign GAME\n\nGives up the game. In a two-sided game the other side "
      "wins.\n"},
+    {"trust",
+     "usage: naumachia [--server URL] trust [FINGERPRINT]\n\nWithout FINGERPRINT: shows what "
+     "this client trusts for the server.\nWith it: pins the certificate with that SHA-256 "
+     "fingerprint (64 hex digits,\n':' between bytes allowed) for the server, replacing any "
+     "pinned before. Use\nit when the server's certificate changed on purpose: compare with the "
+     "line\n\"TLS certificate SHA-256 fingerprint ...\" in the server's log.\n"},
+    {"forget-server",
+     "usage: naumachia [--server URL] forget-server\n\nForgets the certificate pinned for the "
+     "server (or that it had one from a\ncertificate authority). The next connection pins the "
+     "certificate it is shown.\n"},
 };
 
 struct Config {
@@ -135,19 +179,27 @@ struct Config {
     }
   }
 
+  // The file holds the session token: it is written readable by the user
+  // only, whatever the umask, and a directory made for it is the user's only.
   void save() const {
-    // A bare file name ("--config me.conf") has no directory to create.
-    if (!path.parent_path().empty()) std::filesystem::create_directories(path.parent_path());
+    namespace fs = std::filesystem;
+    const fs::path dir = path.parent_path();  // empty for a bare file name ("--config me.conf")
+    if (!dir.empty() && !fs::exists(dir)) {
+      fs::create_directories(dir);
+      fs::permissions(dir, fs::perms::owner_all);
+    }
     const std::string tmp = path.string() + ".tmp";
+    fs::remove(tmp);
     {
+      const mode_t old_mask = umask(077);
       std::ofstream out(tmp, std::ios::trunc);
+      umask(old_mask);
       out << "# naumachia client settings (holds your session token: keep it private)\n";
       for (const auto& [k, v] : values) out << k << "=" << v << "\n";
       if (!out) throw nc::ClientError("cannot write the config file " + tmp);
     }
-    std::filesystem::permissions(
-        tmp, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
-    std::filesystem::rename(tmp, path);
+    fs::permissions(tmp, fs::perms::owner_read | fs::perms::owner_write);
+    fs::rename(tmp, path);
   }
 };
 
@@ -230,10 +282,24 @@ std::uint64_t parse_duration(const std::string& s) {
   return n * units.at(unit);
 }
 
+// The server refused a request: its code and message.
+class ServerError : public nc::ClientError {
+ public:
+  ServerError(proto::ErrorCode code, const std::string& message)
+      : nc::ClientError(message), code_(code) {}
+  proto::ErrorCode code() const { return code_; }
+
+ private:
+  proto::ErrorCode code_;
+};
+
+constexpr const char* kSessionEnded =
+    "your session has expired or was logged out; log in again with `naumachia login NAME`";
+
 class Client {
  public:
-  Client(Config& config, std::string server, bool insecure)
-      : config_(config), server_(std::move(server)), insecure_(insecure) {}
+  Client(Config& config, std::string server, nc::TrustOptions trust)
+      : config_(config), server_(std::move(server)), trust_(std::move(trust)) {}
 
   int run(const std::string& cmd, const std::vector<std::string>& argv) {
     const std::map<std::string, std::function<int(const std::vector<std::string>&)>> commands{
@@ -250,6 +316,9 @@ class Client {
         {"events", [&](auto& a) { return events(a); }},
         {"replay", [&](auto& a) { return replay(a); }},
         {"resign", [&](auto& a) { return resign(a); }},
+        {"verify", [&](auto& a) { return verify(a); }},
+        {"trust", [&](auto& a) { return trust(a); }},
+        {"forget-server", [&](auto& a) { return forget_server(a); }},
     };
     const auto it = commands.find(cmd);
     if (it == commands.end()) {
@@ -264,20 +333,65 @@ class Client {
   }
 
  private:
+  std::string trust_key() const { return "trust." + nc::server_key(server_); }
+
+  nc::KnownServer known_server() const {
+    const auto known = nc::KnownServer::from_text(config_.get(trust_key()));
+    if (!known) {
+      throw nc::ClientError("the config file's " + trust_key() +
+                            " is neither a certificate fingerprint nor system-ca: correct it, or "
+                            "remove it with `naumachia forget-server`");
+    }
+    return *known;
+  }
+
+  // Runs after the TLS handshake, before anything is sent (see trust.h).
+  void check_certificate(const nc::ServerCertificate& shown) {
+    const nc::TrustDecision d = nc::decide_trust(server_, known_server(), trust_, shown);
+    if (!d.accepted) throw nc::ClientError(d.message);
+    if (!d.message.empty()) std::cerr << "naumachia: " << d.message << std::endl;
+    if (d.remember) {
+      config_.values[trust_key()] = d.remember->to_text();
+      config_.save();
+    }
+  }
+
+  // The saved session token, when it is for this server.
+  std::string saved_token() const {
+    const std::string saved_for = config_.get("server");
+    return saved_for.empty() || saved_for == server_ ? config_.get("token") : std::string();
+  }
+
+  void forget_token() {
+    config_.values.erase("token");
+    config_.save();
+  }
+
   nc::Connection& connect(bool authenticate = true) {
-    if (!conn_) conn_ = std::make_unique<nc::Connection>(server_, insecure_);
+    if (!conn_) {
+      conn_ = std::make_unique<nc::Connection>(
+          server_, [this](const nc::ServerCertificate& shown) { check_certificate(shown); });
+    }
     if (authenticate && !authenticated_) {
-      const std::string token = config_.get("token");
-      if (token.empty()) throw nc::ClientError("not logged in: run `naumachia login NAME` first");
+      const std::string token = saved_token();
+      if (token.empty())
+        throw nc::ClientError("not logged in on " + server_ + ": run `naumachia login NAME` first");
       proto::Envelope req;
       req.mutable_resume()->set_token(token);
-      expect(req);
+      try {
+        expect(req);
+      } catch (const ServerError& e) {
+        if (e.code() != proto::SESSION_EXPIRED && e.code() != proto::BAD_CREDENTIALS) throw;
+        // A token the server no longer takes is of no use: forget it.
+        forget_token();
+        throw nc::ClientError(kSessionEnded);
+      }
       authenticated_ = true;
     }
     return *conn_;
   }
 
-  // Sends a request; prints the server's error and throws on failure.
+  // Sends a request; throws ServerError with the server's error on failure.
   proto::Envelope expect(const proto::Envelope& req) {
     proto::Envelope res = connect(false).call(req);
     if (res.has_error()) {
@@ -287,7 +401,7 @@ class Client {
         msg << "\n  " << (oe.line() ? "line " + std::to_string(oe.line()) : std::string("orders"))
             << ": " << oe.message();
       }
-      throw nc::ClientError(msg.str());
+      throw ServerError(res.error().code(), msg.str());
     }
     return res;
   }
@@ -295,7 +409,8 @@ class Client {
   int sign_in(const std::vector<std::string>& argv, bool create) {
     const Args a = parse_args(argv, {}, {});
     if (a.positional.size() != 1) throw nc::ClientError(kHelp.at(create ? "register" : "login"));
-    const std::string password = read_password("password for " + a.positional[0] + ": ");
+    const std::string password = read_password("password for " + a.positional[0] +
+                                               (create ? " (12 characters at least): " : ": "));
     proto::Envelope req;
     auto* creds = create ? req.mutable_register_() : nullptr;
     if (creds) {
@@ -309,17 +424,90 @@ class Client {
     config_.values["token"] = res.session().token();
     config_.values["name"] = res.session().name();
     config_.values["server"] = server_;
-    config_.values["insecure"] = insecure_ ? "1" : "0";
     config_.save();
     std::cout << (create ? "registered and logged in as " : "logged in as ") << res.session().name()
               << " on " << server_ << "\n";
+    const auto& s = res.session();
+    if (s.idle_expires_unix() > 0 || s.expires_unix() > 0) {
+      std::cout << "the session ends if unused until " << nc::format_time(s.idle_expires_unix())
+                << ", and at the latest at " << nc::format_time(s.expires_unix()) << "\n";
+    }
     return 0;
   }
 
-  int logout(const std::vector<std::string>&) {
-    config_.values.erase("token");
+  int logout(const std::vector<std::string>& argv) {
+    const Args a = parse_args(argv, {}, {"--everywhere", "--local"});
+    if (!a.positional.empty()) throw nc::ClientError(kHelp.at("logout"));
+    if (saved_token().empty()) {
+      std::cout << "not logged in on " << server_ << "\n";
+      return 0;
+    }
+    if (a.has("--local")) {
+      forget_token();
+      std::cout << "forgot the session token here; the server still takes it until it expires\n";
+      return 0;
+    }
+    try {
+      connect();
+    } catch (const ServerError&) {
+      throw;
+    } catch (const nc::ClientError& e) {
+      if (saved_token().empty()) {  // the server had already ended the session
+        std::cout << "the session had already ended on the server; forgot it here\n";
+        return 0;
+      }
+      throw nc::ClientError(std::string(e.what()) +
+                            "\nthe session token is kept, to end the session on the server when "
+                            "it can be reached; `naumachia logout --local` forgets it here only");
+    }
+    proto::Envelope req;
+    req.mutable_logout()->set_everywhere(a.has("--everywhere"));
+    const auto res = expect(req);
+    forget_token();
+    const auto ended = res.logged_out().sessions_ended();
+    std::cout << "logged out" << (a.has("--everywhere") ? " everywhere" : "")
+              << ": the server ended " << ended << (ended == 1 ? " session" : " sessions") << "\n";
+    return 0;
+  }
+
+  int trust(const std::vector<std::string>& argv) {
+    const Args a = parse_args(argv, {}, {});
+    if (a.positional.size() > 1) throw nc::ClientError(kHelp.at("trust"));
+    const std::string name = nc::server_key(server_);
+    if (a.positional.empty()) {
+      const nc::KnownServer known = known_server();
+      if (known.pinned) {
+        std::cout << name << ": pinned certificate\n  " << nc::fingerprint_line(*known.pinned)
+                  << "\n";
+      } else if (known.system_ca) {
+        std::cout << name << ": a certificate that verifies against this system's certificate "
+                  << "authorities\n";
+      } else {
+        std::cout << name << ": nothing yet; the first connection pins the certificate it is "
+                  << "shown\n";
+      }
+      return 0;
+    }
+    const auto f = nc::Fingerprint::parse(a.positional[0]);
+    if (!f) {
+      throw nc::ClientError("'" + a.positional[0] +
+                            "' is not a SHA-256 fingerprint (64 hex digits, ':' between bytes "
+                            "allowed)");
+    }
+    config_.values[trust_key()] = nc::KnownServer{f, false}.to_text();
     config_.save();
-    std::cout << "logged out\n";
+    std::cout << "pinned for " << name << ":\n  " << nc::fingerprint_line(*f) << "\n";
+    return 0;
+  }
+
+  int forget_server(const std::vector<std::string>& argv) {
+    const Args a = parse_args(argv, {}, {});
+    if (!a.positional.empty()) throw nc::ClientError(kHelp.at("forget-server"));
+    const bool known = config_.values.erase(trust_key()) > 0;
+    config_.save();
+    std::cout << (known ? "forgot the certificate of " : "nothing was known of ")
+              << nc::server_key(server_)
+              << "; the next connection pins the certificate it is shown\n";
     return 0;
   }
 
@@ -376,6 +564,7 @@ class Client {
       c.set_players(static_cast<std::uint32_t>(std::stoul(a.options.at("--players"))));
     if (a.has("--deadline")) c.set_deadline_seconds(parse_duration(a.options.at("--deadline")));
     const auto res = expect(req);
+    remember_seed_hash(res.game());
     std::cout << "created " << nc::render_summary(res.game());
     std::cout << "others join with: naumachia join " << res.game().id() << "\n";
     return 0;
@@ -385,7 +574,9 @@ class Client {
     proto::Envelope req;
     req.mutable_get_game()->set_game_id(id);
     if (for_seat) req.mutable_get_game()->set_for_seat(*for_seat);
-    return expect(req).detail();
+    proto::GameDetail d = expect(req).detail();
+    remember_seed_hash(d.summary());
+    return d;
   }
 
   static std::optional<std::uint32_t> for_seat_of(const Args& a) {
@@ -407,6 +598,7 @@ class Client {
         a.has("--side") ? seat_from(a.options.at("--side"), sides_of(fetch_game(id).summary()))
                         : -1);
     const auto res = expect(req);
+    remember_seed_hash(res.game());
     std::cout << "joined " << nc::render_summary(res.game());
     return 0;
   }
@@ -497,37 +689,88 @@ class Client {
   }
 
   std::string seen_key(std::uint64_t id) { return "seen." + server_ + "." + std::to_string(id); }
+  std::string seed_hash_key(std::uint64_t id) {
+    return "seedhash." + server_ + "." + std::to_string(id);
+  }
 
-  // Prints events after the last one seen; returns how many.
-  int print_new_events(std::uint64_t id, bool all, const std::vector<std::string>& sides) {
-    const std::uint64_t seen = std::stoull(config_.get(seen_key(id), "0"));
-    std::uint64_t after = all ? 0 : seen;
-    int printed = 0;
+  // The seed hash is fixed at creation: the first one this client sees of a
+  // game is kept, so that a later one the server shows can be held to it.
+  void remember_seed_hash(const proto::GameSummary& g) {
+    if (g.seed_hash().empty() || !config_.get(seed_hash_key(g.id())).empty()) return;
+    config_.values[seed_hash_key(g.id())] = g.seed_hash();
+    config_.save();
+  }
+
+  std::vector<proto::GameEvent> fetch_events(std::uint64_t id, std::uint64_t after) {
+    std::vector<proto::GameEvent> out;
     for (;;) {  // the server sends at most a page of events per request
       proto::Envelope req;
       req.mutable_events()->set_game_id(id);
       req.mutable_events()->set_after_seq(after);
       const auto res = expect(req);
-      if (res.events_result().events().empty()) break;
+      if (res.events_result().events().empty()) return out;
       for (const auto& e : res.events_result().events()) {
-        std::cout << nc::render_event(e, sides);
         after = std::max(after, e.seq());
-        ++printed;
+        out.push_back(e);
       }
     }
-    config_.values[seen_key(id)] = std::to_string(std::max(seen, after));
+  }
+
+  // Checks the game's whole history (see history_check.h) and prints the
+  // result; returns the exit status: 0, or 1 when a check fails.
+  int check_game(const proto::GameSummary& g, const std::vector<proto::GameEvent>& all) {
+    remember_seed_hash(g);
+    const std::string first_seed_hash = config_.get(seed_hash_key(g.id()), g.seed_hash());
+    nc::HistoryCheck check = nc::check_history(all, first_seed_hash);
+    if (g.seed_hash() != first_seed_hash) {
+      check.problems.push_back({0, std::nullopt,
+                                "the server now shows the seed hash " + g.seed_hash() +
+                                    ", but showed " + first_seed_hash + " before"});
+    }
+    const std::string report = check.report(sides_of(g));
+    std::cout << report;
+    if (!check.ok()) std::cerr << "naumachia: game " << g.id() << ": " << report;
+    return check.ok() ? 0 : 1;
+  }
+
+  // Prints the events after the last one seen (every event with `all`); when
+  // one of them resolved a step or ended the game, checks the history.
+  // Returns how many were printed and the exit status.
+  std::pair<int, int> print_new_events(const proto::GameSummary& g, bool all) {
+    const std::uint64_t id = g.id();
+    const std::uint64_t seen = std::stoull(config_.get(seen_key(id), "0"));
+    const auto fresh = fetch_events(id, all ? 0 : seen);
+    const auto sides = sides_of(g);
+    std::uint64_t last = seen;
+    bool revealing = false;
+    for (const auto& e : fresh) {
+      std::cout << nc::render_event(e, sides);
+      last = std::max(last, e.seq());
+      revealing = revealing || e.has_resolved() || e.has_over();
+    }
+    config_.values[seen_key(id)] = std::to_string(last);
     config_.save();
-    return printed;
+    int status = 0;
+    if (revealing) status = check_game(g, all ? fresh : fetch_events(id, 0));
+    return {static_cast<int>(fresh.size()), status};
   }
 
   int events(const std::vector<std::string>& argv) {
     const Args a = parse_args(argv, {}, {"--all"});
     if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("events"));
     connect();
+    const auto [printed, status] =
+        print_new_events(fetch_game(parse_game_id(a.positional[0])).summary(), a.has("--all"));
+    if (printed == 0) std::cout << "nothing new\n";
+    return status;
+  }
+
+  int verify(const std::vector<std::string>& argv) {
+    const Args a = parse_args(argv, {}, {});
+    if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("verify"));
+    connect();
     const std::uint64_t id = parse_game_id(a.positional[0]);
-    if (print_new_events(id, a.has("--all"), sides_of(fetch_game(id).summary())) == 0)
-      std::cout << "nothing new\n";
-    return 0;
+    return check_game(fetch_game(id).summary(), fetch_events(id, 0));
   }
 
   int wait(const std::vector<std::string>& argv) {
@@ -535,8 +778,8 @@ class Client {
     if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("wait"));
     connect();
     const std::uint64_t id = parse_game_id(a.positional[0]);
-    const auto sides = sides_of(fetch_game(id).summary());
-    if (print_new_events(id, false, sides) > 0) return 0;
+    const auto game = fetch_game(id).summary();
+    if (const auto [printed, status] = print_new_events(game, false); printed > 0) return status;
     const long timeout = a.has("--timeout") ? std::stol(a.options.at("--timeout")) : 0;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout);
     std::cerr << "waiting for game " << id << "..." << std::endl;
@@ -548,7 +791,8 @@ class Client {
       const auto push = conn_->next_push(left);
       if (push && push->event().game_id() == id) {
         // Print through the event log, so nothing between is missed.
-        if (print_new_events(id, false, sides) > 0) return 0;
+        if (const auto [printed, status] = print_new_events(game, false); printed > 0)
+          return status;
       }
     }
   }
@@ -595,7 +839,7 @@ class Client {
 
   Config& config_;
   std::string server_;
-  bool insecure_;
+  nc::TrustOptions trust_;
   std::unique_ptr<nc::Connection> conn_;
   bool authenticated_ = false;
 };
@@ -606,14 +850,17 @@ int main(int argc, char** argv) {
   Config config;
   config.path = default_config_path();
   std::string server;
-  bool insecure = false, insecure_given = false;
+  nc::TrustOptions trust;
+  std::optional<std::string> fingerprint;
   std::vector<std::string> rest;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (rest.empty() && a == "--server" && i + 1 < argc) {
       server = argv[++i];
     } else if (rest.empty() && a == "--insecure") {
-      insecure = insecure_given = true;
+      trust.insecure = true;
+    } else if (rest.empty() && a == "--fingerprint" && i + 1 < argc) {
+      fingerprint = argv[++i];
     } else if (rest.empty() && a == "--config" && i + 1 < argc) {
       config.path = argv[++i];
     } else if (rest.empty() && (a == "--help" || a == "-h")) {
@@ -628,10 +875,29 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
+    if (fingerprint) {
+      trust.required = nc::Fingerprint::parse(*fingerprint);
+      if (!trust.required)
+        throw nc::ClientError("--fingerprint '" + *fingerprint +
+                              "' is not a SHA-256 fingerprint (64 hex digits)");
+      if (trust.insecure)
+        throw nc::ClientError("--insecure and --fingerprint contradict each other: use one");
+    }
     config.load();
+    // Older versions saved --insecure for every later command and server.
+    if (const auto old = config.values.find("insecure"); old != config.values.end()) {
+      if (old->second == "1") {
+        std::cerr << "naumachia: ignoring the setting insecure=1 an older version saved: "
+                     "certificates are checked again (a server's self-signed one is pinned the "
+                     "first time it is seen; see naumachia trust --help), and --insecure now "
+                     "counts for one command only\n";
+      }
+      config.values.erase(old);
+      config.save();
+    }
     if (server.empty()) server = config.get("server", "wss://127.0.0.1:8443");
-    if (!insecure_given) insecure = config.get("insecure") == "1";
-    Client client(config, server, insecure);
+    nc::parse_url(server);  // a precise error before anything else
+    Client client(config, server, trust);
     return client.run(rest[0], std::vector<std::string>(rest.begin() + 1, rest.end()));
   } catch (const std::exception& e) {
     std::cerr << "naumachia: " << e.what() << "\n";

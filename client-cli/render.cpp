@@ -171,6 +171,7 @@ std::string render_event(const proto::GameEvent& e, const std::vector<std::strin
       out << render_orders(r.orders(), sides);
       out << render_happenings(r.happenings());
       out << "  next: step " << r.next_step() << " " << r.next_label() << "\n";
+      if (!r.record_hash().empty()) out << "  record hash: " << r.record_hash() << "\n";
       break;
     }
     case proto::GameEvent::kOver:

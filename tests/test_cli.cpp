@@ -1,8 +1,11 @@
 // The `naumachia` command against the real server, as two people on two
 // terminals would use it.
 #include <doctest/doctest.h>
+#include <sys/stat.h>
 
+#include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "server_process.h"
 
@@ -16,12 +19,46 @@ namespace {
 struct Terminal {
   std::string config;
   std::string url;
+  std::string env = "";  // more VAR=value settings for the command
   CommandResult run(const std::string& args, const std::string& input = "") const {
-    return run_command("NAUMACHIA_CONFIG=" + config + " NAUMACHIA_PASSWORD=correct-horse " +
-                           NAUMACHIA_CLIENT + " " + args,
+    return run_command(env + " NAUMACHIA_CONFIG=" + config +
+                           " NAUMACHIA_PASSWORD=correct-horse-battery " + NAUMACHIA_CLIENT + " " +
+                           args,
                        input);
   }
+  std::string config_text() const {
+    std::ifstream in(config);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
 };
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// The fingerprint the server logged at its latest start.
+std::string logged_fingerprint(const ServerProcess& server) {
+  const std::string log = server.log();
+  const std::string tag = "TLS certificate SHA-256 fingerprint ";
+  const auto at = log.rfind(tag);
+  REQUIRE(at != std::string::npos);
+  return log.substr(at + tag.size(), 64);
+}
+
+// "127.0.0.1:PORT" of the server's URL.
+std::string host_port(const ServerProcess& server) {
+  return server.url().substr(std::string("wss://").size());
+}
+
+// The server makes a new self-signed certificate when it finds none.
+void give_new_certificate(ServerProcess& server, const TempDir& dir) {
+  server.terminate();
+  std::filesystem::remove(dir.path() / "naumachia-cert.pem");
+  std::filesystem::remove(dir.path() / "naumachia-key.pem");
+  server.restart();
+}
 
 }  // namespace
 
@@ -31,9 +68,9 @@ TEST_CASE("two people play through the naumachia command") {
   const Terminal alice{(dir.path() / "alice.conf").string(), server.url()};
   const Terminal bob{(dir.path() / "bob.conf").string(), server.url()};
 
-  auto r = alice.run("--server " + server.url() + " --insecure register alice");
+  auto r = alice.run("--server " + server.url() + " register alice");
   REQUIRE(r.status == 0);
-  REQUIRE(bob.run("--server " + server.url() + " --insecure register bob").status == 0);
+  REQUIRE(bob.run("--server " + server.url() + " register bob").status == 0);
 
   r = alice.run("scenarios");
   CHECK(r.output.find("duel/standard") != std::string::npos);
@@ -63,6 +100,7 @@ TEST_CASE("two people play through the naumachia command") {
   r = alice.run("wait 1 --timeout 20");
   CHECK(r.output.find("step 1 resolved") != std::string::npos);
   CHECK(r.output.find("rolled") != std::string::npos);
+  CHECK(r.output.find("history checked: all 2 commitments verified\n") != std::string::npos);
 
   r = alice.run("replay 1");
   CHECK(r.status == 0);
@@ -72,6 +110,29 @@ TEST_CASE("two people play through the naumachia command") {
   CHECK(r.output.find("usage: naumachia orders") != std::string::npos);
   r = bob.run("resign 1");
   CHECK(r.output.find("Red wins") != std::string::npos);
+  r = alice.run("events 1");
+  CHECK(r.status == 0);
+  CHECK(r.output.find("game over") != std::string::npos);
+  CHECK(r.output.find("all 2 commitments verified; dice seed matches its hash") !=
+        std::string::npos);
+  r = bob.run("verify 1");
+  CHECK(r.status == 0);
+  CHECK(r.output.find("all 2 commitments verified; dice seed matches its hash") !=
+        std::string::npos);
+  {
+    // The seed hash the client saw first is the one the seed is held to.
+    std::string text = bob.config_text();
+    const std::string key = "seedhash." + server.url() + ".1=";
+    const auto at = text.find(key);
+    REQUIRE(at != std::string::npos);
+    text.replace(at + key.size(), 64, std::string(64, '0'));
+    std::ofstream(bob.config) << text;
+  }
+  r = bob.run("verify 1");
+  CHECK(r.status == 1);
+  CHECK(r.output.find("HISTORY CHECK FAILED") != std::string::npos);
+  CHECK(r.output.find("the game: the revealed dice seed hashes to") != std::string::npos);
+  CHECK(r.output.find("the server now shows the seed hash") != std::string::npos);
   r = bob.run("show 99");
   CHECK(r.status == 1);
   CHECK(r.output.find("there is no game 99") != std::string::npos);
@@ -111,7 +172,7 @@ TEST_CASE("partners through the naumachia command: secret draws, a resignation, 
   const Terminal dave{(dir.path() / "dave.conf").string(), server.url()};
   const Terminal erin{(dir.path() / "erin.conf").string(), server.url()};
   for (const auto& [t, name] : {std::pair{&carol, "carol"}, {&dave, "dave"}, {&erin, "erin"}})
-    REQUIRE(t->run("--server " + server.url() + " --insecure register " + name).status == 0);
+    REQUIRE(t->run("--server " + server.url() + " register " + name).status == 0);
   auto r = carol.run("new masks/standard --players 3 --side 0");
   REQUIRE(r.status == 0);
   REQUIRE(dave.run("join 1 --side 1").status == 0);
@@ -144,4 +205,157 @@ TEST_CASE("partners through the naumachia command: secret draws, a resignation, 
         std::string::npos);
   r = carol.run("orders 1 --for x", "pass\n");
   CHECK(r.output.find("--for takes a seat number") != std::string::npos);
+}
+
+TEST_CASE("the naumachia command pins a certificate on first use and refuses a changed one") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  const Terminal alice{(dir.path() / "alice.conf").string(), server.url()};
+  const std::string first = logged_fingerprint(server);
+
+  auto r = alice.run("--server " + server.url() + " register alice");
+  REQUIRE(r.status == 0);
+  CHECK(has(r.output, "first connection to " + host_port(server)));
+  CHECK(has(r.output, "TLS certificate SHA-256 fingerprint " + first));
+  CHECK(has(alice.config_text(), "trust." + host_port(server) + "=" + first + "\n"));
+  r = alice.run("games");
+  CHECK(r.status == 0);
+  CHECK_FALSE(has(r.output, "first connection"));
+  CHECK(has(alice.run("trust").output,
+            "pinned certificate\n  TLS certificate SHA-256 fingerprint " + first));
+
+  // A config an older version wrote with insecure=1 checks certificates again.
+  const Terminal old{(dir.path() / "old.conf").string(), server.url()};
+  std::ofstream(old.config) << "server=" << server.url() << "\ninsecure=1\n";
+  r = old.run("register olduser");
+  REQUIRE(r.status == 0);
+  CHECK(has(r.output, "ignoring the setting insecure=1"));
+  CHECK(has(r.output, "first connection to"));
+  CHECK_FALSE(has(old.config_text(), "insecure"));
+
+  give_new_certificate(server, dir);
+  const std::string second = logged_fingerprint(server);
+  REQUIRE(second != first);
+  for (const Terminal* t : {&alice, &old}) {
+    r = t->run("games");
+    CHECK(r.status == 1);
+    CHECK(has(r.output, "THE SERVER'S CERTIFICATE HAS CHANGED"));
+    CHECK(has(r.output, "pinned:    TLS certificate SHA-256 fingerprint " + first));
+    CHECK(has(r.output, "now shown: TLS certificate SHA-256 fingerprint " + second));
+    CHECK(has(r.output, "naumachia --server " + server.url() + " trust " + second));
+    CHECK(has(r.output, "forget-server"));
+  }
+
+  // --insecure counts for one command, and is not saved.
+  r = alice.run("--insecure games");
+  CHECK(r.status == 0);
+  CHECK(has(r.output, "not checked (--insecure, for this command only)"));
+  CHECK_FALSE(has(alice.config_text(), "insecure"));
+  CHECK(has(alice.config_text(), "=" + first + "\n"));
+  CHECK(alice.run("games").status == 1);
+
+  // The operator says the change is expected: trust the new one.
+  r = alice.run("trust " + second);
+  CHECK(r.status == 0);
+  CHECK(alice.run("games").status == 0);
+  // Or forget the server: the next connection pins again.
+  CHECK(old.run("forget-server").status == 0);
+  r = old.run("games");
+  CHECK(r.status == 0);
+  CHECK(has(r.output, "first connection to"));
+
+  // --fingerprint on first use: only that certificate, then pinned.
+  const Terminal carol{(dir.path() / "carol.conf").string(), server.url()};
+  r = carol.run("--server " + server.url() + " --fingerprint " + first + " register carol");
+  CHECK(r.status == 1);
+  CHECK(has(r.output, "not the one given with --fingerprint"));
+  CHECK_FALSE(has(carol.config_text(), "trust."));
+  r = carol.run("--server " + server.url() + " --fingerprint " + second + " register carol");
+  CHECK(r.status == 0);
+  CHECK(has(carol.config_text(), "trust." + host_port(server) + "=" + second + "\n"));
+  r = carol.run("--fingerprint nothex games");
+  CHECK(r.status == 1);
+  CHECK(has(r.output, "is not a SHA-256 fingerprint"));
+}
+
+TEST_CASE("a certificate from an authority the system trusts is accepted, then required") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  // This server's own certificate stands in for a certificate authority.
+  const std::string authority = "SSL_CERT_FILE=" + (dir.path() / "naumachia-cert.pem").string();
+  const Terminal dave{(dir.path() / "dave.conf").string(), server.url(), authority};
+  auto r = dave.run("--server " + server.url() + " register dave");
+  REQUIRE(r.status == 0);
+  CHECK_FALSE(has(r.output, "first connection"));
+  CHECK(has(dave.config_text(), "trust." + host_port(server) + "=system-ca\n"));
+  CHECK(dave.run("games").status == 0);
+
+  const Terminal without{dave.config, server.url()};
+  r = without.run("games");
+  CHECK(r.status == 1);
+  CHECK(has(r.output, "THE SERVER'S CERTIFICATE NO LONGER VERIFIES"));
+  CHECK(has(r.output, "TLS certificate SHA-256 fingerprint " + logged_fingerprint(server)));
+}
+
+TEST_CASE("the naumachia command forgets a token the server refuses, and says to log in") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  const Terminal erin{(dir.path() / "private" / "erin.conf").string(), server.url()};
+  REQUIRE(erin.run("--server " + server.url() + " register erin").status == 0);
+  // The config holds the session token: its directory and file are the user's only.
+  struct stat st {};
+  REQUIRE(stat((dir.path() / "private").c_str(), &st) == 0);
+  CHECK((st.st_mode & 0777) == 0700);
+  REQUIRE(stat(erin.config.c_str(), &st) == 0);
+  CHECK((st.st_mode & 0777) == 0600);
+
+  std::string text = erin.config_text();
+  const auto at = text.find("token=");
+  REQUIRE(at != std::string::npos);
+  text.replace(at + 6, 64, std::string(64, '7'));  // a token the server never issued
+  std::ofstream(erin.config) << text;
+  auto r = erin.run("games");
+  CHECK(r.status == 1);
+  CHECK(has(r.output,
+            "your session has expired or was logged out; log in again with "
+            "`naumachia login NAME`"));
+  CHECK_FALSE(has(erin.config_text(), "token="));
+  r = erin.run("games");
+  CHECK(has(r.output, "not logged in on " + server.url()));
+
+  REQUIRE(erin.run("login erin").status == 0);
+  r = erin.run("logout --local");
+  CHECK(r.status == 0);
+  CHECK(has(r.output, "forgot the session token here"));
+  CHECK_FALSE(has(erin.config_text(), "token="));
+  CHECK(has(erin.run("logout").output, "not logged in"));
+}
+
+// Needs the server's side of LogoutRequest (a logout ends the token on the server).
+TEST_CASE("naumachia logout ends the session on the server, and --everywhere ends them all") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  const Terminal laptop{(dir.path() / "laptop.conf").string(), server.url()};
+  const Terminal phone{(dir.path() / "phone.conf").string(), server.url()};
+  const Terminal copy{(dir.path() / "copy.conf").string(), server.url()};
+  REQUIRE(laptop.run("--server " + server.url() + " register frank").status == 0);
+  std::filesystem::copy_file(laptop.config, copy.config);  // a saved copy of the token
+
+  auto r = laptop.run("logout");
+  CHECK(r.status == 0);
+  CHECK(has(r.output, "logged out: the server ended 1 session"));
+  CHECK_FALSE(has(laptop.config_text(), "token="));
+  r = copy.run("games");
+  CHECK(r.status == 1);
+  CHECK(has(r.output, "your session has expired or was logged out"));
+  CHECK_FALSE(has(copy.config_text(), "token="));
+
+  REQUIRE(laptop.run("login frank").status == 0);
+  REQUIRE(phone.run("--server " + server.url() + " login frank").status == 0);
+  r = laptop.run("logout --everywhere");
+  CHECK(r.status == 0);
+  CHECK(has(r.output, "logged out everywhere: the server ended 2 sessions"));
+  r = phone.run("games");
+  CHECK(r.status == 1);
+  CHECK(has(r.output, "your session has expired or was logged out"));
 }

@@ -5,7 +5,7 @@
 namespace naumachia::testing {
 
 std::unique_ptr<client::Connection> sign_up(const ServerProcess& server, const std::string& name) {
-  auto c = std::make_unique<client::Connection>(server.url(), true);
+  auto c = std::make_unique<client::Connection>(server.url(), client::accept_any_certificate);
   proto::Envelope req;
   req.mutable_register_()->set_name(name);
   req.mutable_register_()->set_password("pw-" + name + "-secret");
@@ -15,7 +15,7 @@ std::unique_ptr<client::Connection> sign_up(const ServerProcess& server, const s
 
 std::unique_ptr<client::Connection> log_in(const ServerProcess& server, const std::string& name,
                                            const std::string& password) {
-  auto c = std::make_unique<client::Connection>(server.url(), true);
+  auto c = std::make_unique<client::Connection>(server.url(), client::accept_any_certificate);
   proto::Envelope req;
   req.mutable_login()->set_name(name);
   req.mutable_login()->set_password(password);

@@ -89,7 +89,7 @@ struct Player {
 };
 
 Player new_player(const ServerProcess& server, const std::string& name) {
-  Player p{std::make_unique<Connection>(server.url(), true), {}};
+  Player p{std::make_unique<Connection>(server.url(), client::accept_any_certificate), {}};
   const auto res = p.conn->call(registration(name, password_of(name)));
   REQUIRE_MESSAGE(res.has_session(), res.error().message());
   p.token = res.session().token();
@@ -97,7 +97,7 @@ Player new_player(const ServerProcess& server, const std::string& name) {
 }
 
 Player returning_player(const ServerProcess& server, const std::string& name) {
-  Player p{std::make_unique<Connection>(server.url(), true), {}};
+  Player p{std::make_unique<Connection>(server.url(), client::accept_any_certificate), {}};
   const auto res = p.conn->call(login_request(name, password_of(name)));
   REQUIRE_MESSAGE(res.has_session(), res.error().message());
   p.token = res.session().token();
@@ -105,7 +105,7 @@ Player returning_player(const ServerProcess& server, const std::string& name) {
 }
 
 proto::Envelope resume(const ServerProcess& server, const std::string& token) {
-  Connection c(server.url(), true);
+  Connection c(server.url(), client::accept_any_certificate);
   return c.call(resume_request(token));
 }
 
@@ -154,7 +154,7 @@ TEST_CASE("sessions: a logout ends the token on the server and signs out its oth
   TempDir dir;
   ServerProcess server(dir.path());
   Player alice = new_player(server, "alice");
-  Connection second(server.url(), true);
+  Connection second(server.url(), client::accept_any_certificate);
   REQUIRE(second.call(resume_request(alice.token)).has_session());
 
   const auto out = alice.conn->call(logout_request(false));
@@ -246,7 +246,7 @@ TEST_CASE("sessions: a connection is signed out when its session reaches its abs
 TEST_CASE("sessions: the session response says when it expires") {
   TempDir dir;
   ServerProcess server(dir.path(), {"--session-idle", "2d", "--session-lifetime", "10d"});
-  Connection c(server.url(), true);
+  Connection c(server.url(), client::accept_any_certificate);
   const auto r = c.call(registration("alice", password_of("alice")));
   REQUIRE(r.has_session());
   const auto now = std::chrono::duration_cast<std::chrono::seconds>(
@@ -261,7 +261,7 @@ TEST_CASE("sessions: the session response says when it expires") {
 TEST_CASE("passwords: a new password has at least 12 characters") {
   TempDir dir;
   ServerProcess server(dir.path());
-  Connection c(server.url(), true);
+  Connection c(server.url(), client::accept_any_certificate);
   const auto r = c.call(registration("alice", "elevenchars"));
   CHECK(r.error().code() == proto::INVALID_ARGUMENT);
   CHECK(r.error().message().find("12") != std::string::npos);
@@ -277,7 +277,7 @@ TEST_CASE("passwords: the stored scheme is raised at the next log-in") {
   server.terminate();
   ServerProcess stronger(dir.path(), {"--password-iterations", "3000"});
   // A wrong password changes nothing.
-  Connection c(stronger.url(), true);
+  Connection c(stronger.url(), client::accept_any_certificate);
   CHECK(c.call(login_request("alice", "not-her-password")).error().code() ==
         proto::BAD_CREDENTIALS);
   CHECK(sql(stronger, "SELECT pw_scheme FROM users") == "pbkdf2-sha256:1000");
@@ -292,7 +292,7 @@ TEST_CASE("passwords: failed log-ins are throttled per name, known or not, and l
   ServerProcess server(dir.path(), {"--login-failures-per-name", "3"});
   new_player(server, "alice");
   new_player(server, "bob");
-  Connection c(server.url(), true);
+  Connection c(server.url(), client::accept_any_certificate);
   std::vector<proto::Envelope> known, unknown;
   for (int i = 0; i < 4; ++i) {
     known.push_back(c.call(login_request("alice", "wrong-guess-" + std::to_string(i))));
@@ -323,7 +323,7 @@ TEST_CASE("passwords: log-ins and sign-ups are throttled per address and overall
   SUBCASE("log-ins per address") {
     ServerProcess server(dir.path(), {"--logins-per-address", "3"});
     new_player(server, "alice");
-    Connection c(server.url(), true);
+    Connection c(server.url(), client::accept_any_certificate);
     for (int i = 0; i < 3; ++i)
       CHECK(c.call(login_request("bob" + std::to_string(i), "some-password-here")).error().code() ==
             proto::BAD_CREDENTIALS);
@@ -335,7 +335,7 @@ TEST_CASE("passwords: log-ins and sign-ups are throttled per address and overall
     ServerProcess server(dir.path(), {"--signups-per-address", "2"});
     new_player(server, "one");
     new_player(server, "two");
-    Connection c(server.url(), true);
+    Connection c(server.url(), client::accept_any_certificate);
     const auto r = c.call(registration("three", password_of("three")));
     CHECK(r.error().code() == proto::TOO_MANY_ATTEMPTS);
     CHECK(sql_int(server, "SELECT COUNT(*) FROM users") == 2);
@@ -343,7 +343,7 @@ TEST_CASE("passwords: log-ins and sign-ups are throttled per address and overall
   SUBCASE("sign-ups overall") {
     ServerProcess server(dir.path(), {"--signups-per-hour", "1"});
     new_player(server, "one");
-    Connection c(server.url(), true);
+    Connection c(server.url(), client::accept_any_certificate);
     const auto r = c.call(registration("two", password_of("two")));
     CHECK(r.error().code() == proto::TOO_MANY_ATTEMPTS);
     CHECK(r.error().message().find("no more sign-ups") != std::string::npos);
@@ -351,7 +351,7 @@ TEST_CASE("passwords: log-ins and sign-ups are throttled per address and overall
   SUBCASE("password checks overall") {
     // One a second, four at once: a quick run of guesses meets the limit.
     ServerProcess server(dir.path(), {"--password-checks", "1"});
-    Connection c(server.url(), true);
+    Connection c(server.url(), client::accept_any_certificate);
     int refused = 0;
     for (int i = 0; i < 12; ++i) {
       const auto r = c.call(login_request("name" + std::to_string(i), "some-password-here"));
@@ -368,12 +368,14 @@ TEST_CASE("connections: capped per address and in all; a freed place is taken ag
   SUBCASE("per address") {
     ServerProcess server(dir.path(), {"--max-connections-per-address", "3"});
     std::vector<std::unique_ptr<Connection>> open;
-    for (int i = 0; i < 3; ++i) open.push_back(std::make_unique<Connection>(server.url(), true));
-    CHECK_THROWS_AS(Connection(server.url(), true, ms(5000)), client::ClientError);
+    for (int i = 0; i < 3; ++i)
+      open.push_back(std::make_unique<Connection>(server.url(), client::accept_any_certificate));
+    CHECK_THROWS_AS(Connection(server.url(), client::accept_any_certificate, ms(5000)),
+                    client::ClientError);
     open.pop_back();
     CHECK(eventually([&] {
       try {
-        Connection c(server.url(), true, ms(5000));
+        Connection c(server.url(), client::accept_any_certificate, ms(5000));
         return true;
       } catch (const client::ClientError&) {
         return false;
@@ -383,15 +385,17 @@ TEST_CASE("connections: capped per address and in all; a freed place is taken ag
   }
   SUBCASE("in all") {
     ServerProcess server(dir.path(), {"--max-connections", "2"});
-    Connection a(server.url(), true), b(server.url(), true);
-    CHECK_THROWS_AS(Connection(server.url(), true, ms(5000)), client::ClientError);
+    Connection a(server.url(), client::accept_any_certificate),
+        b(server.url(), client::accept_any_certificate);
+    CHECK_THROWS_AS(Connection(server.url(), client::accept_any_certificate, ms(5000)),
+                    client::ClientError);
   }
 }
 
 TEST_CASE("connections: one that does not sign in within the login timeout is closed") {
   TempDir dir;
   ServerProcess server(dir.path(), {"--login-timeout", "2s"});
-  Connection idle(server.url(), true);
+  Connection idle(server.url(), client::accept_any_certificate);
   Player alice = new_player(server, "alice");
   CHECK(eventually([&] {
     try {
@@ -416,7 +420,7 @@ TEST_CASE("connections: out of file descriptors, the server neither spins nor fl
   // Once the flood is gone the server serves again.
   CHECK(eventually([&] {
     try {
-      Connection c(server.url(), true, ms(5000));
+      Connection c(server.url(), client::accept_any_certificate, ms(5000));
       return c.call(registration("alice", password_of("alice"))).has_session();
     } catch (const client::ClientError&) {
       return false;
@@ -427,7 +431,7 @@ TEST_CASE("connections: out of file descriptors, the server neither spins nor fl
 TEST_CASE("connections: every frame counts against the rate, text frames too, and a flood is cut") {
   TempDir dir;
   ServerProcess server(dir.path(), {"--request-rate", "5", "--request-burst", "10"});
-  Connection c(server.url(), true);
+  Connection c(server.url(), client::accept_any_certificate);
   // Text frames were answered without counting: now they use up the rate.
   for (int i = 0; i < 100; ++i) c.send_raw("junk text frame", /*binary=*/false);
   int limited = 0;
@@ -456,7 +460,7 @@ TEST_CASE("connections: a reader that does not read is closed when its queue pas
   TempDir dir;
   ServerProcess server(dir.path(), {"--request-rate", "100000", "--request-burst", "100000",
                                     "--queue-bytes", "65536"});
-  Connection c(server.url(), true);
+  Connection c(server.url(), client::accept_any_certificate);
   proto::Envelope req;
   req.set_version(proto::PROTOCOL_VERSION);
   req.mutable_list_scenarios();

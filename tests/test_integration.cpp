@@ -44,7 +44,7 @@ struct Client {
 
   static Client sign_up(const ServerProcess& server, const std::string& name) {
     Client c;
-    c.conn = std::make_unique<Connection>(server.url(), true);
+    c.conn = std::make_unique<Connection>(server.url(), naumachia::client::accept_any_certificate);
     proto::Envelope req;
     req.mutable_register_()->set_name(name);
     req.mutable_register_()->set_password("pw-" + name + "-secret");
@@ -55,7 +55,7 @@ struct Client {
   }
 
   void reconnect(const ServerProcess& server) {
-    conn = std::make_unique<Connection>(server.url(), true);
+    conn = std::make_unique<Connection>(server.url(), naumachia::client::accept_any_certificate);
     proto::Envelope req;
     req.mutable_resume()->set_token(token);
     REQUIRE(call(req).has_session());
@@ -258,7 +258,7 @@ TEST_CASE("bad input gets precise errors and the server carries on") {
 
   // Far too large: the server closes this connection (WebSocket code 1009).
   Client big;
-  big.conn = std::make_unique<Connection>(server.url(), true);
+  big.conn = std::make_unique<Connection>(server.url(), naumachia::client::accept_any_certificate);
   bool closed = false;
   try {
     big.conn->send_raw(std::string(2 * 1024 * 1024, 'x'));  // may fail midway: the server closes
