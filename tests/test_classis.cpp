@@ -317,7 +317,7 @@ TEST_CASE("Classis 3.1.4: moving the bow into an enemy's hex engages it and ends
   CHECK(has(r.next->serialize(), "ship R1 trireme 0 0 A A average 0 0 0 0605 S 0 0 0 0 P1 0"));
 }
 
-TEST_CASE("Classis 3.2.11 example: contact, grapple and board cost three points; no action twice") {
+TEST_CASE("Classis 3.2.11 example: contact, grapple and board cost three points / no action twice") {
   Pos p = duel();
   p.ships[0] = "R1 trireme 0 A 0604 S";
   auto s = position(p);
@@ -337,7 +337,7 @@ TEST_CASE("Classis 3.2.11 example: contact, grapple and board cost three points;
         "R1 has already made a move in this activation: no action twice (3.2.11)");
 }
 
-TEST_CASE("Classis 3.2.1: a move or action costs a point; the points run out (2.2)") {
+TEST_CASE("Classis 3.2.1: a move or action costs a point / the points run out (2.2)") {
   Pos p = duel();
   p.points = 1;
   auto s = position(p);
@@ -475,7 +475,7 @@ TEST_CASE(
   CHECK(has(w.events, "P1 (Pirates Hemiolia) is crippled: oars raked by R1"));
 }
 
-TEST_CASE("Classis 3.3.3: a grapple holds on a higher roll; iron hands add 2") {
+TEST_CASE("Classis 3.3.3: a grapple holds on a higher roll / iron hands add 2") {
   auto s = position(duel("contact=P1"));
   Played tie = testing::play_step(*s, {{kFirst, {"R1: grapple P1"}}}, {3, 3});
   CHECK(has(tie.events, "3 against 3: it fails (3.3.3)"));

@@ -126,7 +126,7 @@ std::string frames_of(naumachia::client::Connection& c) {
 
 }  // namespace
 
-TEST_CASE("two players fight a Classis battle to its end through the server; the replay verifies") {
+TEST_CASE("two players fight a Classis battle to its end through the server / the replay verifies") {
   TwoPlayerGame g("classis/patrol", {"navarch", "corsair"});
   // The muster resolved at the start: the setup is both sides' step.
   auto d = game_detail(*g.p[0], g.game);

@@ -280,7 +280,7 @@ TEST_CASE(
   CHECK(hex_of(*r.next, "G1") == "1732 SE");
 }
 
-TEST_CASE("Constantinople 14.17: no Battle Speed two segments running; cruising at one after it") {
+TEST_CASE("Constantinople 14.17: no Battle Speed two segments running / cruising at one after it") {
   Pos p;
   p.impulse = 2;
   p.ships = {"G1 1535 N battle=6", "VENICE 3231 S"};  // Battle Speed in impulse 1 of turn 2
@@ -291,7 +291,7 @@ TEST_CASE("Constantinople 14.17: no Battle Speed two segments running; cruising 
   CHECK(first_error(*s, kOttoman, {"G1: move 1"}) == "");
 }
 
-TEST_CASE("Constantinople 14.15, 14.19: through an enemy hex bow to stern only; one ship a hex") {
+TEST_CASE("Constantinople 14.15, 14.19: through an enemy hex bow to stern only / one ship a hex") {
   Pos p;
   p.ships = {"G1 1535 N", "G2 1533 N", "VENICE 1534 N", "IMP1 1334 NE"};
   auto s = position(p);
@@ -369,7 +369,7 @@ TEST_CASE(
   CHECK(has(b.events, "VENICE is Damaged"));
 }
 
-TEST_CASE("Constantinople 15.23 example: 4 and 4 against 5 is +3; 5 against 4 is +1") {
+TEST_CASE("Constantinople 15.23 example: 4 and 4 against 5 is +3 / 5 against 4 is +1") {
   Pos p;
   p.seg = "combat";
   // Two Ottoman Galleys (4) on either side of the Cretan galley (5).
@@ -418,7 +418,7 @@ TEST_CASE("Constantinople 15.24 example: the Byzantine 8 splits 2/1/5 at -3, -2 
   CHECK(marked(*r.next, "B1", "ineffective"));
 }
 
-TEST_CASE("Constantinople 15.24, 15.25: fewer points than enemies; results after both sides roll") {
+TEST_CASE("Constantinople 15.24, 15.25: fewer points than enemies / results after both sides roll") {
   Pos p;
   p.seg = "combat";
   // F1 (Fustae, 1 point) between VENICE (7) and IMP1 (6): 0 on the stronger, 1 on the other.
@@ -450,7 +450,7 @@ TEST_CASE("Constantinople 15.22: melee only side to side or engaged") {
   CHECK(position(q)->step().to_order.size() == 2);
 }
 
-TEST_CASE("Constantinople 4.0 E: fewer impulses by agreement; a proposal lapses at the deadline") {
+TEST_CASE("Constantinople 4.0 E: fewer impulses by agreement / a proposal lapses at the deadline") {
   Pos p;
   p.ships = {"G1 1535 N", "VENICE 1231 S"};
   auto s = position(p);

@@ -363,7 +363,7 @@ TEST_CASE("passwords: log-ins and sign-ups are throttled per address and overall
 
 // ---------------------------------------------------------------- connections
 
-TEST_CASE("connections: capped per address and in all; a freed place is taken again") {
+TEST_CASE("connections: capped per address and in all / a freed place is taken again") {
   TempDir dir;
   SUBCASE("per address") {
     ServerProcess server(dir.path(), {"--max-connections-per-address", "3"});

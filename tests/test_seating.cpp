@@ -56,7 +56,7 @@ TEST_CASE("standing: one seat left holding several sides wins with all of them")
   CHECK(s.remaining.empty());
 }
 
-TEST_CASE("audiences: public, listed seats, nobody; their text round-trips") {
+TEST_CASE("audiences: public, listed seats, nobody / their text round-trips") {
   CHECK(Audience::everyone().includes(std::nullopt));
   const auto two = Audience::seats({PlayerId{2}, PlayerId{0}, PlayerId{2}});
   CHECK(two.members() == std::vector<PlayerId>{PlayerId{0}, PlayerId{2}});

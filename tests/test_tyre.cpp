@@ -86,7 +86,7 @@ TEST_CASE(
   CHECK(has(first_error(*s, kMacedon, {"T1: move 1"}), "not yours"));
 }
 
-TEST_CASE("Tyre 5.0: ships sail only on water; 5.24 backwards at most three hexes, alone") {
+TEST_CASE("Tyre 5.0: ships sail only on water / 5.24 backwards at most three hexes, alone") {
   const auto s = position("first-movement", 1, {{"T1", {"2810 SE", ""}}});
   CHECK(has(first_error(*s, kTyre, {"T1: move 1"}), "not water (5.0)"));
   CHECK(s->validate(kTyre, {"T1: back 3"}).has_value());
@@ -123,7 +123,7 @@ TEST_CASE(
             "one hexside in its whole attempt (6.12)"));
 }
 
-TEST_CASE("Tyre 6.14, 6.4, 5.21: a ram that pins; the rammer is exhausted in the next impulse") {
+TEST_CASE("Tyre 6.14, 6.4, 5.21: a ram that pins / the rammer is exhausted in the next impulse") {
   const auto s =
       position("first-movement", 2,
                {{"C1", {"2416 N", ""}}, {"T2", {"2412 NE", ""}}, {"T1", {"2010 N", ""}}});
@@ -214,7 +214,7 @@ TEST_CASE("Tyre 6.26: no melee from a beach or home port hex") {
   CHECK(has(first_error(*s, kTyre, {"T1: attack C1"}), "beach or home port hex (6.26)"));
 }
 
-TEST_CASE("Tyre 9.31: grounding on a beach; the circumnavigation hexes for two Movement Points") {
+TEST_CASE("Tyre 9.31: grounding on a beach / the circumnavigation hexes for two Movement Points") {
   const auto s = position("first-movement", 1, {{"T2", {"5009 NW", ""}}, {"T1", {"5011 N", ""}}});
   auto lost = play(*s, {{kTyre, {"T2: move 1"}}}, {1});
   CHECK(has(lost.events, "T2 runs aground at 4909 and is destroyed (9.31: 1 <= grounding 1)"));

@@ -455,7 +455,7 @@ TEST_CASE("Tyre 7.2, 7.6, 8.13: counter-bombardment damages the ship and destroy
 
 // ------------------------------------------------------------ the assault (8.3, 9.0, 10.0)
 
-TEST_CASE("Tyre 8.31, 9.31, 14.31: the first landing rolls for grounding; boulders add two") {
+TEST_CASE("Tyre 8.31, 9.31, 14.31: the first landing rolls for grounding / boulders add two") {
   Setup st{"mac-land",
            1,
            1,
@@ -514,7 +514,7 @@ TEST_CASE(
   CHECK(has(r.events, "(2 of "));
 }
 
-TEST_CASE("Tyre 8.33, 9.25, 9.22: from a beach only into a breach; no climbing primary walls") {
+TEST_CASE("Tyre 8.33, 9.25, 9.22: from a beach only into a breach / no climbing primary walls") {
   Setup st{"mac-land", 1, 1, "assault", {{"Hyp1", "hex 3620"}}, {}, {}};
   auto s = siege(st);
   CHECK(has(first_error(*s, Side::Macedonian, {"Hyp1: 3721"}), "may not move"));
@@ -593,7 +593,7 @@ TEST_CASE(
   CHECK(has(r.events, "Mil1 is disrupted"));
 }
 
-TEST_CASE("Tyre 12.16, 9.28, 12.5: walls double defenders; attackers advance into vacated hexes") {
+TEST_CASE("Tyre 12.16, 9.28, 12.5: walls double defenders / attackers advance into vacated hexes") {
   const HexId wall = at("3721");
   Setup st{"mac-melee", 1, 1, "assault", {{"Mar1", "hex 3721"}, {"Hyp1", "hex 3620"}}, {}, {}};
   auto s = siege(st);
