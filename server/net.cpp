@@ -125,6 +125,7 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
         service_(service),
         limits_(limits),
         rate_(limits.requests_per_second, limits.request_burst),
+        refusal_budget_(limits.requests_per_second, limits.refusals_before_close),
         login_timer_(ws_.get_executor()),
         ticket_(std::move(ticket)),
         peer_(std::move(peer)) {
@@ -255,16 +256,19 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
       answer = std::move(d.error);
     }
     if (!rate_.take(request ? request_cost(*request) : 1)) {
-      if (++refusals_ >= limits_.refusals_before_close) {
+      ++refusals_;
+      // Refusals have a budget of their own, refilled at the request rate: a
+      // client that now and then bursts keeps it; one that floods on regardless
+      // spends it and is closed.
+      if (!refusal_budget_.take(1)) {
         log_line("closing connection from " + peer_ + ": " + std::to_string(refusals_) +
-                 " frames in a row over its request rate");
+                 " frames refused over its request rate");
         buffer_.consume(buffer_.size());
         return close(websocket::close_code::policy_error);
       }
       enqueue(error_frame(request ? request->request_id() : 0, proto::RATE_LIMITED,
                           "too many requests; slow down"));
     } else {
-      refusals_ = 0;
       if (request) {
         service_.handle(conn_, shared_from_this(), std::move(*request));
       } else {
@@ -296,6 +300,7 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
   Service& service_;
   NetLimits limits_;
   RateLimit rate_;
+  RateLimit refusal_budget_;
   net::steady_timer login_timer_;
   std::unique_ptr<ConnectionCount::Ticket> ticket_;
   ConnectionState conn_;

@@ -25,8 +25,9 @@ struct NetLimits {
   // request_cost(): a log-in counts 10, a replay 20, others 1.
   double requests_per_second = 40;
   double request_burst = 200;
-  // A connection refused this many frames in a row for its rate is closed.
-  int refusals_before_close = 500;
+  // Refused frames have a budget of this many, refilled at the request rate:
+  // a connection that spends it (floods on after being refused) is closed.
+  double refusals_before_close = 500;
   std::size_t max_connections = 1024;
   std::size_t max_connections_per_address = 32;
   std::chrono::seconds handshake_timeout{30};

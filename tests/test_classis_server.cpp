@@ -126,7 +126,8 @@ std::string frames_of(naumachia::client::Connection& c) {
 
 }  // namespace
 
-TEST_CASE("two players fight a Classis battle to its end through the server / the replay verifies") {
+TEST_CASE(
+    "two players fight a Classis battle to its end through the server / the replay verifies") {
   TwoPlayerGame g("classis/patrol", {"navarch", "corsair"});
   // The muster resolved at the start: the setup is both sides' step.
   auto d = game_detail(*g.p[0], g.game);
@@ -206,7 +207,8 @@ TEST_CASE("two players fight a Classis battle to its end through the server / th
       const auto at = frames[i].find(" chits: ");
       if (at == std::string::npos || !has(frames[i], "The cup holds")) continue;
       const auto end = frames[i].find_first_of(std::string("\0\n\"", 3), at + 8);
-      const auto chits = text::split(frames[i].substr(at + 8, end - at - 8));
+      const std::string listed = frames[i].substr(at + 8, end - at - 8);
+      const auto chits = text::split(listed);  // views into `listed`
       std::vector<std::string> words;
       for (auto w : chits) {
         const std::string x(w);

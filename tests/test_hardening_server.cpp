@@ -452,7 +452,7 @@ TEST_CASE("connections: every frame counts against the rate, text frames too, an
     // closed by the server
   }
   CHECK(eventually([&] {
-    return server.log().find("frames in a row over its request rate") != std::string::npos;
+    return server.log().find("frames refused over its request rate") != std::string::npos;
   }));
 }
 
