@@ -137,7 +137,7 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
     if (!events.empty()) s.set_next_event(id, next_event);
   };
   writer_.submit(std::move(job), [this, g, reply, answered, events = std::move(w.events),
-                                  readers = std::move(readers),
+                                  readers = std::move(readers), kept = std::move(w.kept),
                                   then = std::move(then)](std::exception_ptr failure) {
     --g->pending_writes;
     if (failure) {
@@ -154,14 +154,26 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
       log_line(game_label(g->row.id) + ": a write failed: " + why);
       if (reply) reply->fail_internal("storing " + game_label(g->row.id) + ": " + why);
     } else {
-      fanout_.push(events, readers, reply ? reply->outbox() : nullptr, answered);
-      if (then) then();
+      // Durable now: nothing below may say that nothing changed.
+      push(g->row.id, events, readers, reply ? reply->outbox() : nullptr, answered);
+      if (then) guarded_after_commit(reply, kept, then);
     }
     if (g->broken && g->pending_writes == 0) {
       auto it = games_.find(g->row.id);
       if (it != games_.end() && it->second == g) games_.erase(it);
     }
   });
+}
+
+void Coordinator::push(std::int64_t game_id, const std::vector<proto::GameEvent>& events,
+                       const std::vector<Reader>& readers, const Outbox* requester,
+                       std::uint64_t answered) {
+  try {
+    fanout_.push(events, readers, requester, answered);
+  } catch (const std::exception& e) {
+    log_line(game_label(game_id) + ": pushing its events failed (" + e.what() +
+             "); its readers catch up by asking for the events");
+  }
 }
 
 proto::GameEvent Coordinator::record(LiveGame& g, Writes& w, proto::GameEvent e) {
@@ -289,8 +301,10 @@ void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGa
         s.set_next_event(created->id, 2);
       },
       [this, g, seat, user, name, created, reply](std::exception_ptr failure) {
-        guarded(reply, [&] {
-          if (failure) std::rethrow_exception(failure);
+        if (failure) return guarded(reply, [&] { std::rethrow_exception(failure); });
+        const std::string kept =
+            game_label(created->id) + " was created, with you in seat " + std::to_string(seat);
+        guarded_after_commit(reply, kept, [&] {
           auto live = std::make_shared<LiveGame>();
           live->row = g;
           live->row.id = created->id;
@@ -302,7 +316,7 @@ void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGa
           evict_idle();
           log_line(game_label(created->id) + " created (" + g.full_scenario() + ") by '" + name +
                    "'");
-          fanout_.push({created->joined}, live->readers());
+          push(created->id, {created->joined}, live->readers());
           live->fill_summary(user, *reply->out().mutable_game());
           reply->send();
         });
@@ -375,6 +389,7 @@ void Coordinator::join_game(const ConnectionState& conn, const proto::JoinGameRe
     set_position(*g, std::move(initial));
     write_row(*g, w);
   }
+  w.kept = "you joined " + game_label(id) + (full ? " and it started" : "");
   log_line(game_label(id) + ": '" + conn.user_name + "' joined" +
            (full ? "; the game starts" : ""));
   resolve_ready(*g, w, false);
@@ -486,6 +501,8 @@ void Coordinator::submit_orders(const ConnectionState& conn, const proto::Submit
   // push of it (the user's other connections do).
   w.answered = record(*g, w, std::move(e)).seq();
   const bool resolved = resolve_ready(*g, w, false);
+  w.kept = "your orders for " + game_label(id) + ", step " + std::to_string(step) + " were saved" +
+           (resolved ? " and the step resolved" : "");
 
   // Acknowledged only once durable: a crash after the ack loses nothing.
   commit(g, std::move(w), reply, [reply, o, resolved] {
@@ -514,6 +531,7 @@ void Coordinator::resign(const ConnectionState& conn, const proto::ResignRequest
     if (s.seat == number) s.resigned = true;
   }
   w.ops.push_back([id, number](Store& s) { s.set_resigned(id, number); });
+  w.kept = "your resignation from " + game_label(id) + " was recorded";
   proto::GameEvent e;
   e.mutable_resigned()->set_seat(static_cast<std::uint32_t>(number));
   e.mutable_resigned()->set_player(conn.user_name);

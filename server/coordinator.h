@@ -69,6 +69,9 @@ class Coordinator {
     std::vector<std::function<void(Store&)>> ops;
     std::vector<proto::GameEvent> events;
     std::uint64_t answered = 0;  // an event the answer carries: not pushed to the requester
+    // What the requester is told was kept should answering fail once the
+    // writes are durable ("your orders for game 3, step 2 were saved").
+    std::string kept;
   };
   using GamePtr = std::shared_ptr<LiveGame>;
 
@@ -79,8 +82,16 @@ class Coordinator {
   std::int64_t now() const { return clock_(); }
 
   // Hands `w` to the storage writer; once durable, pushes its events to the
-  // game's readers and runs `then`. A failed write fails the reply.
+  // game's readers and runs `then`. A failed write fails the reply (nothing
+  // was changed); a failure after the writes are durable fails it with what
+  // was kept (w.kept).
   void commit(const GamePtr& g, Writes w, const ReplyPtr& reply, std::function<void()> then);
+  // Pushes durable events to their readers. A connection that cannot take
+  // them fails no request: the failure is logged, and readers catch up with
+  // an EventsRequest.
+  void push(std::int64_t game_id, const std::vector<proto::GameEvent>& events,
+            const std::vector<Reader>& readers, const Outbox* requester = nullptr,
+            std::uint64_t answered = 0);
   proto::GameEvent record(LiveGame& g, Writes& w, proto::GameEvent e);
   proto::GameEvent joined_event(LiveGame& g, Writes& w, int seat, const std::string& player,
                                 bool started);

@@ -514,3 +514,69 @@ TEST_CASE("the submitting connection gets its commitment in the answer, not agai
   CHECK(count_commitments(*a_elsewhere.box) == 1);
   CHECK(count_commitments(*b.box) == 1);
 }
+
+namespace {
+
+// A connection that goes wrong on demand: every frame it is handed throws
+// (a broken connection), or only the next answer does.
+struct FlakyOutbox : FakeOutbox {
+  bool broken = false;
+  bool fail_next_answer = false;
+  void send(std::string frame) override {
+    if (broken) throw std::runtime_error("the connection is gone");
+    proto::Envelope e;
+    REQUIRE(e.ParseFromString(frame));
+    if (fail_next_answer && !e.has_event()) {
+      fail_next_answer = false;
+      throw std::runtime_error("the answer could not be queued");
+    }
+    FakeOutbox::send(std::move(frame));
+  }
+};
+
+}  // namespace
+
+TEST_CASE(
+    "a reader's connection failing to take a push fails no request: writes stand and"
+    " the requester is answered") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  // Alice's second connection breaks once it is signed in.
+  Player a_broken;
+  auto flaky = std::make_shared<FlakyOutbox>();
+  a_broken.box = flaky;
+  proto::Envelope login;
+  login.mutable_login()->set_name("alice");
+  login.mutable_login()->set_password("password-alice");
+  REQUIRE(h.call(a_broken, login).has_session());
+  flaky->broken = true;
+
+  // Creating pushes to alice's connections; joining and ordering too.
+  const auto game = h.start_duel(a, b);
+  const auto id = static_cast<std::int64_t>(game);
+  CHECK(h.store.game(id)->status == "running");
+  const auto ack = h.submit(b, game, 1, {"bid 3"});
+  CHECK(ack.has_orders_accepted());
+  CHECK(h.store.orders(id, 1).size() == 1);
+  CHECK(any_push_contains(*a.box, ack.orders_accepted().commitment()));
+}
+
+TEST_CASE("a failure after the writes are durable tells the requester what was kept") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const auto game = h.start_duel(a, b);
+  auto flaky = std::make_shared<FlakyOutbox>();
+  Player a_flaky;
+  a_flaky.conn = a.conn;
+  a_flaky.box = flaky;
+  flaky->fail_next_answer = true;
+  const auto res = h.submit(a_flaky, game, 1, {"bid 3"}, /*ready=*/false);
+  REQUIRE(res.has_error());
+  CHECK(res.error().code() == proto::INTERNAL);
+  CHECK(res.error().message().find("your orders for game 1, step 1 were saved") !=
+        std::string::npos);
+  CHECK(res.error().message().find("nothing was changed") == std::string::npos);
+  const auto stored = h.store.orders(static_cast<std::int64_t>(game), 1);
+  REQUIRE(stored.size() == 1);
+  CHECK(stored[0].lines == std::vector<std::string>{"bid 3"});
+}
