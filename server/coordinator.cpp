@@ -587,9 +587,10 @@ bool Coordinator::resolve_once(LiveGame& g, Writes& w, bool by_deadline) {
   const State& state = g.require_state();
   const auto orders = orders_for_resolution(g, state, by_deadline);
   if (!orders) return false;
+  const Expected<Seed> seed = to_seed(g.row.seed);
+  if (!seed) refuse(proto::INTERNAL, game_label(g.row.id) + ": " + seed.error().message);
   // Everything that can fail happens before the game changes.
-  PlayedStep played =
-      play_step(state, *orders, to_seed(g.row.seed), hasher_of(g.row), g.row.chain_hash);
+  PlayedStep played = play_step(state, *orders, *seed, hasher_of(g.row), g.row.chain_hash);
 
   const std::int64_t id = g.row.id, at = now();
   const StepRow row{g.row.step,

@@ -1,7 +1,6 @@
 #include "history.h"
 
 #include <algorithm>
-#include <cassert>
 #include <stdexcept>
 
 namespace naumachia::server {
@@ -53,9 +52,12 @@ Bytes commitment(const Bytes& nonce, const std::vector<std::string>& lines) {
   return sha256(data);
 }
 
-Seed to_seed(const Bytes& bytes) {
-  assert(bytes.size() == 32);
+Expected<Seed> to_seed(const Bytes& bytes) {
   Seed seed{};
+  if (bytes.size() != seed.size()) {
+    return fail("the dice seed has " + std::to_string(bytes.size()) + " bytes; a seed has " +
+                std::to_string(seed.size()));
+  }
   std::copy_n(bytes.begin(), seed.size(), seed.begin());
   return seed;
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/result.h"
 #include "crypto.h"
 
 namespace naumachia::server {
@@ -53,7 +54,8 @@ struct PlayedStep {
 Bytes commitment(const Bytes& nonce, const std::vector<std::string>& lines);
 std::string canonical_bytes(const std::vector<std::string>& lines);
 
-Seed to_seed(const Bytes& bytes);
+// A stored dice seed, refused unless it has exactly the 32 bytes of a Seed.
+Expected<Seed> to_seed(const Bytes& bytes);
 
 // What the first link of a game's chain binds: the game's identity, its rules
 // version, its committed seed and its initial position.

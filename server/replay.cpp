@@ -52,7 +52,8 @@ ReplaySummary replay_game(Store& store, const Registry& registry, std::int64_t g
     throw std::runtime_error("game " + std::to_string(game_id) + ": " + *why);
   auto initial = module->new_game(g->scenario, g->players, RulesVersion{g->rules_version});
   if (!initial) throw std::runtime_error("cannot set up the scenario: " + initial.error().message);
-  if (g->seed.size() != 32) throw std::runtime_error("the stored dice seed is corrupt");
+  const Expected<Seed> seed = to_seed(g->seed);
+  if (!seed) throw std::runtime_error("table games, field seed: " + seed.error().message);
   const StateHasher hasher = hasher_of(*g);
 
   ReplaySummary summary;
@@ -80,7 +81,7 @@ ReplaySummary replay_game(Store& store, const Registry& registry, std::int64_t g
                            std::to_string(state->step().number.value);
       return summary;
     }
-    r.played = play_step(*state, r.orders, to_seed(g->seed), hasher, prev);
+    r.played = play_step(*state, r.orders, *seed, hasher, prev);
     r.state_ok = r.played.state_hash == row.state_hash;
     const std::optional<std::string> problem = record_problem(r, prev);
     r.record_ok = !problem;

@@ -580,3 +580,76 @@ TEST_CASE("a failure after the writes are durable tells the requester what was k
   REQUIRE(stored.size() == 1);
   CHECK(stored[0].lines == std::vector<std::string>{"bid 3"});
 }
+
+// ------------------------------------------------------------ stored seeds
+
+namespace {
+
+// A server started afresh on the harness's database: it holds no game in
+// memory, as after a restart, so it reads what was written by hand.
+struct Restarted {
+  Harness& h;
+  Service service{h.ioc, (h.dir.path / "t.db").string(), h.registry, [this] { return h.now; }};
+  std::uint64_t next_id = 7000;
+
+  void settle() {
+    h.settle();
+    service.flush();
+    h.settle();
+  }
+
+  proto::Envelope call(Player& p, proto::Envelope req) {
+    req.set_version(proto::PROTOCOL_VERSION);
+    req.set_request_id(++next_id);
+    const std::uint64_t id = next_id;
+    service.handle(p.conn, p.box, req);
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!p.box->answers.count(id) && std::chrono::steady_clock::now() < give_up) {
+      h.ioc.restart();
+      h.ioc.run_for(std::chrono::milliseconds(5));
+      service.flush();
+    }
+    settle();
+    REQUIRE(p.box->answers.count(id));
+    return p.box->answers[id];
+  }
+
+  Player logged_in(const std::string& name) {
+    Player p;
+    proto::Envelope login;
+    login.mutable_login()->set_name(name);
+    login.mutable_login()->set_password("password-" + name);
+    REQUIRE(call(p, login).has_session());
+    return p;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("to_seed refuses a stored seed blob that is not 32 bytes long") {
+  const auto short_seed = to_seed(Bytes(31, 7));
+  REQUIRE_FALSE(short_seed.has_value());
+  CHECK(short_seed.error().message == "the dice seed has 31 bytes; a seed has 32");
+  CHECK_FALSE(to_seed(Bytes(33, 7)).has_value());
+  CHECK_FALSE(to_seed(Bytes{}).has_value());
+  const auto good = to_seed(Bytes(32, 7));
+  REQUIRE(good.has_value());
+  CHECK((*good)[31] == 7);
+}
+
+TEST_CASE("a game whose stored seed has the wrong length takes orders but resolves nothing") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const auto game = h.start_duel(a, b);
+  const auto id = static_cast<std::int64_t>(game);
+  h.db.prepare("UPDATE games SET seed = zeroblob(31) WHERE id = ?").bind(1, id).run();
+  Restarted restarted{h};
+  REQUIRE(restarted.call(a, submit_request(game, 1, "bid 3", true)).has_orders_accepted());
+  const auto last = restarted.call(b, submit_request(game, 1, "bid 1", true));
+  REQUIRE(last.has_orders_accepted());
+  CHECK_FALSE(last.orders_accepted().resolved());
+  CHECK(h.store.steps(id).empty());
+  CHECK(h.store.game(id)->step == 1);
+  CHECK(restarted.call(a, submit_request(game, 2, "bid 1", true)).error().code() ==
+        proto::STALE_STEP);
+}
