@@ -176,10 +176,11 @@ void Coordinator::push(std::int64_t game_id, const std::vector<proto::GameEvent>
   }
 }
 
-proto::GameEvent Coordinator::record(LiveGame& g, Writes& w, proto::GameEvent e) {
+proto::GameEvent Coordinator::record(LiveGame& g, Writes& w, proto::GameEvent e,
+                                     std::optional<std::int64_t> at) {
   e.set_game_id(static_cast<std::uint64_t>(g.row.id));
   e.set_seq(static_cast<std::uint64_t>(g.row.next_event++));
-  e.set_at_unix(now());
+  e.set_at_unix(at.value_or(now()));
   w.events.push_back(e);
   return e;
 }
@@ -196,14 +197,7 @@ proto::GameEvent Coordinator::joined_event(LiveGame& g, Writes& w, int seat,
 
 proto::GameEvent Coordinator::over_event(LiveGame& g, Writes& w) {
   proto::GameEvent e;
-  auto& o = *e.mutable_over();
-  o.set_result(g.row.result);
-  for (const std::string& piece : split_words(g.row.winners))
-    o.add_winners(static_cast<std::uint32_t>(std::stoul(piece)));
-  o.set_seed(hex(g.row.seed));
-  o.set_state_salt(hex(hasher_of(g.row).salt));
-  for (const std::string& n : split_words(g.row.winning_sides))
-    o.add_winning_sides(g.who.side_names.at(std::stoul(n)));
+  *e.mutable_over() = g.game_over();
   return record(g, w, std::move(e));
 }
 
@@ -212,21 +206,19 @@ void Coordinator::write_row(LiveGame& g, Writes& w) {
 }
 
 // Records `state` as the game's current position, with its step and deadline.
-void Coordinator::set_position(LiveGame& g, std::unique_ptr<State> state) {
+void Coordinator::set_position(LiveGame& g, std::unique_ptr<State> state, std::int64_t at) {
   const StepInfo info = state->step();
   g.row.state = state->serialize();
-  g.row.state_hash = hasher_of(g.row)(*state);
+  g.row.state_hash = hasher_of(g.row).state_hash(*state);
   g.row.step = info.number.value;
   g.row.step_label = info.label;
   g.row.to_order = seat_numbers(info.to_order);
-  g.row.step_deadline.reset();
+  g.row.step_deadline = next_deadline(g.row, info, at);
   if (info.game_over) {
     g.row.status = "over";
     g.row.result = info.result;
     g.row.winning_sides = side_numbers(info.winners);
     g.row.winners = seat_numbers(winning_seats(g.who, info.winners, g.resigned()));
-  } else if (g.row.deadline_seconds > 0) {
-    g.row.step_deadline = now() + g.row.deadline_seconds;
   }
   g.state = std::move(state);
   g.state_problem.reset();
@@ -274,7 +266,7 @@ void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGa
   g.seed = random_bytes(32);
   g.seed_hash = sha256(g.seed);
   g.rules_version = found->first->rules_version().value;
-  g.hash_scheme = StateHasher::kSalted;
+  g.hash_scheme = GameHasher::kCurrent;
   g.status = "open";
   const int seat = choose_seat(r.seat(), players, {});
 
@@ -384,9 +376,9 @@ void Coordinator::join_game(const ConnectionState& conn, const proto::JoinGameRe
   joined_event(*g, w, seat, conn.user_name, full);
   if (full) {
     g->row.status = "running";
-    g->row.initial_hash = hasher_of(g->row)(*initial);
+    g->row.initial_hash = hasher_of(g->row).state_hash(*initial);
     g->row.chain_hash = genesis_of(g->row, g->row.initial_hash);
-    set_position(*g, std::move(initial));
+    set_position(*g, std::move(initial), at);
     write_row(*g, w);
   }
   w.kept = "you joined " + game_label(id) + (full ? " and it started" : "");
@@ -590,9 +582,11 @@ bool Coordinator::resolve_once(LiveGame& g, Writes& w, bool by_deadline) {
   const Expected<Seed> seed = to_seed(g.row.seed);
   if (!seed) refuse(proto::INTERNAL, game_label(g.row.id) + ": " + seed.error().message);
   // Everything that can fail happens before the game changes.
-  PlayedStep played = play_step(state, *orders, *seed, hasher_of(g.row), g.row.chain_hash);
-
   const std::int64_t id = g.row.id, at = now();
+  PlayedStep played = play_step(state, *orders, *seed, hasher_of(g.row), g.row.chain_hash,
+                                StepTiming{at, by_deadline});
+  proto::GameEvent e = step_resolved_event(g.row, played, *orders, played.resolution.next->step());
+
   const StepRow row{g.row.step,
                     played.before.label,
                     rolls_text(played.rolls),
@@ -600,30 +594,19 @@ bool Coordinator::resolve_once(LiveGame& g, Writes& w, bool by_deadline) {
                     played.state_hash,
                     g.row.chain_hash,
                     played.record_hash,
-                    by_deadline};
+                    by_deadline,
+                    at};
   for (const SeatOrders& o : *orders) {
     const OrdersRow stored{o.seat, o.lines,    o.nonce, commitment(o.nonce, o.lines),
                            true,   o.defaulted};
     w.ops.push_back(
         [id, step = row.step, stored, at](Store& s) { s.put_orders(id, step, stored, at); });
   }
-  w.ops.push_back([id, row, at](Store& s) { s.insert_step(id, row, at); });
+  w.ops.push_back([id, row](Store& s) { s.insert_step(id, row); });
   g.row.chain_hash = played.record_hash;
-  set_position(g, std::move(played.resolution.next));
+  set_position(g, std::move(played.resolution.next), at);
   write_row(g, w);
-
-  proto::GameEvent e;
-  auto& r = *e.mutable_resolved();
-  r.set_step(static_cast<std::uint64_t>(row.step));
-  r.set_step_label(row.label);
-  to_proto(*orders, played.orders_audience, *r.mutable_orders());
-  to_proto(played.resolution.events, *r.mutable_happenings());
-  r.set_state_hash(hex(played.state_hash));
-  r.set_next_step(static_cast<std::uint64_t>(g.row.step));
-  r.set_next_label(g.row.step_label);
-  r.set_next_deadline_unix(g.row.step_deadline.value_or(0));
-  r.set_by_deadline(by_deadline);
-  record(g, w, std::move(e));
+  record(g, w, std::move(e), at);
   if (g.row.status == "over") over_event(g, w);
   log_line(game_label(id) + ": " + row.label + " resolved" +
            (by_deadline ? " at its deadline" : ""));

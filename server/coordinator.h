@@ -92,13 +92,16 @@ class Coordinator {
   void push(std::int64_t game_id, const std::vector<proto::GameEvent>& events,
             const std::vector<Reader>& readers, const Outbox* requester = nullptr,
             std::uint64_t answered = 0);
-  proto::GameEvent record(LiveGame& g, Writes& w, proto::GameEvent e);
+  // Numbers `e` as the game's next event, stamped `at` (default: now).
+  proto::GameEvent record(LiveGame& g, Writes& w, proto::GameEvent e,
+                          std::optional<std::int64_t> at = std::nullopt);
   proto::GameEvent joined_event(LiveGame& g, Writes& w, int seat, const std::string& player,
                                 bool started);
   proto::GameEvent over_event(LiveGame& g, Writes& w);
   void write_row(LiveGame& g, Writes& w);
 
-  void set_position(LiveGame& g, std::unique_ptr<State> state);
+  // Records `state` as the game's current position, reached at `at`.
+  void set_position(LiveGame& g, std::unique_ptr<State> state, std::int64_t at);
   std::unique_ptr<State> initial_state(const LiveGame& g) const;
   PlayerId acting_seat(const LiveGame& g, const ConnectionState& conn,
                        const std::optional<std::uint32_t>& for_seat) const;

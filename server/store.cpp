@@ -267,7 +267,7 @@ void Store::put_orders(std::int64_t game_id, std::int64_t step, const OrdersRow&
       .run();
 }
 
-void Store::insert_step(std::int64_t game_id, const StepRow& s, std::int64_t now) {
+void Store::insert_step(std::int64_t game_id, const StepRow& s) {
   db_.prepare(
          "INSERT INTO steps(game_id, step, label, rolls, events, state_hash, prev_hash,"
          " record_hash, by_deadline, resolved_at) VALUES(?,?,?,?,?,?,?,?,?,?)")
@@ -280,19 +280,19 @@ void Store::insert_step(std::int64_t game_id, const StepRow& s, std::int64_t now
       .bind_blob(7, s.prev_hash)
       .bind_blob(8, s.record_hash)
       .bind(9, s.by_deadline ? 1 : 0)
-      .bind(10, now)
+      .bind(10, s.resolved_at)
       .run();
 }
 
 std::vector<StepRow> Store::steps(std::int64_t game_id) {
   Stmt s = db_.prepare(
-      "SELECT step, label, rolls, events, state_hash, prev_hash, record_hash, by_deadline"
-      " FROM steps WHERE game_id = ? ORDER BY step");
+      "SELECT step, label, rolls, events, state_hash, prev_hash, record_hash, by_deadline,"
+      " resolved_at FROM steps WHERE game_id = ? ORDER BY step");
   s.bind(1, game_id);
   std::vector<StepRow> out;
   while (s.step()) {
     out.push_back(StepRow{s.integer(0), s.text(1), s.text(2), s.text(3), s.blob(4), s.blob(5),
-                          s.blob(6), s.integer(7) != 0});
+                          s.blob(6), s.integer(7) != 0, s.integer(8)});
   }
   return out;
 }

@@ -40,7 +40,7 @@ struct GameRow {
   std::string winners;                  // winning seats, space-separated
   std::string winning_sides;            // winning sides, space-separated
   int rules_version = 1;                // the module's rules version the game was created under
-  int hash_scheme = 2;                  // StateHasher::kPlain for games stored before salting
+  int hash_scheme = 3;                  // GameHasher::kCurrent; stored games keep their own
   std::int64_t next_event = 1;          // the sequence number the next event gets
   std::optional<std::string> to_order;  // seats ordering now, space-separated; unknown: null
 
@@ -72,6 +72,7 @@ struct StepRow {
   Bytes prev_hash;
   Bytes record_hash;
   bool by_deadline = false;
+  std::int64_t resolved_at = 0;  // Unix seconds
 };
 
 class Store {
@@ -107,7 +108,7 @@ class Store {
   std::vector<OrdersRow> orders(std::int64_t game_id, std::int64_t step);
   void put_orders(std::int64_t game_id, std::int64_t step, const OrdersRow& o, std::int64_t now);
 
-  void insert_step(std::int64_t game_id, const StepRow& s, std::int64_t now);
+  void insert_step(std::int64_t game_id, const StepRow& s);
   std::vector<StepRow> steps(std::int64_t game_id);
 
   void insert_event(std::int64_t game_id, std::int64_t seq, const std::string& payload);

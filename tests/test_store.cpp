@@ -653,3 +653,45 @@ TEST_CASE("a game whose stored seed has the wrong length takes orders but resolv
   CHECK(restarted.call(a, submit_request(game, 2, "bid 1", true)).error().code() ==
         proto::STALE_STEP);
 }
+
+// ------------------------------------------------------------ verifiable history
+
+TEST_CASE("players get each step's keyed record hash and the chain's head, for new games") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const auto game = h.start_duel(a, b);
+  const auto id = static_cast<std::int64_t>(game);
+  CHECK(h.store.game(id)->hash_scheme == GameHasher::kKeyedRecords);
+  proto::Envelope get;
+  get.mutable_get_game()->set_game_id(game);
+  // Before any step, the head of the chain is its genesis.
+  CHECK(h.call(a, get).detail().summary().chain_hash() == hex(h.store.game(id)->chain_hash));
+
+  h.submit(a, game, 1, {"bid 3"});
+  h.submit(b, game, 1, {"bid 1"});
+  const auto steps = h.store.steps(id);
+  REQUIRE(steps.size() == 1);
+  const auto& resolved = b.box->pushes.back().event();
+  REQUIRE(resolved.has_resolved());
+  CHECK(resolved.resolved().record_hash() == hex(steps[0].record_hash));
+  CHECK(resolved.at_unix() == steps[0].resolved_at);
+  CHECK(h.call(a, get).detail().summary().chain_hash() == hex(steps[0].record_hash));
+
+  // The record hash is keyed with the game's state salt: without the salt it
+  // cannot be recomputed, with it (revealed at the end) anyone can.
+  const GameHasher keyed = hasher_of(*h.store.game(id));
+  GameHasher unkeyed = keyed;
+  unkeyed.salt.clear();
+  unkeyed.scheme = GameHasher::kSaltedStates;
+  std::string text;
+  const auto summary =
+      replay_game(h.store, h.registry, id, nullptr, [&](const ReplayedStep& s, const State&) {
+        text = record_text(keyed.scheme, s.played, s.orders, s.stored.prev_hash);
+      });
+  REQUIRE(summary.ok());
+  CHECK(keyed.record_hash(text) == steps[0].record_hash);
+  CHECK(unkeyed.record_hash(text) != steps[0].record_hash);
+  CHECK(text.find("by_deadline 1:0") != std::string::npos);
+  CHECK(text.find("resolved_at ") != std::string::npos);
+  CHECK(text.find("label 7:Round 1") != std::string::npos);
+}
