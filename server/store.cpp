@@ -306,13 +306,21 @@ void Store::insert_event(std::int64_t game_id, std::int64_t seq, const std::stri
 }
 
 std::vector<std::string> Store::events_after(std::int64_t game_id, std::int64_t after_seq) {
-  Stmt s = db_.prepare(
-      "SELECT payload FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT 200");
-  s.bind(1, game_id).bind(2, after_seq);
   std::vector<std::string> out;
+  for (auto& [seq, payload] : numbered_events_after(game_id, after_seq))
+    out.push_back(std::move(payload));
+  return out;
+}
+
+std::vector<std::pair<std::int64_t, std::string>> Store::numbered_events_after(
+    std::int64_t game_id, std::int64_t after_seq) {
+  Stmt s = db_.prepare(
+      "SELECT seq, payload FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT 200");
+  s.bind(1, game_id).bind(2, after_seq);
+  std::vector<std::pair<std::int64_t, std::string>> out;
   while (s.step()) {
-    const Bytes b = s.blob(0);
-    out.emplace_back(b.begin(), b.end());
+    const Bytes b = s.blob(1);
+    out.emplace_back(s.integer(0), std::string(b.begin(), b.end()));
   }
   return out;
 }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "crypto.h"
@@ -113,6 +114,9 @@ class Store {
 
   void insert_event(std::int64_t game_id, std::int64_t seq, const std::string& payload);
   std::vector<std::string> events_after(std::int64_t game_id, std::int64_t after_seq);
+  // The same page with each event's number as stored.
+  std::vector<std::pair<std::int64_t, std::string>> numbered_events_after(std::int64_t game_id,
+                                                                          std::int64_t after_seq);
   std::int64_t last_event_seq(std::int64_t game_id);
   // Marks a session used now.
   void touch_session(const Bytes& token_hash, std::int64_t now);
