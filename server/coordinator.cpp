@@ -88,8 +88,28 @@ Coordinator::GamePtr Coordinator::load(const GameRow& row) {
   }
   g->last_used = ++use_counter_;
   games_[row.id] = g;
+  // Every seat that must order may have been ready when the server stopped
+  // (or when a resolution failed): the step resolves now, not at the next
+  // submission.
+  if (g->state && g->row.status == "running") {
+    Writes w;
+    if (resolve_ready(*g, w, false)) commit(g, std::move(w), nullptr, nullptr);
+  }
   evict_idle();
   return g;
+}
+
+void Coordinator::resolve_ready_games() {
+  for (std::int64_t id : reader_.games_maybe_ready()) {
+    if (games_.count(id)) continue;  // loaded already, and resolved then
+    try {
+      live(id);
+    } catch (const ApiError& e) {
+      log_line(game_label(id) + ": cannot be loaded to resolve a ready step: " + e.message);
+    } catch (const std::exception& e) {
+      log_line(game_label(id) + ": cannot be loaded to resolve a ready step: " + e.what());
+    }
+  }
 }
 
 void Coordinator::evict_idle() {
@@ -644,6 +664,10 @@ std::optional<std::vector<SeatOrders>> Coordinator::orders_for_resolution(const 
 }
 
 void Coordinator::check_deadlines() {
+  if (!resolved_left_ready_) {
+    resolved_left_ready_ = true;
+    resolve_ready_games();
+  }
   const std::int64_t t = now();
   std::set<std::int64_t> due;
   for (std::int64_t id : reader_.games_past_deadline(t)) due.insert(id);

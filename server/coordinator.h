@@ -59,7 +59,9 @@ class Coordinator {
   void events(const ConnectionState& conn, const proto::EventsRequest& r, const ReplyPtr& reply);
   ReplayPlan plan_replay(const ConnectionState& conn, const proto::ReplayRequest& r);
 
-  // Resolves every step whose deadline has passed.
+  // Resolves every step whose deadline has passed. The first call also
+  // resolves the steps left ready when the server stopped (every seat that
+  // must order was ready, and nothing resolved it).
   void check_deadlines();
   std::size_t cached_games() const { return games_.size(); }
 
@@ -76,7 +78,10 @@ class Coordinator {
   using GamePtr = std::shared_ptr<LiveGame>;
 
   GamePtr live(std::int64_t id);
+  // Reads a game into memory, and resolves its step if every seat that must
+  // order is ready (the server may have stopped before it could).
   GamePtr load(const GameRow& row);
+  void resolve_ready_games();
   GameFacts facts(std::int64_t id);
   void evict_idle();
   std::int64_t now() const { return clock_(); }
@@ -124,6 +129,7 @@ class Coordinator {
   CoordinatorLimits limits_;
   std::unordered_map<std::int64_t, GamePtr> games_;
   std::uint64_t use_counter_ = 0;
+  bool resolved_left_ready_ = false;  // the start-up pass of check_deadlines ran
 };
 
 std::int64_t require_user(const ConnectionState& conn);

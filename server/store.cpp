@@ -172,6 +172,19 @@ std::vector<std::int64_t> Store::games_past_deadline(std::int64_t now) {
   return out;
 }
 
+std::vector<std::int64_t> Store::games_maybe_ready() {
+  Stmt s = db_.prepare(
+      "SELECT g.id FROM games g WHERE g.status = 'running' AND (g.to_order IS NULL OR"
+      " (SELECT COUNT(*) FROM orders o WHERE o.game_id = g.id AND o.step = g.step AND o.ready = 1)"
+      " + (SELECT COUNT(*) FROM seats s WHERE s.game_id = g.id AND s.resigned = 1) >="
+      " CASE WHEN g.to_order = '' THEN 0"
+      " ELSE LENGTH(g.to_order) - LENGTH(REPLACE(g.to_order, ' ', '')) + 1 END)"
+      " ORDER BY g.id");
+  std::vector<std::int64_t> out;
+  while (s.step()) out.push_back(s.integer(0));
+  return out;
+}
+
 void Store::update_game(const GameRow& g) {
   Stmt s = db_.prepare(
       "UPDATE games SET status=?, step=?, step_label=?, step_deadline=?, state=?, state_hash=?,"

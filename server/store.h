@@ -97,6 +97,10 @@ class Store {
   std::vector<GameRow> game_summaries(bool mine_only, bool open_only, std::int64_t user_id,
                                       std::int64_t before_id, int limit);
   std::vector<std::int64_t> games_past_deadline(std::int64_t now);
+  // Running games whose current step may be ready to resolve: with at least as
+  // many ready orders and resigned seats as seats to order, or whose seats to
+  // order are not recorded. A superset; the coordinator decides.
+  std::vector<std::int64_t> games_maybe_ready();
   // Writes status, step, label, deadline, state, hashes, result, winners,
   // the seats to order and the next event number.
   void update_game(const GameRow& g);

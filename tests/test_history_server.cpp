@@ -1,12 +1,15 @@
 // Verifiable history through the real server and the real admin tool: the
-// record hashes players receive, and the admin's audit of every stored table
-// of a real database (and of a copy of it, as of a backup).
+// record hashes players receive, the admin's audit of every stored table of
+// a real database (and of a copy of it, as of a backup), and a step left
+// ready while the server was down resolving as it starts.
 #include <doctest/doctest.h>
+#include <openssl/sha.h>
 #include <sqlite3.h>
 
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <thread>
 
 #include "test_client.h"
 
@@ -72,6 +75,22 @@ class SqlFile {
  private:
   sqlite3* db_ = nullptr;
 };
+
+std::string hex_of(const std::string& raw) {
+  static const char* digits = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : raw) {
+    out += digits[c >> 4];
+    out += digits[c & 15];
+  }
+  return out;
+}
+
+std::string sha256_of(const std::string& data) {
+  unsigned char md[SHA256_DIGEST_LENGTH];
+  SHA256(reinterpret_cast<const unsigned char*>(data.data()), data.size(), md);
+  return std::string(reinterpret_cast<const char*>(md), sizeof md);
+}
 
 CommandResult admin(const std::filesystem::path& db, const std::string& command) {
   return run_command(std::string(NAUMACHIA_TEST_ADMIN) + " --db " + db.string() + " " + command);
@@ -202,4 +221,77 @@ TEST_CASE(
     CHECK(all.output.find("1 of 2 game(s) verified") != std::string::npos);
   }
   CHECK(admin(server.db(), "verify").status == 0);  // the original was never touched
+}
+
+TEST_CASE(
+    "a step whose every seat was ready when the server stopped resolves as it starts,"
+    " without a request") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  std::uint64_t game = 0;
+  {
+    auto a = sign_up(server, "alice");
+    auto b = sign_up(server, "bob");
+    game = start_duel(*a, *b);
+    REQUIRE(submit(*a, game, 1, {"bid 4"}).has_orders_accepted());
+  }
+  server.terminate();
+  // Bob's orders, ready, and their commitment pushed; the step unresolved, as
+  // a server that stopped between the two (or failed to resolve) leaves it.
+  const std::string g = std::to_string(game);
+  {
+    SqlFile db(server.db());
+    const std::string nonce(16, '\x2a');
+    const std::string commitment = sha256_of(nonce + "bid 2");
+    const std::int64_t seq = db.integer("SELECT next_event FROM games WHERE id = " + g);
+    db.exec(
+        "INSERT INTO orders(game_id, step, seat, lines, nonce, commitment, ready, defaulted,"
+        " updated_at) VALUES(" +
+        g + ", 1, 1, 'bid 2', X'" + hex_of(nonce) + "', X'" + hex_of(commitment) +
+        "', 1, 0, 1700000000)");
+    proto::GameEvent e;
+    e.set_game_id(game);
+    e.set_seq(static_cast<std::uint64_t>(seq));
+    e.set_at_unix(1700000000);
+    e.mutable_committed()->set_seat(1);
+    e.mutable_committed()->set_step(1);
+    e.mutable_committed()->set_commitment(hex_of(commitment));
+    e.mutable_committed()->set_ready(true);
+    db.set_blob("INSERT INTO events(game_id, seq, payload) VALUES(" + g + ", " +
+                    std::to_string(seq) + ", ?)",
+                e.SerializeAsString());
+    db.exec("UPDATE games SET next_event = " + std::to_string(seq + 1) + " WHERE id = " + g);
+    REQUIRE(db.integer("SELECT COUNT(*) FROM steps WHERE game_id = " + g) == 0);
+  }
+  server.restart();
+  // Nobody asks anything: the step resolves as the server starts.
+  std::int64_t steps = 0;
+  for (int tries = 0; tries < 100 && steps == 0; ++tries) {
+    std::this_thread::sleep_for(ms(100));
+    SqlFile db(server.db());
+    steps = db.integer("SELECT COUNT(*) FROM steps WHERE game_id = " + g);
+  }
+  CAPTURE(server.log());
+  CHECK(steps == 1);
+  auto a = log_in(server, "alice", "pw-alice-secret");
+  const auto d = game_detail(*a, game);
+  CHECK(d.summary().step() == 2);
+  proto::Envelope events;
+  events.mutable_events()->set_game_id(game);
+  bool resolved = false;
+  const auto page = a->call(events);
+  for (const auto& e : page.events_result().events()) {
+    if (!e.has_resolved()) continue;
+    resolved = true;
+    REQUIRE(e.resolved().orders_size() == 2);
+    REQUIRE(e.resolved().orders(1).lines_size() == 1);
+    CHECK(e.resolved().orders(1).lines(0) == "bid 2");
+    CHECK(e.resolved().record_hash() == d.summary().chain_hash());
+  }
+  CHECK(resolved);
+  a->close();
+  server.terminate();
+  const auto replay = admin(server.db(), "replay " + g + " --quiet");
+  CAPTURE(replay.output);
+  CHECK(replay.status == 0);
 }

@@ -957,3 +957,58 @@ TEST_CASE("audit: every table of played games verifies, and an edit of any of th
   for (const std::int64_t id : {over, running})
     CHECK(audit_game(h.store, h.registry, id).ok());  // every edit was rolled back
 }
+
+TEST_CASE(
+    "a step whose every seat was ready when the server stopped resolves at start-up, and"
+    " when its game is loaded") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  std::vector<std::uint64_t> games{h.start_duel(a, b), h.start_duel(a, b)};
+  for (const std::uint64_t game : games) {
+    REQUIRE(h.submit(a, game, 1, {"bid 4"}).has_orders_accepted());
+    // Bob's orders, ready, stored with their commitment pushed, but never
+    // resolved: as a server that stopped (or failed) between the two leaves them.
+    const auto id = static_cast<std::int64_t>(game);
+    OrdersRow o{1, {"bid 2"}, random_bytes(16), {}, true, false};
+    o.commitment = commitment(o.nonce, o.lines);
+    h.store.put_orders(id, 1, o, h.now);
+    const std::int64_t seq = h.store.game(id)->next_event;
+    proto::GameEvent e;
+    e.set_game_id(game);
+    e.set_seq(static_cast<std::uint64_t>(seq));
+    e.set_at_unix(h.now);
+    e.mutable_committed()->set_seat(1);
+    e.mutable_committed()->set_step(1);
+    e.mutable_committed()->set_commitment(hex(o.commitment));
+    e.mutable_committed()->set_ready(true);
+    h.store.insert_event(id, seq, e.SerializeAsString());
+    h.store.set_next_event(id, seq + 1);
+  }
+  const auto resolved = [&h](std::uint64_t game) {
+    return h.store.steps(static_cast<std::int64_t>(game)).size() == 1;
+  };
+
+  Restarted restarted{h};
+  SUBCASE("at start-up, without any request") {
+    restarted.service.check_deadlines();  // what the server does as it starts
+    for (int i = 0; i < 20 && !(resolved(games[0]) && resolved(games[1])); ++i) restarted.settle();
+  }
+  SUBCASE("when a request loads the game") {
+    for (const std::uint64_t game : games) {
+      proto::Envelope get;
+      get.mutable_get_game()->set_game_id(game);
+      // The request sees the game after the step it found ready.
+      CHECK(restarted.call(a, get).detail().summary().step() == 2);
+    }
+  }
+  for (const std::uint64_t game : games) {
+    CAPTURE(game);
+    CHECK(resolved(game));
+    const auto played = h.store.orders(static_cast<std::int64_t>(game), 1);
+    REQUIRE(played.size() == 2);
+    CHECK(played[1].lines == std::vector<std::string>{"bid 2"});
+    CHECK_FALSE(played[1].defaulted);
+    const AuditReport report = audit_game(h.store, h.registry, static_cast<std::int64_t>(game));
+    CHECK_MESSAGE(report.ok(), problems_of(report));
+  }
+}
