@@ -73,31 +73,24 @@ sqlite3 "$db" ".backup '$out'"
 check=$(sqlite3 "$out" "PRAGMA integrity_check")
 [ "$check" = ok ] || rejected "$out fails integrity_check: $check"
 
-# Every game that has started must replay to its stored hash chain. The list
-# comes from the admin tool; its length is checked against the games table,
-# so that no game is skipped unseen.
-listing=$("$admin" --db "$out" games) || rejected "the admin tool cannot list the games in $out"
+# Every game must verify: `naumachia-admin verify` replays each one from its
+# stored seed and orders, compares the hash chain, and checks the games row,
+# the events and every commitment against the replay. Its count of games is
+# checked against the games table, so that no game is skipped unseen.
+if ! report=$("$admin" --db "$out" verify 2>&1); then
+  printf '%s\n' "$report" >&2
+  failed_games=$(grep ': FAILED: ' <<<"$report" | grep -o '^game [0-9]*' | head -5 | tr '\n' ' ' || true)
+  rejected "${failed_games:-a game }does not verify in $out (naumachia-admin verify; replay GAME for the details)"
+fi
 total=$(sqlite3 "$out" "SELECT count(*) FROM games")
-listed=0
-verified=0
-while IFS= read -r line; do
-  [ -n "$line" ] || continue
-  id=${line%%  *}
-  [[ $id =~ ^[0-9]+$ ]] || rejected "cannot read the admin tool's game line: $line"
-  listed=$((listed + 1))
-  status=$(awk -F '  ' '{ print $3 }' <<<"$line")
-  [ "$status" != open ] || continue  # not started: no seed and no step to replay yet
-  if ! report=$("$admin" --db "$out" replay "$id" --quiet 2>&1); then
-    printf '%s\n' "$report" >&2
-    rejected "game $id does not verify in $out (naumachia-admin replay $id)"
-  fi
-  verified=$((verified + 1))
-done <<<"$listing"
-[ "$listed" -eq "$total" ] ||
-  rejected "the admin tool listed $listed game(s) but $out holds $total"
+summary=$(tail -n 1 <<<"$report")
+[[ $summary =~ ^([0-9]+)\ of\ ([0-9]+)\ game ]] ||
+  rejected "cannot read the admin tool's summary: $summary"
+verified=${BASH_REMATCH[1]}
+[ "${BASH_REMATCH[2]}" -eq "$total" ] && [ "$verified" -eq "$total" ] ||
+  rejected "the admin tool verified $verified of ${BASH_REMATCH[2]} game(s) but $out holds $total"
 
 gzip "$out"
 # The names sort by time (UTC stamps); the newest KEEP stay.
 printf '%s\n' "$dir"/naumachia-*.db.gz | sort -r | tail -n +"$((keep + 1))" | xargs -r rm --
-echo "backed up to $out.gz: integrity ok, $verified game(s) replayed and verified" \
-  "($((total - verified)) not started)"
+echo "backed up to $out.gz: integrity ok, every game verified ($verified, each replayed from its seed and orders)"

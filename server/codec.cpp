@@ -88,8 +88,8 @@ Reply::Reply(std::uint64_t request_id, std::shared_ptr<Outbox> outbox)
 
 void Reply::send() {
   if (sent_) return;
-  sent_ = true;
   if (outbox_) outbox_->send(out_.SerializeAsString());
+  sent_ = true;
 }
 
 namespace {
@@ -127,6 +127,14 @@ void Reply::fail(const ApiError& e) {
 void Reply::fail_internal(const std::string& what) {
   log_line("request failed: " + what);
   fail(ApiError{proto::INTERNAL, "the server failed on this request; nothing was changed", {}});
+}
+
+void Reply::fail_after_commit(const std::string& kept, const std::string& what) {
+  log_line("request failed after its writes were stored (" + kept + "): " + what);
+  fail(ApiError{proto::INTERNAL,
+                kept + ", but the server failed while answering; ask again to see where things"
+                       " stand",
+                {}});
 }
 
 }  // namespace naumachia::server

@@ -68,10 +68,17 @@ class Reply {
   Reply(std::uint64_t request_id, std::shared_ptr<Outbox> outbox);
   // The response being built (version and request id set).
   proto::Envelope& out() { return out_; }
+  // Sends the response unless one was sent; a send that throws sends nothing,
+  // so that the request may still be failed.
   void send();
   void fail(const ApiError& e);
-  // An unexpected failure: logged, and the requester told nothing changed.
+  // An unexpected failure before anything of the request was stored: logged,
+  // and the requester told nothing changed.
   void fail_internal(const std::string& what);
+  // An unexpected failure once the request's writes were durable: logged, and
+  // the requester told what was kept (`kept`, e.g. "your orders for game 3,
+  // step 2 were saved"), never that nothing changed.
+  void fail_after_commit(const std::string& kept, const std::string& what);
   bool sent() const { return sent_; }
   const Outbox* outbox() const { return outbox_.get(); }
 
@@ -82,7 +89,8 @@ class Reply {
 };
 using ReplyPtr = std::shared_ptr<Reply>;
 
-// Runs `fn`, turning what it throws into the reply's error.
+// Runs `fn`, turning what it throws into the reply's error. For work done
+// before the request stored anything.
 template <class Fn>
 void guarded(const ReplyPtr& reply, Fn&& fn) {
   try {
@@ -92,6 +100,22 @@ void guarded(const ReplyPtr& reply, Fn&& fn) {
   } catch (const std::exception& e) {
     reply->fail_internal(e.what());
   }
+}
+
+// Runs `fn` once the request's writes are durable: whatever it throws fails
+// the reply (if one is still to be sent) with what was kept.
+template <class Fn>
+void guarded_after_commit(const ReplyPtr& reply, const std::string& kept, Fn&& fn) {
+  std::string why;
+  try {
+    fn();
+    return;
+  } catch (const ApiError& e) {
+    why = e.message;
+  } catch (const std::exception& e) {
+    why = e.what();
+  }
+  if (reply && !reply->sent()) reply->fail_after_commit(kept, why);
 }
 
 }  // namespace naumachia::server

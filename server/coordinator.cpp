@@ -92,8 +92,28 @@ Coordinator::GamePtr Coordinator::load(const GameRow& row) {
   }
   g->last_used = ++use_counter_;
   games_[row.id] = g;
+  // Every seat that must order may have been ready when the server stopped
+  // (or when a resolution failed): the step resolves now, not at the next
+  // submission.
+  if (g->state && g->row.status == "running") {
+    Writes w;
+    if (resolve_ready(*g, w, false)) commit(g, std::move(w), nullptr, nullptr);
+  }
   evict_idle();
   return g;
+}
+
+void Coordinator::resolve_ready_games() {
+  for (std::int64_t id : reader_.games_maybe_ready()) {
+    if (games_.count(id)) continue;  // loaded already, and resolved then
+    try {
+      live(id);
+    } catch (const ApiError& e) {
+      log_line(game_label(id) + ": cannot be loaded to resolve a ready step: " + e.message);
+    } catch (const std::exception& e) {
+      log_line(game_label(id) + ": cannot be loaded to resolve a ready step: " + e.what());
+    }
+  }
 }
 
 void Coordinator::evict_idle() {
@@ -141,7 +161,7 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
     if (!events.empty()) s.set_next_event(id, next_event);
   };
   writer_.submit(std::move(job), [this, g, reply, answered, events = std::move(w.events),
-                                  readers = std::move(readers),
+                                  readers = std::move(readers), kept = std::move(w.kept),
                                   then = std::move(then)](std::exception_ptr failure) {
     --g->pending_writes;
     if (failure) {
@@ -158,8 +178,9 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
       log_line(game_label(g->row.id) + ": a write failed: " + why);
       if (reply) reply->fail_internal("storing " + game_label(g->row.id) + ": " + why);
     } else {
-      fanout_.push(events, readers, reply ? reply->outbox() : nullptr, answered);
-      if (then) then();
+      // Durable now: nothing below may say that nothing changed.
+      push(g->row.id, events, readers, reply ? reply->outbox() : nullptr, answered);
+      if (then) guarded_after_commit(reply, kept, then);
     }
     if (g->broken && g->pending_writes == 0) {
       auto it = games_.find(g->row.id);
@@ -168,10 +189,22 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
   });
 }
 
-proto::GameEvent Coordinator::record(LiveGame& g, Writes& w, proto::GameEvent e) {
+void Coordinator::push(std::int64_t game_id, const std::vector<proto::GameEvent>& events,
+                       const std::vector<Reader>& readers, const Outbox* requester,
+                       std::uint64_t answered) {
+  try {
+    fanout_.push(events, readers, requester, answered);
+  } catch (const std::exception& e) {
+    log_line(game_label(game_id) + ": pushing its events failed (" + e.what() +
+             "); its readers catch up by asking for the events");
+  }
+}
+
+proto::GameEvent Coordinator::record(LiveGame& g, Writes& w, proto::GameEvent e,
+                                     std::optional<std::int64_t> at) {
   e.set_game_id(static_cast<std::uint64_t>(g.row.id));
   e.set_seq(static_cast<std::uint64_t>(g.row.next_event++));
-  e.set_at_unix(now());
+  e.set_at_unix(at.value_or(now()));
   w.events.push_back(e);
   return e;
 }
@@ -188,14 +221,7 @@ proto::GameEvent Coordinator::joined_event(LiveGame& g, Writes& w, int seat,
 
 proto::GameEvent Coordinator::over_event(LiveGame& g, Writes& w) {
   proto::GameEvent e;
-  auto& o = *e.mutable_over();
-  o.set_result(g.row.result);
-  for (const std::string& piece : split_words(g.row.winners))
-    o.add_winners(static_cast<std::uint32_t>(std::stoul(piece)));
-  o.set_seed(hex(g.row.seed));
-  o.set_state_salt(hex(hasher_of(g.row).salt));
-  for (const std::string& n : split_words(g.row.winning_sides))
-    o.add_winning_sides(g.who.side_names.at(std::stoul(n)));
+  *e.mutable_over() = g.game_over();
   return record(g, w, std::move(e));
 }
 
@@ -204,21 +230,19 @@ void Coordinator::write_row(LiveGame& g, Writes& w) {
 }
 
 // Records `state` as the game's current position, with its step and deadline.
-void Coordinator::set_position(LiveGame& g, std::unique_ptr<State> state) {
+void Coordinator::set_position(LiveGame& g, std::unique_ptr<State> state, std::int64_t at) {
   const StepInfo info = state->step();
   g.row.state = state->serialize();
-  g.row.state_hash = hasher_of(g.row)(*state);
+  g.row.state_hash = hasher_of(g.row).state_hash(*state);
   g.row.step = info.number.value;
   g.row.step_label = info.label;
   g.row.to_order = seat_numbers(info.to_order);
-  g.row.step_deadline.reset();
+  g.row.step_deadline = next_deadline(g.row, info, at);
   if (info.game_over) {
     g.row.status = "over";
     g.row.result = info.result;
     g.row.winning_sides = side_numbers(info.winners);
     g.row.winners = seat_numbers(winning_seats(g.who, info.winners, g.resigned()));
-  } else if (g.row.deadline_seconds > 0) {
-    g.row.step_deadline = now() + g.row.deadline_seconds;
   }
   g.state = std::move(state);
   g.state_problem.reset();
@@ -277,7 +301,7 @@ void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGa
   g.seed = random_bytes(32);
   g.seed_hash = sha256(g.seed);
   g.rules_version = found->first->rules_version().value;
-  g.hash_scheme = StateHasher::kSalted;
+  g.hash_scheme = GameHasher::kCurrent;
   g.status = "open";
   const int seat = choose_seat(r.seat(), players, {});
 
@@ -304,8 +328,10 @@ void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGa
         s.set_next_event(created->id, 2);
       },
       [this, g, seat, user, name, created, reply](std::exception_ptr failure) {
-        guarded(reply, [&] {
-          if (failure) std::rethrow_exception(failure);
+        if (failure) return guarded(reply, [&] { std::rethrow_exception(failure); });
+        const std::string kept =
+            game_label(created->id) + " was created, with you in seat " + std::to_string(seat);
+        guarded_after_commit(reply, kept, [&] {
           auto live = std::make_shared<LiveGame>();
           live->row = g;
           live->row.id = created->id;
@@ -317,7 +343,7 @@ void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGa
           evict_idle();
           log_line(game_label(created->id) + " created (" + g.full_scenario() + ") by '" + name +
                    "'");
-          fanout_.push({created->joined}, live->readers());
+          push(created->id, {created->joined}, live->readers());
           live->fill_summary(user, *reply->out().mutable_game());
           reply->send();
         });
@@ -385,11 +411,12 @@ void Coordinator::join_game(const ConnectionState& conn, const proto::JoinGameRe
   joined_event(*g, w, seat, conn.user_name, full);
   if (full) {
     g->row.status = "running";
-    g->row.initial_hash = hasher_of(g->row)(*initial);
+    g->row.initial_hash = hasher_of(g->row).state_hash(*initial);
     g->row.chain_hash = genesis_of(g->row, g->row.initial_hash);
-    set_position(*g, std::move(initial));
+    set_position(*g, std::move(initial), at);
     write_row(*g, w);
   }
+  w.kept = "you joined " + game_label(id) + (full ? " and it started" : "");
   log_line(game_label(id) + ": '" + conn.user_name + "' joined" +
            (full ? "; the game starts" : ""));
   resolve_ready(*g, w, false);
@@ -513,6 +540,8 @@ void Coordinator::submit_orders(const ConnectionState& conn, const proto::Submit
   // push of it (the user's other connections do).
   w.answered = record(*g, w, std::move(e)).seq();
   const bool resolved = resolve_ready(*g, w, false);
+  w.kept = "your orders for " + game_label(id) + ", step " + std::to_string(step) + " were saved" +
+           (resolved ? " and the step resolved" : "");
 
   // Acknowledged only once durable: a crash after the ack loses nothing.
   commit(g, std::move(w), reply, [reply, o, resolved] {
@@ -541,6 +570,7 @@ void Coordinator::resign(const ConnectionState& conn, const proto::ResignRequest
     if (s.seat == number) s.resigned = true;
   }
   w.ops.push_back([id, number](Store& s) { s.set_resigned(id, number); });
+  w.kept = "your resignation from " + game_label(id) + " was recorded";
   proto::GameEvent e;
   e.mutable_resigned()->set_seat(static_cast<std::uint32_t>(number));
   e.mutable_resigned()->set_player(conn.user_name);
@@ -596,11 +626,14 @@ bool Coordinator::resolve_once(LiveGame& g, Writes& w, bool by_deadline) {
   const State& state = g.require_state();
   const auto orders = orders_for_resolution(g, state, by_deadline);
   if (!orders) return false;
+  const Expected<Seed> seed = to_seed(g.row.seed);
+  if (!seed) refuse(proto::INTERNAL, game_label(g.row.id) + ": " + seed.error().message);
   // Everything that can fail happens before the game changes.
-  PlayedStep played =
-      play_step(state, *orders, to_seed(g.row.seed), hasher_of(g.row), g.row.chain_hash);
-
   const std::int64_t id = g.row.id, at = now();
+  PlayedStep played = play_step(state, *orders, *seed, hasher_of(g.row), g.row.chain_hash,
+                                StepTiming{at, by_deadline});
+  proto::GameEvent e = step_resolved_event(g.row, played, *orders, played.resolution.next->step());
+
   const StepRow row{g.row.step,
                     played.before.label,
                     rolls_text(played.rolls),
@@ -608,30 +641,19 @@ bool Coordinator::resolve_once(LiveGame& g, Writes& w, bool by_deadline) {
                     played.state_hash,
                     g.row.chain_hash,
                     played.record_hash,
-                    by_deadline};
+                    by_deadline,
+                    at};
   for (const SeatOrders& o : *orders) {
     const OrdersRow stored{o.seat, o.lines,    o.nonce, commitment(o.nonce, o.lines),
                            true,   o.defaulted};
     w.ops.push_back(
         [id, step = row.step, stored, at](Store& s) { s.put_orders(id, step, stored, at); });
   }
-  w.ops.push_back([id, row, at](Store& s) { s.insert_step(id, row, at); });
+  w.ops.push_back([id, row](Store& s) { s.insert_step(id, row); });
   g.row.chain_hash = played.record_hash;
-  set_position(g, std::move(played.resolution.next));
+  set_position(g, std::move(played.resolution.next), at);
   write_row(g, w);
-
-  proto::GameEvent e;
-  auto& r = *e.mutable_resolved();
-  r.set_step(static_cast<std::uint64_t>(row.step));
-  r.set_step_label(row.label);
-  to_proto(*orders, played.orders_audience, *r.mutable_orders());
-  to_proto(played.resolution.events, *r.mutable_happenings());
-  r.set_state_hash(hex(played.state_hash));
-  r.set_next_step(static_cast<std::uint64_t>(g.row.step));
-  r.set_next_label(g.row.step_label);
-  r.set_next_deadline_unix(g.row.step_deadline.value_or(0));
-  r.set_by_deadline(by_deadline);
-  record(g, w, std::move(e));
+  record(g, w, std::move(e), at);
   if (g.row.status == "over") over_event(g, w);
   log_line(game_label(id) + ": " + row.label + " resolved" +
            (by_deadline ? " at its deadline" : ""));
@@ -669,6 +691,10 @@ std::optional<std::vector<SeatOrders>> Coordinator::orders_for_resolution(const 
 }
 
 void Coordinator::check_deadlines() {
+  if (!resolved_left_ready_) {
+    resolved_left_ready_ = true;
+    resolve_ready_games();
+  }
   const std::int64_t t = now();
   std::set<std::int64_t> due;
   for (std::int64_t id : reader_.games_past_deadline(t)) due.insert(id);

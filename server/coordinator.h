@@ -62,7 +62,9 @@ class Coordinator {
   void events(const ConnectionState& conn, const proto::EventsRequest& r, const ReplyPtr& reply);
   ReplayPlan plan_replay(const ConnectionState& conn, const proto::ReplayRequest& r);
 
-  // Resolves every step whose deadline has passed.
+  // Resolves every step whose deadline has passed. The first call also
+  // resolves the steps left ready when the server stopped (every seat that
+  // must order was ready, and nothing resolved it).
   void check_deadlines();
   std::size_t cached_games() const { return games_.size(); }
 
@@ -72,25 +74,42 @@ class Coordinator {
     std::vector<std::function<void(Store&)>> ops;
     std::vector<proto::GameEvent> events;
     std::uint64_t answered = 0;  // an event the answer carries: not pushed to the requester
+    // What the requester is told was kept should answering fail once the
+    // writes are durable ("your orders for game 3, step 2 were saved").
+    std::string kept;
   };
   using GamePtr = std::shared_ptr<LiveGame>;
 
   GamePtr live(std::int64_t id);
+  // Reads a game into memory, and resolves its step if every seat that must
+  // order is ready (the server may have stopped before it could).
   GamePtr load(const GameRow& row);
+  void resolve_ready_games();
   GameFacts facts(std::int64_t id);
   void evict_idle();
   std::int64_t now() const { return clock_(); }
 
   // Hands `w` to the storage writer; once durable, pushes its events to the
-  // game's readers and runs `then`. A failed write fails the reply.
+  // game's readers and runs `then`. A failed write fails the reply (nothing
+  // was changed); a failure after the writes are durable fails it with what
+  // was kept (w.kept).
   void commit(const GamePtr& g, Writes w, const ReplyPtr& reply, std::function<void()> then);
-  proto::GameEvent record(LiveGame& g, Writes& w, proto::GameEvent e);
+  // Pushes durable events to their readers. A connection that cannot take
+  // them fails no request: the failure is logged, and readers catch up with
+  // an EventsRequest.
+  void push(std::int64_t game_id, const std::vector<proto::GameEvent>& events,
+            const std::vector<Reader>& readers, const Outbox* requester = nullptr,
+            std::uint64_t answered = 0);
+  // Numbers `e` as the game's next event, stamped `at` (default: now).
+  proto::GameEvent record(LiveGame& g, Writes& w, proto::GameEvent e,
+                          std::optional<std::int64_t> at = std::nullopt);
   proto::GameEvent joined_event(LiveGame& g, Writes& w, int seat, const std::string& player,
                                 bool started);
   proto::GameEvent over_event(LiveGame& g, Writes& w);
   void write_row(LiveGame& g, Writes& w);
 
-  void set_position(LiveGame& g, std::unique_ptr<State> state);
+  // Records `state` as the game's current position, reached at `at`.
+  void set_position(LiveGame& g, std::unique_ptr<State> state, std::int64_t at);
   std::unique_ptr<State> initial_state(const LiveGame& g) const;
   PlayerId acting_seat(const LiveGame& g, const ConnectionState& conn,
                        const std::optional<std::uint32_t>& for_seat) const;
@@ -113,6 +132,7 @@ class Coordinator {
   CoordinatorLimits limits_;
   std::unordered_map<std::int64_t, GamePtr> games_;
   std::uint64_t use_counter_ = 0;
+  bool resolved_left_ready_ = false;  // the start-up pass of check_deadlines ran
 };
 
 std::int64_t require_user(const ConnectionState& conn);

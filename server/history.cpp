@@ -1,7 +1,6 @@
 #include "history.h"
 
 #include <algorithm>
-#include <cassert>
 #include <stdexcept>
 
 namespace naumachia::server {
@@ -19,8 +18,9 @@ void field(std::string& out, std::string_view tag, std::string_view value) {
   out += '\n';
 }
 
-std::string record_text(const PlayedStep& p, const std::vector<SeatOrders>& orders,
-                        const Bytes& prev_hash) {
+// Schemes 1 and 2: the text their stored chains were made with.
+std::string record_text_v1(const PlayedStep& p, const std::vector<SeatOrders>& orders,
+                           const Bytes& prev_hash) {
   std::string out = "naumachia-step-v1\n";
   field(out, "prev", hex(prev_hash));
   field(out, "step", std::to_string(p.before.number.value));
@@ -28,6 +28,32 @@ std::string record_text(const PlayedStep& p, const std::vector<SeatOrders>& orde
     field(out, "seat", std::to_string(o.seat));
     field(out, "nonce", hex(o.nonce));
     field(out, "defaulted", o.defaulted ? "1" : "0");
+    field(out, "orders", canonical_bytes(o.lines));
+  }
+  field(out, "rolls", rolls_text(p.rolls));
+  field(out, "events", events_text(p.resolution.events));
+  field(out, "state", hex(p.state_hash));
+  return out;
+}
+
+// Scheme 3: every field stored for the step (its steps row and its orders
+// rows) that is not a hash of the others, so that no stored fact of a step
+// can change without changing its record hash.
+std::string record_text_v2(const PlayedStep& p, const std::vector<SeatOrders>& orders,
+                           const Bytes& prev_hash) {
+  std::string out = "naumachia-step-v2\n";
+  field(out, "prev", hex(prev_hash));
+  field(out, "step", std::to_string(p.before.number.value));
+  field(out, "label", p.before.label);
+  field(out, "resolved_at", std::to_string(p.timing.resolved_at));
+  field(out, "by_deadline", p.timing.by_deadline ? "1" : "0");
+  for (std::size_t i = 0; i < orders.size(); ++i) {
+    const SeatOrders& o = orders[i];
+    field(out, "seat", std::to_string(o.seat));
+    field(out, "nonce", hex(o.nonce));
+    field(out, "commitment", hex(commitment(o.nonce, o.lines)));
+    field(out, "defaulted", o.defaulted ? "1" : "0");
+    field(out, "audience", i < p.orders_audience.size() ? p.orders_audience[i].text() : "all");
     field(out, "orders", canonical_bytes(o.lines));
   }
   field(out, "rolls", rolls_text(p.rolls));
@@ -53,9 +79,12 @@ Bytes commitment(const Bytes& nonce, const std::vector<std::string>& lines) {
   return sha256(data);
 }
 
-Seed to_seed(const Bytes& bytes) {
-  assert(bytes.size() == 32);
+Expected<Seed> to_seed(const Bytes& bytes) {
   Seed seed{};
+  if (bytes.size() != seed.size()) {
+    return fail("the dice seed has " + std::to_string(bytes.size()) + " bytes; a seed has " +
+                std::to_string(seed.size()));
+  }
   std::copy_n(bytes.begin(), seed.size(), seed.begin());
   return seed;
 }
@@ -66,36 +95,52 @@ Bytes state_salt(const Bytes& seed) {
   return sha256(data);
 }
 
-StateHasher StateHasher::for_game(int scheme, const Bytes& seed) {
-  if (scheme == kPlain) return StateHasher{kPlain, {}};
-  if (scheme != kSalted) throw std::runtime_error("unknown hash scheme " + std::to_string(scheme));
-  return StateHasher{kSalted, state_salt(seed)};
+GameHasher GameHasher::for_game(int scheme, const Bytes& seed) {
+  if (scheme == kPlain) return GameHasher{kPlain, {}};
+  if (scheme != kSaltedStates && scheme != kKeyedRecords)
+    throw std::runtime_error("unknown hash scheme " + std::to_string(scheme));
+  return GameHasher{scheme, state_salt(seed)};
 }
 
-Bytes StateHasher::operator()(const State& state) const {
+Bytes GameHasher::state_hash(const State& state) const {
   return scheme == kPlain ? sha256(state.serialize()) : hmac_sha256(salt, state.serialize());
 }
 
+Bytes GameHasher::record_hash(std::string_view text) const {
+  return keyed_records() ? hmac_sha256(salt, text) : sha256(text);
+}
+
 Bytes genesis_hash(const Genesis& g) {
-  // Scheme-1 games keep the text their chains were started with.
-  std::string out =
-      g.hash_scheme == StateHasher::kPlain ? "naumachia-genesis-v1\n" : "naumachia-genesis-v2\n";
+  // Older games keep the text their chains were started with.
+  const char* version = g.hash_scheme == GameHasher::kPlain          ? "naumachia-genesis-v1\n"
+                        : g.hash_scheme == GameHasher::kSaltedStates ? "naumachia-genesis-v2\n"
+                                                                     : "naumachia-genesis-v3\n";
+  std::string out = version;
   field(out, "game", std::to_string(g.game_id));
   field(out, "scenario", g.scenario);
   field(out, "players", std::to_string(g.players));
-  if (g.hash_scheme != StateHasher::kPlain) {
+  if (g.hash_scheme != GameHasher::kPlain) {
     field(out, "rules", std::to_string(g.rules.value));
     field(out, "hash_scheme", std::to_string(g.hash_scheme));
   }
+  if (g.hash_scheme >= GameHasher::kKeyedRecords)
+    field(out, "deadline_seconds", std::to_string(g.deadline_seconds));
   field(out, "seed_hash", hex(g.seed_hash));
   field(out, "state", hex(g.initial_state_hash));
   return sha256(out);
 }
 
+std::string record_text(int hash_scheme, const PlayedStep& p, const std::vector<SeatOrders>& orders,
+                        const Bytes& prev_hash) {
+  return hash_scheme >= GameHasher::kKeyedRecords ? record_text_v2(p, orders, prev_hash)
+                                                  : record_text_v1(p, orders, prev_hash);
+}
+
 PlayedStep play_step(const State& state, const std::vector<SeatOrders>& orders, const Seed& seed,
-                     const StateHasher& hasher, const Bytes& prev_hash) {
+                     const GameHasher& hasher, const Bytes& prev_hash, const StepTiming& timing) {
   PlayedStep p;
   p.before = state.step();
+  p.timing = timing;
   std::map<PlayerId, OrderSet> by_player;
   for (const SeatOrders& o : orders) {
     by_player[PlayerId{o.seat}] = OrderSet{o.lines};
@@ -104,8 +149,8 @@ PlayedStep play_step(const State& state, const std::vector<SeatOrders>& orders, 
   SeededDice dice(seed, p.before.number);
   p.resolution = state.resolve(by_player, dice);
   p.rolls = dice.log();
-  p.state_hash = hasher(*p.resolution.next);
-  p.record_hash = sha256(record_text(p, orders, prev_hash));
+  p.state_hash = hasher.state_hash(*p.resolution.next);
+  p.record_hash = hasher.record_hash(record_text(hasher.scheme, p, orders, prev_hash));
   return p;
 }
 

@@ -155,6 +155,48 @@ void GameFacts::fill_summary(std::optional<std::int64_t> user, proto::GameSummar
     }
   }
   s.set_last_event(static_cast<std::uint64_t>(g.next_event - 1));
+  if (chain_shown(g)) s.set_chain_hash(hex(g.chain_hash));
+}
+
+proto::GameOver GameFacts::game_over() const {
+  proto::GameOver o;
+  o.set_result(row.result);
+  for (const std::string& piece : split_words(row.winners))
+    o.add_winners(static_cast<std::uint32_t>(std::stoul(piece)));
+  o.set_seed(hex(row.seed));
+  o.set_state_salt(hex(hasher_of(row).salt));
+  for (const std::string& n : split_words(row.winning_sides))
+    o.add_winning_sides(who.side_names.at(std::stoul(n)));
+  return o;
+}
+
+std::optional<std::int64_t> next_deadline(const GameRow& g, const StepInfo& next,
+                                          std::int64_t resolved_at) {
+  if (next.game_over || g.deadline_seconds <= 0) return std::nullopt;
+  return resolved_at + g.deadline_seconds;
+}
+
+proto::GameEvent step_resolved_event(const GameRow& g, const PlayedStep& p,
+                                     const std::vector<SeatOrders>& orders, const StepInfo& next) {
+  proto::GameEvent e;
+  e.set_game_id(static_cast<std::uint64_t>(g.id));
+  e.set_at_unix(p.timing.resolved_at);
+  auto& r = *e.mutable_resolved();
+  r.set_step(static_cast<std::uint64_t>(p.before.number.value));
+  r.set_step_label(p.before.label);
+  to_proto(orders, p.orders_audience, *r.mutable_orders());
+  to_proto(p.resolution.events, *r.mutable_happenings());
+  r.set_state_hash(hex(p.state_hash));
+  r.set_next_step(static_cast<std::uint64_t>(next.number.value));
+  r.set_next_label(next.label);
+  r.set_next_deadline_unix(next_deadline(g, next, p.timing.resolved_at).value_or(0));
+  r.set_by_deadline(p.timing.by_deadline);
+  if (g.hash_scheme >= GameHasher::kKeyedRecords) r.set_record_hash(hex(p.record_hash));
+  return e;
+}
+
+bool chain_shown(const GameRow& g) {
+  return g.hash_scheme >= GameHasher::kKeyedRecords || g.status == "over";
 }
 
 const State& LiveGame::require_state() const {

@@ -12,6 +12,7 @@
 
 #include "codec.h"
 #include "core/game.h"
+#include "history.h"
 #include "store.h"
 #include "visibility.h"
 
@@ -46,6 +47,8 @@ struct GameFacts {
   std::vector<Reader> readers() const;
   std::vector<PlayerId> to_order() const;
   void fill_summary(std::optional<std::int64_t> user, proto::GameSummary& s) const;
+  // How the game ended, as its GameOver event tells: from the row (over).
+  proto::GameOver game_over() const;
 };
 
 struct LiveGame : GameFacts {
@@ -58,6 +61,24 @@ struct LiveGame : GameFacts {
 
   const State& require_state() const;
 };
+
+// The deadline of the step that follows one resolved at `resolved_at`: none
+// when the game has no deadlines or is over.
+std::optional<std::int64_t> next_deadline(const GameRow& g, const StepInfo& next,
+                                          std::int64_t resolved_at);
+
+// The event telling a step's readers what happened, whole (it is cut to each
+// reader on the way out): the orders played with their audiences, the
+// happenings, the resulting state hash, the step that follows, and (for a
+// game whose record hashes are keyed) the step's record hash. The audit
+// expects exactly this event stored for each step.
+proto::GameEvent step_resolved_event(const GameRow& g, const PlayedStep& p,
+                                     const std::vector<SeatOrders>& orders, const StepInfo& next);
+
+// Whether the game's chain hashes may be shown to its players now: always for
+// keyed records; an unkeyed record hash covers hidden orders and events and
+// would be an oracle for them, so only once the game is over.
+bool chain_shown(const GameRow& g);
 
 std::string game_label(std::int64_t id);
 std::vector<std::string> split_words(const std::string& s);

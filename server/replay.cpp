@@ -6,38 +6,53 @@ namespace naumachia::server {
 
 namespace {
 
-std::vector<SeatOrders> stored_orders(Store& store, std::int64_t game_id, std::int64_t step) {
+std::vector<SeatOrders> played_orders(const std::vector<OrdersRow>& rows) {
   std::vector<SeatOrders> out;
-  for (const OrdersRow& o : store.orders(game_id, step)) {
-    out.push_back(SeatOrders{o.seat, o.lines, o.nonce, o.defaulted});
-  }
+  for (const OrdersRow& o : rows) out.push_back(SeatOrders{o.seat, o.lines, o.nonce, o.defaulted});
   return out;
 }
 
-// The stored rolls and events are what players were shown: they must be exactly
-// what the replay produces, and the record must chain to the previous one.
-std::optional<std::string> record_problem(const ReplayedStep& r, const Bytes& prev) {
-  if (r.stored.prev_hash != prev) return "the record does not chain to the previous step's";
-  if (r.stored.rolls != rolls_text(r.played.rolls)) return "the stored die rolls were altered";
-  if (r.stored.events != events_text(r.played.resolution.events)) {
-    return "the stored events were altered";
+std::string step_field(std::int64_t step, const std::string& field) {
+  return "step " + std::to_string(step) + ", table steps, field " + field + ": ";
+}
+
+// What the steps row says that the replay derives must be exactly what the
+// replay produces: players were shown it. The stored inputs of the step (its
+// orders, nonces, defaulted flags and, for keyed records, its time and
+// by_deadline) are covered by the recomputed record hash.
+std::optional<std::string> record_problem(const ReplayedStep& r, const Bytes& prev,
+                                          const GameHasher& hasher) {
+  const std::int64_t step = r.stored.step;
+  if (r.stored.prev_hash != prev)
+    return step_field(step, "prev_hash") + "the record does not chain to the previous one";
+  if (r.stored.label != r.played.before.label) {
+    return step_field(step, "label") + "stored '" + r.stored.label + "', replayed '" +
+           r.played.before.label + "'";
   }
+  if (r.stored.rolls != rolls_text(r.played.rolls))
+    return step_field(step, "rolls") + "the stored die rolls differ from the replayed ones";
+  if (r.stored.events != events_text(r.played.resolution.events))
+    return step_field(step, "events") + "the stored events differ from the replayed ones";
   if (r.played.record_hash != r.stored.record_hash) {
-    return "record hash " + hex(r.played.record_hash) + " differs from the stored " +
-           hex(r.stored.record_hash) + " (orders, nonces or flags were altered)";
+    const std::string inputs = hasher.keyed_records()
+                                   ? "an order, nonce, commitment, defaulted flag, by_deadline or"
+                                     " resolved_at was altered"
+                                   : "an order, nonce or defaulted flag was altered";
+    return step_field(step, "record_hash") + "stored " + hex(r.stored.record_hash) + ", replayed " +
+           hex(r.played.record_hash) + " (" + inputs + ")";
   }
   return std::nullopt;
 }
 
 }  // namespace
 
-StateHasher hasher_of(const GameRow& g) {
-  return StateHasher::for_game(g.hash_scheme, g.seed);
+GameHasher hasher_of(const GameRow& g) {
+  return GameHasher::for_game(g.hash_scheme, g.seed);
 }
 
 Bytes genesis_of(const GameRow& g, const Bytes& initial_state_hash) {
   return genesis_hash(Genesis{g.id, g.full_scenario(), g.players, RulesVersion{g.rules_version},
-                              g.hash_scheme, g.seed_hash, initial_state_hash});
+                              g.hash_scheme, g.deadline_seconds, g.seed_hash, initial_state_hash});
 }
 
 ReplaySummary replay_game(Store& store, const Registry& registry, std::int64_t game_id,
@@ -52,58 +67,69 @@ ReplaySummary replay_game(Store& store, const Registry& registry, std::int64_t g
     throw std::runtime_error("game " + std::to_string(game_id) + ": " + *why);
   auto initial = module->new_game(g->scenario, g->players, RulesVersion{g->rules_version});
   if (!initial) throw std::runtime_error("cannot set up the scenario: " + initial.error().message);
-  if (g->seed.size() != 32) throw std::runtime_error("the stored dice seed is corrupt");
-  const StateHasher hasher = hasher_of(*g);
+  const Expected<Seed> seed = to_seed(g->seed);
+  if (!seed) throw std::runtime_error("table games, field seed: " + seed.error().message);
+  const GameHasher hasher = hasher_of(*g);
 
   ReplaySummary summary;
   std::unique_ptr<State> state = std::move(*initial);
-  const Bytes initial_hash = hasher(*state);
+  const Bytes initial_hash = hasher.state_hash(*state);
   summary.initial_ok = initial_hash == g->initial_hash;
   if (!summary.initial_ok) {
-    summary.divergence = "the initial position differs from the stored one (hash " +
-                         hex(initial_hash) + ", stored " + hex(g->initial_hash) + ")";
+    summary.divergence = "table games, field initial_hash: the initial position hashes to " +
+                         hex(initial_hash) + ", stored " + hex(g->initial_hash);
     return summary;
   }
   if (sha256(g->seed) != g->seed_hash) {
-    summary.divergence = "the stored seed does not match the seed hash shown to the players";
+    summary.divergence =
+        "table games, field seed: the stored seed does not match the seed hash shown to the"
+        " players";
     return summary;
   }
   if (on_initial) on_initial(*state);
 
   Bytes prev = genesis_of(*g, initial_hash);
+  const auto finish = [&] {
+    summary.last_state = std::move(state);
+    summary.last_record_hash = prev;
+    return std::move(summary);
+  };
   for (const StepRow& row : store.steps(game_id)) {
     ReplayedStep r;
     r.stored = row;
-    r.orders = stored_orders(store, game_id, row.step);
+    r.stored_orders = store.orders(game_id, row.step);
+    r.orders = played_orders(r.stored_orders);
     if (state->step().number.value != row.step) {
-      summary.divergence = "step " + std::to_string(row.step) + ": the replayed game is at step " +
+      summary.divergence = "step " + std::to_string(row.step) +
+                           ", table steps, field step: the replayed game is at step " +
                            std::to_string(state->step().number.value);
-      return summary;
+      return finish();
     }
-    r.played = play_step(*state, r.orders, to_seed(g->seed), hasher, prev);
+    r.played = play_step(*state, r.orders, *seed, hasher, prev,
+                         StepTiming{row.resolved_at, row.by_deadline});
     r.state_ok = r.played.state_hash == row.state_hash;
-    const std::optional<std::string> problem = record_problem(r, prev);
+    const std::optional<std::string> problem = record_problem(r, prev, hasher);
     r.record_ok = !problem;
     ++summary.steps;
     state = std::move(r.played.resolution.next);
     r.played.resolution.next = nullptr;
     if (on_step) on_step(r, *state);
     if (!r.state_ok) {
-      summary.divergence = "step " + std::to_string(row.step) + ": state hash " +
-                           hex(r.played.state_hash) + " differs from the stored " +
-                           hex(row.state_hash);
-      return summary;
+      summary.divergence = step_field(row.step, "state_hash") + "stored " + hex(row.state_hash) +
+                           ", replayed " + hex(r.played.state_hash);
+      return finish();
     }
     if (problem) {
-      summary.divergence = "step " + std::to_string(row.step) + ": " + *problem;
-      return summary;
+      summary.divergence = *problem;
+      return finish();
     }
     prev = row.record_hash;
   }
   if (prev != g->chain_hash) {
-    summary.divergence = "the game's chain hash does not match its last step record";
+    summary.divergence = "table games, field chain_hash: stored " + hex(g->chain_hash) +
+                         ", the last record hash is " + hex(prev);
   }
-  return summary;
+  return finish();
 }
 
 }  // namespace naumachia::server

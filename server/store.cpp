@@ -209,6 +209,19 @@ std::vector<std::int64_t> Store::games_past_deadline(std::int64_t now) {
   return out;
 }
 
+std::vector<std::int64_t> Store::games_maybe_ready() {
+  Stmt s = db_.prepare(
+      "SELECT g.id FROM games g WHERE g.status = 'running' AND (g.to_order IS NULL OR"
+      " (SELECT COUNT(*) FROM orders o WHERE o.game_id = g.id AND o.step = g.step AND o.ready = 1)"
+      " + (SELECT COUNT(*) FROM seats s WHERE s.game_id = g.id AND s.resigned = 1) >="
+      " CASE WHEN g.to_order = '' THEN 0"
+      " ELSE LENGTH(g.to_order) - LENGTH(REPLACE(g.to_order, ' ', '')) + 1 END)"
+      " ORDER BY g.id");
+  std::vector<std::int64_t> out;
+  while (s.step()) out.push_back(s.integer(0));
+  return out;
+}
+
 void Store::update_game(const GameRow& g) {
   Stmt s = db_.prepare(
       "UPDATE games SET status=?, step=?, step_label=?, step_deadline=?, state=?, state_hash=?,"
@@ -304,7 +317,7 @@ void Store::put_orders(std::int64_t game_id, std::int64_t step, const OrdersRow&
       .run();
 }
 
-void Store::insert_step(std::int64_t game_id, const StepRow& s, std::int64_t now) {
+void Store::insert_step(std::int64_t game_id, const StepRow& s) {
   db_.prepare(
          "INSERT INTO steps(game_id, step, label, rolls, events, state_hash, prev_hash,"
          " record_hash, by_deadline, resolved_at) VALUES(?,?,?,?,?,?,?,?,?,?)")
@@ -317,19 +330,19 @@ void Store::insert_step(std::int64_t game_id, const StepRow& s, std::int64_t now
       .bind_blob(7, s.prev_hash)
       .bind_blob(8, s.record_hash)
       .bind(9, s.by_deadline ? 1 : 0)
-      .bind(10, now)
+      .bind(10, s.resolved_at)
       .run();
 }
 
 std::vector<StepRow> Store::steps(std::int64_t game_id) {
   Stmt s = db_.prepare(
-      "SELECT step, label, rolls, events, state_hash, prev_hash, record_hash, by_deadline"
-      " FROM steps WHERE game_id = ? ORDER BY step");
+      "SELECT step, label, rolls, events, state_hash, prev_hash, record_hash, by_deadline,"
+      " resolved_at FROM steps WHERE game_id = ? ORDER BY step");
   s.bind(1, game_id);
   std::vector<StepRow> out;
   while (s.step()) {
     out.push_back(StepRow{s.integer(0), s.text(1), s.text(2), s.text(3), s.blob(4), s.blob(5),
-                          s.blob(6), s.integer(7) != 0});
+                          s.blob(6), s.integer(7) != 0, s.integer(8)});
   }
   return out;
 }
@@ -343,13 +356,21 @@ void Store::insert_event(std::int64_t game_id, std::int64_t seq, const std::stri
 }
 
 std::vector<std::string> Store::events_after(std::int64_t game_id, std::int64_t after_seq) {
-  Stmt s = db_.prepare(
-      "SELECT payload FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT 200");
-  s.bind(1, game_id).bind(2, after_seq);
   std::vector<std::string> out;
+  for (auto& [seq, payload] : numbered_events_after(game_id, after_seq))
+    out.push_back(std::move(payload));
+  return out;
+}
+
+std::vector<std::pair<std::int64_t, std::string>> Store::numbered_events_after(
+    std::int64_t game_id, std::int64_t after_seq) {
+  Stmt s = db_.prepare(
+      "SELECT seq, payload FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT 200");
+  s.bind(1, game_id).bind(2, after_seq);
+  std::vector<std::pair<std::int64_t, std::string>> out;
   while (s.step()) {
-    const Bytes b = s.blob(0);
-    out.emplace_back(b.begin(), b.end());
+    const Bytes b = s.blob(1);
+    out.emplace_back(s.integer(0), std::string(b.begin(), b.end()));
   }
   return out;
 }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "crypto.h"
@@ -48,7 +49,7 @@ struct GameRow {
   std::string winners;                  // winning seats, space-separated
   std::string winning_sides;            // winning sides, space-separated
   int rules_version = 1;                // the module's rules version the game was created under
-  int hash_scheme = 2;                  // StateHasher::kPlain for games stored before salting
+  int hash_scheme = 3;                  // GameHasher::kCurrent; stored games keep their own
   std::int64_t next_event = 1;          // the sequence number the next event gets
   std::optional<std::string> to_order;  // seats ordering now, space-separated; unknown: null
 
@@ -80,6 +81,7 @@ struct StepRow {
   Bytes prev_hash;
   Bytes record_hash;
   bool by_deadline = false;
+  std::int64_t resolved_at = 0;  // Unix seconds
 };
 
 class Store {
@@ -111,6 +113,10 @@ class Store {
   std::vector<GameRow> game_summaries(bool mine_only, bool open_only, std::int64_t user_id,
                                       std::int64_t before_id, int limit);
   std::vector<std::int64_t> games_past_deadline(std::int64_t now);
+  // Running games whose current step may be ready to resolve: with at least as
+  // many ready orders and resigned seats as seats to order, or whose seats to
+  // order are not recorded. A superset; the coordinator decides.
+  std::vector<std::int64_t> games_maybe_ready();
   // Writes status, step, label, deadline, state, hashes, result, winners,
   // the seats to order and the next event number.
   void update_game(const GameRow& g);
@@ -123,11 +129,14 @@ class Store {
   std::vector<OrdersRow> orders(std::int64_t game_id, std::int64_t step);
   void put_orders(std::int64_t game_id, std::int64_t step, const OrdersRow& o, std::int64_t now);
 
-  void insert_step(std::int64_t game_id, const StepRow& s, std::int64_t now);
+  void insert_step(std::int64_t game_id, const StepRow& s);
   std::vector<StepRow> steps(std::int64_t game_id);
 
   void insert_event(std::int64_t game_id, std::int64_t seq, const std::string& payload);
   std::vector<std::string> events_after(std::int64_t game_id, std::int64_t after_seq);
+  // The same page with each event's number as stored.
+  std::vector<std::pair<std::int64_t, std::string>> numbered_events_after(std::int64_t game_id,
+                                                                          std::int64_t after_seq);
   std::int64_t last_event_seq(std::int64_t game_id);
   // Marks a session used now.
   void touch_session(const Bytes& token_hash, std::int64_t now);

@@ -7,8 +7,10 @@
 #include <boost/asio/io_context.hpp>
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <map>
 
+#include "audit.h"
 #include "codec.h"
 #include "db.h"
 #include "duel_game.h"
@@ -558,4 +560,502 @@ TEST_CASE("passwords: an unknown name and an older, cheaper hash cost the curren
   CHECK(r3.has_session());
   CHECK(right == 2 * current);
   CHECK(h.store.user_by_name("alice")->pw_scheme == limits.auth.scheme.text());
+}
+
+namespace {
+
+// A connection that goes wrong on demand: every frame it is handed throws
+// (a broken connection), or only the next answer does.
+struct FlakyOutbox : FakeOutbox {
+  bool broken = false;
+  bool fail_next_answer = false;
+  void send(std::string frame) override {
+    if (broken) throw std::runtime_error("the connection is gone");
+    proto::Envelope e;
+    REQUIRE(e.ParseFromString(frame));
+    if (fail_next_answer && !e.has_event()) {
+      fail_next_answer = false;
+      throw std::runtime_error("the answer could not be queued");
+    }
+    FakeOutbox::send(std::move(frame));
+  }
+};
+
+}  // namespace
+
+TEST_CASE(
+    "a reader's connection failing to take a push fails no request: writes stand and"
+    " the requester is answered") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  // Alice's second connection breaks once it is signed in.
+  Player a_broken;
+  auto flaky = std::make_shared<FlakyOutbox>();
+  a_broken.box = flaky;
+  proto::Envelope login;
+  login.mutable_login()->set_name("alice");
+  login.mutable_login()->set_password("password-alice");
+  REQUIRE(h.call(a_broken, login).has_session());
+  flaky->broken = true;
+
+  // Creating pushes to alice's connections; joining and ordering too.
+  const auto game = h.start_duel(a, b);
+  const auto id = static_cast<std::int64_t>(game);
+  CHECK(h.store.game(id)->status == "running");
+  const auto ack = h.submit(b, game, 1, {"bid 3"});
+  CHECK(ack.has_orders_accepted());
+  CHECK(h.store.orders(id, 1).size() == 1);
+  CHECK(any_push_contains(*a.box, ack.orders_accepted().commitment()));
+}
+
+TEST_CASE("a failure after the writes are durable tells the requester what was kept") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const auto game = h.start_duel(a, b);
+  auto flaky = std::make_shared<FlakyOutbox>();
+  Player a_flaky;
+  a_flaky.conn = a.conn;
+  a_flaky.box = flaky;
+  flaky->fail_next_answer = true;
+  const auto res = h.submit(a_flaky, game, 1, {"bid 3"}, /*ready=*/false);
+  REQUIRE(res.has_error());
+  CHECK(res.error().code() == proto::INTERNAL);
+  CHECK(res.error().message().find("your orders for game 1, step 1 were saved") !=
+        std::string::npos);
+  CHECK(res.error().message().find("nothing was changed") == std::string::npos);
+  const auto stored = h.store.orders(static_cast<std::int64_t>(game), 1);
+  REQUIRE(stored.size() == 1);
+  CHECK(stored[0].lines == std::vector<std::string>{"bid 3"});
+}
+
+// ------------------------------------------------------------ stored seeds
+
+namespace {
+
+// A server started afresh on the harness's database: it holds no game in
+// memory, as after a restart, so it reads what was written by hand.
+struct Restarted {
+  Harness& h;
+  Service service{h.ioc, (h.dir.path / "t.db").string(), h.registry, [this] { return h.now; }};
+  std::uint64_t next_id = 7000;
+
+  void settle() {
+    h.settle();
+    service.flush();
+    h.settle();
+  }
+
+  proto::Envelope call(Player& p, proto::Envelope req) {
+    req.set_version(proto::PROTOCOL_VERSION);
+    req.set_request_id(++next_id);
+    const std::uint64_t id = next_id;
+    service.handle(p.conn, p.box, req);
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!p.box->answers.count(id) && std::chrono::steady_clock::now() < give_up) {
+      h.ioc.restart();
+      h.ioc.run_for(std::chrono::milliseconds(5));
+      service.flush();
+    }
+    settle();
+    REQUIRE(p.box->answers.count(id));
+    return p.box->answers[id];
+  }
+
+  Player logged_in(const std::string& name) {
+    Player p;
+    proto::Envelope login;
+    login.mutable_login()->set_name(name);
+    login.mutable_login()->set_password("password-" + name);
+    REQUIRE(call(p, login).has_session());
+    return p;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("to_seed refuses a stored seed blob that is not 32 bytes long") {
+  const auto short_seed = to_seed(Bytes(31, 7));
+  REQUIRE_FALSE(short_seed.has_value());
+  CHECK(short_seed.error().message == "the dice seed has 31 bytes; a seed has 32");
+  CHECK_FALSE(to_seed(Bytes(33, 7)).has_value());
+  CHECK_FALSE(to_seed(Bytes{}).has_value());
+  const auto good = to_seed(Bytes(32, 7));
+  REQUIRE(good.has_value());
+  CHECK((*good)[31] == 7);
+}
+
+TEST_CASE("a game whose stored seed has the wrong length takes orders but resolves nothing") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const auto game = h.start_duel(a, b);
+  const auto id = static_cast<std::int64_t>(game);
+  h.db.prepare("UPDATE games SET seed = zeroblob(31) WHERE id = ?").bind(1, id).run();
+  Restarted restarted{h};
+  REQUIRE(restarted.call(a, submit_request(game, 1, "bid 3", true)).has_orders_accepted());
+  const auto last = restarted.call(b, submit_request(game, 1, "bid 1", true));
+  REQUIRE(last.has_orders_accepted());
+  CHECK_FALSE(last.orders_accepted().resolved());
+  CHECK(h.store.steps(id).empty());
+  CHECK(h.store.game(id)->step == 1);
+  CHECK(restarted.call(a, submit_request(game, 2, "bid 1", true)).error().code() ==
+        proto::STALE_STEP);
+}
+
+// ------------------------------------------------------------ verifiable history
+
+TEST_CASE("players get each step's keyed record hash and the chain's head, for new games") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const auto game = h.start_duel(a, b);
+  const auto id = static_cast<std::int64_t>(game);
+  CHECK(h.store.game(id)->hash_scheme == GameHasher::kKeyedRecords);
+  proto::Envelope get;
+  get.mutable_get_game()->set_game_id(game);
+  // Before any step, the head of the chain is its genesis.
+  CHECK(h.call(a, get).detail().summary().chain_hash() == hex(h.store.game(id)->chain_hash));
+
+  h.submit(a, game, 1, {"bid 3"});
+  h.submit(b, game, 1, {"bid 1"});
+  const auto steps = h.store.steps(id);
+  REQUIRE(steps.size() == 1);
+  const auto& resolved = b.box->pushes.back().event();
+  REQUIRE(resolved.has_resolved());
+  CHECK(resolved.resolved().record_hash() == hex(steps[0].record_hash));
+  CHECK(resolved.at_unix() == steps[0].resolved_at);
+  CHECK(h.call(a, get).detail().summary().chain_hash() == hex(steps[0].record_hash));
+
+  // The record hash is keyed with the game's state salt: without the salt it
+  // cannot be recomputed, with it (revealed at the end) anyone can.
+  const GameHasher keyed = hasher_of(*h.store.game(id));
+  GameHasher unkeyed = keyed;
+  unkeyed.salt.clear();
+  unkeyed.scheme = GameHasher::kSaltedStates;
+  std::string text;
+  const auto summary =
+      replay_game(h.store, h.registry, id, nullptr, [&](const ReplayedStep& s, const State&) {
+        text = record_text(keyed.scheme, s.played, s.orders, s.stored.prev_hash);
+      });
+  REQUIRE(summary.ok());
+  CHECK(keyed.record_hash(text) == steps[0].record_hash);
+  CHECK(unkeyed.record_hash(text) != steps[0].record_hash);
+  CHECK(text.find("by_deadline 1:0") != std::string::npos);
+  CHECK(text.find("resolved_at ") != std::string::npos);
+  CHECK(text.find("label 7:Round 1") != std::string::npos);
+}
+
+namespace {
+
+bool mentions(const AuditReport& r, const std::string& needle) {
+  return std::any_of(r.problems.begin(), r.problems.end(),
+                     [&](const std::string& p) { return p.find(needle) != std::string::npos; });
+}
+
+std::string problems_of(const AuditReport& r) {
+  std::string out;
+  for (const std::string& p : r.problems) out += p + "\n";
+  return out;
+}
+
+// Rewrites the stored event `seq` of `game` with `edit` applied.
+void edit_event(Db& db, Store& store, std::int64_t game, std::int64_t seq,
+                const std::function<void(proto::GameEvent&)>& edit) {
+  const auto page = store.events_after(game, seq - 1);
+  REQUIRE_FALSE(page.empty());
+  proto::GameEvent e;
+  REQUIRE(e.ParseFromString(page.front()));
+  edit(e);
+  const std::string payload = e.SerializeAsString();
+  db.prepare("UPDATE events SET payload = ? WHERE game_id = ? AND seq = ?")
+      .bind_blob(1, Bytes(payload.begin(), payload.end()))
+      .bind(2, game)
+      .bind(3, seq)
+      .run();
+}
+
+// The sequence number of the first stored event of `game` that `pred` picks.
+std::int64_t event_seq(Store& store, std::int64_t game,
+                       const std::function<bool(const proto::GameEvent&)>& pred) {
+  for (const std::string& payload : store.events_after(game, 0)) {
+    proto::GameEvent e;
+    REQUIRE(e.ParseFromString(payload));
+    if (pred(e)) return static_cast<std::int64_t>(e.seq());
+  }
+  FAIL("no such event");
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "a game stored under hash scheme 2 keeps it: it verifies, and its record hashes stay"
+    " unsent until it is over") {
+  Harness h;
+  Player a = h.signed_up("alice");
+  h.signed_up("bob");
+  proto::Envelope create;
+  create.mutable_create_game()->set_scenario("duel/standard");
+  create.mutable_create_game()->set_seat(0);
+  create.mutable_create_game()->set_players(2);
+  const auto game = h.call(a, create).game().id();
+  const auto id = static_cast<std::int64_t>(game);
+  // As if created before scheme 3; read by a server that never held it.
+  h.db.prepare("UPDATE games SET hash_scheme = 2 WHERE id = ?").bind(1, id).run();
+  Restarted older{h};
+  Player a_there = older.logged_in("alice"), b_there = older.logged_in("bob");
+  proto::Envelope join;
+  join.mutable_join_game()->set_game_id(game);
+  join.mutable_join_game()->set_seat(1);
+  REQUIRE(older.call(b_there, join).game().status() == proto::RUNNING);
+  for (std::uint64_t step = 1; h.store.game(id)->status == "running"; ++step) {
+    REQUIRE(step <= 5);
+    older.call(a_there, submit_request(game, step, "bid 2", true));
+    const auto last = older.call(b_there, submit_request(game, step, "bid 1", true));
+    REQUIRE(last.has_orders_accepted());
+    const auto& pushed = a_there.box->pushes;
+    const auto resolved = std::find_if(pushed.rbegin(), pushed.rend(),
+                                       [](const auto& e) { return e.event().has_resolved(); });
+    REQUIRE(resolved != pushed.rend());
+    CHECK(resolved->event().resolved().step() == step);
+    // Unkeyed, a record hash would be an oracle for hidden orders and events.
+    CHECK(resolved->event().resolved().record_hash().empty());
+    if (h.store.game(id)->status == "running") {
+      proto::Envelope get;
+      get.mutable_get_game()->set_game_id(game);
+      CHECK(older.call(a_there, get).detail().summary().chain_hash().empty());
+    }
+  }
+  CHECK(h.store.game(id)->hash_scheme == GameHasher::kSaltedStates);
+  const AuditReport report = audit_game(h.store, h.registry, id);
+  CHECK_MESSAGE(report.ok(), problems_of(report));
+  proto::Envelope get;
+  get.mutable_get_game()->set_game_id(game);
+  CHECK(older.call(a_there, get).detail().summary().chain_hash() ==
+        hex(h.store.game(id)->chain_hash));
+}
+
+TEST_CASE("audit: every table of played games verifies, and an edit of any of them is named") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  // A game with deadlines: its first step resolved by the deadline, with a
+  // draft and a default; then played to its end.
+  const auto over_game = h.start_duel(a, b, 3600);
+  const auto over = static_cast<std::int64_t>(over_game);
+  h.submit(a, over_game, 1, {"bid 3"}, /*ready=*/false);
+  h.now += 3600;
+  h.check_deadlines();
+  for (std::uint64_t step = 2; h.store.game(over)->status == "running"; ++step) {
+    REQUIRE(step <= 5);
+    // Bids of 1: Alice's draft of 3 may have been played, and every later bid
+    // must fit her purse of 10 (duel 2), or the step would never resolve.
+    REQUIRE(h.submit(a, over_game, step, {"bid 1"}).has_orders_accepted());
+    REQUIRE(h.submit(b, over_game, step, {"bid 1"}).has_orders_accepted());
+  }
+  // A game left running, a draft waiting in its second step.
+  const auto running_game = h.start_duel(a, b);
+  const auto running = static_cast<std::int64_t>(running_game);
+  h.submit(a, running_game, 1, {"bid 2"});
+  h.submit(b, running_game, 1, {"bid 1"});
+  h.submit(a, running_game, 2, {"bid 4"}, /*ready=*/false);
+  for (const std::int64_t id : {over, running}) {
+    const AuditReport report = audit_game(h.store, h.registry, id);
+    CHECK_MESSAGE(report.ok(), problems_of(report));
+    CHECK(report.steps == h.store.steps(id).size());
+  }
+
+  const auto sql = [&h](const std::string& statement, std::int64_t game) {
+    return [&h, statement, game] { h.db.prepare(statement).bind(1, game).run(); };
+  };
+  const auto resolved_of = [](std::uint64_t step) {
+    return [step](const proto::GameEvent& e) {
+      return e.has_resolved() && e.resolved().step() == step;
+    };
+  };
+  struct Tamper {
+    std::string what;
+    std::int64_t game;
+    std::function<void()> apply;
+    std::vector<std::string> named;  // what the problems must name
+  };
+  const std::vector<Tamper> tampers{
+      {"the games row's state hash",
+       over,
+       sql("UPDATE games SET state_hash = zeroblob(32) WHERE id = ?", over),
+       {"game " + std::to_string(over) + ", table games, field state_hash"}},
+      {"the games row's position",
+       running,
+       sql("UPDATE games SET state = (SELECT state FROM games WHERE id = 1) WHERE id = ?", running),
+       {"table games, field state:"}},
+      {"the games row's step label",
+       running,
+       sql("UPDATE games SET step_label = 'Round 9' WHERE id = ?", running),
+       {"table games, field step_label"}},
+      {"the games row's chain head",
+       running,
+       sql("UPDATE games SET chain_hash = zeroblob(32) WHERE id = ?", running),
+       {"table games, field chain_hash"}},
+      {"the games row's result",
+       over,
+       sql("UPDATE games SET result = 'Blue won' WHERE id = ?", over),
+       {"table games, field result"}},
+      {"the games row's status",
+       over,
+       sql("UPDATE games SET status = 'running' WHERE id = ?", over),
+       {"table games, field status"}},
+      {"the games row's next event number",
+       running,
+       sql("UPDATE games SET next_event = next_event + 1 WHERE id = ?", running),
+       {"table games, field next_event"}},
+      {"a truncated dice seed",
+       running,
+       sql("UPDATE games SET seed = zeroblob(31) WHERE id = ?", running),
+       {"table games, field seed: the dice seed has 31 bytes; a seed has 32"}},
+      {"a happening in a stored StepResolved event",
+       over,
+       [&] {
+         edit_event(h.db, h.store, over, event_seq(h.store, over, resolved_of(2)),
+                    [](proto::GameEvent& e) {
+                      e.mutable_resolved()->mutable_happenings(0)->set_text("Blue bids 9");
+                    });
+       },
+       {"StepResolved (step 2), field happenings[0].text: differs from the replayed step"}},
+      {"the record hash in a stored StepResolved event",
+       over,
+       [&] {
+         edit_event(h.db, h.store, over, event_seq(h.store, over, resolved_of(1)),
+                    [](proto::GameEvent& e) { e.mutable_resolved()->set_record_hash("00"); });
+       },
+       {"StepResolved (step 1), field record_hash"}},
+      {"the orders revealed in a stored StepResolved event",
+       running,
+       [&] {
+         edit_event(h.db, h.store, running, event_seq(h.store, running, resolved_of(1)),
+                    [](proto::GameEvent& e) {
+                      e.mutable_resolved()->mutable_orders(0)->set_lines(0, "bid 7");
+                    });
+       },
+       {"StepResolved (step 1), field orders[0].lines[0]: differs from the replayed step"}},
+      {"a pushed commitment",
+       over,
+       [&] {
+         const auto seq = event_seq(h.store, over, [](const proto::GameEvent& e) {
+           return e.has_committed() && e.committed().step() == 2;
+         });
+         edit_event(h.db, h.store, over, seq, [](proto::GameEvent& e) {
+           e.mutable_committed()->set_commitment(std::string(64, '0'));
+         });
+       },
+       {"OrdersCommitted, field commitment"}},
+      {"the seed in the stored GameOver event",
+       over,
+       [&] {
+         edit_event(
+             h.db, h.store, over,
+             event_seq(h.store, over, [](const proto::GameEvent& e) { return e.has_over(); }),
+             [](proto::GameEvent& e) { e.mutable_over()->set_seed(std::string(64, '0')); });
+       },
+       {"GameOver, field seed"}},
+      {"a deleted event",
+       running,
+       sql("DELETE FROM events WHERE game_id = ? AND seq = 3", running),
+       {"table events (seq 4), field seq: event 3 of the game is numbered 4",
+        "table games, field next_event"}},
+      {"the commitment of a played order",
+       over,
+       sql("UPDATE orders SET commitment = zeroblob(32) WHERE game_id = ? AND step = 2 AND seat = "
+           "1",
+           over),
+       {"step 2, table orders (seat 1), field commitment"}},
+      {"the commitment of an order waiting in the current step",
+       running,
+       sql("UPDATE orders SET commitment = zeroblob(32) WHERE game_id = ? AND step = 2 AND seat = "
+           "0",
+           running),
+       {"step 2, table orders (seat 0), field commitment"}},
+      {"a step marked resolved by its deadline",
+       running,
+       sql("UPDATE steps SET by_deadline = 1 WHERE game_id = ? AND step = 1", running),
+       {"step 1, table steps, field record_hash", "step 1, table steps, field by_deadline"}},
+      {"a step marked resolved by the players",
+       over,
+       sql("UPDATE steps SET by_deadline = 0 WHERE game_id = ? AND step = 1", over),
+       {"step 1, table steps, field record_hash"}},
+      {"the time a step resolved",
+       over,
+       sql("UPDATE steps SET resolved_at = resolved_at - 60 WHERE game_id = ? AND step = 2", over),
+       {"step 2, table steps, field record_hash"}},
+      {"a step's label",
+       over,
+       sql("UPDATE steps SET label = 'Round 7' WHERE game_id = ? AND step = 2", over),
+       {"step 2, table steps, field label"}},
+      {"a defaulted flag",
+       over,
+       sql("UPDATE orders SET defaulted = 0 WHERE game_id = ? AND step = 1 AND seat = 1", over),
+       {"step 1, table steps, field record_hash"}},
+  };
+  for (const Tamper& t : tampers) {
+    CAPTURE(t.what);
+    h.db.exec_script("BEGIN");
+    t.apply();
+    const AuditReport report = audit_game(h.store, h.registry, t.game);
+    h.db.exec_script("ROLLBACK");
+    CHECK_FALSE(report.ok());
+    for (const std::string& n : t.named) CHECK_MESSAGE(mentions(report, n), problems_of(report));
+  }
+  for (const std::int64_t id : {over, running})
+    CHECK(audit_game(h.store, h.registry, id).ok());  // every edit was rolled back
+}
+
+TEST_CASE(
+    "a step whose every seat was ready when the server stopped resolves at start-up, and"
+    " when its game is loaded") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  std::vector<std::uint64_t> games{h.start_duel(a, b), h.start_duel(a, b)};
+  for (const std::uint64_t game : games) {
+    REQUIRE(h.submit(a, game, 1, {"bid 4"}).has_orders_accepted());
+    // Bob's orders, ready, stored with their commitment pushed, but never
+    // resolved: as a server that stopped (or failed) between the two leaves them.
+    const auto id = static_cast<std::int64_t>(game);
+    OrdersRow o{1, {"bid 2"}, random_bytes(16), {}, true, false};
+    o.commitment = commitment(o.nonce, o.lines);
+    h.store.put_orders(id, 1, o, h.now);
+    const std::int64_t seq = h.store.game(id)->next_event;
+    proto::GameEvent e;
+    e.set_game_id(game);
+    e.set_seq(static_cast<std::uint64_t>(seq));
+    e.set_at_unix(h.now);
+    e.mutable_committed()->set_seat(1);
+    e.mutable_committed()->set_step(1);
+    e.mutable_committed()->set_commitment(hex(o.commitment));
+    e.mutable_committed()->set_ready(true);
+    h.store.insert_event(id, seq, e.SerializeAsString());
+    h.store.set_next_event(id, seq + 1);
+  }
+  const auto resolved = [&h](std::uint64_t game) {
+    return h.store.steps(static_cast<std::int64_t>(game)).size() == 1;
+  };
+
+  Restarted restarted{h};
+  SUBCASE("at start-up, without any request") {
+    restarted.service.check_deadlines();  // what the server does as it starts
+    for (int i = 0; i < 20 && !(resolved(games[0]) && resolved(games[1])); ++i) restarted.settle();
+  }
+  SUBCASE("when a request loads the game") {
+    for (const std::uint64_t game : games) {
+      proto::Envelope get;
+      get.mutable_get_game()->set_game_id(game);
+      // The request sees the game after the step it found ready.
+      CHECK(restarted.call(a, get).detail().summary().step() == 2);
+    }
+  }
+  for (const std::uint64_t game : games) {
+    CAPTURE(game);
+    CHECK(resolved(game));
+    const auto played = h.store.orders(static_cast<std::int64_t>(game), 1);
+    REQUIRE(played.size() == 2);
+    CHECK(played[1].lines == std::vector<std::string>{"bid 2"});
+    CHECK_FALSE(played[1].defaulted);
+    const AuditReport report = audit_game(h.store, h.registry, static_cast<std::int64_t>(game));
+    CHECK_MESSAGE(report.ok(), problems_of(report));
+  }
 }

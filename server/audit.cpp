@@ -1,0 +1,415 @@
+#include "audit.h"
+
+#include <google/protobuf/util/message_differencer.h>
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+#include "live_game.h"
+
+namespace naumachia::server {
+
+namespace {
+
+using google::protobuf::Message;
+using google::protobuf::util::MessageDifferencer;
+
+// The paths of the fields in which two messages differ ("orders[1].nonce"),
+// without their values: those may be a running game's secrets.
+class FieldPaths : public MessageDifferencer::Reporter {
+ public:
+  std::vector<std::string> paths;
+
+  void ReportAdded(const Message&, const Message&,
+                   const std::vector<MessageDifferencer::SpecificField>& path) override {
+    add(path);
+  }
+  void ReportDeleted(const Message&, const Message&,
+                     const std::vector<MessageDifferencer::SpecificField>& path) override {
+    add(path);
+  }
+  void ReportModified(const Message&, const Message&,
+                      const std::vector<MessageDifferencer::SpecificField>& path) override {
+    add(path);
+  }
+
+ private:
+  void add(const std::vector<MessageDifferencer::SpecificField>& path) {
+    std::string out;
+    for (const MessageDifferencer::SpecificField& f : path) {
+      if (!out.empty()) out += '.';
+      out += f.field ? f.field->name() : "?";
+      if (f.index >= 0) out += "[" + std::to_string(f.index) + "]";
+    }
+    paths.push_back(out);
+  }
+};
+
+// "" when equal, else the differing fields, comma-separated.
+std::string differing_fields(const Message& stored, const Message& expected) {
+  FieldPaths paths;
+  {
+    MessageDifferencer d;
+    d.ReportDifferencesTo(&paths);
+    d.Compare(stored, expected);
+  }
+  // A changed field inside a message is reported for the message too: name
+  // the innermost only.
+  const auto has_inner = [&](const std::string& outer) {
+    return std::any_of(paths.paths.begin(), paths.paths.end(), [&](const std::string& p) {
+      return p.size() > outer.size() && p.compare(0, outer.size(), outer) == 0 &&
+             p[outer.size()] == '.';
+    });
+  };
+  std::string out;
+  for (const std::string& p : paths.paths) {
+    if (!has_inner(p)) out += (out.empty() ? "" : ", ") + p;
+  }
+  return out;
+}
+
+std::string quoted(const std::string& s) {
+  return "'" + s + "'";
+}
+
+class Audit {
+ public:
+  Audit(Store& store, const Registry& registry, std::int64_t game_id, const StepCallback& on_step)
+      : store_(store), registry_(registry), on_step_(on_step) {
+    report_.game_id = game_id;
+  }
+
+  AuditReport run() {
+    const std::optional<GameRow> row = store_.game(report_.game_id);
+    if (!row) {
+      problem("table games: there is no such game");
+      return std::move(report_);
+    }
+    facts_.row = *row;
+    facts_.seats = store_.seats(row->id);
+    facts_.attach(registry_);
+    report_.status = row->status;
+    if (row->status == "open") {
+      // Nothing was played: the seed's commitment and the joins are all there is.
+      if (sha256(row->seed) != row->seed_hash)
+        problem("table games, field seed: it does not match the seed hash shown to the players");
+      replay_complete_ = true;
+    } else {
+      replay();
+    }
+    check_events();
+    return std::move(report_);
+  }
+
+ private:
+  struct Commit {
+    std::int64_t seq = 0;
+    proto::OrdersCommitted event;
+  };
+
+  const GameRow& game() const { return facts_.row; }
+  void problem(const std::string& what) {
+    report_.problems.push_back(game_label(report_.game_id) + ", " + what);
+  }
+  void games_field(const std::string& field, const std::string& what) {
+    problem("table games, field " + field + ": " + what);
+  }
+
+  void check_orders_row(std::int64_t step, const OrdersRow& o, bool played) {
+    const std::string where = "step " + std::to_string(step) + ", table orders (seat " +
+                              std::to_string(o.seat) + "), field ";
+    const Bytes made = commitment(o.nonce, o.lines);
+    if (o.commitment != made) {
+      problem(where + "commitment: stored " + hex(o.commitment) + ", SHA-256(nonce || lines) is " +
+              hex(made));
+    }
+    if (played && !o.ready) problem(where + "ready: an order that was played is not marked ready");
+  }
+
+  // A step resolved by its deadline had one; after the first step, whose
+  // deadline ran from the game's start, not before it.
+  void check_timing(const StepRow& s) {
+    if (s.by_deadline && game().deadline_seconds <= 0) {
+      problem("step " + std::to_string(s.step) +
+              ", table steps, field by_deadline: set, but the game has no deadlines");
+    } else if (s.by_deadline && last_resolved_at_ &&
+               s.resolved_at < *last_resolved_at_ + game().deadline_seconds) {
+      problem("step " + std::to_string(s.step) +
+              ", table steps, field by_deadline: set, but the step resolved before its deadline");
+    }
+    last_resolved_at_ = s.resolved_at;
+  }
+
+  void replay() {
+    try {
+      const ReplaySummary s = replay_game(
+          store_, registry_, game().id, nullptr, [&](const ReplayedStep& r, const State& after) {
+            for (const OrdersRow& o : r.stored_orders) check_orders_row(r.stored.step, o, true);
+            check_timing(r.stored);
+            // Only steps that verified say what their events must be.
+            if (r.state_ok && r.record_ok)
+              expected_.push_back(step_resolved_event(game(), r.played, r.orders, after.step()));
+            if (on_step_) on_step_(r, after);
+          });
+      report_.steps = s.steps;
+      if (!s.ok()) {
+        problem(s.divergence.value_or("the replay did not verify"));
+        return;
+      }
+      replay_complete_ = true;
+      check_games_row(*s.last_state);
+    } catch (const std::exception& e) {
+      problem(e.what());
+    }
+  }
+
+  // The row must be the replayed game's last position and what follows from it.
+  void check_games_row(const State& last) {
+    const GameRow& g = game();
+    const StepInfo info = last.step();
+    const std::vector<bool> resigned = facts_.resigned();
+    const Standing by_resignation = standing(facts_.who, resigned);
+    const bool over = info.game_over || by_resignation.decided;
+    if (g.status != (over ? "over" : "running")) {
+      games_field("status", "stored " + quoted(g.status) + ", but the replayed game is " +
+                                (over ? "over" : "running"));
+    }
+    if (g.state != last.serialize())
+      games_field("state", "differs from the position the replay reaches");
+    const Bytes state_hash = hasher_of(g).state_hash(last);
+    if (g.state_hash != state_hash)
+      games_field("state_hash", "stored " + hex(g.state_hash) + ", replayed " + hex(state_hash));
+    if (g.step != info.number.value) {
+      games_field("step", "stored " + std::to_string(g.step) + ", the replay is at step " +
+                              std::to_string(info.number.value));
+    }
+    if (g.step_label != info.label)
+      games_field("step_label",
+                  "stored " + quoted(g.step_label) + ", replayed " + quoted(info.label));
+    if (g.to_order && *g.to_order != seat_numbers(info.to_order)) {
+      games_field("to_order", "stored " + quoted(*g.to_order) + ", replayed " +
+                                  quoted(seat_numbers(info.to_order)));
+    }
+    std::vector<SideId> winners;
+    if (info.game_over) {
+      winners = info.winners;
+      if (g.result != info.result)
+        games_field("result", "stored " + quoted(g.result) + ", replayed " + quoted(info.result));
+    } else if (by_resignation.decided) {
+      winners = by_resignation.remaining;
+    } else if (!g.result.empty()) {
+      games_field("result", "a game still running has a result");
+    }
+    // Games older than the keyed records may predate the column (migration 003).
+    const bool sides_unrecorded =
+        g.winning_sides.empty() && g.hash_scheme < GameHasher::kKeyedRecords;
+    if (g.winning_sides != side_numbers(winners) && !sides_unrecorded) {
+      games_field("winning_sides", "stored " + quoted(g.winning_sides) + ", replayed " +
+                                       quoted(side_numbers(winners)));
+    }
+    const std::string winning_seats_now =
+        seat_numbers(winning_seats(facts_.who, winners, resigned));
+    if (g.winners != winning_seats_now) {
+      games_field("winners",
+                  "stored " + quoted(g.winners) + ", replayed " + quoted(winning_seats_now));
+    }
+    if (over || g.deadline_seconds <= 0) {
+      if (g.step_deadline) games_field("step_deadline", "set, but no step awaits a deadline");
+    } else if (last_resolved_at_ && g.step_deadline != *last_resolved_at_ + g.deadline_seconds) {
+      games_field("step_deadline", "stored " + std::to_string(g.step_deadline.value_or(0)) +
+                                       ", but the last step resolved at " +
+                                       std::to_string(*last_resolved_at_) + " and steps have " +
+                                       std::to_string(g.deadline_seconds) + " s");
+    }
+  }
+
+  // The step that commitments may be pushed for at this point of the events:
+  // the next one to resolve; unknown (nullopt) past where the replay verified.
+  std::optional<std::int64_t> open_step() const {
+    if (next_resolved_ < expected_.size())
+      return static_cast<std::int64_t>(expected_[next_resolved_].resolved().step());
+    if (!replay_complete_) return std::nullopt;
+    return game().status == "running" ? game().step : 0;  // 0: no step takes orders
+  }
+
+  std::optional<SeatRow> seat_row(std::uint32_t seat) const {
+    for (const SeatRow& s : facts_.seats) {
+      if (s.seat == static_cast<int>(seat)) return s;
+    }
+    return std::nullopt;
+  }
+
+  void check_event(const proto::GameEvent& e, std::int64_t seq) {
+    const std::string at = "table events (seq " + std::to_string(seq) + ")";
+    if (static_cast<std::int64_t>(e.seq()) != seq)
+      problem(at + ", field seq: the payload says " + std::to_string(e.seq()));
+    if (static_cast<std::int64_t>(e.game_id()) != game().id)
+      problem(at + ", field game_id: the payload says " + std::to_string(e.game_id()));
+    if (over_seen_) problem(at + ": an event after the game's GameOver event");
+    switch (e.what_case()) {
+      case proto::GameEvent::kJoined: {
+        const auto s = seat_row(e.joined().seat());
+        if (!s) {
+          problem(at + " PlayerJoined, field seat: nobody sits in seat " +
+                  std::to_string(e.joined().seat()) + " (table seats)");
+        } else if (s->name != e.joined().player()) {
+          problem(at + " PlayerJoined, field player: " + quoted(e.joined().player()) +
+                  ", but table seats has " + quoted(s->name));
+        }
+        break;
+      }
+      case proto::GameEvent::kResigned: {
+        const auto s = seat_row(e.resigned().seat());
+        if (!s || !s->resigned || s->name != e.resigned().player()) {
+          problem(at + " PlayerResigned, field seat: seat " + std::to_string(e.resigned().seat()) +
+                  " has not resigned (table seats)");
+        }
+        break;
+      }
+      case proto::GameEvent::kCommitted: {
+        const proto::OrdersCommitted& c = e.committed();
+        const auto open = open_step();
+        if (open && static_cast<std::int64_t>(c.step()) != *open) {
+          problem(at + " OrdersCommitted, field step: orders for step " + std::to_string(c.step()) +
+                  ", but the step taking orders then was " + std::to_string(*open));
+        }
+        commits_[{static_cast<std::int64_t>(c.step()), static_cast<int>(c.seat())}] = {seq, c};
+        break;
+      }
+      case proto::GameEvent::kResolved:
+        check_resolved(e, at);
+        break;
+      case proto::GameEvent::kOver: {
+        over_seen_ = true;
+        if (game().status != "over") {
+          problem(at + " GameOver: the games row says the game is " + game().status);
+          break;
+        }
+        try {
+          const std::string diff = differing_fields(e.over(), facts_.game_over());
+          if (!diff.empty())
+            problem(at + " GameOver, field " + diff + ": differs from the games row");
+        } catch (const std::exception& ex) {
+          problem(at + " GameOver: the games row's result cannot be read: " + ex.what());
+        }
+        break;
+      }
+      case proto::GameEvent::WHAT_NOT_SET:
+        problem(at + ": an event of no known kind");
+        break;
+    }
+  }
+
+  void check_resolved(const proto::GameEvent& e, const std::string& at) {
+    const std::string what =
+        at + " StepResolved (step " + std::to_string(e.resolved().step()) + ")";
+    if (next_resolved_ >= expected_.size()) {
+      ++next_resolved_;
+      if (replay_complete_) problem(what + ": table steps has no such step");
+      return;
+    }
+    const proto::GameEvent& want = expected_[next_resolved_++];
+    const std::string diff = differing_fields(e.resolved(), want.resolved());
+    if (!diff.empty()) problem(what + ", field " + diff + ": differs from the replayed step");
+    if (e.at_unix() != want.at_unix()) {
+      problem(what + ", field at_unix: " + std::to_string(e.at_unix()) +
+              ", but the step resolved at " + std::to_string(want.at_unix()));
+    }
+    // What was played must be what each seat committed to, in front of everyone.
+    const std::int64_t step = static_cast<std::int64_t>(want.resolved().step());
+    for (const proto::RevealedOrders& o : want.resolved().orders()) {
+      if (o.defaulted()) continue;
+      const std::string seat = "seat " + std::to_string(o.seat());
+      const auto c = commits_.find({step, static_cast<int>(o.seat())});
+      if (c == commits_.end()) {
+        problem(what + ": no OrdersCommitted event was pushed for the orders of " + seat);
+      } else if (c->second.event.commitment() != o.commitment()) {
+        problem("table events (seq " + std::to_string(c->second.seq) +
+                ") OrdersCommitted, field commitment: the last commitment pushed for " + seat +
+                " in step " + std::to_string(step) + " is not that of the orders played");
+      } else if (!want.resolved().by_deadline() && !c->second.event.ready()) {
+        problem("table events (seq " + std::to_string(c->second.seq) +
+                ") OrdersCommitted, field ready: " + seat + "'s orders for step " +
+                std::to_string(step) + " were played without being ready");
+      }
+    }
+  }
+
+  void check_events() {
+    std::int64_t seq = 0;  // as numbered when pushed: 1, 2, 3 ...
+    for (std::int64_t after = 0;;) {
+      const auto page = store_.numbered_events_after(game().id, after);
+      if (page.empty()) break;
+      for (const auto& [stored_seq, payload] : page) {
+        ++seq;
+        after = stored_seq;
+        if (stored_seq != seq) {
+          problem("table events (seq " + std::to_string(stored_seq) + "), field seq: event " +
+                  std::to_string(seq) + " of the game is numbered " + std::to_string(stored_seq));
+        }
+        proto::GameEvent e;
+        if (!e.ParseFromString(payload)) {
+          problem("table events (seq " + std::to_string(stored_seq) +
+                  "), field payload: not a GameEvent");
+          continue;
+        }
+        check_event(e, stored_seq);
+      }
+    }
+    report_.events = static_cast<std::size_t>(seq);
+    if (game().next_event != seq + 1) {
+      games_field("next_event", std::to_string(game().next_event) + ", but the game has " +
+                                    std::to_string(seq) + " event(s)");
+    }
+    if (replay_complete_) {
+      for (std::size_t i = next_resolved_; i < expected_.size(); ++i) {
+        problem("table events: no StepResolved event for step " +
+                std::to_string(expected_[i].resolved().step()));
+      }
+    }
+    if (game().status == "over" && !over_seen_) problem("table events: no GameOver event");
+    if (game().status == "running" && replay_complete_) check_open_orders();
+  }
+
+  // The current step's orders: each as committed in front of everyone.
+  void check_open_orders() {
+    const std::int64_t step = game().step;
+    for (const OrdersRow& o : store_.orders(game().id, step)) {
+      check_orders_row(step, o, false);
+      const std::string where = "step " + std::to_string(step) + ", table orders (seat " +
+                                std::to_string(o.seat) + "), field ";
+      const auto c = commits_.find({step, o.seat});
+      if (c == commits_.end()) {
+        problem(where + "commitment: no OrdersCommitted event was pushed for it");
+      } else if (c->second.event.commitment() != hex(o.commitment)) {
+        problem(where + "commitment: differs from the last one pushed (table events, seq " +
+                std::to_string(c->second.seq) + ")");
+      } else if (c->second.event.ready() != o.ready) {
+        problem(where + "ready: differs from the last commitment pushed (table events, seq " +
+                std::to_string(c->second.seq) + ")");
+      }
+    }
+  }
+
+  Store& store_;
+  const Registry& registry_;
+  const StepCallback& on_step_;
+  AuditReport report_;
+  GameFacts facts_;
+  std::vector<proto::GameEvent> expected_;  // the StepResolved of each verified step
+  bool replay_complete_ = false;            // every step replayed and verified
+  std::optional<std::int64_t> last_resolved_at_;
+  std::size_t next_resolved_ = 0;  // StepResolved events seen so far
+  bool over_seen_ = false;
+  std::map<std::pair<std::int64_t, int>, Commit> commits_;  // the last per (step, seat)
+};
+
+}  // namespace
+
+AuditReport audit_game(Store& store, const Registry& registry, std::int64_t game_id,
+                       const StepCallback& on_step) {
+  return Audit(store, registry, game_id, on_step).run();
+}
+
+}  // namespace naumachia::server
