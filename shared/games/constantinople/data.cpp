@@ -334,14 +334,20 @@ Expected<Values> values_at(const records::Record& r, std::size_t i) {
 }  // namespace
 
 Expected<Scenario> load_scenario() {
+  return load_scenario(data::constantinople_map(), data::constantinople_tables(),
+                       data::constantinople_forces());
+}
+
+Expected<Scenario> load_scenario(std::string_view map_text, std::string_view tables_text,
+                                 std::string_view forces_text) {
   Scenario sc;
-  auto map = Map::parse(data::constantinople_map());
+  auto map = Map::parse(map_text);
   if (!map) return unexpected(map.error());
   sc.map = std::move(*map);
-  auto tables = parse_tables(data::constantinople_tables());
+  auto tables = parse_tables(tables_text);
   if (!tables) return unexpected(tables.error());
   sc.tables = std::move(*tables);
-  for (const records::Record& r : records::read(data::constantinople_forces(), "forces")) {
+  for (const records::Record& r : records::read(forces_text, "forces")) {
     if (r.is("class", 12)) {
       ShipClass c;
       c.id = std::string(r[1]);
