@@ -3,6 +3,7 @@
 // first showed them are kept in the fuzzers' corpus (fuzz/corpus/) too.
 #include <doctest/doctest.h>
 
+#include "games/constantinople/position.h"
 #include "games/diplomacy/datc.h"
 #include "games/diplomacy/diplomacy.h"
 
@@ -39,4 +40,20 @@ TEST_CASE("a DATC case placing a unit where none can stand is refused, not adjud
     REQUIRE(c.size() == 1);
     CHECK(c[0].parse_error.find("can stand in") != std::string::npos);
   }
+}
+
+TEST_CASE("a Constantinople map reads its size before its grid and its shoals after it") {
+  // fuzz_data: a shoal line before the grid indexed a grid not made yet.
+  const auto error = [](std::string_view text) {
+    auto m = constantinople::Map::parse(text);
+    return m ? std::string("accepted") : m.error().message;
+  };
+  CHECK(error("columns 1 3\nrows 1 2\nshoal 1 0101\ngrid\n01 ...\n02 ...\n") ==
+        "constantinople map line 3: shoals come after the grid");
+  CHECK(error("columns 1 3\nrows 1 2\ngrid\n01 ...\n02 ...\ncolumns 1 9\n") ==
+        "constantinople map line 6: columns and rows come before the grid");
+  CHECK(error("columns 3 1\nrows 1 2\ngrid\n") ==
+        "constantinople map line 1: the last columns before the first");
+  CHECK(error("rows 1 2\ngrid\n") ==
+        "constantinople map line 2: the grid needs its columns and rows");
 }
