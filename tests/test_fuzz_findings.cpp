@@ -3,11 +3,39 @@
 // first showed them are kept in the fuzzers' corpus (fuzz/corpus/) too.
 #include <doctest/doctest.h>
 
+#include "core/text.h"
+#include "games/classis/classis.h"
 #include "games/constantinople/position.h"
 #include "games/diplomacy/datc.h"
 #include "games/diplomacy/diplomacy.h"
 
 using namespace naumachia;
+
+namespace {
+
+// `bytes` with its first line starting with `prefix` passed through `edit`.
+template <class Edit>
+std::string with_line(const std::string& bytes, std::string_view prefix, Edit edit) {
+  std::string out;
+  bool done = false;
+  for (auto line : text::lines(bytes)) {
+    std::string l(line);
+    if (!done && l.starts_with(prefix)) {
+      l = edit(l);
+      done = true;
+    }
+    if (!l.empty()) out += l + "\n";
+  }
+  REQUIRE(done);
+  return out;
+}
+
+std::string refusal(const Game& game, const std::string& bytes) {
+  auto s = game.deserialize(bytes);
+  return s ? std::string("accepted") : s.error().message;
+}
+
+}  // namespace
 
 TEST_CASE("a DATC case placing a unit where none can stand is refused, not adjudicated") {
   // fuzz_data: "F arrivalmao" was taken for a fleet's location, and the
@@ -56,4 +84,29 @@ TEST_CASE("a Constantinople map reads its size before its grid and its shoals af
         "constantinople map line 1: the last columns before the first");
   CHECK(error("rows 1 2\ngrid\n") ==
         "constantinople map line 2: the grid needs its columns and rows");
+}
+
+TEST_CASE("a Classis position whose chits name no squadron is refused") {
+  // fuzz_positions: the reader took a cup chit and a commander's squadron
+  // unchecked; drawn, the chit activated a squadron that does not exist, and
+  // the position after it did not read back.
+  auto game = classis::make_classis_game();
+  auto muster = game->new_game("oneoff", 2).value();
+  const Seed seed{};
+  SeededDice d1(seed, muster->step().number);
+  auto setup = muster->resolve({}, d1).next;
+  SeededDice d2(seed, setup->step().number);
+  auto battle = setup->resolve({{PlayerId{0}, OrderSet{}}, {PlayerId{1}, OrderSet{}}}, d2).next;
+  const std::string bytes = battle->serialize();
+  REQUIRE(refusal(*game, bytes) == "accepted");
+  CHECK(refusal(*game, with_line(bytes, "cup ", [](const std::string&) {
+          return "cup 2 END-OF-TURN QQ";
+        })) == "classis position: an unknown chit 'QQ' in the cup");
+  CHECK(refusal(*game, with_line(bytes, "commander C1 ", [](const std::string& l) {
+          auto words = text::split(l);
+          std::string out;
+          for (std::size_t i = 0; i < words.size(); ++i)
+            out += (i ? " " : "") + std::string(i == 5 ? "QQ" : words[i]);
+          return out;
+        })) == "classis position: commander C1 of an unknown squadron");
 }
