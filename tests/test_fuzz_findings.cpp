@@ -3,11 +3,14 @@
 // first showed them are kept in the fuzzers' corpus (fuzz/corpus/) too.
 #include <doctest/doctest.h>
 
+#include <map>
+
 #include "core/text.h"
 #include "games/classis/classis.h"
 #include "games/constantinople/position.h"
 #include "games/diplomacy/datc.h"
 #include "games/diplomacy/diplomacy.h"
+#include "games/tyre/tyre.h"
 
 using namespace naumachia;
 
@@ -109,4 +112,30 @@ TEST_CASE("a Classis position whose chits name no squadron is refused") {
             out += (i ? " " : "") + std::string(i == 5 ? "QQ" : words[i]);
           return out;
         })) == "classis position: commander C1 of an unknown squadron");
+}
+
+TEST_CASE("a Tyre land piece is never set up off the map") {
+  // fuzz_orders: "GkP1: at 233" was accepted, hexes off the map reading as
+  // mainland; the position then held a hex its own reader refuses.
+  auto game = tyre::make_tyre_game();
+  for (int rules : {1, 2}) {
+    CAPTURE(rules);
+    auto s = game->new_game("siege", 2, RulesVersion{rules}).value();
+    bool deployment = false;
+    for (int step = 0; step < 6; ++step) {
+      std::map<PlayerId, OrderSet> orders;
+      for (PlayerId p : s->step().to_order) {
+        const auto v = s->validate(p, {"GkP1: at 233"});
+        CHECK_FALSE(v.has_value());
+        if (!v)
+          deployment = deployment || v.error().front().message ==
+                                         "the Macedonian army begins on the mainland or the mole "
+                                         "(17.1)";
+        orders[p] = s->default_orders(p);
+      }
+      SeededDice dice(Seed{}, s->step().number);
+      s = s->resolve(orders, dice).next;
+    }
+    CHECK(deployment);
+  }
 }
