@@ -225,7 +225,10 @@ void service_inputs(const fs::path& out) {
       play.send(seat + 1, submit(g.id, g.step, o, false));
       play.send(seat + 1, submit(g.id, g.step, o, true));
     }
-    play.tick(61).send(1, events(g.id, 0)).send(1, get_game(g.id)).send(2, replay(g.id, 1));
+    play.tick(24 * 60 + 1)
+        .send(1, events(g.id, 0))
+        .send(1, get_game(g.id))
+        .send(2, replay(g.id, 1));
     play.save(dir / (name + "-play"));
     Requests resign;
     proto::Envelope r;
@@ -262,7 +265,7 @@ void service_inputs(const fs::path& out) {
     e.mutable_create_game()->set_scenario(g.scenario);
     e.mutable_create_game()->set_seat(-1);
     e.mutable_create_game()->set_players(static_cast<std::uint32_t>(g.players));
-    e.mutable_create_game()->set_deadline_seconds(3600);
+    e.mutable_create_game()->set_deadline_seconds(24 * 3600);
     create.send(g.id % 2 ? 3 : 4, e);
   }
   create.save(dir / "create");
