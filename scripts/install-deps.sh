@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages naumachia builds with, when any is missing.
 set -euo pipefail
+# clang and its runtimes (libFuzzer, the sanitizers) build the fuzz harnesses.
 packages=(g++ cmake libboost1.81-dev libprotobuf-dev protobuf-compiler libsqlite3-dev
-          libssl-dev doctest-dev)
+          libssl-dev doctest-dev clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
