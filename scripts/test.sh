@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Second README command: installs what is missing, then builds and runs every
 # test twice: a normal build, and one under AddressSanitizer and
-# UndefinedBehaviorSanitizer. Warnings are errors in both. The last line is the
-# total over both runs: "N passed, M failed".
+# UndefinedBehaviorSanitizer. Warnings are errors in both. Then it builds the
+# fuzz harnesses with clang (build-fuzz) and runs each for a short while from
+# its corpus in fuzz/corpus (docs/fuzzing.md): a crash or sanitizer report
+# fails that run. The last line is the total over all of it, each fuzz
+# harness counting as one test: "N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh || exit 1
+scripts/install-deps.sh --tests || exit 1
 jobs=$(nproc)
 passed=0
 failed=0
@@ -37,5 +40,53 @@ run_build normal build -DCMAKE_BUILD_TYPE=RelWithDebInfo
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 run_build sanitized build-asan -DCMAKE_BUILD_TYPE=Debug -DNAUMACHIA_SANITIZE=ON
+
+# Seconds each harness runs, start-up included, as many at once as there are
+# cores: about two minutes for all four on two cores.
+fuzz_seconds=${NAUMACHIA_FUZZ_SECONDS:-55}
+fuzz_harnesses=(service orders positions data)
+run_harness() {  # build dir, harness: runs it, leaves its exit status in fuzz_<h>.rc
+  local dir=$1 h=$2 dict=()
+  # New inputs go to a scratch directory; the corpus in the tree is only read.
+  local work="$dir/fuzz-work/$h"
+  rm -rf "$work"
+  mkdir -p "$work" "$dir/fuzz-crashes"
+  [ -f "fuzz/corpus/$h.dict" ] && dict=(-dict="fuzz/corpus/$h.dict")
+  "$dir/fuzz/fuzz_$h" "$work" "fuzz/corpus/$h" "${dict[@]}" \
+    -max_total_time="$fuzz_seconds" -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 \
+    -artifact_prefix="$dir/fuzz-crashes/" >"$dir/fuzz_$h.log" 2>&1
+  echo $? >"$dir/fuzz_$h.rc"
+}
+run_fuzz() {
+  local dir=build-fuzz h
+  echo "=== fuzz build ($dir)"
+  mkdir -p "$dir"
+  if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+      -DNAUMACHIA_FUZZ=ON >"$dir/configure.log" 2>&1; then
+    cat "$dir/configure.log"; failed=$((failed + 1)); return
+  fi
+  if ! cmake --build "$dir" -j"$jobs" --target naumachia_fuzzers; then
+    echo "fuzz build failed"; failed=$((failed + 1)); return
+  fi
+  echo "=== fuzz harnesses, ${fuzz_seconds}s each, $jobs at a time"
+  for h in "${fuzz_harnesses[@]}"; do
+    rm -f "$dir/fuzz_$h.rc"
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    run_harness "$dir" "$h" &
+  done
+  wait
+  for h in "${fuzz_harnesses[@]}"; do
+    local log="$dir/fuzz_$h.log"
+    if [ "$(cat "$dir/fuzz_$h.rc" 2>/dev/null)" = 0 ]; then
+      echo "fuzz_$h: $(grep -E '^Done [0-9]+ runs' "$log")"
+      passed=$((passed + 1))
+    else
+      grep -B2 -A30 -E 'ERROR: |runtime error|broken promise|deadly signal' "$log" | head -n 60
+      echo "fuzz_$h failed: the input is in $dir/fuzz-crashes/, the whole log in $log"
+      failed=$((failed + 1))
+    fi
+  done
+}
+run_fuzz
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

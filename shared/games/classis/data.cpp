@@ -175,12 +175,17 @@ std::optional<std::string> check_scenario(const Scenario& s, const Data& d) {
 }  // namespace
 
 Expected<Data> load_data() {
+  return load_data(data::classis_ships(), data::classis_nations(), data::classis_scenarios());
+}
+
+Expected<Data> load_data(std::string_view ships, std::string_view nations,
+                         std::string_view scenarios) {
   Data d;
-  auto types = parse_ship_types(data::classis_ships());
+  auto types = parse_ship_types(ships);
   if (!types) return unexpected(types.error());
   d.types = std::move(*types);
 
-  for (const records::Record& r : records::read(data::classis_nations(), "classis nations")) {
+  for (const records::Record& r : records::read(nations, "classis nations")) {
     if (r.is("nation", 3)) {
       d.nations.push_back(Nation{std::string(r[1]), display(r[3]), std::string(r[2]), {}});
     } else if (r.is("pool", 3, 6)) {
@@ -201,7 +206,7 @@ Expected<Data> load_data() {
     }
   }
 
-  const auto recs = records::read(data::classis_scenarios(), "classis scenarios");
+  const auto recs = records::read(scenarios, "classis scenarios");
   for (const records::Record& r : recs) {
     if (r.is("scenario", 5)) {
       Scenario s;

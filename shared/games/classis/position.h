@@ -132,7 +132,11 @@ struct Data {
   const Scenario* scenario(std::string_view id) const;
 };
 
+// The compiled-in data files, or the given texts of data/ships.txt,
+// nations.txt and scenarios.txt (the data fuzzer feeds its own).
 Expected<Data> load_data();
+Expected<Data> load_data(std::string_view ships, std::string_view nations,
+                         std::string_view scenarios);
 Expected<std::map<std::string, ShipType>> parse_ship_types(std::string_view text);
 
 // ---------------------------------------------------------------- position

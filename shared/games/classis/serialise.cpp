@@ -195,6 +195,15 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
   for (const auto& [id, q] : squadrons_)
     if (!commanders_.count(q.commander))
       return "classis position: squadron " + id + " without its commander";
+  // A commander's chits name his squadron (2.1), and a drawn chit activates
+  // the squadron it names: every chit must be one the sequence knows.
+  for (const auto& [id, c] : commanders_)
+    if (!c.squadron.empty() && !squadrons_.count(c.squadron))
+      return "classis position: commander " + id + " of an unknown squadron";
+  for (const std::string& chit : cup_.contents())
+    if (!squadrons_.count(chit) && chit != kEndOfTurn && chit != morale_chit(Side::First) &&
+        chit != morale_chit(Side::Second))
+      return "classis position: an unknown chit '" + chit + "' in the cup";
   if (phase_ == Phase::Activation && !over_ && !squadrons_.count(active_))
     return "classis position: the active squadron is unknown";
   return std::nullopt;

@@ -125,9 +125,12 @@ Expected<Map> Map::parse(std::string_view text) {
     }
     in_grid = false;
     if (r.is("columns", 2) || r.is("rows", 2)) {
+      // The grid's size: fixed before the grid is drawn, which it indexes.
+      if (!m.cells_.empty()) return r.error("columns and rows come before the grid");
       auto lo = r.integer(1, 1, 99), hi = r.integer(2, 1, 99);
       if (!lo) return unexpected(lo.error());
       if (!hi) return unexpected(hi.error());
+      if (*hi < *lo) return r.error("the last " + std::string(r.keyword()) + " before the first");
       (r.keyword() == "columns" ? m.c0_ : m.r0_) = *lo;
       (r.keyword() == "columns" ? m.c1_ : m.r1_) = *hi;
     } else if (r.is("compass", 1)) {
@@ -135,10 +138,13 @@ Expected<Map> Map::parse(std::string_view text) {
       if (!d) return unexpected(d.error());
       m.north_ = *d;
     } else if (r.is("grid", 0)) {
+      if (m.c1_ < m.c0_ || m.r1_ < m.r0_) return r.error("the grid needs its columns and rows");
+      if (!m.cells_.empty()) return r.error("a second grid");
       m.cells_.assign(static_cast<std::size_t>((m.c1_ - m.c0_ + 1) * (m.r1_ - m.r0_ + 1)),
                       HexInfo{});
       in_grid = true;
     } else if (r.is("shoal", 2, 99)) {
+      if (m.cells_.empty()) return r.error("shoals come after the grid");
       auto n = r.integer(1, 1, 6);
       if (!n) return unexpected(n.error());
       for (std::size_t i = 2; i < r.size(); ++i) {
@@ -334,14 +340,20 @@ Expected<Values> values_at(const records::Record& r, std::size_t i) {
 }  // namespace
 
 Expected<Scenario> load_scenario() {
+  return load_scenario(data::constantinople_map(), data::constantinople_tables(),
+                       data::constantinople_forces());
+}
+
+Expected<Scenario> load_scenario(std::string_view map_text, std::string_view tables_text,
+                                 std::string_view forces_text) {
   Scenario sc;
-  auto map = Map::parse(data::constantinople_map());
+  auto map = Map::parse(map_text);
   if (!map) return unexpected(map.error());
   sc.map = std::move(*map);
-  auto tables = parse_tables(data::constantinople_tables());
+  auto tables = parse_tables(tables_text);
   if (!tables) return unexpected(tables.error());
   sc.tables = std::move(*tables);
-  for (const records::Record& r : records::read(data::constantinople_forces(), "forces")) {
+  for (const records::Record& r : records::read(forces_text, "forces")) {
     if (r.is("class", 12)) {
       ShipClass c;
       c.id = std::string(r[1]);

@@ -583,10 +583,12 @@ void Board::drift() {
       done.insert(partner->id);
       if (!still(*partner)) continue;
       const HexId a = hex::neighbour(s.hex, d), b = hex::neighbour(partner->hex, d);
+      // A named reference: clang before 16 cannot capture a structured binding.
+      const std::string& own_id = s.id;
       const auto clear = [&](const Ship& x, HexId to) {
         const Ship* o = ship_at(to, x.id);
         return sc_->map.on_map(to) && passage_problem(x, x.hex, to).empty() &&
-               (!o || o->id == s.id || o->id == partner->id);
+               (!o || o->id == own_id || o->id == partner->id);
       };
       if (!clear(s, a) || !clear(*partner, b)) continue;
       say(id + " and " + partner->id + ", engaged, drift to " + hx(a) + " and " + hx(b) +

@@ -145,7 +145,11 @@ struct Scenario {
   std::map<std::string, std::string> default_leaders;
 };
 
+// The compiled-in data files, or the given texts of data/map.txt, tables.txt
+// and forces.txt (the data fuzzer feeds its own).
 Expected<Scenario> load_scenario();
+Expected<Scenario> load_scenario(std::string_view map_text, std::string_view tables_text,
+                                 std::string_view forces_text);
 Expected<Tables> parse_tables(std::string_view text);
 
 // ---------------------------------------------------------------- position

@@ -22,8 +22,11 @@ Expected<Unit> parse_unit_line(const Map& map, std::string_view line) {
   const auto words = text::split(line.substr(colon + 1));
   if (words.size() != 2 || (words[0] != "A" && words[0] != "F"))
     return fail("bad unit '" + std::string(line) + "'");
-  return Unit{words[0] == "A" ? UnitType::Army : UnitType::Fleet, power->name,
-              std::string(words[1])};
+  const UnitType type = words[0] == "A" ? UnitType::Army : UnitType::Fleet;
+  if (!map.can_stand(type, words[1]))
+    return fail("no " + std::string(type == UnitType::Army ? "army" : "fleet") + " can stand in '" +
+                std::string(words[1]) + "'");
+  return Unit{type, power->name, std::string(words[1])};
 }
 
 Expected<Order> parse_order_line(const Map& map, std::string_view line) {

@@ -136,6 +136,12 @@ bool Map::fleet_can_stand(std::string_view location) const {
   return fleet_.count(location) > 0;
 }
 
+bool Map::can_stand(UnitType type, std::string_view location) const {
+  if (type == UnitType::Fleet) return fleet_can_stand(location);
+  const Province* p = province(location);
+  return p && p->terrain != Terrain::Sea;
+}
+
 std::vector<std::string> Map::fleet_reach(std::string_view from, std::string_view province) const {
   std::vector<std::string> out;
   for (const std::string& to : fleet_moves(from)) {

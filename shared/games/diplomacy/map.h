@@ -60,6 +60,9 @@ class Map {
   // Fleet locations a fleet at `from` (a fleet location) can move to.
   const std::vector<std::string>& fleet_moves(std::string_view from) const;
   bool fleet_can_stand(std::string_view location) const;
+  // Whether a unit of `type` may stand at `location`: an army in a land or
+  // coastal province (never on a named coast), a fleet where fleet_can_stand.
+  bool can_stand(UnitType type, std::string_view location) const;
   // Coasts (fleet locations) of `province` that a fleet at `from` can reach.
   std::vector<std::string> fleet_reach(std::string_view from, std::string_view province) const;
   // Whether a unit at `location` could move into `province` (support reach).

@@ -39,6 +39,7 @@ char Map::symbol(Terrain t) {
 }
 
 const char* Map::name(Terrain t) {
+  if (t == Terrain::OffMap) return "off the map";  // no character: never in the data
   for (const Symbol& s : kSymbols) {
     if (s.t == t) return s.name;
   }
@@ -129,7 +130,7 @@ bool Map::on_map(hex::HexId h) const {
 
 Terrain Map::terrain(hex::HexId h) const {
   const auto it = terrain_.find(h);
-  return it == terrain_.end() ? Terrain::Mainland : it->second;
+  return it == terrain_.end() ? Terrain::OffMap : it->second;
 }
 
 std::optional<int> Map::grounding(hex::HexId h) const {

@@ -28,6 +28,7 @@ enum class Terrain {
   Agenorium,  // (18.1)
   Mole,       // (14.11)
   Mainland,
+  OffMap,  // beyond the printed map: no ship and no land unit enters it
 };
 
 struct Harbour {
@@ -41,7 +42,7 @@ class Map {
   static Expected<Map> load(std::string_view text);
 
   bool on_map(hex::HexId h) const;
-  Terrain terrain(hex::HexId h) const;  // off-map hexes read as Mainland (impassable)
+  Terrain terrain(hex::HexId h) const;  // off-map hexes read as OffMap
   // Grounding number of a beach or port hex (9.31; ports 0), else nullopt.
   std::optional<int> grounding(hex::HexId h) const;
   // Hexes a naval unit may enter at all (5.0): sea, beach, harbour, port, boom.

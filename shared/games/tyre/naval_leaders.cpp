@@ -49,8 +49,10 @@ const Ship* Board::nearest_friend(const Ship& t, bool without_leader) const {
   const Ship* best = nullptr;
   for (const auto& [id, s] : ships_) {
     if (s.side != t.side || s.sunk || !s.on_map || id == t.id) continue;
-    if (without_leader && std::any_of(leaders_.begin(), leaders_.end(),
-                                      [&](const auto& l) { return l.second.ship == id; }))
+    // Captured by a named reference: clang before 16 cannot capture a structured binding.
+    if (without_leader &&
+        std::any_of(leaders_.begin(), leaders_.end(),
+                    [&ship_id = id](const auto& l) { return l.second.ship == ship_id; }))
       continue;
     if (!best || hex::distance(s.hex, t.hex) < hex::distance(best->hex, t.hex)) best = &s;
   }
