@@ -128,7 +128,7 @@ class Session {
   }
 
   void drop(Connection& c) {
-    service_.disconnect(c.box);
+    service_.disconnect(c.state, c.box);
     settle();
   }
 
