@@ -636,7 +636,9 @@ namespace {
 // memory, as after a restart, so it reads what was written by hand.
 struct Restarted {
   Harness& h;
-  Service service{h.ioc, (h.dir.path / "t.db").string(), h.registry, [this] { return h.now; }};
+  // The harness's limits: cheap password hashes, as the first server had.
+  Service service{h.ioc, (h.dir.path / "t.db").string(), h.registry, [this] { return h.now; },
+                  h.limits};
   std::uint64_t next_id = 7000;
 
   void settle() {
