@@ -227,6 +227,11 @@ proto::Envelope decode(const std::string& frame) {
   if (!env.ParseFromString(frame)) throw ClientError("the server sent an unreadable frame");
   return env;
 }
+
+// What the server sends unasked: game events and press messages.
+bool is_push(const proto::Envelope& env) {
+  return env.has_event() || env.has_press_message();
+}
 }  // namespace
 
 proto::Envelope Connection::call(proto::Envelope request, ms timeout) {
@@ -242,7 +247,7 @@ proto::Envelope Connection::call(proto::Envelope request, ms timeout) {
     if (!frame) continue;
     proto::Envelope env = decode(*frame);
     if (env.request_id() == id) return env;
-    if (env.has_event()) {
+    if (is_push(env)) {
       pushes_.push_back(std::move(env));
     } else if (env.request_id() == 0 && env.has_error()) {
       return env;  // refused before decoding (rate limit, bad frame)
@@ -263,7 +268,7 @@ std::optional<proto::Envelope> Connection::next_push(ms timeout) {
     auto frame = next_raw(left);
     if (!frame) return std::nullopt;
     proto::Envelope env = decode(*frame);
-    if (env.has_event()) return env;
+    if (is_push(env)) return env;
   }
 }
 

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "commands.h"
 #include "connection.h"
 #include "history_check.h"
 #include "render.h"
@@ -26,6 +27,12 @@ namespace nc = naumachia::client;
 namespace proto = naumachia::proto;
 
 namespace {
+
+using nc::Args;
+using nc::parse_args;
+using nc::parse_duration;
+using nc::parse_game_id;
+using nc::ServerError;
 
 constexpr const char* kUsage =
     R"(usage: naumachia [--server wss://HOST:PORT] [--insecure] [--fingerprint HEX] [--config PATH]
@@ -45,8 +52,12 @@ commands:
                                                           [--for SEAT]
   orders GAME [FILE]   submit your orders for the current step, one per line,
                        from FILE or standard input        [--draft] [--for SEAT]
-  wait GAME            wait until something happens in the game, and print it
+  wait GAME            wait until something happens in the game (or a message
+                       comes), and print it
   events GAME          print the game's history            [--all]
+  say GAME [TEXT]      send a message to the game's players, or with --to to
+                       some of them                        [--to SEAT,...]
+  messages GAME        print the game's messages you have not seen  [--all]
   verify GAME          check every revealed commitment and, once the game is over, its seed
   replay GAME          re-run the game on the server and show each step
   resign GAME          give up the game
@@ -91,11 +102,17 @@ const std::map<std::string, std::string> kHelp = {
      "usage: naumachia scenarios\n\nLists the scenarios the server offers, with their sides.\n"},
     {"new",
      "usage: naumachia new SCENARIO [--side N|NAME|random] [--players N] [--deadline "
-     "DURATION]\n\nStarts a game of SCENARIO (an id from `naumachia scenarios`) and seats you.\n  "
+     "DURATION]\n                      [--press full|public|none] [--private]\n\nStarts a game of "
+     "SCENARIO (an id from `naumachia scenarios`) and seats you.\n  "
      "--side      your side: its number, its name, or random (default)\n  --players   number of "
      "players, where the scenario allows a choice\n  --deadline  time allowed for each step, e.g. "
      "90s, 30m, 48h, 2d; when it passes,\n              saved orders count and missing ones get "
-     "the game's defaults.\n              Default: none (a step waits for every player).\n"},
+     "the game's defaults.\n              Default: none (a step waits for every player).\n"
+     "  --press     the messages players may send each other (`naumachia say`):\n"
+     "              full (default): public and private ones; public: public ones\n"
+     "              only; none: no messages at all (gunboat)\n"
+     "  --private   private messages stay private once the game is over (by\n"
+     "              default everything is revealed then); full press only\n"},
     {"join",
      "usage: naumachia join GAME [--side N|NAME|random]\n\nTakes a seat in open game GAME (see "
      "`naumachia games --open`).\nThe game starts when every seat is taken.\n"},
@@ -121,9 +138,10 @@ const std::map<std::string, std::string> kHelp = {
      "order breaks.\n  --for SEAT  orders for a resigned partner's seat on your side, whose forces "
      "pass\n              to you (the game's summary marks such seats)\n"},
     {"wait",
-     "usage: naumachia wait GAME [--timeout SECONDS]\n\nPrints the game's events you have not seen "
-     "yet; if there are none, waits\nuntil the next one (an opponent commits, a step resolves, the "
-     "game ends)\nand prints it. Exit status 3 when the timeout passes with nothing new.\nWhen a "
+     "usage: naumachia wait GAME [--timeout SECONDS]\n\nPrints the game's events and messages you "
+     "have not seen yet; if there are\nnone, waits until the next one (an opponent commits, a step "
+     "resolves, the\ngame ends, a message comes) and prints it. Exit status 3 when the timeout "
+     "passes with nothing new.\nWhen a "
      "step resolved or the game ended, checks the history as `naumachia\nverify` does (exit "
      "status 1 if it fails).\n"},
     {"events",
@@ -211,34 +229,6 @@ std::filesystem::path default_config_path() {
   return std::filesystem::path(home ? home : ".") / ".config" / "naumachia" / "client.conf";
 }
 
-struct Args {
-  std::vector<std::string> positional;
-  std::map<std::string, std::string> options;  // "--flag" -> value ("" for bare flags)
-  bool has(const std::string& k) const { return options.count(k) > 0; }
-};
-
-// Splits a command's arguments; `with_value` names the options that take one.
-Args parse_args(const std::vector<std::string>& argv, const std::vector<std::string>& with_value,
-                const std::vector<std::string>& flags) {
-  Args a;
-  for (std::size_t i = 0; i < argv.size(); ++i) {
-    const std::string& s = argv[i];
-    if (s.size() > 2 && s.rfind("--", 0) == 0) {
-      if (std::find(with_value.begin(), with_value.end(), s) != with_value.end()) {
-        if (i + 1 >= argv.size()) throw nc::ClientError(s + " needs a value");
-        a.options[s] = argv[++i];
-      } else if (std::find(flags.begin(), flags.end(), s) != flags.end()) {
-        a.options[s] = "";
-      } else {
-        throw nc::ClientError("unknown option " + s);
-      }
-    } else {
-      a.positional.push_back(s);
-    }
-  }
-  return a;
-}
-
 std::string read_password(const std::string& prompt) {
   if (const char* p = std::getenv("NAUMACHIA_PASSWORD")) return p;
   if (!isatty(STDIN_FILENO))
@@ -256,50 +246,22 @@ std::string read_password(const std::string& prompt) {
   return pw;
 }
 
-std::uint64_t parse_game_id(const std::string& s) {
-  try {
-    std::size_t used = 0;
-    const unsigned long long v = std::stoull(s, &used);
-    if (used == s.size() && v > 0) return v;
-  } catch (const std::exception&) {
-  }
-  throw nc::ClientError("'" + s + "' is not a game number");
-}
-
-std::uint64_t parse_duration(const std::string& s) {
-  std::size_t used = 0;
-  unsigned long long n = 0;
-  try {
-    n = std::stoull(s, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  const std::string unit = s.substr(used);
-  const std::map<std::string, unsigned long long> units{
-      {"", 1}, {"s", 1}, {"m", 60}, {"h", 3600}, {"d", 86400}};
-  if (used == 0 || !units.count(unit))
-    throw nc::ClientError("'" + s + "' is not a duration like 90s, 30m, 48h or 2d");
-  return n * units.at(unit);
-}
-
-// The server refused a request: its code and message.
-class ServerError : public nc::ClientError {
- public:
-  ServerError(proto::ErrorCode code, const std::string& message)
-      : nc::ClientError(message), code_(code) {}
-  proto::ErrorCode code() const { return code_; }
-
- private:
-  proto::ErrorCode code_;
-};
-
 constexpr const char* kSessionEnded =
     "your session has expired or was logged out; log in again with `naumachia login NAME`";
 
-class Client {
+class Client : public nc::Session {
  public:
   Client(Config& config, std::string server, nc::TrustOptions trust)
       : config_(config), server_(std::move(server)), trust_(std::move(trust)) {}
+
+  nc::Connection& connect() override { return open_connection(true); }
+  proto::GameDetail fetch_game(std::uint64_t id) override { return fetch_game(id, std::nullopt); }
+  const std::string& server() const override { return server_; }
+  std::string setting(const std::string& key) const override { return config_.get(key); }
+  void save_settings(const std::map<std::string, std::string>& values) override {
+    for (const auto& [k, v] : values) config_.values[k] = v;
+    config_.save();
+  }
 
   int run(const std::string& cmd, const std::vector<std::string>& argv) {
     const std::map<std::string, std::function<int(const std::vector<std::string>&)>> commands{
@@ -319,6 +281,8 @@ class Client {
         {"verify", [&](auto& a) { return verify(a); }},
         {"trust", [&](auto& a) { return trust(a); }},
         {"forget-server", [&](auto& a) { return forget_server(a); }},
+        {"say", [&](auto& a) { return nc::say(*this, a); }},
+        {"messages", [&](auto& a) { return nc::messages(*this, a); }},
     };
     const auto it = commands.find(cmd);
     if (it == commands.end()) {
@@ -326,7 +290,8 @@ class Client {
       return 2;
     }
     if (std::find(argv.begin(), argv.end(), "--help") != argv.end()) {
-      std::cout << kHelp.at(cmd);
+      const auto help = kHelp.find(cmd);
+      std::cout << (help != kHelp.end() ? help->second : nc::kCorrespondenceHelp.at(cmd));
       return 0;
     }
     return it->second(argv);
@@ -367,7 +332,7 @@ class Client {
     config_.save();
   }
 
-  nc::Connection& connect(bool authenticate = true) {
+  nc::Connection& open_connection(bool authenticate) {
     if (!conn_) {
       conn_ = std::make_unique<nc::Connection>(
           server_, [this](const nc::ServerCertificate& shown) { check_certificate(shown); });
@@ -392,8 +357,8 @@ class Client {
   }
 
   // Sends a request; throws ServerError with the server's error on failure.
-  proto::Envelope expect(const proto::Envelope& req) {
-    proto::Envelope res = connect(false).call(req);
+  proto::Envelope expect(const proto::Envelope& req) override {
+    proto::Envelope res = open_connection(false).call(req);
     if (res.has_error()) {
       std::ostringstream msg;
       msg << res.error().message();
@@ -542,14 +507,11 @@ class Client {
     throw nc::ClientError("no side '" + v + "'; the sides are" + known);
   }
 
-  std::vector<std::string> sides_of(const proto::GameSummary& g) {
-    std::vector<std::string> out;
-    for (const auto& s : g.seats()) out.push_back(s.side());
-    return out;
-  }
+  std::vector<std::string> sides_of(const proto::GameSummary& g) { return nc::seat_names(g); }
 
   int create(const std::vector<std::string>& argv) {
-    const Args a = parse_args(argv, {"--side", "--players", "--deadline"}, {});
+    const Args a =
+        parse_args(argv, {"--side", "--players", "--deadline", "--press"}, {"--private"});
     if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("new"));
     connect();
     std::vector<std::string> sides;
@@ -563,6 +525,16 @@ class Client {
     if (a.has("--players"))
       c.set_players(static_cast<std::uint32_t>(std::stoul(a.options.at("--players"))));
     if (a.has("--deadline")) c.set_deadline_seconds(parse_duration(a.options.at("--deadline")));
+    if (a.has("--press")) {
+      const std::map<std::string, proto::PressMode> modes{
+          {"full", proto::FULL_PRESS}, {"public", proto::PUBLIC_PRESS}, {"none", proto::NO_PRESS}};
+      const auto mode = modes.find(a.options.at("--press"));
+      if (mode == modes.end())
+        throw nc::ClientError("--press is full, public or none, not '" + a.options.at("--press") +
+                              "'");
+      c.set_press(mode->second);
+    }
+    c.set_private_press(a.has("--private"));
     const auto res = expect(req);
     remember_seed_hash(res.game());
     std::cout << "created " << nc::render_summary(res.game());
@@ -570,7 +542,7 @@ class Client {
     return 0;
   }
 
-  proto::GameDetail fetch_game(std::uint64_t id, std::optional<std::uint32_t> for_seat = {}) {
+  proto::GameDetail fetch_game(std::uint64_t id, std::optional<std::uint32_t> for_seat) {
     proto::Envelope req;
     req.mutable_get_game()->set_game_id(id);
     if (for_seat) req.mutable_get_game()->set_for_seat(*for_seat);
@@ -779,7 +751,12 @@ class Client {
     connect();
     const std::uint64_t id = parse_game_id(a.positional[0]);
     const auto game = fetch_game(id).summary();
-    if (const auto [printed, status] = print_new_events(game, false); printed > 0) return status;
+    // New events and new messages both count as something that happened.
+    const auto print_news = [&]() -> std::pair<int, int> {
+      const auto [printed, status] = print_new_events(game, false);
+      return {printed + nc::print_new_press(*this, game, false), status};
+    };
+    if (const auto [printed, status] = print_news(); printed > 0) return status;
     const long timeout = a.has("--timeout") ? std::stol(a.options.at("--timeout")) : 0;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout);
     std::cerr << "waiting for game " << id << "..." << std::endl;
@@ -789,10 +766,9 @@ class Client {
       if (timeout == 0) left = std::chrono::hours(1);
       if (left.count() <= 0) return 3;
       const auto push = conn_->next_push(left);
-      if (push && push->event().game_id() == id) {
-        // Print through the event log, so nothing between is missed.
-        if (const auto [printed, status] = print_new_events(game, false); printed > 0)
-          return status;
+      if (push && (push->event().game_id() == id || push->press_message().game_id() == id)) {
+        // Print through the event log and the press pages, so nothing between is missed.
+        if (const auto [printed, status] = print_news(); printed > 0) return status;
       }
     }
   }

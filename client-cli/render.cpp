@@ -119,6 +119,17 @@ std::string render_summary(const proto::GameSummary& g) {
     out << "\n";
   }
   if (g.deadline_unix()) out << "  deadline: " << format_time(g.deadline_unix()) << "\n";
+  switch (g.press()) {
+    case proto::PUBLIC_PRESS:
+      out << "  press: public messages only\n";
+      break;
+    case proto::NO_PRESS:
+      out << "  press: none (gunboat)\n";
+      break;
+    default:
+      out << "  press: public and private messages"
+          << (g.private_press() ? " (private ones stay private after the game)" : "") << "\n";
+  }
   out << "  rules version " << g.rules_version() << "; dice seed hash: " << g.seed_hash() << "\n";
   if (!g.seed().empty()) out << "  dice seed (revealed): " << g.seed() << "\n";
   if (!g.state_salt().empty()) out << "  state hash salt (revealed): " << g.state_salt() << "\n";
@@ -187,6 +198,46 @@ std::string render_event(const proto::GameEvent& e, const std::vector<std::strin
     default:
       out << "(an event this client does not know)\n";
   }
+  return out.str();
+}
+
+std::string printable(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const bool c1 = c == 0xc2 && i + 1 < text.size() &&
+                    static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+                    static_cast<unsigned char>(text[i + 1]) <= 0x9f;
+    if (c1) {
+      out += '?';
+      ++i;
+    } else if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) {
+      out += '?';
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+std::string render_press(const proto::PressMessage& m, const std::vector<std::string>& sides) {
+  std::ostringstream out;
+  out << "[" << (m.restricted() ? "private" : "public") << " #" << m.number() << "] "
+      << format_time(m.at_unix()) << "  " << side_name(sides, m.from_seat()) << " ("
+      << printable(m.from_player()) << ") to ";
+  if (!m.restricted()) {
+    out << "everyone";
+  } else {
+    std::string to;
+    for (const std::uint32_t s : m.audience()) {
+      if (s != m.from_seat()) to += (to.empty() ? "" : ", ") + side_name(sides, s);
+    }
+    out << to;
+  }
+  out << ":\n";
+  std::istringstream lines(printable(m.text()));
+  for (std::string line; std::getline(lines, line);) out << "    " << line << "\n";
   return out.str();
 }
 

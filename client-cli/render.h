@@ -15,5 +15,11 @@ std::string render_happenings(const google::protobuf::RepeatedPtrField<proto::Ha
 std::string render_orders(const google::protobuf::RepeatedPtrField<proto::RevealedOrders>& list,
                           const std::vector<std::string>& side_names);
 std::string format_time(std::int64_t unix_seconds);
+// One message of a game's press: who sent it to whom, when, and its text.
+std::string render_press(const proto::PressMessage& message,
+                         const std::vector<std::string>& side_names);
+// `text` with every control character but newline and tab shown as '?', so
+// that nothing a server sends can command the terminal.
+std::string printable(const std::string& text);
 
 }  // namespace naumachia::client

@@ -73,6 +73,11 @@ accounts:
   --password-checks N           log-ins and sign-ups on the whole server per
                                 second (default 5, 20 at once)
 
+games:
+  --sends-per-minute N          press messages and proposals one user may send,
+                                across all games, per minute (default 10, twice
+                                as many at once)
+
   --help               this text
 
 The server logs to stderr and prints one line "listening on wss://HOST:PORT" to
@@ -194,6 +199,11 @@ int parse(int argc, char** argv, Options& o) {
        {1,
         [&](std::int64_t v) {
           auth.password_checks = RateSpec{4 * num(v), num(v)};
+        }}},
+      {"--sends-per-minute",
+       {1,
+        [&](std::int64_t v) {
+          o.service.sends = RateSpec{2 * num(v), num(v) / 60};
         }}},
   };
   for (int i = 1; i < argc; ++i) {

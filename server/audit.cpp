@@ -99,6 +99,7 @@ class Audit {
       replay();
     }
     check_events();
+    check_messages();
     return std::move(report_);
   }
 
@@ -388,6 +389,48 @@ class Audit {
       } else if (c->second.event.ready() != o.ready) {
         problem(where + "ready: differs from the last commitment pushed (table events, seq " +
                 std::to_string(c->second.seq) + ")");
+      }
+    }
+  }
+
+  // The press: each channel numbered 1, 2, 3 ... without a gap, each message
+  // sent from a seat of its channel by the user sitting in it, and what the
+  // game's press setting allows.
+  void check_messages() {
+    const GameRow& g = game();
+    for (const Audience& channel : store_.message_channels(g.id)) {
+      const std::string where = "table messages (channel " + channel.text();
+      if (g.press == PressMode::None)
+        problem(where + "): the game was created without press");
+      else if (!channel.is_public() && g.press != PressMode::Full)
+        problem(where + "): a private channel in a game with public press only");
+      for (PlayerId p : channel.members()) {
+        if (p.value >= g.players)
+          problem(where + "): seat " + std::to_string(p.value) + " does not exist");
+      }
+      std::int64_t expected = 1;
+      for (std::int64_t after = 0;;) {
+        const auto page = store_.channel_messages(g.id, channel, after, 500);
+        for (const MessageRow& m : page) {
+          const std::string at = where + ", number " + std::to_string(m.number) + "), field ";
+          if (m.number != expected)
+            problem(at + "number: message " + std::to_string(expected) +
+                    " of the channel is numbered " + std::to_string(m.number));
+          expected = m.number + 1;
+          after = m.number;
+          if (!channel.is_public() && !channel.includes(PlayerId{m.from_seat}))
+            problem(at + "from_seat: seat " + std::to_string(m.from_seat) +
+                    " is not in the channel");
+          const auto s = seat_row(static_cast<std::uint32_t>(m.from_seat));
+          if (!s || s->user_id != m.from_user)
+            problem(at + "from_user: not the user sitting in seat " + std::to_string(m.from_seat) +
+                    " (table seats)");
+          if (m.step > g.step) {
+            problem(at + "step: " + std::to_string(m.step) + ", but the game is at step " +
+                    std::to_string(g.step));
+          }
+        }
+        if (page.size() < 500) break;
       }
     }
   }

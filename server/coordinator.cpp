@@ -128,8 +128,6 @@ void Coordinator::evict_idle() {
   }
 }
 
-// A game's facts for reading: from memory when it is live, else from the
-// database without deserialising its state.
 GameFacts Coordinator::facts(std::int64_t id) {
   if (auto it = games_.find(id); it != games_.end() && !it->second->broken)
     return static_cast<const GameFacts&>(*it->second);
@@ -264,6 +262,35 @@ std::unique_ptr<State> Coordinator::initial_state(const LiveGame& g) const {
 
 // ------------------------------------------------------------ games
 
+namespace {
+
+// The press a new game allows; unspecified is full press.
+PressMode press_setting(const proto::CreateGameRequest& r) {
+  PressMode mode = PressMode::Full;
+  switch (r.press()) {
+    case proto::PRESS_MODE_UNSPECIFIED:
+    case proto::FULL_PRESS:
+      break;
+    case proto::PUBLIC_PRESS:
+      mode = PressMode::PublicOnly;
+      break;
+    case proto::NO_PRESS:
+      mode = PressMode::None;
+      break;
+    default:
+      refuse(proto::INVALID_ARGUMENT,
+             "press " + std::to_string(r.press()) + " is no press setting: full, public or none");
+  }
+  if (r.private_press() && mode != PressMode::Full) {
+    refuse(proto::INVALID_ARGUMENT,
+           "private press keeps private messages private after the game; a game with " +
+               press_text(mode) + " press has none");
+  }
+  return mode;
+}
+
+}  // namespace
+
 void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGameRequest& r,
                               const ReplyPtr& reply) {
   const std::int64_t user = require_user(conn);
@@ -302,6 +329,8 @@ void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGa
   g.seed_hash = sha256(g.seed);
   g.rules_version = found->first->rules_version().value;
   g.hash_scheme = GameHasher::kCurrent;
+  g.press = press_setting(r);
+  g.private_press = r.private_press();
   g.status = "open";
   const int seat = choose_seat(r.seat(), players, {});
 

@@ -61,6 +61,9 @@ class Coordinator {
   void resign(const ConnectionState& conn, const proto::ResignRequest& r, const ReplyPtr& reply);
   void events(const ConnectionState& conn, const proto::EventsRequest& r, const ReplyPtr& reply);
   ReplayPlan plan_replay(const ConnectionState& conn, const proto::ReplayRequest& r);
+  // A game's facts for reading: from memory when it is live, else from the
+  // database without deserialising its state. NOT_FOUND when there is none.
+  GameFacts facts(std::int64_t id);
 
   // Resolves every step whose deadline has passed. The first call also
   // resolves the steps left ready when the server stopped (every seat that
@@ -85,7 +88,6 @@ class Coordinator {
   // order is ready (the server may have stopped before it could).
   GamePtr load(const GameRow& row);
   void resolve_ready_games();
-  GameFacts facts(std::int64_t id);
   void evict_idle();
   std::int64_t now() const { return clock_(); }
 

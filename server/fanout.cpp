@@ -22,6 +22,13 @@ std::shared_ptr<const std::string> frame_of(const proto::GameEvent& e) {
   return std::make_shared<const std::string>(env.SerializeAsString());
 }
 
+std::shared_ptr<const std::string> frame_of(const proto::PressMessage& m) {
+  proto::Envelope env;
+  env.set_version(proto::PROTOCOL_VERSION);
+  *env.mutable_press_message() = m;
+  return std::make_shared<const std::string>(env.SerializeAsString());
+}
+
 }  // namespace
 
 void Fanout::add(std::int64_t user_id, const std::shared_ptr<Outbox>& outbox) {
@@ -43,24 +50,41 @@ bool Fanout::connected(std::int64_t user_id) const {
   return outboxes_.count(user_id) > 0;
 }
 
-void Fanout::push(const std::vector<proto::GameEvent>& events, const std::vector<Reader>& readers,
-                  const Outbox* requester, std::uint64_t answered) const {
-  std::vector<std::shared_ptr<const std::string>> shared(events.size());
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    if (!has_restricted_part(events[i])) shared[i] = frame_of(events[i]);
-  }
+void Fanout::deliver(const std::vector<Reader>& readers, const FrameFor& frame_for,
+                     const Outbox* skip) const {
   for (const Reader& r : readers) {
     auto [lo, hi] = outboxes_.equal_range(r.user_id);
     if (lo == hi) continue;
-    for (std::size_t i = 0; i < events.size(); ++i) {
-      const auto frame = shared[i] ? shared[i] : frame_of(visible_part(events[i], r.viewer));
-      for (auto it = lo; it != hi; ++it) {
-        auto o = it->second.lock();
-        if (!o || (answered && events[i].seq() == answered && o.get() == requester)) continue;
-        o->send(*frame);
-      }
+    const auto frame = frame_for(r.viewer);
+    if (!frame) continue;
+    for (auto it = lo; it != hi; ++it) {
+      auto o = it->second.lock();
+      if (o && o.get() != skip) o->send(*frame);
     }
   }
+}
+
+void Fanout::push(const std::vector<proto::GameEvent>& events, const std::vector<Reader>& readers,
+                  const Outbox* requester, std::uint64_t answered) const {
+  for (const proto::GameEvent& e : events) {
+    // An event with no restricted part is encoded once for everybody.
+    const auto shared = has_restricted_part(e) ? nullptr : frame_of(e);
+    deliver(
+        readers,
+        [&](const Viewer& viewer) { return shared ? shared : frame_of(visible_part(e, viewer)); },
+        answered && e.seq() == answered ? requester : nullptr);
+  }
+}
+
+void Fanout::push(const proto::PressMessage& message, const std::vector<Reader>& readers,
+                  const Outbox* requester) const {
+  const auto frame = frame_of(message);
+  deliver(
+      readers,
+      [&](const Viewer& viewer) {
+        return may_read_press(viewer, message) ? frame : std::shared_ptr<const std::string>();
+      },
+      requester);
 }
 
 }  // namespace naumachia::server

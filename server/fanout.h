@@ -1,9 +1,11 @@
 #pragma once
 // Pushes to connected players: the outboxes of every signed-in connection by
-// user, and each game event cut to what its reader may see (visibility.h).
+// user, and each game event and press message cut to what its reader may see
+// (visibility.h).
 // The readers are fixed when the events are recorded; the events go out once
 // they are durable, to whoever of their readers is connected then.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -43,8 +45,18 @@ class Fanout {
   // its request carries it.
   void push(const std::vector<proto::GameEvent>& events, const std::vector<Reader>& readers,
             const Outbox* requester = nullptr, std::uint64_t answered = 0) const;
+  // Sends `message` to every connected reader who may read it, except to
+  // `requester` (the answer to its request carries the message).
+  void push(const proto::PressMessage& message, const std::vector<Reader>& readers,
+            const Outbox* requester = nullptr) const;
 
  private:
+  // A push's frame as one reader may have it; null: nothing for that reader.
+  using FrameFor = std::function<std::shared_ptr<const std::string>(const Viewer&)>;
+  // Sends each reader's frame to every connection of theirs but `skip`.
+  void deliver(const std::vector<Reader>& readers, const FrameFor& frame_for,
+               const Outbox* skip) const;
+
   std::multimap<std::int64_t, std::weak_ptr<Outbox>> outboxes_;  // by user id
 };
 

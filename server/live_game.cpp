@@ -15,6 +15,18 @@ proto::GameStatus status_of(const std::string& s) {
   return proto::OVER;
 }
 
+proto::PressMode press_proto(PressMode mode) {
+  switch (mode) {
+    case PressMode::Full:
+      return proto::FULL_PRESS;
+    case PressMode::PublicOnly:
+      return proto::PUBLIC_PRESS;
+    case PressMode::None:
+      return proto::NO_PRESS;
+  }
+  return proto::FULL_PRESS;
+}
+
 }  // namespace
 
 std::string game_label(std::int64_t id) {
@@ -87,18 +99,39 @@ std::vector<PlayerId> GameFacts::controlled_seats(std::optional<std::int64_t> us
   return out;
 }
 
-Viewer GameFacts::viewer_of(std::optional<std::int64_t> user) const {
-  if (row.status == "over") return Viewer::all();
+namespace {
+
+// What the seats a user holds may read while the game runs: those they
+// control, or (resigned) their own; nothing but what is public for an observer.
+Viewer seats_viewer(const GameFacts& f, std::optional<std::int64_t> user) {
   Viewer v;
-  v.seats = controlled_seats(user);
-  const auto mine = seat_of(user);
+  v.seats = f.controlled_seats(user);
+  const auto mine = f.seat_of(user);
   if (mine && v.seats.empty()) v.seats.push_back(PlayerId{mine->seat});
   return v;
+}
+
+}  // namespace
+
+Viewer GameFacts::viewer_of(std::optional<std::int64_t> user) const {
+  if (row.status == "over") return Viewer::all();
+  return seats_viewer(*this, user);
+}
+
+Viewer GameFacts::press_viewer_of(std::optional<std::int64_t> user) const {
+  if (row.status == "over" && !row.private_press) return Viewer::all();
+  return seats_viewer(*this, user);
 }
 
 std::vector<Reader> GameFacts::readers() const {
   std::vector<Reader> out;
   for (const SeatRow& s : seats) out.push_back(Reader{s.user_id, viewer_of(s.user_id)});
+  return out;
+}
+
+std::vector<Reader> GameFacts::press_readers() const {
+  std::vector<Reader> out;
+  for (const SeatRow& s : seats) out.push_back(Reader{s.user_id, press_viewer_of(s.user_id)});
   return out;
 }
 
@@ -154,6 +187,8 @@ void GameFacts::fill_summary(std::optional<std::int64_t> user, proto::GameSummar
       if (o.seat == i) seat.set_ready(o.ready);
     }
   }
+  s.set_press(press_proto(g.press));
+  s.set_private_press(g.private_press);
   s.set_last_event(static_cast<std::uint64_t>(g.next_event - 1));
   if (chain_shown(g)) s.set_chain_hash(hex(g.chain_hash));
 }

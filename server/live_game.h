@@ -43,8 +43,14 @@ struct GameFacts {
   // seats they hold may read; an observer (or a resigned player) only what
   // is public, a resigned player keeping what their own seat saw.
   Viewer viewer_of(std::optional<std::int64_t> user) const;
+  // What the user may read of the game's press: as viewer_of, except that a
+  // game created with private press keeps each private message to its
+  // channel once it is over.
+  Viewer press_viewer_of(std::optional<std::int64_t> user) const;
   // Every seated user with what they may read: the readers of an event.
   std::vector<Reader> readers() const;
+  // The same for a message of the game's press.
+  std::vector<Reader> press_readers() const;
   std::vector<PlayerId> to_order() const;
   void fill_summary(std::optional<std::int64_t> user, proto::GameSummary& s) const;
   // How the game ended, as its GameOver event tells: from the row (over).

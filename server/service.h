@@ -19,6 +19,7 @@
 #include "core/game.h"
 #include "db.h"
 #include "fanout.h"
+#include "press.h"
 #include "storage.h"
 #include "store.h"
 
@@ -28,6 +29,10 @@ struct ServiceLimits {
   std::size_t max_frame = 64 * 1024;  // larger frames get TOO_LARGE
   CoordinatorLimits games;
   AuthLimits auth;
+  PressLimits press;
+  // What a user may send the other players of their games (press messages
+  // and proposals), across all games: 20 at once, then one every 6 seconds.
+  RateSpec sends = RateSpec{20, 1.0 / 6};
   int workers = 2;                           // threads hashing passwords and replaying games
   std::int64_t session_sweep_seconds = 600;  // how often expired sessions are removed
 };
@@ -74,6 +79,8 @@ class Service {
   StorageWriter writer_;
   boost::asio::thread_pool workers_;
   Coordinator coordinator_;
+  KeyedBuckets send_budget_;
+  Press press_;
   Auth auth_;
   std::int64_t last_session_sweep_ = 0;  // on the strand
 };

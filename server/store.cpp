@@ -9,13 +9,13 @@ namespace {
 constexpr const char* kGameColumns =
     "id, game, scenario, players, created_by, deadline_seconds, seed, seed_hash, status, step,"
     " step_label, step_deadline, state, state_hash, initial_hash, chain_hash, result, winners,"
-    " rules_version, hash_scheme, winning_sides, next_event, to_order";
+    " rules_version, hash_scheme, winning_sides, next_event, to_order, press, private_press";
 
 // The same columns with the state left out (a NULL in its place).
 constexpr const char* kSummaryColumns =
     "id, game, scenario, players, created_by, deadline_seconds, seed, seed_hash, status, step,"
     " step_label, step_deadline, NULL, state_hash, initial_hash, chain_hash, result, winners,"
-    " rules_version, hash_scheme, winning_sides, next_event, to_order";
+    " rules_version, hash_scheme, winning_sides, next_event, to_order, press, private_press";
 
 GameRow read_game(const Stmt& s) {
   GameRow g;
@@ -42,6 +42,8 @@ GameRow read_game(const Stmt& s) {
   g.winning_sides = s.text(20);
   g.next_event = s.integer(21);
   if (!s.is_null(22)) g.to_order = s.text(22);
+  g.press = press_mode(s.text(23));
+  g.private_press = s.integer(24) != 0;
   return g;
 }
 
@@ -56,7 +58,47 @@ std::optional<UserRow> read_user(Stmt& s) {
   return read_user_columns(s);
 }
 
+Audience read_channel(const std::string& text) {
+  auto channel = Audience::parse(text);
+  if (!channel) throw DbError("a stored message channel is unreadable: " + channel.error().message);
+  return *channel;
+}
+
+MessageRow read_message(const Stmt& s) {
+  MessageRow m;
+  m.id = s.integer(0);
+  m.game_id = s.integer(1);
+  m.channel = read_channel(s.text(2));
+  m.number = s.integer(3);
+  m.from_seat = static_cast<int>(s.integer(4));
+  m.from_user = s.integer(5);
+  m.from_name = s.text(6);
+  m.step = s.integer(7);
+  m.sent_at = s.integer(8);
+  m.body = s.text(9);
+  return m;
+}
+
 }  // namespace
+
+std::string press_text(PressMode mode) {
+  switch (mode) {
+    case PressMode::Full:
+      return "full";
+    case PressMode::PublicOnly:
+      return "public";
+    case PressMode::None:
+      return "none";
+  }
+  return "full";
+}
+
+PressMode press_mode(const std::string& text) {
+  if (text == "full") return PressMode::Full;
+  if (text == "public") return PressMode::PublicOnly;
+  if (text == "none") return PressMode::None;
+  throw DbError("a stored press setting is unknown: '" + text + "'");
+}
 
 std::vector<std::string> split_lines(const std::string& joined) {
   std::vector<std::string> out;
@@ -152,8 +194,8 @@ void Store::touch_session(const Bytes& token_hash, std::int64_t now) {
 std::int64_t Store::create_game(const GameRow& g, std::int64_t now) {
   db_.prepare(
          "INSERT INTO games(game, scenario, players, created_by, created_at, deadline_seconds,"
-         " seed, seed_hash, status, rules_version, hash_scheme) VALUES(?,?,?,?,?,?,?,?, 'open',"
-         " ?, ?)")
+         " seed, seed_hash, status, rules_version, hash_scheme, press, private_press)"
+         " VALUES(?,?,?,?,?,?,?,?, 'open', ?, ?, ?, ?)")
       .bind(1, g.game)
       .bind(2, g.scenario)
       .bind(3, g.players)
@@ -164,6 +206,8 @@ std::int64_t Store::create_game(const GameRow& g, std::int64_t now) {
       .bind_blob(8, g.seed_hash)
       .bind(9, g.rules_version)
       .bind(10, g.hash_scheme)
+      .bind(11, press_text(g.press))
+      .bind(12, g.private_press ? 1 : 0)
       .run();
   return db_.last_insert_id();
 }
@@ -380,6 +424,49 @@ std::int64_t Store::last_event_seq(std::int64_t game_id) {
   s.bind(1, game_id);
   s.step();
   return s.integer(0);
+}
+
+MessageRow Store::insert_message(MessageRow m) {
+  const std::string channel = m.channel.text();
+  Stmt next = db_.prepare(
+      "SELECT COALESCE(MAX(number), 0) + 1 FROM messages WHERE game_id = ? AND channel = ?");
+  next.bind(1, m.game_id).bind(2, channel);
+  next.step();
+  m.number = next.integer(0);
+  db_.prepare(
+         "INSERT INTO messages(game_id, channel, number, from_seat, from_user, step, sent_at, body)"
+         " VALUES(?,?,?,?,?,?,?,?)")
+      .bind(1, m.game_id)
+      .bind(2, channel)
+      .bind(3, m.number)
+      .bind(4, m.from_seat)
+      .bind(5, m.from_user)
+      .bind(6, m.step)
+      .bind(7, m.sent_at)
+      .bind(8, m.body)
+      .run();
+  m.id = db_.last_insert_id();
+  return m;
+}
+
+std::vector<Audience> Store::message_channels(std::int64_t game_id) {
+  Stmt s = db_.prepare("SELECT DISTINCT channel FROM messages WHERE game_id = ? ORDER BY channel");
+  s.bind(1, game_id);
+  std::vector<Audience> out;
+  while (s.step()) out.push_back(read_channel(s.text(0)));
+  return out;
+}
+
+std::vector<MessageRow> Store::channel_messages(std::int64_t game_id, const Audience& channel,
+                                                std::int64_t after, int limit) {
+  Stmt s = db_.prepare(
+      "SELECT m.id, m.game_id, m.channel, m.number, m.from_seat, m.from_user, u.name, m.step,"
+      " m.sent_at, m.body FROM messages m JOIN users u ON u.id = m.from_user"
+      " WHERE m.game_id = ? AND m.channel = ? AND m.number > ? ORDER BY m.number LIMIT ?");
+  s.bind(1, game_id).bind(2, channel.text()).bind(3, after).bind(4, limit);
+  std::vector<MessageRow> out;
+  while (s.step()) out.push_back(read_message(s));
+  return out;
 }
 
 }  // namespace naumachia::server

@@ -8,10 +8,21 @@
 #include <utility>
 #include <vector>
 
+#include "core/audience.h"
 #include "crypto.h"
 #include "db.h"
 
 namespace naumachia::server {
+
+// What messages a game's players may send each other (games.press).
+enum class PressMode {
+  Full,        // public messages, and private ones to chosen seats
+  PublicOnly,  // public messages only
+  None,        // no messages ("gunboat")
+};
+std::string press_text(PressMode mode);  // "full", "public", "none"
+// Throws DbError for a text that names no mode.
+PressMode press_mode(const std::string& text);
 
 struct UserRow {
   std::int64_t id = 0;
@@ -52,6 +63,8 @@ struct GameRow {
   int hash_scheme = 3;                  // GameHasher::kCurrent; stored games keep their own
   std::int64_t next_event = 1;          // the sequence number the next event gets
   std::optional<std::string> to_order;  // seats ordering now, space-separated; unknown: null
+  PressMode press = PressMode::Full;
+  bool private_press = false;  // private messages stay private once the game is over
 
   std::string full_scenario() const { return game + "/" + scenario; }
 };
@@ -82,6 +95,21 @@ struct StepRow {
   Bytes record_hash;
   bool by_deadline = false;
   std::int64_t resolved_at = 0;  // Unix seconds
+};
+
+// One message of a game's press. Its channel is its audience: public, or the
+// sender and the addressees; it is numbered within that channel.
+struct MessageRow {
+  std::int64_t id = 0;  // orders the messages of every channel; never shown
+  std::int64_t game_id = 0;
+  Audience channel;
+  std::int64_t number = 0;  // 1, 2, 3 ... within the channel
+  int from_seat = 0;
+  std::int64_t from_user = 0;
+  std::string from_name;  // the sender's user name (read, not written)
+  std::int64_t step = 0;  // the game's step when sent; 0 while open
+  std::int64_t sent_at = 0;
+  std::string body;
 };
 
 class Store {
@@ -138,6 +166,15 @@ class Store {
   std::vector<std::pair<std::int64_t, std::string>> numbered_events_after(std::int64_t game_id,
                                                                           std::int64_t after_seq);
   std::int64_t last_event_seq(std::int64_t game_id);
+
+  // Stores `m` as the next message of its channel; returns it with its id
+  // and number.
+  MessageRow insert_message(MessageRow m);
+  // The channels of a game that hold messages.
+  std::vector<Audience> message_channels(std::int64_t game_id);
+  // The messages of one channel numbered above `after`, in order, at most `limit`.
+  std::vector<MessageRow> channel_messages(std::int64_t game_id, const Audience& channel,
+                                           std::int64_t after, int limit);
   // Marks a session used now.
   void touch_session(const Bytes& token_hash, std::int64_t now);
 

@@ -92,4 +92,12 @@ proto::GameEvent visible_part(const proto::GameEvent& stored, const Viewer& view
   return out;
 }
 
+bool may_read_press(const Viewer& viewer, const Audience& channel) {
+  return viewer.may_read(channel);
+}
+
+bool may_read_press(const Viewer& viewer, const proto::PressMessage& message) {
+  return viewer.may_read(message.restricted(), message.audience());
+}
+
 }  // namespace naumachia::server

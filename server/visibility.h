@@ -1,8 +1,9 @@
 #pragma once
-// What a reader of a game may see, in one place. Every event a module makes
-// and every seat's revealed orders carry an audience; the server stores them
-// whole and cuts each frame to its reader here: pushes, event pages and
-// replays alike. Once the game is over everything is declassified.
+// What a reader of a game may see, in one place. Every event a module makes,
+// every seat's revealed orders and every message of the game's press carry an
+// audience; the server stores them whole and cuts each frame to its reader
+// here: pushes, event and press pages and replays alike. Once the game is over
+// everything is declassified (press too, unless the game keeps it private).
 #include <vector>
 
 #include "core/game.h"
@@ -34,5 +35,10 @@ void cut_for(const Viewer& viewer,
              google::protobuf::RepeatedPtrField<proto::Happening>& happenings);
 void cut_for(const Viewer& viewer,
              google::protobuf::RepeatedPtrField<proto::RevealedOrders>& orders);
+
+// A message of the game's press is read whole or not at all: whether `viewer`
+// may read one of `channel`.
+bool may_read_press(const Viewer& viewer, const Audience& channel);
+bool may_read_press(const Viewer& viewer, const proto::PressMessage& message);
 
 }  // namespace naumachia::server

@@ -39,7 +39,9 @@ std::vector<std::string> test_server_defaults() {
           "--min-deadline",
           "1s",
           "--max-connections-per-address",
-          "4096"};
+          "4096",
+          "--sends-per-minute",
+          "6000"};
 }
 
 ServerProcess::ServerProcess(const std::filesystem::path& dir, std::vector<std::string> options,

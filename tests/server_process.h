@@ -21,7 +21,8 @@ class TempDir {
 
 // Options every test server gets unless a test gives its own (later options
 // win): cheap password hashes and throttles out of the way, so that tests
-// sign up as many players as they like. The hardening tests set them back.
+// sign up as many players (and send as many messages) as they like. The
+// hardening and press tests set them back.
 std::vector<std::string> test_server_defaults();
 
 // Where a test server keeps its database when not in its directory.

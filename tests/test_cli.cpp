@@ -8,31 +8,15 @@
 #include <sstream>
 
 #include "server_process.h"
+#include "terminal.h"
 
 using naumachia::testing::CommandResult;
 using naumachia::testing::run_command;
 using naumachia::testing::ServerProcess;
 using naumachia::testing::TempDir;
+using naumachia::testing::Terminal;
 
 namespace {
-
-struct Terminal {
-  std::string config;
-  std::string url;
-  std::string env = "";  // more VAR=value settings for the command
-  CommandResult run(const std::string& args, const std::string& input = "") const {
-    return run_command(env + " NAUMACHIA_CONFIG=" + config +
-                           " NAUMACHIA_PASSWORD=correct-horse-battery " + NAUMACHIA_CLIENT + " " +
-                           args,
-                       input);
-  }
-  std::string config_text() const {
-    std::ifstream in(config);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
-};
 
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

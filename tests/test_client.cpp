@@ -2,6 +2,9 @@
 
 #include <doctest/doctest.h>
 
+#include <chrono>
+#include <map>
+
 namespace naumachia::testing {
 
 std::unique_ptr<client::Connection> sign_up(const ServerProcess& server, const std::string& name) {
@@ -44,6 +47,50 @@ proto::GameDetail game_detail(client::Connection& c, std::uint64_t game) {
   INFO(res.error().message());
   REQUIRE(res.has_detail());
   return res.detail();
+}
+
+proto::Envelope say(client::Connection& c, std::uint64_t game, const std::string& text,
+                    const std::vector<std::uint32_t>& to) {
+  proto::Envelope req;
+  auto& r = *req.mutable_send_press();
+  r.set_game_id(game);
+  r.set_text(text);
+  for (const std::uint32_t s : to) r.add_to_seats(s);
+  return c.call(req);
+}
+
+std::vector<proto::PressMessage> all_press(client::Connection& c, std::uint64_t game) {
+  std::vector<proto::PressMessage> out;
+  // Where each channel ends so far, keyed by its seats ("" when public).
+  std::map<std::string, proto::PressCursor> cursors;
+  for (int page = 0; page < 1000; ++page) {
+    proto::Envelope req;
+    req.mutable_press()->set_game_id(game);
+    for (const auto& [key, cursor] : cursors) *req.mutable_press()->add_after() = cursor;
+    const auto res = c.call(req);
+    INFO(res.error().message());
+    REQUIRE(res.has_press_result());
+    for (const auto& m : res.press_result().messages()) {
+      out.push_back(m);
+      std::string key = m.restricted() ? "seats" : "";
+      for (const std::uint32_t s : m.audience()) key += " " + std::to_string(s);
+      proto::PressCursor& cursor = cursors[key];
+      cursor.set_restricted(m.restricted());
+      *cursor.mutable_audience() = m.audience();
+      cursor.set_after(m.number());
+    }
+    if (!res.press_result().more()) return out;
+  }
+  FAIL("the press of game " << game << " never ends");
+  return out;
+}
+
+std::vector<proto::PressMessage> pushed_press(client::Connection& c) {
+  std::vector<proto::PressMessage> out;
+  while (const auto push = c.next_push(std::chrono::milliseconds(300))) {
+    if (push->has_press_message()) out.push_back(push->press_message());
+  }
+  return out;
 }
 
 }  // namespace naumachia::testing

@@ -1,5 +1,6 @@
 #pragma once
 // Small protocol helpers shared by the integration tests.
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,5 +22,13 @@ proto::GameDetail game_detail(client::Connection& c, std::uint64_t game);
 proto::Envelope submit(client::Connection& c, std::uint64_t game, std::uint64_t step,
                        const std::vector<std::string>& lines,
                        std::optional<std::uint32_t> for_seat = std::nullopt);
+
+// Sends a message to the game's press: public, or private to `to`.
+proto::Envelope say(client::Connection& c, std::uint64_t game, const std::string& text,
+                    const std::vector<std::uint32_t>& to = {});
+// Every message of the game the connection may read, oldest first, page by page.
+std::vector<proto::PressMessage> all_press(client::Connection& c, std::uint64_t game);
+// The press messages pushed to the connection so far (and not yet taken).
+std::vector<proto::PressMessage> pushed_press(client::Connection& c);
 
 }  // namespace naumachia::testing

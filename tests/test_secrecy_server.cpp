@@ -2,9 +2,11 @@
 // hands and cup are secret; orders go to partners only). Real protocol
 // clients play whole games; after every step every byte each of them has
 // received is checked for a secret its reader may not yet know
-// (tests/secrecy_check.h). Also: partners on a side, a resigned partner's
-// forces ordered by the other, observers, declassification at the end, and
-// the salted state hashes checked once the salt is revealed.
+// (tests/secrecy_check.h), and for every private message of the game's
+// press, which only its channel may read. Also: partners on a side, a
+// resigned partner's forces ordered by the other, observers, declassification
+// at the end (press too, unless the game was created private), and the
+// salted state hashes checked once the salt is revealed.
 #include <doctest/doctest.h>
 #include <openssl/hmac.h>
 #include <openssl/sha.h>
@@ -15,12 +17,15 @@
 #include "secrecy_check.h"
 #include "test_client.h"
 
+using naumachia::Audience;
 using naumachia::OrderSet;
 using naumachia::PlayerId;
+using naumachia::Secret;
 using naumachia::SeededDice;
 using naumachia::State;
 using naumachia::StepNo;
 using naumachia::client::Connection;
+using naumachia::testing::all_press;
 using naumachia::testing::game_detail;
 using naumachia::testing::ServerProcess;
 using naumachia::testing::sign_up;
@@ -74,7 +79,10 @@ struct Table {
   std::unique_ptr<Connection> observer;
   std::uint64_t game = 0;
 
-  explicit Table(int players) {
+  std::vector<Secret> press_secrets;  // every private message sent: its token and channel
+  bool private_press = false;
+
+  explicit Table(int players, bool private_press_in = false) : private_press(private_press_in) {
     const char* names[] = {"rufus", "bluma", "rosalind", "blaise"};
     for (int i = 0; i < players; ++i) seat.push_back(sign_up(server, names[i]));
     observer = sign_up(server, "onlooker");
@@ -82,6 +90,7 @@ struct Table {
     create.mutable_create_game()->set_scenario("masks/standard");
     create.mutable_create_game()->set_players(static_cast<std::uint32_t>(players));
     create.mutable_create_game()->set_seat(0);
+    create.mutable_create_game()->set_private_press(private_press);
     game = seat[0]->call(create).game().id();
     for (int i = 1; i < players; ++i) {
       proto::Envelope join;
@@ -91,11 +100,28 @@ struct Table {
     }
   }
 
-  // Every client reads its view, its history and (now and then) a replay, so
-  // that all kinds of frame pass the check.
+  // Every seat sends the next seat a private message (with a token only
+  // their channel may read) and everyone a public one.
+  void talk(int step) {
+    const int n = static_cast<int>(seat.size());
+    for (int i = 0; i < n; ++i) {
+      const int to = (i + 1) % n;
+      const std::string token = "press-secret-" + std::to_string(step) + "-" + std::to_string(i) +
+                                "-" + std::to_string(to);
+      const auto sent = nt::say(*seat[static_cast<std::size_t>(i)], game, token + " (a plan)",
+                                {static_cast<std::uint32_t>(to)});
+      REQUIRE_MESSAGE(sent.has_press_sent(), sent.error().message());
+      press_secrets.push_back(Secret{token, Audience::seats({PlayerId{i}, PlayerId{to}})});
+      REQUIRE(nt::say(*seat[static_cast<std::size_t>(i)], game, "public words").has_press_sent());
+    }
+  }
+
+  // Every client reads its view, its history, the game's press and (now and
+  // then) a replay, so that all kinds of frame pass the check.
   void look(int step) {
     for (auto* c : all()) {
       game_detail(*c, game);
+      all_press(*c, game);
       proto::Envelope ev;
       ev.mutable_events()->set_game_id(game);
       c->call(ev);
@@ -114,12 +140,15 @@ struct Table {
     return out;
   }
 
-  // No frame any client received carries a secret of the current position
-  // that its reader may not know. (Once the game is over nothing is secret.)
+  // No frame any client received carries a secret of the current position or
+  // a private message that its reader may not know. (Once the game is over
+  // nothing is secret, but for the private messages of a private game.)
   void check_frames() {
     const auto st = position(server, game);
-    if (st->step().game_over) return;
-    const auto secrets = st->secrets();
+    std::vector<Secret> secrets;
+    if (!st->step().game_over) secrets = st->secrets();
+    if (!st->step().game_over || private_press)
+      secrets.insert(secrets.end(), press_secrets.begin(), press_secrets.end());
     for (std::size_t i = 0; i < seat.size(); ++i) {
       for (const auto& leak :
            nt::frame_leaks(seat[i]->received(), secrets, PlayerId{static_cast<int>(i)}))
@@ -127,6 +156,12 @@ struct Table {
     }
     for (const auto& leak : nt::frame_leaks(observer->received(), secrets, std::nullopt))
       FAIL_CHECK(leak);
+  }
+
+  // Once the game is over its press is closed.
+  void talk_after_end_refused() {
+    const auto refused = nt::say(*seat[0], game, "press-secret-late", {1});
+    CHECK(refused.error().code() == proto::GAME_NOT_RUNNING);
   }
 
   // Plays one step with random legal orders for every seat that must order
@@ -173,12 +208,15 @@ TEST_CASE(
   std::string last_state_hash;
   while (game_detail(*t.seat[0], t.game).summary().status() == proto::RUNNING) {
     REQUIRE(steps < 20);
+    t.talk(steps);
     t.play_step(chooser);
     ++steps;
     t.look(steps);
     t.check_frames();
   }
   CHECK(steps >= 4);
+  // The press is declassified with the rest: the observer reads every message.
+  CHECK(all_press(*t.observer, t.game).size() == 4 * static_cast<std::size_t>(steps));
   // While it ran, the other side's draws and orders never showed; the
   // public announcements did.
   // Once it is over everything is declassified: each side now reads the
@@ -215,6 +253,30 @@ TEST_CASE(
   CHECK(sent_hash == hex_of(mac, len));
   SHA256(reinterpret_cast<const unsigned char*>(final_state.data()), final_state.size(), md);
   CHECK(sent_hash != hex_of(md, sizeof md));  // not the bare hash of the state
+}
+
+TEST_CASE(
+    "hidden information: a game created private keeps its private messages from every other "
+    "frame, during the game and after it") {
+  Table t(4, /*private_press=*/true);
+  naumachia::Seed seed{};
+  seed[7] = 3;
+  SeededDice chooser(seed, StepNo{0});
+  int steps = 0;
+  while (game_detail(*t.seat[0], t.game).summary().status() == proto::RUNNING) {
+    REQUIRE(steps < 20);
+    t.talk(steps);
+    t.play_step(chooser);
+    ++steps;
+    t.look(steps);
+    t.check_frames();
+  }
+  t.talk_after_end_refused();
+  t.look(3);  // every client reads everything it may once more, replay included
+  t.check_frames();
+  // Each seat still reads its own conversations, the observer only the public words.
+  CHECK(all_press(*t.observer, t.game).size() == 4 * static_cast<std::size_t>(steps));
+  CHECK(all_press(*t.seat[0], t.game).size() == 6 * static_cast<std::size_t>(steps));
 }
 
 TEST_CASE(

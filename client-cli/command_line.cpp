@@ -1,0 +1,61 @@
+#include <algorithm>
+
+#include "commands.h"
+
+namespace naumachia::client {
+
+Args parse_args(const std::vector<std::string>& argv, const std::vector<std::string>& with_value,
+                const std::vector<std::string>& flags) {
+  Args a;
+  for (std::size_t i = 0; i < argv.size(); ++i) {
+    const std::string& s = argv[i];
+    if (s.size() > 2 && s.rfind("--", 0) == 0) {
+      if (std::find(with_value.begin(), with_value.end(), s) != with_value.end()) {
+        if (i + 1 >= argv.size()) throw ClientError(s + " needs a value");
+        a.options[s] = argv[++i];
+      } else if (std::find(flags.begin(), flags.end(), s) != flags.end()) {
+        a.options[s] = "";
+      } else {
+        throw ClientError("unknown option " + s);
+      }
+    } else {
+      a.positional.push_back(s);
+    }
+  }
+  return a;
+}
+
+std::uint64_t parse_game_id(const std::string& s) {
+  try {
+    std::size_t used = 0;
+    const unsigned long long v = std::stoull(s, &used);
+    if (used == s.size() && v > 0) return v;
+  } catch (const std::exception&) {
+  }
+  throw ClientError("'" + s + "' is not a game number");
+}
+
+std::uint64_t parse_duration(const std::string& s) {
+  std::size_t used = 0;
+  unsigned long long n = 0;
+  try {
+    n = std::stoull(s, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  const std::string unit = s.substr(used);
+  const std::map<std::string, unsigned long long> units{
+      {"", 1}, {"s", 1}, {"m", 60}, {"h", 3600}, {"d", 86400}};
+  // A year is far beyond any deadline; beyond it the product could overflow.
+  if (used == 0 || !units.count(unit) || n > 366ULL * 86400)
+    throw ClientError("'" + s + "' is not a duration like 90s, 30m, 48h or 2d");
+  return n * units.at(unit);
+}
+
+std::vector<std::string> seat_names(const proto::GameSummary& g) {
+  std::vector<std::string> out;
+  for (const auto& s : g.seats()) out.push_back(s.side());
+  return out;
+}
+
+}  // namespace naumachia::client

@@ -1,0 +1,168 @@
+// The commands of correspondence play: press (say, messages).
+#include <algorithm>
+#include <cctype>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "commands.h"
+#include "render.h"
+
+namespace naumachia::client {
+
+const std::map<std::string, std::string> kCorrespondenceHelp = {
+    {"say",
+     "usage: naumachia say GAME [TEXT ...] [--to SEAT[,SEAT...]]\n\nSends a message to the "
+     "players of GAME: to everyone (observers too) by\ndefault, or privately to the seats named "
+     "with --to (each by its name, as\n`naumachia show` lists them, or its number), whom only "
+     "they and you read.\nThe text is the rest of the command line, or standard input when there "
+     "is\nnone (up to 4000 bytes; newlines and tabs kept). The game's press setting\nsays what is "
+     "allowed: full press, public messages only, or none. Once the\ngame is over its messages are "
+     "revealed to everyone, unless it was created\n--private. The server takes 20 messages at "
+     "once from you, then one every\nfew seconds.\n"},
+    {"messages",
+     "usage: naumachia messages GAME [--all]\n\nPrints the messages of GAME you may read and have "
+     "not seen yet, oldest\nfirst (with --all every one): the public ones and those of your "
+     "private\nconversations. `naumachia wait GAME` also prints new messages as they come.\n"},
+};
+
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// A seat named by its number or (case aside) its name.
+std::uint32_t seat_named(const std::string& name, const proto::GameSummary& g) {
+  for (const auto& s : g.seats()) {
+    if (std::to_string(s.seat()) == name || lower(s.side()) == lower(name)) return s.seat();
+  }
+  std::string known;
+  for (const auto& s : g.seats()) known += " " + std::to_string(s.seat()) + "=" + s.side();
+  throw ClientError("no seat '" + name + "' in game " + std::to_string(g.id()) + "; the seats are" +
+                    known);
+}
+
+std::vector<std::string> split(const std::string& s, char by) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  for (std::string part; std::getline(in, part, by);) {
+    const auto first = part.find_first_not_of(' ');
+    const auto last = part.find_last_not_of(' ');
+    if (first != std::string::npos) out.push_back(part.substr(first, last - first + 1));
+  }
+  return out;
+}
+
+// A channel as the client keeps it: "all", or its seats joined by '-'.
+std::string channel_key(bool restricted, const google::protobuf::RepeatedField<std::uint32_t>& a) {
+  if (!restricted) return "all";
+  std::string out;
+  for (const std::uint32_t s : a) out += (out.empty() ? "" : "-") + std::to_string(s);
+  return out;
+}
+
+// Where each channel of a game ends for this client, kept in the config file
+// as "CHANNEL:NUMBER ..." under press.SERVER.GAME.
+using Cursors = std::map<std::string, std::uint64_t>;
+
+std::string cursors_key(const Session& session, std::uint64_t game) {
+  return "press." + session.server() + "." + std::to_string(game);
+}
+
+Cursors load_cursors(const Session& session, std::uint64_t game) {
+  Cursors out;
+  std::istringstream in(session.setting(cursors_key(session, game)));
+  for (std::string item; in >> item;) {
+    const auto colon = item.find(':');
+    if (colon == std::string::npos) continue;
+    try {
+      out[item.substr(0, colon)] = std::stoull(item.substr(colon + 1));
+    } catch (const std::exception&) {
+      // A damaged entry: that channel is read again from its start.
+    }
+  }
+  return out;
+}
+
+void add_cursor(proto::PressRequest& r, const std::string& key, std::uint64_t after) {
+  proto::PressCursor& c = *r.add_after();
+  c.set_after(after);
+  if (key == "all") return;
+  c.set_restricted(true);
+  for (const std::string& s : split(key, '-'))
+    c.add_audience(static_cast<std::uint32_t>(std::stoul(s)));
+}
+
+}  // namespace
+
+int print_new_press(Session& session, const proto::GameSummary& game, bool all) {
+  Cursors cursors = all ? Cursors{} : load_cursors(session, game.id());
+  const auto sides = seat_names(game);
+  int printed = 0;
+  for (;;) {  // a page at a time, each channel's cursor moved on
+    proto::Envelope req;
+    auto& r = *req.mutable_press();
+    r.set_game_id(game.id());
+    for (const auto& [key, after] : cursors) add_cursor(r, key, after);
+    const proto::Envelope res = session.expect(req);
+    for (const auto& m : res.press_result().messages()) {
+      std::cout << render_press(m, sides);
+      ++printed;
+      std::uint64_t& at = cursors[channel_key(m.restricted(), m.audience())];
+      at = std::max(at, m.number());
+    }
+    if (!res.press_result().more() || res.press_result().messages().empty()) break;
+  }
+  if (printed > 0) {
+    Cursors kept = load_cursors(session, game.id());
+    for (const auto& [key, at] : cursors) kept[key] = std::max(kept[key], at);
+    std::string text;
+    for (const auto& [key, at] : kept)
+      text += (text.empty() ? "" : " ") + key + ":" + std::to_string(at);
+    session.save_settings({{cursors_key(session, game.id()), text}});
+  }
+  return printed;
+}
+
+int say(Session& session, const std::vector<std::string>& argv) {
+  const Args a = parse_args(argv, {"--to"}, {});
+  if (a.positional.empty()) throw ClientError(kCorrespondenceHelp.at("say"));
+  const std::uint64_t id = parse_game_id(a.positional[0]);
+  std::string text;
+  if (a.positional.size() > 1) {
+    for (std::size_t i = 1; i < a.positional.size(); ++i)
+      text += (i == 1 ? "" : " ") + a.positional[i];
+  } else {
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  }
+  session.connect();
+  const proto::GameSummary game = session.fetch_game(id).summary();
+  proto::Envelope req;
+  auto& r = *req.mutable_send_press();
+  r.set_game_id(id);
+  r.set_text(text);
+  if (a.has("--to")) {
+    const auto names = split(a.options.at("--to"), ',');
+    if (names.empty()) throw ClientError("--to names one or more seats, separated by commas");
+    for (const std::string& n : names) r.add_to_seats(seat_named(n, game));
+  }
+  const auto sent = session.expect(req).press_sent();
+  const auto sides = seat_names(game);
+  std::cout << "sent to game " << id << ":\n" << render_press(sent, sides);
+  return 0;
+}
+
+int messages(Session& session, const std::vector<std::string>& argv) {
+  const Args a = parse_args(argv, {}, {"--all"});
+  if (a.positional.size() != 1) throw ClientError(kCorrespondenceHelp.at("messages"));
+  session.connect();
+  const auto game = session.fetch_game(parse_game_id(a.positional[0])).summary();
+  if (print_new_press(session, game, a.has("--all")) == 0)
+    std::cout << (a.has("--all") ? "no messages\n" : "no new messages\n");
+  return 0;
+}
+
+}  // namespace naumachia::client

@@ -1,0 +1,111 @@
+// Correspondence play through the `naumachia` command against the real
+// server, as three people on three terminals would use it: press (say,
+// messages, wait).
+#include <doctest/doctest.h>
+
+#include "server_process.h"
+#include "terminal.h"
+
+using namespace naumachia::testing;
+
+namespace {
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+struct Players {
+  TempDir dir;
+  ServerProcess server{dir.path()};
+  Terminal alice{(dir.path() / "alice.conf").string(), server.url()};
+  Terminal bob{(dir.path() / "bob.conf").string(), server.url()};
+  Terminal carol{(dir.path() / "carol.conf").string(), server.url()};
+
+  // A game of Duel for three, created with `new_options`.
+  explicit Players(const std::string& new_options = "") {
+    for (const auto& [t, name] : {std::pair{&alice, "alice"}, {&bob, "bob"}, {&carol, "carol"}})
+      REQUIRE(t->run("--server " + server.url() + " register " + name).status == 0);
+    const auto r = alice.run("new duel/standard --players 3 --side Red " + new_options);
+    REQUIRE_MESSAGE(r.status == 0, r.output);
+    REQUIRE(bob.run("join 1 --side Blue").status == 0);
+    REQUIRE(carol.run("join 1 --side Green").status == 0);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("press through the naumachia command: say, messages and wait") {
+  Players p;
+  auto r = p.alice.run("show 1");
+  CHECK(has(r.output, "press: public and private messages\n"));
+
+  r = p.alice.run("say 1 Good evening, admirals.");
+  REQUIRE_MESSAGE(r.status == 0, r.output);
+  CHECK(has(r.output, "[public #1]"));
+  CHECK(has(r.output, "Red (alice) to everyone:\n    Good evening, admirals.\n"));
+  r = p.bob.run("say 1 --to red", "Shall we share the purse?\nBid low this round.\n");
+  REQUIRE_MESSAGE(r.status == 0, r.output);
+  CHECK(has(r.output, "[private #1]"));
+  CHECK(has(r.output,
+            "Blue (bob) to Red:\n    Shall we share the purse?\n    Bid low this round.\n"));
+
+  // Each reads what is theirs, once; --all again.
+  r = p.alice.run("messages 1");
+  CHECK(has(r.output, "Good evening, admirals."));
+  CHECK(has(r.output, "Shall we share the purse?"));
+  CHECK(p.alice.run("messages 1").output == "no new messages\n");
+  CHECK(has(p.alice.run("messages 1 --all").output, "Bid low this round."));
+  r = p.carol.run("messages 1");
+  CHECK(has(r.output, "Good evening, admirals."));
+  CHECK_FALSE(has(r.output, "purse"));
+
+  // wait prints a new message as it comes (carol's), and exits.
+  REQUIRE(p.carol.run("say 1 --to Red,1 Beware of each other.").status == 0);
+  r = p.alice.run("wait 1 --timeout 20");
+  CHECK(r.status == 0);
+  CHECK(has(r.output, "Green (carol) to Red, Blue:\n    Beware of each other.\n"));
+  // Events not seen yet come with the messages.
+  CHECK(has(r.output, "joined as Green; the game begins"));
+
+  // Refusals name the problem.
+  r = p.alice.run("say 1 --to Purple hello");
+  CHECK(r.status == 1);
+  CHECK(has(r.output, "no seat 'Purple' in game 1; the seats are 0=Red 1=Blue 2=Green"));
+  r = p.alice.run("say 1 --to Red hello");
+  CHECK(has(r.output, "you sit in seat 0 (Red): address the message to other seats"));
+  r = p.alice.run("say 1", "");
+  CHECK(has(r.output, "the message is empty"));
+  r = p.alice.run("say --help");
+  CHECK(has(r.output, "usage: naumachia say GAME [TEXT ...] [--to SEAT[,SEAT...]]"));
+  CHECK(has(p.alice.run("messages --help").output, "usage: naumachia messages GAME [--all]"));
+}
+
+TEST_CASE(
+    "press through the naumachia command: games created public-only, without press, private") {
+  SUBCASE("public press only") {
+    Players p("--press public");
+    CHECK(has(p.bob.run("show 1").output, "press: public messages only"));
+    CHECK(p.bob.run("say 1 hello all").status == 0);
+    const auto r = p.bob.run("say 1 --to Red psst");
+    CHECK(r.status == 1);
+    CHECK(has(r.output, "game 1 allows public messages only"));
+  }
+  SUBCASE("gunboat") {
+    Players p("--press none");
+    CHECK(has(p.bob.run("show 1").output, "press: none (gunboat)"));
+    CHECK(has(p.bob.run("say 1 hello").output, "game 1 was created without press (gunboat)"));
+  }
+  SUBCASE("private") {
+    Players p("--private");
+    CHECK(has(p.bob.run("show 1").output, "(private ones stay private after the game)"));
+  }
+  SUBCASE("a press setting that does not exist") {
+    TempDir dir;
+    ServerProcess server(dir.path());
+    const Terminal alice{(dir.path() / "alice.conf").string(), server.url()};
+    REQUIRE(alice.run("--server " + server.url() + " register alice").status == 0);
+    const auto r = alice.run("new duel/standard --press loud");
+    CHECK(r.status == 1);
+    CHECK(has(r.output, "--press is full, public or none, not 'loud'"));
+  }
+}
