@@ -64,5 +64,8 @@ int messages(Session& session, const std::vector<std::string>& argv);
 // it may read with `all`) and remembers where each channel ends; returns how
 // many were printed.
 int print_new_press(Session& session, const proto::GameSummary& game, bool all);
+int propose(Session& session, const std::vector<std::string>& argv);
+// accept, refuse or withdraw a proposal: `command` names which.
+int answer(Session& session, const std::string& command, const std::vector<std::string>& argv);
 
 }  // namespace naumachia::client

@@ -1,4 +1,5 @@
-// The commands of correspondence play: press (say, messages).
+// The commands of correspondence play: press (say, messages) and proposals
+// (propose, accept, refuse, withdraw).
 #include <algorithm>
 #include <cctype>
 #include <iostream>
@@ -24,6 +25,27 @@ const std::map<std::string, std::string> kCorrespondenceHelp = {
      "usage: naumachia messages GAME [--all]\n\nPrints the messages of GAME you may read and have "
      "not seen yet, oldest\nfirst (with --all every one): the public ones and those of your "
      "private\nconversations. `naumachia wait GAME` also prints new messages as they come.\n"},
+    {"propose",
+     "usage: naumachia propose GAME draw\n       naumachia propose GAME concede SIDE\n\n"
+     "Proposes to the other players of a running game:\n"
+     "  draw          the game ends drawn between every side still in it; every\n"
+     "                player still in the game must accept\n"
+     "  concede SIDE  the game ends with SIDE (its name) the winner; every player\n"
+     "                still in the game who does not play SIDE must accept\n"
+     "You accept by proposing. A proposal is public; it lapses when the current\n"
+     "step resolves (at its deadline at the latest), when a player resigns, or\n"
+     "when the game ends. Answer with `naumachia accept`, `refuse` or `withdraw`;\n"
+     "`naumachia show GAME` lists the open proposals.\n"},
+    {"accept",
+     "usage: naumachia accept GAME [PROPOSAL]\n\nAccepts an open proposal of GAME (its "
+     "number, as `naumachia show` lists\nit; without one, the only open proposal). When "
+     "every seat it needs has\naccepted, it takes effect at once.\n"},
+    {"refuse",
+     "usage: naumachia refuse GAME [PROPOSAL]\n\nRefuses an open proposal of GAME that "
+     "needs your agreement: it fails at\nonce. Without PROPOSAL, the only open proposal.\n"},
+    {"withdraw",
+     "usage: naumachia withdraw GAME [PROPOSAL]\n\nWithdraws a proposal you made. Without "
+     "PROPOSAL, your only open proposal.\n"},
 };
 
 namespace {
@@ -162,6 +184,86 @@ int messages(Session& session, const std::vector<std::string>& argv) {
   const auto game = session.fetch_game(parse_game_id(a.positional[0])).summary();
   if (print_new_press(session, game, a.has("--all")) == 0)
     std::cout << (a.has("--all") ? "no messages\n" : "no new messages\n");
+  return 0;
+}
+
+int propose(Session& session, const std::vector<std::string>& argv) {
+  const Args a = parse_args(argv, {}, {});
+  const auto& pos = a.positional;
+  proto::Envelope req;
+  auto& r = *req.mutable_propose();
+  if (pos.size() == 2 && pos[1] == "draw") {
+    r.set_kind(proto::DRAW);
+  } else if (pos.size() == 3 && pos[1] == "concede") {
+    r.set_kind(proto::CONCESSION);
+    r.set_side(pos[2]);
+  } else {
+    throw ClientError(kCorrespondenceHelp.at("propose"));
+  }
+  const std::uint64_t id = parse_game_id(pos[0]);
+  r.set_game_id(id);
+  session.connect();
+  const auto sides = seat_names(session.fetch_game(id).summary());
+  const auto made = session.expect(req).proposal();
+  std::cout << "proposed in game " << id << ": " << render_proposal(made, sides);
+  if (made.state() == proto::PROPOSAL_CARRIED)
+    std::cout << "it needed nobody else: it is carried (naumachia show " << id << ")\n";
+  return 0;
+}
+
+int answer(Session& session, const std::string& command, const std::vector<std::string>& argv) {
+  const Args a = parse_args(argv, {}, {});
+  if (a.positional.empty() || a.positional.size() > 2)
+    throw ClientError(kCorrespondenceHelp.at(command));
+  const std::uint64_t id = parse_game_id(a.positional[0]);
+  session.connect();
+  const proto::GameSummary game = session.fetch_game(id).summary();
+  std::uint64_t number = 0;
+  if (a.positional.size() == 2) {
+    try {
+      number = parse_game_id(a.positional[1]);  // a positive number, as a game's
+    } catch (const ClientError&) {
+      throw ClientError("'" + a.positional[1] + "' is not a proposal number");
+    }
+  } else {
+    // Without a number: the only open proposal (for withdraw, the only one of yours).
+    std::vector<std::uint64_t> candidates;
+    for (const auto& p : game.proposals()) {
+      if (command != "withdraw" || static_cast<int>(p.proposer()) == game.my_seat())
+        candidates.push_back(p.id());
+    }
+    if (candidates.size() != 1) {
+      std::string open;
+      for (const auto& p : game.proposals()) open += "\n  " + describe_proposal(p);
+      throw ClientError(candidates.empty()
+                            ? "game " + std::to_string(id) + " has no open proposal to " + command
+                            : "game " + std::to_string(id) +
+                                  " has several open proposals: name one" + open);
+    }
+    number = candidates.front();
+  }
+  const std::map<std::string, proto::ProposalAnswer> answers{
+      {"accept", proto::ACCEPT}, {"refuse", proto::REFUSE}, {"withdraw", proto::WITHDRAW}};
+  proto::Envelope req;
+  auto& r = *req.mutable_answer_proposal();
+  r.set_game_id(id);
+  r.set_proposal(number);
+  r.set_answer(answers.at(command));
+  const auto p = session.expect(req).proposal();
+  const auto sides = seat_names(game);
+  switch (p.state()) {
+    case proto::PROPOSAL_CARRIED:
+      std::cout << describe_proposal(p) << ": every seat it needed agreed; it is carried\n";
+      break;
+    case proto::PROPOSAL_REFUSED:
+      std::cout << "refused " << describe_proposal(p) << ": it fails\n";
+      break;
+    case proto::PROPOSAL_WITHDRAWN:
+      std::cout << "withdrew " << describe_proposal(p) << "\n";
+      break;
+    default:
+      std::cout << "accepted " << render_proposal(p, sides);
+  }
   return 0;
 }
 

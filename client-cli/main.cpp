@@ -58,6 +58,10 @@ commands:
   say GAME [TEXT]      send a message to the game's players, or with --to to
                        some of them                        [--to SEAT,...]
   messages GAME        print the game's messages you have not seen  [--all]
+  propose GAME WHAT    propose to the other players: draw, concede SIDE
+  accept GAME [N]      accept an open proposal (the only one, or number N)
+  refuse GAME [N]      refuse an open proposal: it fails
+  withdraw GAME [N]    withdraw a proposal you made
   verify GAME          check every revealed commitment and, once the game is over, its seed
   replay GAME          re-run the game on the server and show each step
   resign GAME          give up the game
@@ -283,6 +287,10 @@ class Client : public nc::Session {
         {"forget-server", [&](auto& a) { return forget_server(a); }},
         {"say", [&](auto& a) { return nc::say(*this, a); }},
         {"messages", [&](auto& a) { return nc::messages(*this, a); }},
+        {"propose", [&](auto& a) { return nc::propose(*this, a); }},
+        {"accept", [&](auto& a) { return nc::answer(*this, "accept", a); }},
+        {"refuse", [&](auto& a) { return nc::answer(*this, "refuse", a); }},
+        {"withdraw", [&](auto& a) { return nc::answer(*this, "withdraw", a); }},
     };
     const auto it = commands.find(cmd);
     if (it == commands.end()) {

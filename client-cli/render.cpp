@@ -134,6 +134,9 @@ std::string render_summary(const proto::GameSummary& g) {
   if (!g.seed().empty()) out << "  dice seed (revealed): " << g.seed() << "\n";
   if (!g.state_salt().empty()) out << "  state hash salt (revealed): " << g.state_salt() << "\n";
   if (!g.result().empty()) out << "  result: " << g.result() << "\n";
+  std::vector<std::string> names;
+  for (const auto& s : g.seats()) names.push_back(s.side());
+  for (const auto& p : g.proposals()) out << "  open " << render_proposal(p, names);
   return out.str();
 }
 
@@ -191,6 +194,36 @@ std::string render_event(const proto::GameEvent& e, const std::vector<std::strin
       if (!e.over().state_salt().empty())
         out << "  state hash salt revealed: " << e.over().state_salt() << "\n";
       break;
+    case proto::GameEvent::kProposal: {
+      const auto& pe = e.proposal();
+      const auto& p = pe.proposal();
+      const std::string who = side_name(sides, pe.seat());
+      switch (pe.what()) {
+        case proto::PROPOSED:
+          out << who << " made " << render_proposal(p, sides);
+          break;
+        case proto::ACCEPTED:
+          out << who << " accepted " << describe_proposal(p)
+              << (p.state() == proto::PROPOSAL_CARRIED ? ": every seat it needed agreed, it is "
+                                                         "carried\n"
+                                                       : "\n");
+          break;
+        case proto::REFUSED:
+          out << who << " refused " << describe_proposal(p) << ": it fails\n";
+          break;
+        case proto::WITHDRAWN:
+          out << who << " withdrew " << describe_proposal(p) << "\n";
+          break;
+        case proto::LAPSED:
+          out << describe_proposal(p) << " lapsed: " << printable(pe.why()) << "\n";
+          break;
+        default:
+          out << describe_proposal(p) << " changed\n";
+      }
+      if (pe.what() == proto::PROPOSED && p.state() == proto::PROPOSAL_CARRIED)
+        out << "  it needed nobody else: it is carried\n";
+      break;
+    }
     case proto::GameEvent::kResigned:
       out << e.resigned().player() << " (" << side_name(sides, e.resigned().seat())
           << ") resigned\n";
@@ -238,6 +271,40 @@ std::string render_press(const proto::PressMessage& m, const std::vector<std::st
   out << ":\n";
   std::istringstream lines(printable(m.text()));
   for (std::string line; std::getline(lines, line);) out << "    " << line << "\n";
+  return out.str();
+}
+
+std::string describe_proposal(const proto::Proposal& p) {
+  std::string sides;
+  for (int i = 0; i < p.sides_size(); ++i)
+    sides += (i == 0 ? "" : i + 1 == p.sides_size() ? " and " : ", ") + printable(p.sides(i));
+  std::string what;
+  switch (p.kind()) {
+    case proto::DRAW:
+      what = "a draw between " + sides;
+      break;
+    case proto::CONCESSION:
+      what = "a concession to " + sides;
+      break;
+    default:
+      what = "a proposal of a kind this client does not know";
+  }
+  return "proposal " + std::to_string(p.id()) + ", " + what;
+}
+
+std::string render_proposal(const proto::Proposal& p, const std::vector<std::string>& sides) {
+  std::ostringstream out;
+  out << describe_proposal(p) << " (by " << side_name(sides, p.proposer()) << ", in step "
+      << p.step() << ")\n";
+  std::string accepted, waiting;
+  for (const std::uint32_t v : p.voters()) {
+    const bool yes = std::count(p.accepted().begin(), p.accepted().end(), v) > 0;
+    (yes ? accepted : waiting) +=
+        ((yes ? accepted : waiting).empty() ? "" : ", ") + side_name(sides, v);
+  }
+  out << "    accepted by " << (accepted.empty() ? "nobody yet" : accepted);
+  if (!waiting.empty()) out << "; waiting for " << waiting;
+  out << "\n";
   return out.str();
 }
 

@@ -18,6 +18,10 @@ std::string format_time(std::int64_t unix_seconds);
 // One message of a game's press: who sent it to whom, when, and its text.
 std::string render_press(const proto::PressMessage& message,
                          const std::vector<std::string>& side_names);
+// "proposal 3, a draw between England and France".
+std::string describe_proposal(const proto::Proposal& p);
+// A proposal and where it stands: who made it, who accepted, who is awaited.
+std::string render_proposal(const proto::Proposal& p, const std::vector<std::string>& side_names);
 // `text` with every control character but newline and tab shown as '?', so
 // that nothing a server sends can command the terminal.
 std::string printable(const std::string& text);

@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <utility>
 
 #include "live_game.h"
+#include "proposals.h"
 
 namespace naumachia::server {
 
@@ -89,6 +91,7 @@ class Audit {
     facts_.row = *row;
     facts_.seats = store_.seats(row->id);
     facts_.attach(registry_);
+    resigned_now_.assign(static_cast<std::size_t>(row->players), false);
     report_.status = row->status;
     if (row->status == "open") {
       // Nothing was played: the seed's commitment and the joins are all there is.
@@ -99,6 +102,10 @@ class Audit {
       replay();
     }
     check_events();
+    // The row's position and outcome, once the events said whether the
+    // players ended the game by agreement.
+    if (last_state_) check_games_row(*last_state_);
+    check_proposals();
     check_messages();
     return std::move(report_);
   }
@@ -144,7 +151,7 @@ class Audit {
 
   void replay() {
     try {
-      const ReplaySummary s = replay_game(
+      ReplaySummary s = replay_game(
           store_, registry_, game().id, nullptr, [&](const ReplayedStep& r, const State& after) {
             for (const OrdersRow& o : r.stored_orders) check_orders_row(r.stored.step, o, true);
             check_timing(r.stored);
@@ -159,7 +166,7 @@ class Audit {
         return;
       }
       replay_complete_ = true;
-      check_games_row(*s.last_state);
+      last_state_ = std::move(s.last_state);
     } catch (const std::exception& e) {
       problem(e.what());
     }
@@ -171,7 +178,7 @@ class Audit {
     const StepInfo info = last.step();
     const std::vector<bool> resigned = facts_.resigned();
     const Standing by_resignation = standing(facts_.who, resigned);
-    const bool over = info.game_over || by_resignation.decided;
+    const bool over = info.game_over || by_resignation.decided || agreed_.has_value();
     if (g.status != (over ? "over" : "running")) {
       games_field("status", "stored " + quoted(g.status) + ", but the replayed game is " +
                                 (over ? "over" : "running"));
@@ -197,6 +204,12 @@ class Audit {
       winners = info.winners;
       if (g.result != info.result)
         games_field("result", "stored " + quoted(g.result) + ", replayed " + quoted(info.result));
+    } else if (agreed_) {
+      winners = agreed_->winners;
+      if (g.result != agreed_->result) {
+        games_field("result", "stored " + quoted(g.result) + ", but the players agreed on " +
+                                  quoted(agreed_->result));
+      }
     } else if (by_resignation.decided) {
       winners = by_resignation.remaining;
     } else if (!g.result.empty()) {
@@ -231,7 +244,10 @@ class Audit {
     if (next_resolved_ < expected_.size())
       return static_cast<std::int64_t>(expected_[next_resolved_].resolved().step());
     if (!replay_complete_) return std::nullopt;
-    return game().status == "running" ? game().step : 0;  // 0: no step takes orders
+    // A game the players or resignations ended stopped in a step that took
+    // orders; one the rules ended has none. 0: no step takes orders.
+    const bool played_out = last_state_ && last_state_->step().game_over;
+    return game().status != "open" && !played_out ? game().step : 0;
   }
 
   std::optional<SeatRow> seat_row(std::uint32_t seat) const {
@@ -248,6 +264,14 @@ class Audit {
     if (static_cast<std::int64_t>(e.game_id()) != game().id)
       problem(at + ", field game_id: the payload says " + std::to_string(e.game_id()));
     if (over_seen_) problem(at + ": an event after the game's GameOver event");
+    const bool lapse = e.has_proposal() && e.proposal().what() == proto::LAPSED;
+    if (!lapse && !must_lapse_.empty()) {
+      for (std::uint64_t id : must_lapse_) {
+        problem(at + ": proposal " + std::to_string(id) + " was still open after " +
+                lapse_because_);
+      }
+      must_lapse_.clear();
+    }
     switch (e.what_case()) {
       case proto::GameEvent::kJoined: {
         const auto s = seat_row(e.joined().seat());
@@ -266,8 +290,13 @@ class Audit {
           problem(at + " PlayerResigned, field seat: seat " + std::to_string(e.resigned().seat()) +
                   " has not resigned (table seats)");
         }
+        if (e.resigned().seat() < resigned_now_.size()) resigned_now_[e.resigned().seat()] = true;
+        lapse_all("seat " + std::to_string(e.resigned().seat()) + " resigned");
         break;
       }
+      case proto::GameEvent::kProposal:
+        check_proposal(e.proposal(), at);
+        break;
       case proto::GameEvent::kCommitted: {
         const proto::OrdersCommitted& c = e.committed();
         const auto open = open_step();
@@ -283,6 +312,10 @@ class Audit {
         break;
       case proto::GameEvent::kOver: {
         over_seen_ = true;
+        for (const auto& [id, p] : proposals_) {
+          if (p.state == ProposalState::Open)
+            problem(at + " GameOver: proposal " + std::to_string(id) + " was still open");
+        }
         if (game().status != "over") {
           problem(at + " GameOver: the games row says the game is " + game().status);
           break;
@@ -302,7 +335,126 @@ class Audit {
     }
   }
 
+  // Every open proposal must lapse before anything else happens.
+  void lapse_all(const std::string& because) {
+    must_lapse_.clear();
+    for (const auto& [id, p] : proposals_) {
+      if (p.state == ProposalState::Open) must_lapse_.insert(static_cast<std::uint64_t>(id));
+    }
+    lapse_because_ = because;
+  }
+
+  // A proposal event: made as the standing then required, changed only as
+  // its rules allow, carried only when every seat it needs accepted.
+  void check_proposal(const proto::ProposalEvent& pe, const std::string& at) {
+    const std::string what =
+        at + " ProposalEvent (proposal " + std::to_string(pe.proposal().id()) + "), field ";
+    const auto read = from_proto(pe.proposal(), facts_.who);
+    if (!read) {
+      problem(what + "proposal: its kind, state or a side is unknown");
+      return;
+    }
+    const ProposalRow& p = *read;
+    const PlayerId seat{static_cast<int>(pe.seat())};
+    const auto has = [](const std::vector<PlayerId>& list, PlayerId s) {
+      return std::find(list.begin(), list.end(), s) != list.end();
+    };
+    const bool all_accepted = carried(p);
+    if ((p.state == ProposalState::Carried) !=
+        (all_accepted && (pe.what() == proto::PROPOSED || pe.what() == proto::ACCEPTED))) {
+      problem(what + "proposal.state: " + state_text(p.state) + ", but " +
+              (all_accepted ? "every seat it needs has accepted"
+                            : "not every seat it needs has accepted"));
+    }
+    if (pe.what() == proto::PROPOSED) {
+      if (p.id != ++proposals_made_) {
+        problem(what + "proposal.id: proposals are numbered 1, 2, 3 ...; this should be " +
+                std::to_string(proposals_made_));
+      }
+      const Standing st = standing(facts_.who, resigned_now_);
+      if (p.kind == ProposalKind::Draw && p.sides != st.remaining)
+        problem(what + "proposal.sides: a draw is between every side still in the game");
+      if (p.voters != proposal_voters(p.kind, facts_.who, resigned_now_, p.sides))
+        problem(what + "proposal.voters: not every seat still in the game that it concerns");
+      if (p.accepted != std::vector<PlayerId>{PlayerId{p.proposer}} ||
+          static_cast<int>(pe.seat()) != p.proposer)
+        problem(what + "proposal.accepted: a new proposal is accepted by its proposer alone");
+      if (const auto open = open_step(); open && p.step != *open)
+        problem(what + "proposal.step: made in step " + std::to_string(p.step) +
+                ", but the step taking orders then was " + std::to_string(*open));
+    } else {
+      const auto prev = proposals_.find(p.id);
+      if (prev == proposals_.end()) {
+        problem(what + "proposal.id: no such proposal was made");
+        return;
+      }
+      const ProposalRow& was = prev->second;
+      if (was.state != ProposalState::Open) problem(what + "proposal.state: it was closed already");
+      if (p.kind != was.kind || p.proposer != was.proposer || p.sides != was.sides ||
+          p.step != was.step || p.voters != was.voters || p.made_at != was.made_at)
+        problem(what + "proposal: it differs from the proposal as it was made");
+      std::vector<PlayerId> accepted = was.accepted;
+      ProposalState state = ProposalState::Open;
+      switch (pe.what()) {
+        case proto::ACCEPTED:
+          if (!has(was.voters, seat) || has(was.accepted, seat))
+            problem(what + "seat: seat " + std::to_string(seat.value) + " may not accept it");
+          accepted.push_back(seat);
+          state = p.state;  // open or carried, checked above
+          break;
+        case proto::REFUSED:
+          if (!has(was.voters, seat) || seat.value == was.proposer)
+            problem(what + "seat: seat " + std::to_string(seat.value) + " may not refuse it");
+          state = ProposalState::Refused;
+          break;
+        case proto::WITHDRAWN:
+          if (seat.value != was.proposer)
+            problem(what + "seat: only its proposer withdraws a proposal");
+          state = ProposalState::Withdrawn;
+          break;
+        case proto::LAPSED:
+          must_lapse_.erase(static_cast<std::uint64_t>(p.id));
+          state = ProposalState::Lapsed;
+          break;
+        default:
+          problem(what + "what: no such change of a proposal");
+      }
+      if (p.accepted != accepted) problem(what + "proposal.accepted: not what was accepted");
+      if (p.state != state) problem(what + "proposal.state: " + state_text(p.state));
+    }
+    proposals_[p.id] = p;
+    if (p.state == ProposalState::Carried) {
+      agreed_ = agreed_end(p, facts_.who);
+      lapse_all("proposal " + std::to_string(p.id) + " was carried");
+    }
+  }
+
+  // The proposals table: each row where the events left its proposal.
+  void check_proposals() {
+    std::map<std::int64_t, ProposalRow> seen = proposals_;
+    for (const ProposalRow& row : store_.proposals(game().id, false)) {
+      const std::string where = "table proposals (proposal " + std::to_string(row.id) + "), field ";
+      const auto it = seen.find(row.id);
+      if (it == seen.end()) {
+        problem(where + "id: no event made it");
+        continue;
+      }
+      const ProposalRow& e = it->second;
+      if (row.state != e.state) problem(where + "state: the events say " + state_text(e.state));
+      if (row.accepted != e.accepted) problem(where + "accepted: differs from the events");
+      if (row.kind != e.kind || row.proposer != e.proposer || row.sides != e.sides ||
+          row.step != e.step || row.voters != e.voters || row.made_at != e.made_at)
+        problem(where + "kind, proposer, sides, step, voters or made_at: differs from the events");
+      if ((row.state == ProposalState::Open) == row.closed_at.has_value())
+        problem(where + "closed_at: set while open, or missing once closed");
+      seen.erase(it);
+    }
+    for (const auto& [id, p] : seen)
+      problem("table proposals: no row for proposal " + std::to_string(id) + " the events made");
+  }
+
   void check_resolved(const proto::GameEvent& e, const std::string& at) {
+    lapse_all("step " + std::to_string(e.resolved().step()) + " resolved");
     const std::string what =
         at + " StepResolved (step " + std::to_string(e.resolved().step()) + ")";
     if (next_resolved_ >= expected_.size()) {
@@ -446,6 +598,13 @@ class Audit {
   std::size_t next_resolved_ = 0;  // StepResolved events seen so far
   bool over_seen_ = false;
   std::map<std::pair<std::int64_t, int>, Commit> commits_;  // the last per (step, seat)
+  std::unique_ptr<State> last_state_;              // after the last step, once the replay verified
+  std::vector<bool> resigned_now_;                 // seats resigned so far in the events
+  std::map<std::int64_t, ProposalRow> proposals_;  // as the events left each
+  std::int64_t proposals_made_ = 0;
+  std::set<std::uint64_t> must_lapse_;  // open proposals that must lapse next
+  std::string lapse_because_;
+  std::optional<AgreedEnd> agreed_;  // the players ended the game by agreement
 };
 
 }  // namespace

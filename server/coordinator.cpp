@@ -5,6 +5,7 @@
 
 #include "history.h"
 #include "log.h"
+#include "proposals.h"
 #include "replay.h"
 
 namespace naumachia::server {
@@ -37,11 +38,13 @@ int choose_seat(int requested, int players, const std::vector<SeatRow>& taken) {
 }
 
 Coordinator::Coordinator(Store& reader, StorageWriter& writer, const Registry& registry,
-                         Fanout& fanout, Clock clock, CoordinatorLimits limits)
+                         Fanout& fanout, KeyedBuckets& send_budget, Clock clock,
+                         CoordinatorLimits limits)
     : reader_(reader),
       writer_(writer),
       registry_(registry),
       fanout_(fanout),
+      send_budget_(send_budget),
       clock_(std::move(clock)),
       limits_(limits) {}
 
@@ -69,7 +72,11 @@ Coordinator::GamePtr Coordinator::load(const GameRow& row) {
   g->row = row;
   g->seats = reader_.seats(row.id);
   g->attach(registry_);
-  if (row.status == "running") g->orders = reader_.orders(row.id, row.step);
+  if (row.status == "running") {
+    g->orders = reader_.orders(row.id, row.step);
+    g->proposals = reader_.proposals(row.id, true);
+  }
+  g->next_proposal = reader_.last_proposal_id(row.id) + 1;
   if (row.status != "open") {
     const Game* m = registry_.find(row.game);
     if (!m) {
@@ -137,6 +144,7 @@ GameFacts Coordinator::facts(std::int64_t id) {
   f.row = *row;
   f.row.state.clear();
   f.seats = reader_.seats(id);
+  if (f.row.status == "running") f.proposals = reader_.proposals(id, true);
   f.attach(registry_);
   return f;
 }
@@ -410,7 +418,10 @@ void Coordinator::list_games(const ConnectionState& conn, const proto::ListGames
     GameFacts f;
     f.row = row;
     f.seats = reader_.seats(row.id);
-    if (row.status == "running") f.orders = reader_.orders(row.id, row.step);
+    if (row.status == "running") {
+      f.orders = reader_.orders(row.id, row.step);
+      f.proposals = reader_.proposals(row.id, true);
+    }
     f.attach(registry_);
     f.fill_summary(user, s);
   }
@@ -604,6 +615,10 @@ void Coordinator::resign(const ConnectionState& conn, const proto::ResignRequest
   e.mutable_resigned()->set_seat(static_cast<std::uint32_t>(number));
   e.mutable_resigned()->set_player(conn.user_name);
   record(*g, w, std::move(e));
+  // The standing changed: what was proposed before no longer holds.
+  lapse_proposals(*g, w,
+                  "seat " + std::to_string(number) + " (" +
+                      g->who.seat_names.at(static_cast<std::size_t>(number)) + ") resigned");
   end_if_decided(*g, w);
   log_line(game_label(id) + ": '" + conn.user_name + "' resigned");
   resolve_ready(*g, w, false);
@@ -622,15 +637,10 @@ void Coordinator::end_if_decided(LiveGame& g, Writes& w) {
   g.row.step_deadline.reset();
   g.row.winning_sides = side_numbers(st.remaining);
   g.row.winners = seat_numbers(winning_seats(g.who, st.remaining, g.resigned()));
-  std::vector<std::string> names;
-  for (SideId s : st.remaining)
-    names.push_back(g.who.side_names.at(static_cast<std::size_t>(s.value)));
-  std::string joined;
-  for (std::size_t i = 0; i < names.size(); ++i)
-    joined += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
-  g.row.result = names.empty() ? "every player resigned: nobody wins"
-                               : joined + (names.size() == 1 ? " wins" : " win") +
-                                     ": every other side resigned";
+  g.row.result = st.remaining.empty() ? "every player resigned: nobody wins"
+                                      : side_list(g.who, st.remaining) +
+                                            (st.remaining.size() == 1 ? " wins" : " win") +
+                                            ": every other side resigned";
   write_row(g, w);
   over_event(g, w);
 }
@@ -683,6 +693,7 @@ bool Coordinator::resolve_once(LiveGame& g, Writes& w, bool by_deadline) {
   set_position(g, std::move(played.resolution.next), at);
   write_row(g, w);
   record(g, w, std::move(e), at);
+  lapse_proposals(g, w, "step " + std::to_string(row.step) + " (" + row.label + ") resolved", at);
   if (g.row.status == "over") over_event(g, w);
   log_line(game_label(id) + ": " + row.label + " resolved" +
            (by_deadline ? " at its deadline" : ""));

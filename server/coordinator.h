@@ -18,6 +18,7 @@
 #include "live_game.h"
 #include "storage.h"
 #include "store.h"
+#include "throttle.h"
 
 namespace naumachia::server {
 
@@ -46,8 +47,9 @@ class Coordinator {
  public:
   using Clock = std::function<std::int64_t()>;
 
+  // `send_budget` is the users' budget of messages and proposals (press.h).
   Coordinator(Store& reader, StorageWriter& writer, const Registry& registry, Fanout& fanout,
-              Clock clock, CoordinatorLimits limits = {});
+              KeyedBuckets& send_budget, Clock clock, CoordinatorLimits limits = {});
 
   void create_game(const ConnectionState& conn, const proto::CreateGameRequest& r,
                    const ReplyPtr& reply);
@@ -60,6 +62,10 @@ class Coordinator {
                      const ReplyPtr& reply);
   void resign(const ConnectionState& conn, const proto::ResignRequest& r, const ReplyPtr& reply);
   void events(const ConnectionState& conn, const proto::EventsRequest& r, const ReplyPtr& reply);
+  // Agreements between the players (agreements.cpp).
+  void propose(const ConnectionState& conn, const proto::ProposeRequest& r, const ReplyPtr& reply);
+  void answer_proposal(const ConnectionState& conn, const proto::AnswerProposalRequest& r,
+                       const ReplyPtr& reply);
   ReplayPlan plan_replay(const ConnectionState& conn, const proto::ReplayRequest& r);
   // A game's facts for reading: from memory when it is live, else from the
   // database without deserialising its state. NOT_FOUND when there is none.
@@ -117,6 +123,18 @@ class Coordinator {
                        const std::optional<std::uint32_t>& for_seat) const;
   void end_if_decided(LiveGame& g, Writes& w);
 
+  // Agreements (agreements.cpp). Records the proposal `p` as it now stands
+  // (in memory, in the proposals table, and as an event); returns the event.
+  proto::GameEvent record_proposal(LiveGame& g, Writes& w, const ProposalRow& p,
+                                   proto::ProposalStep what, std::optional<int> seat,
+                                   const std::string& why = "",
+                                   std::optional<std::int64_t> at = std::nullopt);
+  // What a carried proposal decides takes effect.
+  void carry_out(LiveGame& g, Writes& w, const ProposalRow& p);
+  // Every open proposal lapses, `why`.
+  void lapse_proposals(LiveGame& g, Writes& w, const std::string& why,
+                       std::optional<std::int64_t> at = std::nullopt);
+
   // Resolves steps while every seat that must order is ready (or resigned);
   // returns whether any did. A failing resolution is logged and leaves the
   // game as it was: the request that triggered it still stands.
@@ -130,6 +148,7 @@ class Coordinator {
   StorageWriter& writer_;
   const Registry& registry_;
   Fanout& fanout_;
+  KeyedBuckets& send_budget_;
   Clock clock_;
   CoordinatorLimits limits_;
   std::unordered_map<std::int64_t, GamePtr> games_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "history.h"
+#include "proposals.h"
 #include "replay.h"
 
 namespace naumachia::server {
@@ -187,6 +188,7 @@ void GameFacts::fill_summary(std::optional<std::int64_t> user, proto::GameSummar
       if (o.seat == i) seat.set_ready(o.ready);
     }
   }
+  for (const ProposalRow& p : proposals) to_proto(p, who, *s.add_proposals());
   s.set_press(press_proto(g.press));
   s.set_private_press(g.private_press);
   s.set_last_event(static_cast<std::uint64_t>(g.next_event - 1));

@@ -23,8 +23,9 @@ namespace naumachia::server {
 struct GameFacts {
   GameRow row;  // row.state is empty unless the game is live
   std::vector<SeatRow> seats;
-  std::vector<OrdersRow> orders;  // the current step's, while running
-  const Game* module = nullptr;   // null when this server cannot play the game
+  std::vector<OrdersRow> orders;       // the current step's, while running
+  std::vector<ProposalRow> proposals;  // the open ones, by id
+  const Game* module = nullptr;        // null when this server cannot play the game
   ScenarioInfo scenario;
   Seating who;
 
@@ -61,8 +62,9 @@ struct LiveGame : GameFacts {
   std::unique_ptr<State> state;  // running or over, when playable
   // Why the state could not be had (rules version, unreadable row).
   std::optional<ApiError> state_problem;
-  int pending_writes = 0;  // jobs handed to the storage writer, not yet durable
-  bool broken = false;     // a write failed: memory may be ahead of the database
+  std::int64_t next_proposal = 1;  // the id the game's next proposal gets
+  int pending_writes = 0;          // jobs handed to the storage writer, not yet durable
+  bool broken = false;             // a write failed: memory may be ahead of the database
   std::uint64_t last_used = 0;
 
   const State& require_state() const;

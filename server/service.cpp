@@ -21,8 +21,8 @@ Service::Service(net::io_context& ioc, const std::string& db_path, const Registr
       reader_(reader_db_),
       writer_(db_path, strand_),
       workers_(static_cast<std::size_t>(std::max(1, limits.workers))),
-      coordinator_(reader_, writer_, registry, fanout_, clock_, limits.games),
       send_budget_(limits.sends),
+      coordinator_(reader_, writer_, registry, fanout_, send_budget_, clock_, limits.games),
       press_(reader_, writer_, fanout_, coordinator_, send_budget_, clock_, limits.press),
       auth_(reader_, writer_, fanout_, workers_, strand_, clock_, limits.auth) {}
 
@@ -158,6 +158,10 @@ void Service::dispatch(ConnectionState& conn, const std::shared_ptr<Outbox>& out
       return press_.send(conn, in.send_press(), reply);
     case B::kPress:
       return press_.page(conn, in.press(), reply);
+    case B::kPropose:
+      return coordinator_.propose(conn, in.propose(), reply);
+    case B::kAnswerProposal:
+      return coordinator_.answer_proposal(conn, in.answer_proposal(), reply);
     case B::BODY_NOT_SET:
       refuse(proto::BAD_FRAME, "the envelope has no body");
     default:

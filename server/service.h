@@ -78,8 +78,8 @@ class Service {
   Fanout fanout_;
   StorageWriter writer_;
   boost::asio::thread_pool workers_;
+  KeyedBuckets send_budget_;  // shared by press and proposals
   Coordinator coordinator_;
-  KeyedBuckets send_budget_;
   Press press_;
   Auth auth_;
   std::int64_t last_session_sweep_ = 0;  // on the strand

@@ -1,5 +1,7 @@
 #include "store.h"
 
+#include <algorithm>
+
 #include "history.h"
 
 namespace naumachia::server {
@@ -79,7 +81,102 @@ MessageRow read_message(const Stmt& s) {
   return m;
 }
 
+std::string number_list(const std::vector<int>& numbers) {
+  std::string out;
+  for (int n : numbers) out += (out.empty() ? "" : " ") + std::to_string(n);
+  return out;
+}
+
+// Numbers stored space-separated, each checked.
+std::vector<int> numbers_of(const std::string& text, const char* what) {
+  std::vector<int> out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t j = std::min(text.find(' ', i), text.size());
+    if (j > i) {
+      const std::string w = text.substr(i, j - i);
+      if (w.size() > 6 || w.find_first_not_of("0123456789") != std::string::npos)
+        throw DbError(std::string("stored ") + what + " are unreadable: '" + text + "'");
+      out.push_back(std::stoi(w));
+    }
+    i = j + 1;
+  }
+  return out;
+}
+
+template <class Id>
+std::vector<Id> ids_of(const std::string& text, const char* what) {
+  std::vector<Id> out;
+  for (int n : numbers_of(text, what)) out.push_back(Id{n});
+  return out;
+}
+
+template <class Id>
+std::string id_list(const std::vector<Id>& ids) {
+  std::vector<int> numbers;
+  for (Id i : ids) numbers.push_back(i.value);
+  return number_list(numbers);
+}
+
+constexpr const char* kProposalColumns =
+    "id, kind, proposer, sides, step, voters, accepted, state, made_at, closed_at";
+
+ProposalRow read_proposal(const Stmt& s) {
+  ProposalRow p;
+  p.id = s.integer(0);
+  p.kind = proposal_kind(s.text(1));
+  p.proposer = static_cast<int>(s.integer(2));
+  p.sides = ids_of<SideId>(s.text(3), "proposal sides");
+  p.step = s.integer(4);
+  p.voters = ids_of<PlayerId>(s.text(5), "proposal voters");
+  p.accepted = ids_of<PlayerId>(s.text(6), "proposal acceptances");
+  p.state = proposal_state(s.text(7));
+  p.made_at = s.integer(8);
+  if (!s.is_null(9)) p.closed_at = s.integer(9);
+  return p;
+}
+
 }  // namespace
+
+std::string kind_text(ProposalKind kind) {
+  switch (kind) {
+    case ProposalKind::Draw:
+      return "draw";
+    case ProposalKind::Concession:
+      return "concession";
+  }
+  return "draw";
+}
+
+ProposalKind proposal_kind(const std::string& text) {
+  if (text == "draw") return ProposalKind::Draw;
+  if (text == "concession") return ProposalKind::Concession;
+  throw DbError("a stored proposal kind is unknown: '" + text + "'");
+}
+
+std::string state_text(ProposalState state) {
+  switch (state) {
+    case ProposalState::Open:
+      return "open";
+    case ProposalState::Carried:
+      return "carried";
+    case ProposalState::Refused:
+      return "refused";
+    case ProposalState::Withdrawn:
+      return "withdrawn";
+    case ProposalState::Lapsed:
+      return "lapsed";
+  }
+  return "open";
+}
+
+ProposalState proposal_state(const std::string& text) {
+  for (ProposalState s : {ProposalState::Open, ProposalState::Carried, ProposalState::Refused,
+                          ProposalState::Withdrawn, ProposalState::Lapsed}) {
+    if (state_text(s) == text) return s;
+  }
+  throw DbError("a stored proposal state is unknown: '" + text + "'");
+}
 
 std::string press_text(PressMode mode) {
   switch (mode) {
@@ -467,6 +564,50 @@ std::vector<MessageRow> Store::channel_messages(std::int64_t game_id, const Audi
   std::vector<MessageRow> out;
   while (s.step()) out.push_back(read_message(s));
   return out;
+}
+
+void Store::insert_proposal(std::int64_t game_id, const ProposalRow& p) {
+  Stmt s = db_.prepare(
+      "INSERT INTO proposals(game_id, id, kind, proposer, sides, step, voters, accepted, state,"
+      " made_at, closed_at) VALUES(?,?,?,?,?,?,?,?,?,?,?)");
+  s.bind(1, game_id).bind(2, p.id).bind(3, kind_text(p.kind)).bind(4, p.proposer);
+  s.bind(5, id_list(p.sides)).bind(6, p.step).bind(7, id_list(p.voters));
+  s.bind(8, id_list(p.accepted)).bind(9, state_text(p.state)).bind(10, p.made_at);
+  if (p.closed_at) {
+    s.bind(11, *p.closed_at);
+  } else {
+    s.bind_null(11);
+  }
+  s.run();
+}
+
+void Store::update_proposal(std::int64_t game_id, const ProposalRow& p) {
+  Stmt s = db_.prepare(
+      "UPDATE proposals SET accepted = ?, state = ?, closed_at = ? WHERE game_id = ? AND id = ?");
+  s.bind(1, id_list(p.accepted)).bind(2, state_text(p.state));
+  if (p.closed_at) {
+    s.bind(3, *p.closed_at);
+  } else {
+    s.bind_null(3);
+  }
+  s.bind(4, game_id).bind(5, p.id).run();
+}
+
+std::vector<ProposalRow> Store::proposals(std::int64_t game_id, bool open_only) {
+  Stmt s = db_.prepare(std::string("SELECT ") + kProposalColumns +
+                       " FROM proposals WHERE game_id = ? AND (? = 0 OR state = 'open')"
+                       " ORDER BY id");
+  s.bind(1, game_id).bind(2, open_only ? 1 : 0);
+  std::vector<ProposalRow> out;
+  while (s.step()) out.push_back(read_proposal(s));
+  return out;
+}
+
+std::int64_t Store::last_proposal_id(std::int64_t game_id) {
+  Stmt s = db_.prepare("SELECT COALESCE(MAX(id), 0) FROM proposals WHERE game_id = ?");
+  s.bind(1, game_id);
+  s.step();
+  return s.integer(0);
 }
 
 }  // namespace naumachia::server

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/audience.h"
+#include "core/ids.h"
 #include "crypto.h"
 #include "db.h"
 
@@ -112,6 +113,28 @@ struct MessageRow {
   std::string body;
 };
 
+// What players may agree on, and where a proposal stands (proposals.h has the rules).
+enum class ProposalKind { Draw, Concession };
+enum class ProposalState { Open, Carried, Refused, Withdrawn, Lapsed };
+std::string kind_text(ProposalKind kind);  // "draw", "concession"
+std::string state_text(ProposalState state);
+// Throw DbError for a text that names none.
+ProposalKind proposal_kind(const std::string& text);
+ProposalState proposal_state(const std::string& text);
+
+struct ProposalRow {
+  std::int64_t id = 0;  // 1, 2, 3 ... per game
+  ProposalKind kind = ProposalKind::Draw;
+  int proposer = 0;                // seat
+  std::vector<SideId> sides;       // draw: the drawing sides; concession: the side conceded to
+  std::int64_t step = 0;           // the step it was made in
+  std::vector<PlayerId> voters;    // the seats whose acceptance it needs
+  std::vector<PlayerId> accepted;  // those that have accepted, in the order they did
+  ProposalState state = ProposalState::Open;
+  std::int64_t made_at = 0;
+  std::optional<std::int64_t> closed_at;
+};
+
 class Store {
  public:
   explicit Store(Db& db) : db_(db) {}
@@ -175,6 +198,13 @@ class Store {
   // The messages of one channel numbered above `after`, in order, at most `limit`.
   std::vector<MessageRow> channel_messages(std::int64_t game_id, const Audience& channel,
                                            std::int64_t after, int limit);
+
+  void insert_proposal(std::int64_t game_id, const ProposalRow& p);
+  // Writes the proposal's accepted seats, state and closing time.
+  void update_proposal(std::int64_t game_id, const ProposalRow& p);
+  // Every proposal of a game, or the open ones, by id.
+  std::vector<ProposalRow> proposals(std::int64_t game_id, bool open_only);
+  std::int64_t last_proposal_id(std::int64_t game_id);
   // Marks a session used now.
   void touch_session(const Bytes& token_hash, std::int64_t now);
 

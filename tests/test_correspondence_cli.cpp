@@ -109,3 +109,50 @@ TEST_CASE(
     CHECK(has(r.output, "--press is full, public or none, not 'loud'"));
   }
 }
+
+TEST_CASE("draws and concessions through the naumachia command") {
+  Players p;
+  auto r = p.alice.run("propose 1 draw");
+  REQUIRE_MESSAGE(r.status == 0, r.output);
+  CHECK(has(r.output,
+            "proposal 1, a draw between Red, Blue and Green (by Red, in step 1)\n"
+            "    accepted by Red; waiting for Blue, Green\n"));
+  r = p.bob.run("show 1");
+  CHECK(has(r.output, "  open proposal 1, a draw between Red, Blue and Green"));
+  r = p.bob.run("events 1");
+  CHECK(has(r.output, "Red made proposal 1, a draw between Red, Blue and Green"));
+  r = p.bob.run("accept 1");
+  REQUIRE_MESSAGE(r.status == 0, r.output);
+  CHECK(has(r.output, "accepted by Red, Blue; waiting for Green"));
+  r = p.carol.run("refuse 1");
+  CHECK(has(r.output, "refused proposal 1, a draw between Red, Blue and Green: it fails"));
+  r = p.carol.run("withdraw 1");
+  CHECK(r.status == 1);
+  CHECK(has(r.output, "game 1 has no open proposal to withdraw"));
+
+  REQUIRE(p.carol.run("propose 1 draw").status == 0);
+  REQUIRE(p.alice.run("propose 1 concede Green").status == 0);
+  r = p.bob.run("accept 1");
+  CHECK(r.status == 1);
+  CHECK(has(r.output,
+            "game 1 has several open proposals: name one\n  proposal 2, a draw between "
+            "Red, Blue and Green\n  proposal 3, a concession to Green"));
+  r = p.bob.run("accept 1 x");
+  CHECK(has(r.output, "'x' is not a proposal number"));
+  REQUIRE(p.carol.run("withdraw 1").status == 0);  // her only one: the draw
+  r = p.bob.run("accept 1 3");
+  REQUIRE_MESSAGE(r.status == 0, r.output);
+  CHECK(has(r.output,
+            "proposal 3, a concession to Green: every seat it needed agreed; it is "
+            "carried"));
+  r = p.carol.run("show 1");
+  CHECK(has(r.output, "result: Green wins: every other side conceded"));
+  r = p.carol.run("events 1");
+  CHECK(has(r.output,
+            "Blue accepted proposal 3, a concession to Green: every seat it needed "
+            "agreed, it is carried"));
+  CHECK(has(r.output, "game over: Green wins"));
+  CHECK(has(p.alice.run("games").output, "result: Green wins: every other side conceded"));
+  r = p.alice.run("propose 1 surrender");
+  CHECK(has(r.output, "usage: naumachia propose GAME draw"));
+}
