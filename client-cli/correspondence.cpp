@@ -26,12 +26,21 @@ const std::map<std::string, std::string> kCorrespondenceHelp = {
      "not seen yet, oldest\nfirst (with --all every one): the public ones and those of your "
      "private\nconversations. `naumachia wait GAME` also prints new messages as they come.\n"},
     {"propose",
-     "usage: naumachia propose GAME draw\n       naumachia propose GAME concede SIDE\n\n"
+     "usage: naumachia propose GAME draw\n       naumachia propose GAME concede SIDE\n"
+     "       naumachia propose GAME pause\n       naumachia propose GAME resume\n"
+     "       naumachia propose GAME extend DURATION\n\n"
      "Proposes to the other players of a running game:\n"
      "  draw          the game ends drawn between every side still in it; every\n"
      "                player still in the game must accept\n"
      "  concede SIDE  the game ends with SIDE (its name) the winner; every player\n"
      "                still in the game who does not play SIDE must accept\n"
+     "  pause         the deadline clock stops (the time left is kept); the game\n"
+     "                takes orders but resolves nothing until resumed\n"
+     "  resume        a game paused by agreement runs again: its deadline is the\n"
+     "                time it had left, from now\n"
+     "  extend DURATION  the current step's deadline moves DURATION later (e.g.\n"
+     "                12h, 2d; at most 7 days)\n"
+     "Every player still in the game must accept a pause, resume or extension.\n"
      "You accept by proposing. A proposal is public; it lapses when the current\n"
      "step resolves (at its deadline at the latest), when a player resigns, or\n"
      "when the game ends. Answer with `naumachia accept`, `refuse` or `withdraw`;\n"
@@ -197,6 +206,13 @@ int propose(Session& session, const std::vector<std::string>& argv) {
   } else if (pos.size() == 3 && pos[1] == "concede") {
     r.set_kind(proto::CONCESSION);
     r.set_side(pos[2]);
+  } else if (pos.size() == 2 && pos[1] == "pause") {
+    r.set_kind(proto::PAUSE);
+  } else if (pos.size() == 2 && pos[1] == "resume") {
+    r.set_kind(proto::RESUME);
+  } else if (pos.size() == 3 && pos[1] == "extend") {
+    r.set_kind(proto::EXTENSION);
+    r.set_seconds(parse_duration(pos[2]));
   } else {
     throw ClientError(kCorrespondenceHelp.at("propose"));
   }

@@ -58,7 +58,8 @@ commands:
   say GAME [TEXT]      send a message to the game's players, or with --to to
                        some of them                        [--to SEAT,...]
   messages GAME        print the game's messages you have not seen  [--all]
-  propose GAME WHAT    propose to the other players: draw, concede SIDE
+  propose GAME WHAT    propose to the other players: draw, concede SIDE, pause,
+                       resume, extend DURATION
   accept GAME [N]      accept an open proposal (the only one, or number N)
   refuse GAME [N]      refuse an open proposal: it fails
   withdraw GAME [N]    withdraw a proposal you made

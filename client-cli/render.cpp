@@ -119,6 +119,13 @@ std::string render_summary(const proto::GameSummary& g) {
     out << "\n";
   }
   if (g.deadline_unix()) out << "  deadline: " << format_time(g.deadline_unix()) << "\n";
+  if (g.paused() != proto::NOT_PAUSED) {
+    out << "  paused by "
+        << (g.paused() == proto::PAUSED_BY_ADMIN ? "the server's administrator" : "agreement");
+    if (g.has_paused_remaining_seconds())
+      out << "; the deadline has " << duration_words(g.paused_remaining_seconds()) << " left";
+    out << "\n";
+  }
   switch (g.press()) {
     case proto::PUBLIC_PRESS:
       out << "  press: public messages only\n";
@@ -224,6 +231,34 @@ std::string render_event(const proto::GameEvent& e, const std::vector<std::strin
         out << "  it needed nobody else: it is carried\n";
       break;
     }
+    case proto::GameEvent::kDeadline: {
+      const auto& d = e.deadline();
+      const std::string by = d.proposal() == 0
+                                 ? "the server's administrator"
+                                 : "agreement (proposal " + std::to_string(d.proposal()) + ")";
+      switch (d.change()) {
+        case proto::PAUSED:
+          out << "the game is paused by " << by;
+          if (d.has_remaining_seconds())
+            out << "; the deadline has " << duration_words(d.remaining_seconds()) << " left";
+          break;
+        case proto::RESUMED:
+          out << "the game is resumed by " << by;
+          if (d.deadline_unix()) out << "; deadline " << format_time(d.deadline_unix());
+          break;
+        case proto::EXTENDED:
+          out << "the deadline is extended by "
+              << duration_words(static_cast<std::int64_t>(d.seconds())) << " by " << by;
+          if (d.deadline_unix()) out << "; deadline " << format_time(d.deadline_unix());
+          if (d.has_remaining_seconds())
+            out << "; " << duration_words(d.remaining_seconds()) << " left while paused";
+          break;
+        default:
+          out << "the deadline changed";
+      }
+      out << "\n";
+      break;
+    }
     case proto::GameEvent::kResigned:
       out << e.resigned().player() << " (" << side_name(sides, e.resigned().seat())
           << ") resigned\n";
@@ -274,6 +309,22 @@ std::string render_press(const proto::PressMessage& m, const std::vector<std::st
   return out.str();
 }
 
+std::string duration_words(std::int64_t seconds) {
+  if (seconds < 0) seconds = 0;
+  const std::int64_t d = seconds / 86400, h = seconds % 86400 / 3600, m = seconds % 3600 / 60,
+                     s = seconds % 60;
+  std::string out;
+  const auto add = [&](std::int64_t n, const char* unit) {
+    if (n == 0) return;
+    out += (out.empty() ? "" : " ") + std::to_string(n) + " " + unit + (n == 1 ? "" : "s");
+  };
+  add(d, "day");
+  add(h, "hour");
+  add(m, "minute");
+  add(s, "second");
+  return out.empty() ? "0 seconds" : out;
+}
+
 std::string describe_proposal(const proto::Proposal& p) {
   std::string sides;
   for (int i = 0; i < p.sides_size(); ++i)
@@ -285,6 +336,15 @@ std::string describe_proposal(const proto::Proposal& p) {
       break;
     case proto::CONCESSION:
       what = "a concession to " + sides;
+      break;
+    case proto::PAUSE:
+      what = "a pause";
+      break;
+    case proto::RESUME:
+      what = "to resume the game";
+      break;
+    case proto::EXTENSION:
+      what = "an extension of the deadline by " + duration_words(p.seconds());
       break;
     default:
       what = "a proposal of a kind this client does not know";

@@ -1,12 +1,16 @@
 #include "admin.h"
 
 #include <charconv>
+#include <chrono>
+#include <ctime>
 #include <iostream>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "audit.h"
 #include "db.h"
+#include "duration.h"
 #include "replay.h"
 #include "store.h"
 
@@ -34,6 +38,23 @@ commands:
   verify                check every game in the database as replay does, one
                         line per game (use it on a backup). Exit status 0 only
                         when every game verifies.
+  pause GAME            stop the current step's deadline clock of a running
+                        game (the time left is kept) and resolve nothing until
+                        it is resumed; only the administrator resumes it (a
+                        pause the players agreed on becomes the administrator's)
+  resume GAME           restart the clock of a paused game: its deadline is the
+                        time left from now; a step every player is ready in
+                        resolves at once
+  extend GAME DURATION  move the current step's deadline DURATION later (90s,
+                        30m, 12h, 2d; at most 30 days), or while paused add it
+                        to the time left
+                        These three work while the server runs: the request is
+                        queued in the database, the server applies it within a
+                        second as the game's one writer, tells the players, and
+                        records the outcome, which is printed. Exit status 0
+                        when applied, 1 when refused, 3 when the server has
+                        not applied it within --wait SECONDS (default 10; it
+                        stays queued and is applied when the server runs).
   --help                this text
 )";
 
@@ -55,10 +76,32 @@ void print_step(const ReplayedStep& s, const std::vector<std::string>& sides) {
             << (s.state_ok && s.record_ok ? "verified" : "MISMATCH") << "\n";
 }
 
+std::string utc(std::int64_t t) {
+  const std::time_t tt = static_cast<std::time_t>(t);
+  std::tm tm{};
+  gmtime_r(&tt, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm);
+  return buf;
+}
+
+std::string clock_text(const GameRow& g) {
+  if (g.paused != Pause::None) {
+    return std::string("paused by ") +
+           (g.paused == Pause::Admin ? "the administrator" : "agreement") +
+           (g.paused_remaining
+                ? ", " + std::to_string(*g.paused_remaining) + " s left on the deadline"
+                : "");
+  }
+  return g.step_deadline ? "deadline " + utc(*g.step_deadline) : "no deadline";
+}
+
 int list_games(Store& store) {
   for (const GameRow& g : store.games(false, false, 0)) {
     std::cout << g.id << "  " << g.full_scenario() << " (rules v" << g.rules_version << ")  "
-              << g.status << "  step " << g.step << " " << g.step_label << "  players:";
+              << g.status << "  step " << g.step << " " << g.step_label;
+    if (g.status == "running") std::cout << "  " << clock_text(g);
+    std::cout << "  players:";
     for (const SeatRow& s : store.seats(g.id)) std::cout << " " << s.seat << "=" << s.name;
     std::cout << "\n";
   }
@@ -135,6 +178,54 @@ int verify_all(Store& store, const Registry& registry) {
   return failed == 0 ? 0 : 1;
 }
 
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// Queues a pause, resume or extension for the server, which is the game's one
+// writer while it runs, and waits for its outcome.
+int clock_request(Store& store, std::int64_t id, AdminAction action, std::int64_t seconds,
+                  int wait_seconds) {
+  const auto g = store.game(id);
+  if (!g) {
+    std::cerr << "naumachia-admin: there is no game " << id << "\n";
+    return 1;
+  }
+  if (g->status != "running") {
+    std::cerr << "naumachia-admin: game " << id << " is " << g->status
+              << ": only a running game is paused, resumed or extended\n";
+    return 1;
+  }
+  AdminRequestRow r;
+  r.game_id = id;
+  r.action = action;
+  r.seconds = seconds;
+  r.requested_at = unix_now();
+  const std::int64_t request = store.insert_admin_request(r);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(wait_seconds);
+  for (;;) {
+    const auto done = store.admin_request(request);
+    if (done && done->done_at) {
+      if (done->outcome != "applied") {
+        std::cout << "request " << request << " (" << action_text(action) << " game " << id << ") "
+                  << done->outcome << "\n";
+        return 1;
+      }
+      std::cout << "game " << id << ": " << action_text(action) << " applied; now "
+                << clock_text(*store.game(id)) << "\n";
+      return 0;
+    }
+    if (std::chrono::steady_clock::now() >= until) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  std::cout << "request " << request << " (" << action_text(action) << " game " << id
+            << ") is queued: the server has not applied it yet (is it running?); it applies it "
+               "as soon as it runs\n";
+  return 3;
+}
+
 }  // namespace
 
 int run_admin(int argc, char** argv, const Registry& registry) {
@@ -161,6 +252,39 @@ int run_admin(int argc, char** argv, const Registry& registry) {
     Store store(db);
     if (args[0] == "games" && args.size() == 1) return list_games(store);
     if (args[0] == "verify" && args.size() == 1) return verify_all(store, registry);
+    if (args[0] == "pause" || args[0] == "resume" || args[0] == "extend") {
+      int wait_seconds = 10;
+      if (args.size() >= 2 && args[args.size() - 2] == "--wait") {
+        const std::string& w = args.back();
+        if (w.empty() || w.size() > 5 || w.find_first_not_of("0123456789") != std::string::npos) {
+          std::cerr << "naumachia-admin: --wait takes a number of seconds, not '" << w << "'\n";
+          return 2;
+        }
+        wait_seconds = std::stoi(w);
+        args.resize(args.size() - 2);
+      }
+      const bool extend = args[0] == "extend";
+      if (args.size() != (extend ? 3u : 2u)) {
+        std::cerr << "naumachia-admin: " << args[0] << (extend ? " GAME DURATION" : " GAME")
+                  << " (see --help)\n";
+        return 2;
+      }
+      const auto id = game_number(args[1]);
+      if (!id) {
+        std::cerr << "naumachia-admin: GAME is a game number, not '" << args[1] << "'\n";
+        return 2;
+      }
+      std::int64_t seconds = 0;
+      if (extend && !parse_duration(args[2], seconds)) {
+        std::cerr << "naumachia-admin: DURATION is like 90s, 30m, 12h or 2d, not '" << args[2]
+                  << "'\n";
+        return 2;
+      }
+      const AdminAction action = args[0] == "pause"    ? AdminAction::Pause
+                                 : args[0] == "resume" ? AdminAction::Resume
+                                                       : AdminAction::Extend;
+      return clock_request(store, *id, action, seconds, wait_seconds);
+    }
     if (args[0] == "replay" && (args.size() == 2 || (args.size() == 3 && args[2] == "--quiet"))) {
       const auto id = game_number(args[1]);
       if (!id) {

@@ -1,6 +1,7 @@
 #pragma once
 // The administrator's tool: lists games and replays any game from its stored
-// seed and orders, verifying every step against the stored hash chain.
+// seed and orders, verifying every step against the stored hash chain; asks
+// the running server to pause, resume or extend a game.
 #include "core/game.h"
 
 namespace naumachia::server {

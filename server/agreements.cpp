@@ -4,6 +4,7 @@
 // pushed once durable.
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 
 #include "coordinator.h"
 #include "log.h"
@@ -43,6 +44,34 @@ SideId conceded_to(const LiveGame& g, const std::string& name) {
   }
   refuse(proto::INVALID_ARGUMENT, "no side '" + name + "' in " + game_label(g.row.id) +
                                       "; its sides are " + side_list(g.who, in_play));
+}
+
+// The change of the step's clock a proposal makes, if it makes one.
+std::optional<ClockChange> clock_change_of(ProposalKind kind) {
+  switch (kind) {
+    case ProposalKind::Pause:
+      return ClockChange::Pause;
+    case ProposalKind::Resume:
+      return ClockChange::Resume;
+    case ProposalKind::Extension:
+      return ClockChange::Extend;
+    case ProposalKind::Draw:
+    case ProposalKind::Concession:
+      break;
+  }
+  return std::nullopt;
+}
+
+// A proposal about to be carried can take effect. (Pauses and resumes by
+// the administrator lapse the proposals they make moot, so this holds; it
+// is checked before anything changes all the same.)
+void check_carriable(const LiveGame& g, const ProposalRow& p) {
+  const auto change = clock_change_of(p.kind);
+  if (!change) return;
+  if (const auto why = clock_problem(StepClock::of(g.row), *change, false)) {
+    refuse(proto::INVALID_ARGUMENT, "proposal " + std::to_string(p.id) + " cannot take effect: " +
+                                        game_label(g.row.id) + " " + *why);
+  }
 }
 
 void require_running(const LiveGame& g) {
@@ -85,23 +114,75 @@ proto::GameEvent Coordinator::record_proposal(LiveGame& g, Writes& w, const Prop
 }
 
 void Coordinator::lapse_proposals(LiveGame& g, Writes& w, const std::string& why,
-                                  std::optional<std::int64_t> at) {
+                                  std::optional<std::int64_t> at,
+                                  std::optional<ProposalKind> kind) {
   const std::vector<ProposalRow> open = g.proposals;  // recording changes the list
   for (ProposalRow p : open) {
+    if (kind && p.kind != *kind) continue;
     p.state = ProposalState::Lapsed;
     p.closed_at = at.value_or(now());
     record_proposal(g, w, p, proto::LAPSED, std::nullopt, why, at);
   }
 }
 
+void Coordinator::change_clock(LiveGame& g, Writes& w, ClockChange change, std::int64_t seconds,
+                               std::int64_t proposal) {
+  const bool by_admin = proposal == 0;
+  const std::int64_t at = now();  // the change and its event, at one time
+  const StepClock before = StepClock::of(g.row);
+  const StepClock after = changed(before, change, by_admin, seconds, at);
+  g.row.step_deadline = after.deadline;
+  g.row.paused = after.paused;
+  g.row.paused_remaining = after.remaining;
+  write_row(g, w);
+  proto::GameEvent e;
+  *e.mutable_deadline() = deadline_event(change, g.row.step, proposal, seconds, after);
+  record(g, w, std::move(e), at);
+  const std::string who = by_admin ? "the administrator" : "agreement";
+  switch (change) {
+    case ClockChange::Pause:
+      lapse_proposals(g, w, "the game was paused", std::nullopt, ProposalKind::Pause);
+      // Once the administrator holds the game, the players cannot resume it.
+      if (by_admin)
+        lapse_proposals(g, w, "the administrator paused the game", std::nullopt,
+                        ProposalKind::Resume);
+      log_line(game_label(g.row.id) + ": paused by " + who);
+      break;
+    case ClockChange::Resume:
+      lapse_proposals(g, w, "the game was resumed", std::nullopt, ProposalKind::Resume);
+      log_line(game_label(g.row.id) + ": resumed by " + who);
+      resolve_ready(g, w, false);
+      break;
+    case ClockChange::Extend:
+      log_line(game_label(g.row.id) + ": the deadline extended by " + who);
+      break;
+  }
+}
+
+void Coordinator::check_extension(std::int64_t seconds, std::int64_t max) const {
+  if (seconds < limits_.min_deadline_seconds || seconds > max) {
+    refuse(proto::INVALID_ARGUMENT,
+           "an extension is " + duration_text(limits_.min_deadline_seconds) + " to " +
+               duration_text(max) + ", not " + std::to_string(seconds) + " seconds");
+  }
+}
+
 void Coordinator::carry_out(LiveGame& g, Writes& w, const ProposalRow& p) {
   switch (p.kind) {
+    case ProposalKind::Pause:
+      return change_clock(g, w, ClockChange::Pause, 0, p.id);
+    case ProposalKind::Resume:
+      return change_clock(g, w, ClockChange::Resume, 0, p.id);
+    case ProposalKind::Extension:
+      return change_clock(g, w, ClockChange::Extend, p.seconds, p.id);
     case ProposalKind::Draw:
     case ProposalKind::Concession: {
       const AgreedEnd end = agreed_end(p, g.who);
       lapse_proposals(g, w, "the game ended");
       g.row.status = "over";
       g.row.step_deadline.reset();
+      g.row.paused = Pause::None;
+      g.row.paused_remaining.reset();
       g.row.result = end.result;
       g.row.winning_sides = side_numbers(end.winners);
       g.row.winners = seat_numbers(winning_seats(g.who, end.winners, g.resigned()));
@@ -141,9 +222,27 @@ void Coordinator::propose(const ConnectionState& conn, const proto::ProposeReque
       p.sides = {side};
       break;
     }
+    case proto::PAUSE:
+    case proto::RESUME:
+    case proto::EXTENSION: {
+      p.kind = *kind_of(r.kind());
+      const ClockChange change = *clock_change_of(p.kind);
+      if (change == ClockChange::Extend) {
+        p.seconds = static_cast<std::int64_t>(std::min<std::uint64_t>(r.seconds(), INT32_MAX));
+        check_extension(p.seconds, limits_.max_extension_seconds);
+      }
+      if (const auto why = clock_problem(StepClock::of(g->row), change, false)) {
+        refuse(change == ClockChange::Resume && g->row.paused == Pause::Admin
+                   ? proto::FORBIDDEN
+                   : proto::INVALID_ARGUMENT,
+               game + " " + *why);
+      }
+      break;
+    }
     default:
       refuse(proto::INVALID_ARGUMENT,
-             "propose a draw or a concession (kind " + std::to_string(r.kind()) + " is neither)");
+             "propose a draw, a concession, a pause, to resume or an extension (kind " +
+                 std::to_string(r.kind()) + " is none of them)");
   }
   for (const ProposalRow& o : g->proposals) {
     if (o.kind == p.kind) {
@@ -218,6 +317,7 @@ void Coordinator::answer_proposal(const ConnectionState& conn,
       refuse(proto::INVALID_ARGUMENT, "answer a proposal with accept, refuse or withdraw");
   }
   if (p.state != ProposalState::Open) p.closed_at = now();
+  if (p.state == ProposalState::Carried) check_carriable(*g, p);
 
   Writes w;
   w.answered = record_proposal(*g, w, p, what, me.value).seq();
@@ -227,6 +327,46 @@ void Coordinator::answer_proposal(const ConnectionState& conn,
     to_proto(p, g->who, *reply->out().mutable_proposal());
     reply->send();
   });
+}
+
+void Coordinator::apply_admin_requests() {
+  for (const AdminRequestRow& r : reader_.waiting_admin_requests()) {
+    if (!admin_in_flight_.insert(r.id).second) continue;  // being stored already
+    const std::int64_t id = r.id;
+    const auto done = [this, id] { admin_in_flight_.erase(id); };
+    try {
+      const GamePtr g = live(r.game_id);
+      require_running(*g);
+      const ClockChange change = r.action == AdminAction::Pause    ? ClockChange::Pause
+                                 : r.action == AdminAction::Resume ? ClockChange::Resume
+                                                                   : ClockChange::Extend;
+      if (change == ClockChange::Extend) check_extension(r.seconds, limits_.max_deadline_seconds);
+      if (const auto why = clock_problem(StepClock::of(g->row), change, true))
+        refuse(proto::INVALID_ARGUMENT, game_label(g->row.id) + " " + *why);
+      Writes w;
+      change_clock(*g, w, change, r.seconds, 0);
+      // Marked done in the same transaction as the change: applied once.
+      const std::int64_t at = now();
+      w.ops.push_back([id, at](Store& s) { s.finish_admin_request(id, at, "applied"); });
+      commit(g, std::move(w), nullptr, nullptr, done);
+    } catch (const std::exception& e) {
+      // Not refused: it is asked again at the next look.
+      log_line("admin request " + std::to_string(id) + " could not be applied now: " + e.what());
+      done();
+    } catch (const ApiError& e) {
+      if (e.code == proto::INTERNAL) {
+        // The server's trouble (a game being reloaded), not the request's.
+        log_line("admin request " + std::to_string(id) + " could not be applied now: " + e.message);
+        done();
+        continue;
+      }
+      const std::int64_t at = now();
+      const std::string outcome = "refused: " + e.message;
+      log_line("admin request " + std::to_string(id) + " " + outcome);
+      writer_.submit([id, at, outcome](Store& s) { s.finish_admin_request(id, at, outcome); },
+                     [done](std::exception_ptr) { done(); });
+    }
+  }
 }
 
 }  // namespace naumachia::server

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "db.h"
+#include "duration.h"
 #include "log.h"
 #include "net.h"
 #include "private_files.h"
@@ -52,8 +53,8 @@ connections (DURATION: a number with s, m, h or d, e.g. 90s, 30m, 12h, 30d):
   --max-connections-per-address N  from one address (default 32)
   --login-timeout DURATION      a connection that has not signed in by then is
                                 closed (default 60s)
-  --min-deadline DURATION       the shortest step deadline a game may have
-                                (default 60s)
+  --min-deadline DURATION       the shortest step deadline a game may have,
+                                and the shortest extension of one (default 60s)
   --queue-bytes N               bytes of answers and pushes queued for a client
                                 that does not read before it is closed
                                 (default 33554432)
@@ -93,36 +94,6 @@ struct Options {
   NetLimits net;
   ServiceLimits service;
 };
-
-// "90s", "30m", "12h", "30d" or plain seconds; positive.
-bool parse_duration(const std::string& s, std::int64_t& seconds) {
-  if (s.empty()) return false;
-  std::int64_t unit = 1;
-  std::string digits = s;
-  switch (s.back()) {
-    case 's':
-      unit = 1;
-      break;
-    case 'm':
-      unit = 60;
-      break;
-    case 'h':
-      unit = 3600;
-      break;
-    case 'd':
-      unit = 86400;
-      break;
-    default:
-      break;
-  }
-  if (!std::isdigit(static_cast<unsigned char>(s.back()))) digits.pop_back();
-  if (digits.empty() || digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), [](char c) {
-        return std::isdigit(static_cast<unsigned char>(c));
-      }))
-    return false;
-  seconds = std::stoll(digits) * unit;
-  return seconds > 0;
-}
 
 bool parse_count(const std::string& s, std::int64_t& out, std::int64_t min = 1,
                  std::int64_t max = 1'000'000'000) {

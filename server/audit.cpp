@@ -9,6 +9,7 @@
 
 #include "live_game.h"
 #include "proposals.h"
+#include "step_clock.h"
 
 namespace naumachia::server {
 
@@ -92,6 +93,7 @@ class Audit {
     facts_.seats = store_.seats(row->id);
     facts_.attach(registry_);
     resigned_now_.assign(static_cast<std::size_t>(row->players), false);
+    admin_applied_ = store_.applied_admin_requests(row->id);
     report_.status = row->status;
     if (row->status == "open") {
       // Nothing was played: the seed's commitment and the joins are all there is.
@@ -228,13 +230,27 @@ class Audit {
       games_field("winners",
                   "stored " + quoted(g.winners) + ", replayed " + quoted(winning_seats_now));
     }
-    if (over || g.deadline_seconds <= 0) {
+    if (over) {
       if (g.step_deadline) games_field("step_deadline", "set, but no step awaits a deadline");
-    } else if (last_resolved_at_ && g.step_deadline != *last_resolved_at_ + g.deadline_seconds) {
-      games_field("step_deadline", "stored " + std::to_string(g.step_deadline.value_or(0)) +
-                                       ", but the last step resolved at " +
-                                       std::to_string(*last_resolved_at_) + " and steps have " +
-                                       std::to_string(g.deadline_seconds) + " s");
+      if (g.paused != Pause::None || g.paused_remaining)
+        games_field("paused", "set, but the game is over");
+    } else if (clock_known_) {
+      // The deadline the events made: the step's, with its pauses and extensions.
+      const auto text = [](const std::optional<std::int64_t>& t) {
+        return t ? std::to_string(*t) : std::string("none");
+      };
+      if (g.step_deadline != clock_.deadline) {
+        games_field("step_deadline", "stored " + text(g.step_deadline) + ", but the events make " +
+                                         text(clock_.deadline));
+      }
+      if (g.paused != clock_.paused) {
+        games_field("paused", "stored " + quoted(pause_text(g.paused)) + ", but the events make " +
+                                  quoted(pause_text(clock_.paused)));
+      }
+      if (g.paused_remaining != clock_.remaining) {
+        games_field("paused_remaining", "stored " + text(g.paused_remaining) +
+                                            ", but the events make " + text(clock_.remaining));
+      }
     }
   }
 
@@ -274,6 +290,12 @@ class Audit {
     }
     switch (e.what_case()) {
       case proto::GameEvent::kJoined: {
+        if (e.joined().game_started()) {
+          // The first step's deadline runs from the game's start.
+          clock_ = StepClock{};
+          if (game().deadline_seconds > 0) clock_.deadline = e.at_unix() + game().deadline_seconds;
+          clock_known_ = true;
+        }
         const auto s = seat_row(e.joined().seat());
         if (!s) {
           problem(at + " PlayerJoined, field seat: nobody sits in seat " +
@@ -307,8 +329,22 @@ class Audit {
         commits_[{static_cast<std::int64_t>(c.step()), static_cast<int>(c.seat())}] = {seq, c};
         break;
       }
-      case proto::GameEvent::kResolved:
+      case proto::GameEvent::kResolved: {
+        const proto::StepResolved& r = e.resolved();
+        if (clock_.paused != Pause::None)
+          problem(at + " StepResolved (step " + std::to_string(r.step()) +
+                  "): it resolved while the game was paused");
+        if (clock_known_ && r.by_deadline() && (!clock_.deadline || e.at_unix() < *clock_.deadline))
+          problem(at + " StepResolved (step " + std::to_string(r.step()) +
+                  "), field by_deadline: set, but the step's deadline (with its extensions) had "
+                  "not passed");
+        clock_ = StepClock{};
+        if (r.next_deadline_unix() != 0) clock_.deadline = r.next_deadline_unix();
         check_resolved(e, at);
+        break;
+      }
+      case proto::GameEvent::kDeadline:
+        check_deadline(e, at);
         break;
       case proto::GameEvent::kOver: {
         over_seen_ = true;
@@ -423,10 +459,75 @@ class Audit {
       if (p.state != state) problem(what + "proposal.state: " + state_text(p.state));
     }
     proposals_[p.id] = p;
-    if (p.state == ProposalState::Carried) {
+    if (p.state == ProposalState::Carried &&
+        (p.kind == ProposalKind::Draw || p.kind == ProposalKind::Concession)) {
       agreed_ = agreed_end(p, facts_.who);
       lapse_all("proposal " + std::to_string(p.id) + " was carried");
     }
+  }
+
+  // A change of the step's deadline: made by a carried proposal of its kind
+  // or by an applied request of the administrator, allowed then, and to the
+  // clock the rules of step_clock.h make of it.
+  void check_deadline(const proto::GameEvent& e, const std::string& at) {
+    const proto::DeadlineChanged& d = e.deadline();
+    const std::string what = at + " DeadlineChanged, field ";
+    std::optional<ClockChange> change;
+    for (ClockChange c : {ClockChange::Pause, ClockChange::Resume, ClockChange::Extend}) {
+      if (change_proto(c) == d.change()) change = c;
+    }
+    if (!change) {
+      problem(what + "change: unknown");
+      return;
+    }
+    const bool by_admin = d.proposal() == 0;
+    const auto seconds = static_cast<std::int64_t>(d.seconds());
+    if (by_admin) {
+      const AdminAction action = *change == ClockChange::Pause    ? AdminAction::Pause
+                                 : *change == ClockChange::Resume ? AdminAction::Resume
+                                                                  : AdminAction::Extend;
+      if (admin_seen_ >= admin_applied_.size() || admin_applied_[admin_seen_].action != action ||
+          (action == AdminAction::Extend && admin_applied_[admin_seen_].seconds != seconds)) {
+        problem(what +
+                "proposal: 0 (the administrator), but no request applied next in table "
+                "admin_requests asked for it");
+      }
+      ++admin_seen_;
+    } else {
+      const auto p = proposals_.find(static_cast<std::int64_t>(d.proposal()));
+      const ProposalKind kind = *change == ClockChange::Pause    ? ProposalKind::Pause
+                                : *change == ClockChange::Resume ? ProposalKind::Resume
+                                                                 : ProposalKind::Extension;
+      if (p == proposals_.end() || p->second.state != ProposalState::Carried ||
+          p->second.kind != kind ||
+          (kind == ProposalKind::Extension && p->second.seconds != seconds) ||
+          !clock_proposals_used_.insert(p->first).second) {
+        problem(what + "proposal: " + std::to_string(d.proposal()) +
+                " is no carried proposal of this change that has not taken effect yet");
+      }
+    }
+    if (const auto why = clock_problem(clock_, *change, by_admin))
+      problem(what + "change: the game " + *why);
+    if (const auto open = open_step(); open && static_cast<std::int64_t>(d.step()) != *open)
+      problem(what + "step: " + std::to_string(d.step()) + ", but the step taking orders was " +
+              std::to_string(*open));
+    clock_ = changed(clock_, *change, by_admin, seconds, e.at_unix());
+    const proto::DeadlineChanged want =
+        deadline_event(*change, static_cast<std::int64_t>(d.step()),
+                       static_cast<std::int64_t>(d.proposal()), seconds, clock_);
+    const std::string diff = differing_fields(d, want);
+    if (!diff.empty()) problem(what + diff + ": not what the change makes of the deadline");
+    // The proposals it makes moot lapse next.
+    must_lapse_.clear();
+    for (const auto& [id, p] : proposals_) {
+      const bool moot =
+          (*change == ClockChange::Pause &&
+           (p.kind == ProposalKind::Pause || (by_admin && p.kind == ProposalKind::Resume))) ||
+          (*change == ClockChange::Resume && p.kind == ProposalKind::Resume);
+      if (p.state == ProposalState::Open && moot)
+        must_lapse_.insert(static_cast<std::uint64_t>(id));
+    }
+    lapse_because_ = "the deadline change";
   }
 
   // The proposals table: each row where the events left its proposal.
@@ -511,6 +612,10 @@ class Audit {
       }
     }
     report_.events = static_cast<std::size_t>(seq);
+    for (std::size_t i = admin_seen_; i < admin_applied_.size(); ++i) {
+      problem("table admin_requests (request " + std::to_string(admin_applied_[i].id) +
+              "): applied, but no event tells the players of it");
+    }
     if (game().next_event != seq + 1) {
       games_field("next_event", std::to_string(game().next_event) + ", but the game has " +
                                     std::to_string(seq) + " event(s)");
@@ -605,6 +710,11 @@ class Audit {
   std::set<std::uint64_t> must_lapse_;  // open proposals that must lapse next
   std::string lapse_because_;
   std::optional<AgreedEnd> agreed_;  // the players ended the game by agreement
+  StepClock clock_;                  // the current step's deadline, as the events make it
+  bool clock_known_ = false;         // the game's start was seen
+  std::vector<AdminRequestRow> admin_applied_;  // the administrator's, for this game
+  std::size_t admin_seen_ = 0;                  // of them, told of by events so far
+  std::set<std::int64_t> clock_proposals_used_;
 };
 
 }  // namespace

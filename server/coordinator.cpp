@@ -152,7 +152,7 @@ GameFacts Coordinator::facts(std::int64_t id) {
 // ------------------------------------------------------------ writing
 
 void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
-                         std::function<void()> then) {
+                         std::function<void()> then, std::function<void()> finally) {
   ++g->pending_writes;
   const std::int64_t id = g->row.id;
   const std::int64_t next_event = g->row.next_event;
@@ -166,33 +166,36 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
       s.insert_event(id, static_cast<std::int64_t>(e.seq()), e.SerializeAsString());
     if (!events.empty()) s.set_next_event(id, next_event);
   };
-  writer_.submit(std::move(job), [this, g, reply, answered, events = std::move(w.events),
-                                  readers = std::move(readers), kept = std::move(w.kept),
-                                  then = std::move(then)](std::exception_ptr failure) {
-    --g->pending_writes;
-    if (failure) {
-      // Memory is ahead of the database now: the game is reloaded once
-      // nothing of it is in flight any more.
-      g->broken = true;
-      std::string why = "unknown error";
-      try {
-        std::rethrow_exception(failure);
-      } catch (const std::exception& e) {
-        why = e.what();
-      } catch (...) {
-      }
-      log_line(game_label(g->row.id) + ": a write failed: " + why);
-      if (reply) reply->fail_internal("storing " + game_label(g->row.id) + ": " + why);
-    } else {
-      // Durable now: nothing below may say that nothing changed.
-      push(g->row.id, events, readers, reply ? reply->outbox() : nullptr, answered);
-      if (then) guarded_after_commit(reply, kept, then);
-    }
-    if (g->broken && g->pending_writes == 0) {
-      auto it = games_.find(g->row.id);
-      if (it != games_.end() && it->second == g) games_.erase(it);
-    }
-  });
+  writer_.submit(std::move(job),
+                 [this, g, reply, answered, events = std::move(w.events),
+                  readers = std::move(readers), kept = std::move(w.kept), then = std::move(then),
+                  finally = std::move(finally)](std::exception_ptr failure) {
+                   --g->pending_writes;
+                   if (failure) {
+                     // Memory is ahead of the database now: the game is reloaded once
+                     // nothing of it is in flight any more.
+                     g->broken = true;
+                     std::string why = "unknown error";
+                     try {
+                       std::rethrow_exception(failure);
+                     } catch (const std::exception& e) {
+                       why = e.what();
+                     } catch (...) {
+                     }
+                     log_line(game_label(g->row.id) + ": a write failed: " + why);
+                     if (reply)
+                       reply->fail_internal("storing " + game_label(g->row.id) + ": " + why);
+                   } else {
+                     // Durable now: nothing below may say that nothing changed.
+                     push(g->row.id, events, readers, reply ? reply->outbox() : nullptr, answered);
+                     if (then) guarded_after_commit(reply, kept, then);
+                   }
+                   if (g->broken && g->pending_writes == 0) {
+                     auto it = games_.find(g->row.id);
+                     if (it != games_.end() && it->second == g) games_.erase(it);
+                   }
+                   if (finally) finally();
+                 });
 }
 
 void Coordinator::push(std::int64_t game_id, const std::vector<proto::GameEvent>& events,
@@ -635,6 +638,8 @@ void Coordinator::end_if_decided(LiveGame& g, Writes& w) {
   if (!st.decided) return;
   g.row.status = "over";
   g.row.step_deadline.reset();
+  g.row.paused = Pause::None;
+  g.row.paused_remaining.reset();
   g.row.winning_sides = side_numbers(st.remaining);
   g.row.winners = seat_numbers(winning_seats(g.who, st.remaining, g.resigned()));
   g.row.result = st.remaining.empty() ? "every player resigned: nobody wins"
@@ -660,7 +665,8 @@ bool Coordinator::resolve_ready(LiveGame& g, Writes& w, bool by_deadline) {
 }
 
 bool Coordinator::resolve_once(LiveGame& g, Writes& w, bool by_deadline) {
-  if (g.row.status != "running") return false;
+  // A paused game takes orders but resolves nothing, ready or not.
+  if (g.row.status != "running" || g.row.paused != Pause::None) return false;
   if (by_deadline && (!g.row.step_deadline || *g.row.step_deadline > now())) return false;
   const State& state = g.require_state();
   const auto orders = orders_for_resolution(g, state, by_deadline);

@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "codec.h"
 #include "fanout.h"
 #include "live_game.h"
+#include "step_clock.h"
 #include "storage.h"
 #include "store.h"
 #include "throttle.h"
@@ -30,6 +32,7 @@ struct CoordinatorLimits {
   std::size_t max_cached_games = 4096;  // idle games beyond this leave memory
   int list_page = 50;                   // games per list_games page by default
   int list_page_max = 200;
+  std::int64_t max_extension_seconds = 7LL * 24 * 3600;  // one extension the players agree on
 };
 
 // What a replay by one reader may show, settled on the strand; the replay
@@ -71,6 +74,9 @@ class Coordinator {
   // database without deserialising its state. NOT_FOUND when there is none.
   GameFacts facts(std::int64_t id);
 
+  // Applies what the administrator asked with naumachia-admin (pause,
+  // resume, extend) and recorded what came of each request.
+  void apply_admin_requests();
   // Resolves every step whose deadline has passed. The first call also
   // resolves the steps left ready when the server stopped (every seat that
   // must order was ready, and nothing resolved it).
@@ -100,8 +106,9 @@ class Coordinator {
   // Hands `w` to the storage writer; once durable, pushes its events to the
   // game's readers and runs `then`. A failed write fails the reply (nothing
   // was changed); a failure after the writes are durable fails it with what
-  // was kept (w.kept).
-  void commit(const GamePtr& g, Writes w, const ReplyPtr& reply, std::function<void()> then);
+  // was kept (w.kept). `finally` runs either way, after the rest.
+  void commit(const GamePtr& g, Writes w, const ReplyPtr& reply, std::function<void()> then,
+              std::function<void()> finally = nullptr);
   // Pushes durable events to their readers. A connection that cannot take
   // them fails no request: the failure is logged, and readers catch up with
   // an EventsRequest.
@@ -131,9 +138,18 @@ class Coordinator {
                                    std::optional<std::int64_t> at = std::nullopt);
   // What a carried proposal decides takes effect.
   void carry_out(LiveGame& g, Writes& w, const ProposalRow& p);
-  // Every open proposal lapses, `why`.
+  // Every open proposal (of `kind` only, when given) lapses, `why`.
   void lapse_proposals(LiveGame& g, Writes& w, const std::string& why,
-                       std::optional<std::int64_t> at = std::nullopt);
+                       std::optional<std::int64_t> at = std::nullopt,
+                       std::optional<ProposalKind> kind = std::nullopt);
+  // Changes the current step's deadline clock, as a carried proposal
+  // (`proposal`) or the administrator (0) asked: checked before
+  // (clock_problem). Records the event; proposals the change makes moot
+  // lapse; a resumed step whose seats are all ready resolves.
+  void change_clock(LiveGame& g, Writes& w, ClockChange change, std::int64_t seconds,
+                    std::int64_t proposal);
+  // Refuses an extension of other than `min` to `max` seconds.
+  void check_extension(std::int64_t seconds, std::int64_t max) const;
 
   // Resolves steps while every seat that must order is ready (or resigned);
   // returns whether any did. A failing resolution is logged and leaves the
@@ -153,7 +169,8 @@ class Coordinator {
   CoordinatorLimits limits_;
   std::unordered_map<std::int64_t, GamePtr> games_;
   std::uint64_t use_counter_ = 0;
-  bool resolved_left_ready_ = false;  // the start-up pass of check_deadlines ran
+  bool resolved_left_ready_ = false;        // the start-up pass of check_deadlines ran
+  std::set<std::int64_t> admin_in_flight_;  // admin requests being applied, not yet stored
 };
 
 std::int64_t require_user(const ConnectionState& conn);

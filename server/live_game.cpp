@@ -189,6 +189,11 @@ void GameFacts::fill_summary(std::optional<std::int64_t> user, proto::GameSummar
     }
   }
   for (const ProposalRow& p : proposals) to_proto(p, who, *s.add_proposals());
+  s.set_paused(g.paused == Pause::Agreed  ? proto::PAUSED_BY_AGREEMENT
+               : g.paused == Pause::Admin ? proto::PAUSED_BY_ADMIN
+                                          : proto::NOT_PAUSED);
+  if (g.paused != Pause::None && g.paused_remaining)
+    s.set_paused_remaining_seconds(*g.paused_remaining);
   s.set_press(press_proto(g.press));
   s.set_private_press(g.private_press);
   s.set_last_event(static_cast<std::uint64_t>(g.next_event - 1));

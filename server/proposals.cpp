@@ -24,6 +24,16 @@ std::vector<PlayerId> proposal_voters(ProposalKind kind, const Seating& who,
   return out;
 }
 
+std::string duration_text(std::int64_t seconds) {
+  const auto unit = [](std::int64_t n, const char* what) {
+    return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+  };
+  if (seconds % 86400 == 0) return unit(seconds / 86400, "day");
+  if (seconds % 3600 == 0) return unit(seconds / 3600, "hour");
+  if (seconds % 60 == 0) return unit(seconds / 60, "minute");
+  return unit(seconds, "second");
+}
+
 bool carried(const ProposalRow& p) {
   return std::all_of(p.voters.begin(), p.voters.end(), [&](PlayerId v) {
     return std::find(p.accepted.begin(), p.accepted.end(), v) != p.accepted.end();
@@ -47,6 +57,10 @@ AgreedEnd agreed_end(const ProposalRow& p, const Seating& who) {
       return {"draw between " + side_list(who, p.sides) + ", agreed by every player", {}};
     case ProposalKind::Concession:
       return {side_list(who, p.sides) + " wins: every other side conceded", p.sides};
+    case ProposalKind::Pause:
+    case ProposalKind::Resume:
+    case ProposalKind::Extension:
+      break;  // they do not end the game
   }
   return {};
 }
@@ -57,8 +71,22 @@ proto::ProposalKind kind_proto(ProposalKind kind) {
       return proto::DRAW;
     case ProposalKind::Concession:
       return proto::CONCESSION;
+    case ProposalKind::Pause:
+      return proto::PAUSE;
+    case ProposalKind::Resume:
+      return proto::RESUME;
+    case ProposalKind::Extension:
+      return proto::EXTENSION;
   }
   return proto::PROPOSAL_KIND_UNSPECIFIED;
+}
+
+std::optional<ProposalKind> kind_of(proto::ProposalKind kind) {
+  for (ProposalKind k : {ProposalKind::Draw, ProposalKind::Concession, ProposalKind::Pause,
+                         ProposalKind::Resume, ProposalKind::Extension}) {
+    if (kind_proto(k) == kind) return k;
+  }
+  return std::nullopt;
 }
 
 proto::ProposalState state_proto(ProposalState state) {
@@ -85,6 +113,7 @@ void to_proto(const ProposalRow& p, const Seating& who, proto::Proposal& out) {
     const auto n = static_cast<std::size_t>(s.value);
     out.add_sides(n < who.side_names.size() ? who.side_names[n] : "side " + std::to_string(n));
   }
+  out.set_seconds(static_cast<std::uint64_t>(p.seconds));
   out.set_step(static_cast<std::uint64_t>(p.step));
   for (PlayerId v : p.voters) out.add_voters(static_cast<std::uint32_t>(v.value));
   for (PlayerId a : p.accepted) out.add_accepted(static_cast<std::uint32_t>(a.value));
@@ -98,6 +127,12 @@ std::string describe(const ProposalRow& p, const Seating& who) {
       return "a draw between " + side_list(who, p.sides);
     case ProposalKind::Concession:
       return "a concession to " + side_list(who, p.sides);
+    case ProposalKind::Pause:
+      return "a pause";
+    case ProposalKind::Resume:
+      return "to resume the game";
+    case ProposalKind::Extension:
+      return "an extension of the deadline by " + duration_text(p.seconds);
   }
   return "a proposal";
 }
@@ -105,13 +140,9 @@ std::string describe(const ProposalRow& p, const Seating& who) {
 std::optional<ProposalRow> from_proto(const proto::Proposal& p, const Seating& who) {
   ProposalRow out;
   out.id = static_cast<std::int64_t>(p.id());
-  bool kind_known = false;
-  for (ProposalKind k : {ProposalKind::Draw, ProposalKind::Concession}) {
-    if (kind_proto(k) == p.kind()) {
-      out.kind = k;
-      kind_known = true;
-    }
-  }
+  const auto kind = kind_of(p.kind());
+  const bool kind_known = kind.has_value();
+  if (kind) out.kind = *kind;
   bool state_known = false;
   for (ProposalState s : {ProposalState::Open, ProposalState::Carried, ProposalState::Refused,
                           ProposalState::Withdrawn, ProposalState::Lapsed}) {
@@ -127,6 +158,7 @@ std::optional<ProposalRow> from_proto(const proto::Proposal& p, const Seating& w
     if (at == who.side_names.end()) return std::nullopt;
     out.sides.push_back(SideId{static_cast<int>(at - who.side_names.begin())});
   }
+  out.seconds = static_cast<std::int64_t>(p.seconds());
   out.step = static_cast<std::int64_t>(p.step());
   for (std::uint32_t v : p.voters()) out.voters.push_back(PlayerId{static_cast<int>(v)});
   for (std::uint32_t a : p.accepted()) out.accepted.push_back(PlayerId{static_cast<int>(a)});

@@ -23,7 +23,10 @@ std::vector<PlayerId> proposal_voters(ProposalKind kind, const Seating& who,
 // Whether every voter has accepted.
 bool carried(const ProposalRow& p);
 
-// How a carried draw or concession ends the game.
+// "3 days", "90 minutes", "1 hour".
+std::string duration_text(std::int64_t seconds);
+
+// How a carried draw or concession ends the game (the other kinds do not).
 struct AgreedEnd {
   std::string result;           // games.result
   std::vector<SideId> winners;  // none for a draw
@@ -36,6 +39,7 @@ std::string side_list(const Seating& who, const std::vector<SideId>& sides);
 // A proposal as players read it; side names from `who`.
 void to_proto(const ProposalRow& p, const Seating& who, proto::Proposal& out);
 proto::ProposalKind kind_proto(ProposalKind kind);
+std::optional<ProposalKind> kind_of(proto::ProposalKind kind);
 proto::ProposalState state_proto(ProposalState state);
 
 // A proposal as an event carried it, read back (sides by name); nullopt when

@@ -48,6 +48,13 @@ void Service::disconnect(ConnectionState& conn, std::shared_ptr<Outbox> outbox) 
 
 void Service::check_deadlines() {
   net::post(strand_, [this] {
+    // The administrator's requests first: a pause asked for a game whose
+    // deadline passes this second holds it.
+    try {
+      coordinator_.apply_admin_requests();
+    } catch (const std::exception& e) {
+      log_line(std::string("reading the administrator's requests failed: ") + e.what());
+    }
     coordinator_.check_deadlines();
     const std::int64_t now = clock_();
     if (now - last_session_sweep_ >= limits_.session_sweep_seconds) {

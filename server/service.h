@@ -54,8 +54,8 @@ class Service {
   // Any thread: the connection is gone; it gets no more pushes. `conn` must
   // live as long as `outbox`.
   void disconnect(ConnectionState& conn, std::shared_ptr<Outbox> outbox);
-  // Any thread: resolves every step whose deadline has passed, and now and
-  // then removes expired sessions.
+  // Any thread: applies the administrator's requests, resolves every step
+  // whose deadline has passed, and now and then removes expired sessions.
   void check_deadlines();
   // Blocks until every write handed to storage so far is durable.
   void flush();

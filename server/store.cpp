@@ -11,13 +11,17 @@ namespace {
 constexpr const char* kGameColumns =
     "id, game, scenario, players, created_by, deadline_seconds, seed, seed_hash, status, step,"
     " step_label, step_deadline, state, state_hash, initial_hash, chain_hash, result, winners,"
-    " rules_version, hash_scheme, winning_sides, next_event, to_order, press, private_press";
+    " rules_version, hash_scheme, winning_sides, next_event, to_order, press, private_press, "
+    "paused,"
+    " paused_remaining";
 
 // The same columns with the state left out (a NULL in its place).
 constexpr const char* kSummaryColumns =
     "id, game, scenario, players, created_by, deadline_seconds, seed, seed_hash, status, step,"
     " step_label, step_deadline, NULL, state_hash, initial_hash, chain_hash, result, winners,"
-    " rules_version, hash_scheme, winning_sides, next_event, to_order, press, private_press";
+    " rules_version, hash_scheme, winning_sides, next_event, to_order, press, private_press, "
+    "paused,"
+    " paused_remaining";
 
 GameRow read_game(const Stmt& s) {
   GameRow g;
@@ -46,6 +50,8 @@ GameRow read_game(const Stmt& s) {
   if (!s.is_null(22)) g.to_order = s.text(22);
   g.press = press_mode(s.text(23));
   g.private_press = s.integer(24) != 0;
+  g.paused = pause_of(s.text(25));
+  if (!s.is_null(26)) g.paused_remaining = s.integer(26);
   return g;
 }
 
@@ -119,7 +125,7 @@ std::string id_list(const std::vector<Id>& ids) {
 }
 
 constexpr const char* kProposalColumns =
-    "id, kind, proposer, sides, step, voters, accepted, state, made_at, closed_at";
+    "id, kind, proposer, sides, step, voters, accepted, state, made_at, closed_at, seconds";
 
 ProposalRow read_proposal(const Stmt& s) {
   ProposalRow p;
@@ -133,7 +139,23 @@ ProposalRow read_proposal(const Stmt& s) {
   p.state = proposal_state(s.text(7));
   p.made_at = s.integer(8);
   if (!s.is_null(9)) p.closed_at = s.integer(9);
+  p.seconds = s.integer(10);
   return p;
+}
+
+constexpr const char* kAdminRequestColumns =
+    "id, game_id, action, seconds, requested_at, done_at, outcome";
+
+AdminRequestRow read_admin_request(const Stmt& s) {
+  AdminRequestRow r;
+  r.id = s.integer(0);
+  r.game_id = s.integer(1);
+  r.action = admin_action(s.text(2));
+  r.seconds = s.integer(3);
+  r.requested_at = s.integer(4);
+  if (!s.is_null(5)) r.done_at = s.integer(5);
+  r.outcome = s.text(6);
+  return r;
 }
 
 }  // namespace
@@ -144,14 +166,60 @@ std::string kind_text(ProposalKind kind) {
       return "draw";
     case ProposalKind::Concession:
       return "concession";
+    case ProposalKind::Pause:
+      return "pause";
+    case ProposalKind::Resume:
+      return "resume";
+    case ProposalKind::Extension:
+      return "extension";
   }
   return "draw";
 }
 
 ProposalKind proposal_kind(const std::string& text) {
-  if (text == "draw") return ProposalKind::Draw;
-  if (text == "concession") return ProposalKind::Concession;
+  for (ProposalKind k : {ProposalKind::Draw, ProposalKind::Concession, ProposalKind::Pause,
+                         ProposalKind::Resume, ProposalKind::Extension}) {
+    if (kind_text(k) == text) return k;
+  }
   throw DbError("a stored proposal kind is unknown: '" + text + "'");
+}
+
+std::string pause_text(Pause pause) {
+  switch (pause) {
+    case Pause::None:
+      return "";
+    case Pause::Agreed:
+      return "agreed";
+    case Pause::Admin:
+      return "admin";
+  }
+  return "";
+}
+
+Pause pause_of(const std::string& text) {
+  for (Pause p : {Pause::None, Pause::Agreed, Pause::Admin}) {
+    if (pause_text(p) == text) return p;
+  }
+  throw DbError("a stored pause is unknown: '" + text + "'");
+}
+
+std::string action_text(AdminAction action) {
+  switch (action) {
+    case AdminAction::Pause:
+      return "pause";
+    case AdminAction::Resume:
+      return "resume";
+    case AdminAction::Extend:
+      return "extend";
+  }
+  return "pause";
+}
+
+AdminAction admin_action(const std::string& text) {
+  for (AdminAction a : {AdminAction::Pause, AdminAction::Resume, AdminAction::Extend}) {
+    if (action_text(a) == text) return a;
+  }
+  throw DbError("a stored admin request's action is unknown: '" + text + "'");
 }
 
 std::string state_text(ProposalState state) {
@@ -367,7 +435,7 @@ void Store::update_game(const GameRow& g) {
   Stmt s = db_.prepare(
       "UPDATE games SET status=?, step=?, step_label=?, step_deadline=?, state=?, state_hash=?,"
       " initial_hash=?, chain_hash=?, result=?, winners=?, winning_sides=?, next_event=?,"
-      " to_order=? WHERE id=?");
+      " to_order=?, paused=?, paused_remaining=? WHERE id=?");
   s.bind(1, g.status).bind(2, g.step).bind(3, g.step_label);
   if (g.step_deadline) {
     s.bind(4, *g.step_deadline);
@@ -387,7 +455,13 @@ void Store::update_game(const GameRow& g) {
   } else {
     s.bind_null(13);
   }
-  s.bind(14, g.id).run();
+  s.bind(14, pause_text(g.paused));
+  if (g.paused_remaining) {
+    s.bind(15, *g.paused_remaining);
+  } else {
+    s.bind_null(15);
+  }
+  s.bind(16, g.id).run();
 }
 
 void Store::set_next_event(std::int64_t game_id, std::int64_t next_event) {
@@ -569,7 +643,7 @@ std::vector<MessageRow> Store::channel_messages(std::int64_t game_id, const Audi
 void Store::insert_proposal(std::int64_t game_id, const ProposalRow& p) {
   Stmt s = db_.prepare(
       "INSERT INTO proposals(game_id, id, kind, proposer, sides, step, voters, accepted, state,"
-      " made_at, closed_at) VALUES(?,?,?,?,?,?,?,?,?,?,?)");
+      " made_at, closed_at, seconds) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)");
   s.bind(1, game_id).bind(2, p.id).bind(3, kind_text(p.kind)).bind(4, p.proposer);
   s.bind(5, id_list(p.sides)).bind(6, p.step).bind(7, id_list(p.voters));
   s.bind(8, id_list(p.accepted)).bind(9, state_text(p.state)).bind(10, p.made_at);
@@ -578,7 +652,7 @@ void Store::insert_proposal(std::int64_t game_id, const ProposalRow& p) {
   } else {
     s.bind_null(11);
   }
-  s.run();
+  s.bind(12, p.seconds).run();
 }
 
 void Store::update_proposal(std::int64_t game_id, const ProposalRow& p) {
@@ -608,6 +682,50 @@ std::int64_t Store::last_proposal_id(std::int64_t game_id) {
   s.bind(1, game_id);
   s.step();
   return s.integer(0);
+}
+
+std::int64_t Store::insert_admin_request(const AdminRequestRow& r) {
+  db_.prepare("INSERT INTO admin_requests(game_id, action, seconds, requested_at) VALUES(?,?,?,?)")
+      .bind(1, r.game_id)
+      .bind(2, action_text(r.action))
+      .bind(3, r.seconds)
+      .bind(4, r.requested_at)
+      .run();
+  return db_.last_insert_id();
+}
+
+std::optional<AdminRequestRow> Store::admin_request(std::int64_t id) {
+  Stmt s = db_.prepare(std::string("SELECT ") + kAdminRequestColumns +
+                       " FROM admin_requests WHERE id = ?");
+  s.bind(1, id);
+  if (!s.step()) return std::nullopt;
+  return read_admin_request(s);
+}
+
+std::vector<AdminRequestRow> Store::waiting_admin_requests() {
+  Stmt s = db_.prepare(std::string("SELECT ") + kAdminRequestColumns +
+                       " FROM admin_requests WHERE done_at IS NULL ORDER BY id");
+  std::vector<AdminRequestRow> out;
+  while (s.step()) out.push_back(read_admin_request(s));
+  return out;
+}
+
+std::vector<AdminRequestRow> Store::applied_admin_requests(std::int64_t game_id) {
+  Stmt s = db_.prepare(std::string("SELECT ") + kAdminRequestColumns +
+                       " FROM admin_requests WHERE game_id = ? AND outcome = 'applied'"
+                       " ORDER BY id");
+  s.bind(1, game_id);
+  std::vector<AdminRequestRow> out;
+  while (s.step()) out.push_back(read_admin_request(s));
+  return out;
+}
+
+void Store::finish_admin_request(std::int64_t id, std::int64_t at, const std::string& outcome) {
+  db_.prepare("UPDATE admin_requests SET done_at = ?, outcome = ? WHERE id = ?")
+      .bind(1, at)
+      .bind(2, outcome)
+      .bind(3, id)
+      .run();
 }
 
 }  // namespace naumachia::server

@@ -40,6 +40,15 @@ struct SessionRow {
   std::int64_t last_used = 0;
 };
 
+// Whether a game's deadline clock is stopped, and by whom (games.paused).
+enum class Pause {
+  None,    // running
+  Agreed,  // by every player; their agreement resumes it
+  Admin,   // by the server's administrator, who alone resumes it
+};
+std::string pause_text(Pause pause);  // "", "agreed", "admin"
+Pause pause_of(const std::string& text);
+
 struct GameRow {
   std::int64_t id = 0;
   std::string game;
@@ -66,6 +75,9 @@ struct GameRow {
   std::optional<std::string> to_order;  // seats ordering now, space-separated; unknown: null
   PressMode press = PressMode::Full;
   bool private_press = false;  // private messages stay private once the game is over
+  Pause paused = Pause::None;
+  // While paused: what the step's deadline had left; none when it had no deadline.
+  std::optional<std::int64_t> paused_remaining;
 
   std::string full_scenario() const { return game + "/" + scenario; }
 };
@@ -114,9 +126,9 @@ struct MessageRow {
 };
 
 // What players may agree on, and where a proposal stands (proposals.h has the rules).
-enum class ProposalKind { Draw, Concession };
+enum class ProposalKind { Draw, Concession, Pause, Resume, Extension };
 enum class ProposalState { Open, Carried, Refused, Withdrawn, Lapsed };
-std::string kind_text(ProposalKind kind);  // "draw", "concession"
+std::string kind_text(ProposalKind kind);  // "draw", "concession", "pause", "resume", "extension"
 std::string state_text(ProposalState state);
 // Throw DbError for a text that names none.
 ProposalKind proposal_kind(const std::string& text);
@@ -127,12 +139,29 @@ struct ProposalRow {
   ProposalKind kind = ProposalKind::Draw;
   int proposer = 0;                // seat
   std::vector<SideId> sides;       // draw: the drawing sides; concession: the side conceded to
+  std::int64_t seconds = 0;        // extension: the time to add
   std::int64_t step = 0;           // the step it was made in
   std::vector<PlayerId> voters;    // the seats whose acceptance it needs
   std::vector<PlayerId> accepted;  // those that have accepted, in the order they did
   ProposalState state = ProposalState::Open;
   std::int64_t made_at = 0;
   std::optional<std::int64_t> closed_at;
+};
+
+// What the administrator asked of a game with naumachia-admin; the server
+// applies it as the game's one writer.
+enum class AdminAction { Pause, Resume, Extend };
+std::string action_text(AdminAction action);  // "pause", "resume", "extend"
+AdminAction admin_action(const std::string& text);
+
+struct AdminRequestRow {
+  std::int64_t id = 0;
+  std::int64_t game_id = 0;
+  AdminAction action = AdminAction::Pause;
+  std::int64_t seconds = 0;  // extend
+  std::int64_t requested_at = 0;
+  std::optional<std::int64_t> done_at;  // none while waiting for the server
+  std::string outcome;                  // "applied", or "refused: why"
 };
 
 class Store {
@@ -205,6 +234,14 @@ class Store {
   // Every proposal of a game, or the open ones, by id.
   std::vector<ProposalRow> proposals(std::int64_t game_id, bool open_only);
   std::int64_t last_proposal_id(std::int64_t game_id);
+
+  std::int64_t insert_admin_request(const AdminRequestRow& r);
+  std::optional<AdminRequestRow> admin_request(std::int64_t id);
+  // Requests the server has not applied yet, oldest first.
+  std::vector<AdminRequestRow> waiting_admin_requests();
+  // Requests of a game the server applied, oldest first.
+  std::vector<AdminRequestRow> applied_admin_requests(std::int64_t game_id);
+  void finish_admin_request(std::int64_t id, std::int64_t at, const std::string& outcome);
   // Marks a session used now.
   void touch_session(const Bytes& token_hash, std::int64_t now);
 

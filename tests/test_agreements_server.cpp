@@ -256,7 +256,9 @@ TEST_CASE("proposals: bad proposals and answers get precise errors and change no
        "proposal 1, a draw between Red, Blue and Green, is open in game 1: accept, refuse or "
        "withdraw it first"},
       {"an unknown kind", propose(t.at(1), t.game, static_cast<proto::ProposalKind>(40)),
-       proto::INVALID_ARGUMENT, "propose a draw or a concession (kind 40 is neither)"},
+       proto::INVALID_ARGUMENT,
+       "propose a draw, a concession, a pause, to resume or an extension (kind 40 is none of "
+       "them)"},
       {"a side that does not exist", propose(t.at(1), t.game, proto::CONCESSION, "Purple"),
        proto::INVALID_ARGUMENT, "no side 'Purple' in game 1; its sides are Red, Blue and Green"},
       {"a concession to one's own side", propose(t.at(1), t.game, proto::CONCESSION, "Blue"),

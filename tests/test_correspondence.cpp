@@ -204,3 +204,233 @@ TEST_CASE("audit: games ended by agreement verify, and an edit of an agreement i
   for (const std::int64_t id : {drawn, conceded, running})
     CHECK(audit_game(h.store, h.registry, id).ok());
 }
+
+namespace {
+
+// What the administrator's tool writes: a request for the server.
+void admin_asks(Harness& h, std::int64_t game, AdminAction action, std::int64_t seconds = 0) {
+  AdminRequestRow r;
+  r.game_id = game;
+  r.action = action;
+  r.seconds = seconds;
+  r.requested_at = h.now;
+  h.store.insert_admin_request(r);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "pause: a paused game takes orders but resolves nothing, and resuming gives back its time") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const std::int64_t start = h.now;
+  const auto game = h.start_duel(a, b, 3600);
+  const auto id = static_cast<std::int64_t>(game);
+  CHECK(h.store.game(id)->step_deadline == start + 3600);
+  h.now += 600;
+  REQUIRE(propose(h, a, game, proto::PAUSE).has_proposal());
+  const auto carried = answer(h, b, game, 1, proto::ACCEPT);
+  REQUIRE(carried.proposal().state() == proto::PROPOSAL_CARRIED);
+  auto row = *h.store.game(id);
+  CHECK(row.paused == Pause::Agreed);
+  CHECK(row.paused_remaining == 3000);
+  CHECK_FALSE(row.step_deadline);
+  // Both players are told.
+  bool told = false;
+  for (const auto& e : a.box->pushes) {
+    if (e.event().has_deadline()) {
+      told = e.event().deadline().change() == proto::PAUSED &&
+             e.event().deadline().remaining_seconds() == 3000 &&
+             e.event().deadline().proposal() == 1;
+    }
+  }
+  CHECK(told);
+  proto::Envelope get;
+  get.mutable_get_game()->set_game_id(game);
+  const auto summary = h.call(a, get).detail().summary();
+  CHECK(summary.paused() == proto::PAUSED_BY_AGREEMENT);
+  CHECK(summary.paused_remaining_seconds() == 3000);
+  CHECK(summary.deadline_unix() == 0);
+
+  // Long past the old deadline nothing resolves, even with every seat ready.
+  h.now += 100000;
+  h.check_deadlines();
+  REQUIRE(h.submit(a, game, 1, {"bid 2"}).has_orders_accepted());
+  const auto ready = h.submit(b, game, 1, {"bid 3"}, /*ready=*/false);
+  REQUIRE(ready.has_orders_accepted());
+  CHECK_FALSE(ready.orders_accepted().resolved());
+  CHECK(h.store.steps(id).empty());
+  // A second pause is refused; so is resuming what is not paused elsewhere.
+  const auto again = propose(h, b, game, proto::PAUSE);
+  CHECK(again.error().code() == proto::INVALID_ARGUMENT);
+  CHECK(again.error().message() == "game 1 is paused already");
+
+  // Resumed: the deadline is the time left, from now.
+  REQUIRE(propose(h, b, game, proto::RESUME).has_proposal());
+  REQUIRE(answer(h, a, game, 2, proto::ACCEPT).proposal().state() == proto::PROPOSAL_CARRIED);
+  row = *h.store.game(id);
+  CHECK(row.paused == Pause::None);
+  CHECK_FALSE(row.paused_remaining);
+  CHECK(row.step_deadline == h.now + 3000);
+  h.now += 2999;
+  h.check_deadlines();
+  CHECK(h.store.steps(id).empty());
+  h.now += 1;
+  h.check_deadlines();
+  REQUIRE(h.store.steps(id).size() == 1);
+  CHECK(h.store.steps(id)[0].by_deadline);
+  CHECK(h.store.game(id)->step_deadline == h.now + 3600);
+  const AuditReport report = audit_game(h.store, h.registry, id);
+  CHECK_MESSAGE(report.ok(), problems_of(report));
+}
+
+TEST_CASE("pause: resuming a game whose every seat is ready resolves its step at once") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const auto game = h.start_duel(a, b);  // no deadlines: a pause still holds the game
+  const auto id = static_cast<std::int64_t>(game);
+  REQUIRE(propose(h, a, game, proto::PAUSE).has_proposal());
+  REQUIRE(answer(h, b, game, 1, proto::ACCEPT).has_proposal());
+  CHECK_FALSE(h.store.game(id)->paused_remaining);
+  REQUIRE(h.submit(a, game, 1, {"bid 2"}).has_orders_accepted());
+  REQUIRE(h.submit(b, game, 1, {"bid 3"}).has_orders_accepted());
+  CHECK(h.store.steps(id).empty());
+  // An extension needs a deadline.
+  const auto refused = propose(h, a, game, proto::EXTENSION);
+  CHECK(refused.error().message() == "an extension is 1 minute to 7 days, not 0 seconds");
+  proto::Envelope ext;
+  ext.mutable_propose()->set_game_id(game);
+  ext.mutable_propose()->set_kind(proto::EXTENSION);
+  ext.mutable_propose()->set_seconds(3600);
+  CHECK(h.call(a, ext).error().message() == "game 1 has no deadline in its current step");
+  REQUIRE(propose(h, b, game, proto::RESUME).has_proposal());
+  REQUIRE(answer(h, a, game, 2, proto::ACCEPT).has_proposal());
+  CHECK(h.store.steps(id).size() == 1);
+  CHECK(h.store.game(id)->step == 2);
+  CHECK(audit_game(h.store, h.registry, id).ok());
+}
+
+TEST_CASE("extension: the deadline moves later, or while paused the time left grows") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const auto game = h.start_duel(a, b, 3600);
+  const auto id = static_cast<std::int64_t>(game);
+  const std::int64_t deadline = *h.store.game(id)->step_deadline;
+  proto::Envelope ext;
+  ext.mutable_propose()->set_game_id(game);
+  ext.mutable_propose()->set_kind(proto::EXTENSION);
+  ext.mutable_propose()->set_seconds(8 * 86400);
+  CHECK(h.call(a, ext).error().message() ==
+        "an extension is 1 minute to 7 days, not 691200 seconds");
+  ext.mutable_propose()->set_seconds(7200);
+  const auto made = h.call(a, ext);
+  REQUIRE_MESSAGE(made.has_proposal(), made.error().message());
+  CHECK(made.proposal().seconds() == 7200);
+  REQUIRE(answer(h, b, game, 1, proto::ACCEPT).proposal().state() == proto::PROPOSAL_CARRIED);
+  CHECK(h.store.game(id)->step_deadline == deadline + 7200);
+  h.now = deadline;
+  h.check_deadlines();
+  CHECK(h.store.steps(id).empty());
+  // Paused, then extended: the time left grows, and counts from the resume.
+  h.now = deadline + 1200;
+  REQUIRE(propose(h, a, game, proto::PAUSE).has_proposal());
+  REQUIRE(answer(h, b, game, 2, proto::ACCEPT).has_proposal());
+  CHECK(h.store.game(id)->paused_remaining == 6000);
+  ext.mutable_propose()->set_seconds(600);
+  REQUIRE(h.call(b, ext).has_proposal());
+  REQUIRE(answer(h, a, game, 3, proto::ACCEPT).has_proposal());
+  CHECK(h.store.game(id)->paused_remaining == 6600);
+  h.now += 5;
+  REQUIRE(propose(h, a, game, proto::RESUME).has_proposal());
+  REQUIRE(answer(h, b, game, 4, proto::ACCEPT).has_proposal());
+  CHECK(h.store.game(id)->step_deadline == h.now + 6600);
+  h.now += 6600;
+  h.check_deadlines();
+  CHECK(h.store.steps(id).size() == 1);
+  const AuditReport report = audit_game(h.store, h.registry, id);
+  CHECK_MESSAGE(report.ok(), problems_of(report));
+}
+
+TEST_CASE("admin: the server applies queued pauses, resumes and extensions, and records each") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const auto game = h.start_duel(a, b, 3600);
+  const auto id = static_cast<std::int64_t>(game);
+  const std::int64_t deadline = *h.store.game(id)->step_deadline;
+  // A pause the players agreed on becomes the administrator's, with its time.
+  h.now += 100;
+  REQUIRE(propose(h, a, game, proto::PAUSE).has_proposal());
+  REQUIRE(answer(h, b, game, 1, proto::ACCEPT).has_proposal());
+  REQUIRE(propose(h, a, game, proto::RESUME).has_proposal());  // open when the admin takes over
+  h.now += 50;
+  admin_asks(h, id, AdminAction::Pause);
+  h.check_deadlines();
+  auto row = *h.store.game(id);
+  CHECK(row.paused == Pause::Admin);
+  CHECK(row.paused_remaining == deadline - (h.now - 50));
+  CHECK(h.store.admin_request(1)->outcome == "applied");
+  CHECK(h.store.proposals(id, true).empty());  // the resume proposal lapsed
+  // The players cannot resume it.
+  const auto refused = propose(h, a, game, proto::RESUME);
+  CHECK(refused.error().code() == proto::FORBIDDEN);
+  CHECK(refused.error().message() ==
+        "game 1 was paused by the server's administrator, who alone resumes it");
+  // Extended while paused, then resumed by the administrator.
+  admin_asks(h, id, AdminAction::Extend, 86400);
+  h.check_deadlines();
+  CHECK(h.store.game(id)->paused_remaining == row.paused_remaining.value() + 86400);
+  admin_asks(h, id, AdminAction::Resume);
+  h.check_deadlines();
+  row = *h.store.game(id);
+  CHECK(row.paused == Pause::None);
+  CHECK(row.step_deadline == h.now + 3500 + 86400);
+  // A request that cannot be applied is refused, and says why.
+  admin_asks(h, id, AdminAction::Resume);
+  admin_asks(h, id, AdminAction::Extend, 31 * 86400);
+  admin_asks(h, 77, AdminAction::Pause);
+  h.check_deadlines();
+  CHECK(h.store.admin_request(4)->outcome == "refused: game 1 is not paused");
+  CHECK(h.store.admin_request(5)->outcome ==
+        "refused: an extension is 1 minute to 30 days, not 2678400 seconds");
+  CHECK(h.store.admin_request(6)->outcome == "refused: there is no game 77");
+  CHECK(h.store.waiting_admin_requests().empty());
+  const AuditReport report = audit_game(h.store, h.registry, id);
+  CHECK_MESSAGE(report.ok(), problems_of(report));
+
+  // The audit ties each change to its request or proposal, and the row to the events.
+  struct Tamper {
+    std::string what;
+    std::string sql;
+    std::string named;
+  };
+  const std::vector<Tamper> tampers{
+      {"a moved deadline", "UPDATE games SET step_deadline = step_deadline + 60",
+       "table games, field step_deadline: stored"},
+      {"a pause nobody asked for", "UPDATE games SET paused = 'admin', step_deadline = NULL",
+       "table games, field paused: stored 'admin', but the events make ''"},
+      {"an administrator's request undone", "DELETE FROM admin_requests WHERE id = 2",
+       "DeadlineChanged, field proposal: 0 (the administrator), but no request applied next"},
+  };
+  for (const Tamper& t : tampers) {
+    CAPTURE(t.what);
+    h.db.exec_script("BEGIN");
+    h.db.exec_script(t.sql);
+    const AuditReport tampered = audit_game(h.store, h.registry, id);
+    h.db.exec_script("ROLLBACK");
+    CHECK_FALSE(tampered.ok());
+    CHECK_MESSAGE(mentions(tampered, t.named), problems_of(tampered));
+  }
+  h.db.exec_script("BEGIN");
+  edit_event(h.db, h.store, id,
+             event_seq(h.store, id,
+                       [](const proto::GameEvent& e) {
+                         return e.has_deadline() && e.deadline().change() == proto::EXTENDED;
+                       }),
+             [](proto::GameEvent& e) { e.mutable_deadline()->set_remaining_seconds(1); });
+  const AuditReport edited = audit_game(h.store, h.registry, id);
+  h.db.exec_script("ROLLBACK");
+  CHECK_MESSAGE(mentions(edited,
+                         "DeadlineChanged, field remaining_seconds: not what the change "
+                         "makes of the deadline"),
+                problems_of(edited));
+}

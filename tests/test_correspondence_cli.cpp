@@ -156,3 +156,35 @@ TEST_CASE("draws and concessions through the naumachia command") {
   r = p.alice.run("propose 1 surrender");
   CHECK(has(r.output, "usage: naumachia propose GAME draw"));
 }
+
+TEST_CASE("pauses and extensions through the naumachia command") {
+  Players p("--deadline 2d");
+  auto r = p.alice.run("propose 1 extend 12h");
+  REQUIRE_MESSAGE(r.status == 0, r.output);
+  CHECK(has(r.output, "proposal 1, an extension of the deadline by 12 hours (by Red, in step 1)"));
+  REQUIRE(p.bob.run("accept 1").status == 0);
+  r = p.carol.run("accept 1");
+  CHECK(has(r.output, "every seat it needed agreed; it is carried"));
+  r = p.carol.run("events 1");
+  CHECK(has(r.output, "the deadline is extended by 12 hours by agreement (proposal 1); deadline "));
+
+  REQUIRE(p.bob.run("propose 1 pause").status == 0);
+  REQUIRE(p.alice.run("accept 1").status == 0);
+  REQUIRE(p.carol.run("accept 1").status == 0);
+  r = p.alice.run("show 1");
+  CHECK(has(r.output, "  paused by agreement; the deadline has 2 days 1"));  // 12 hours, or nearly
+  CHECK_FALSE(has(r.output, "  deadline: "));
+  r = p.alice.run("propose 1 pause");
+  CHECK(r.status == 1);
+  CHECK(has(r.output, "game 1 is paused already"));
+  r = p.alice.run("propose 1 extend 8d");
+  CHECK(has(r.output, "an extension is 1 second to 7 days, not 691200 seconds"));
+  REQUIRE(p.carol.run("propose 1 resume").status == 0);
+  REQUIRE(p.alice.run("accept 1").status == 0);
+  r = p.bob.run("accept 1");
+  CHECK(has(r.output, "proposal 3, to resume the game: every seat it needed agreed"));
+  r = p.bob.run("show 1");
+  CHECK(has(r.output, "  deadline: "));
+  CHECK_FALSE(has(r.output, "paused"));
+  CHECK(has(p.bob.run("propose --help").output, "  extend DURATION  the current step's deadline"));
+}
