@@ -206,6 +206,38 @@ proto::Envelope submit(std::int64_t id, std::int64_t step, const OrderSet& o, bo
   return e;
 }
 
+proto::Envelope say(std::int64_t id, const std::string& text, std::vector<std::uint32_t> to) {
+  proto::Envelope e;
+  e.mutable_send_press()->set_game_id(static_cast<std::uint64_t>(id));
+  e.mutable_send_press()->set_text(text);
+  for (const std::uint32_t s : to) e.mutable_send_press()->add_to_seats(s);
+  return e;
+}
+proto::Envelope press(std::int64_t id) {
+  proto::Envelope e;
+  e.mutable_press()->set_game_id(static_cast<std::uint64_t>(id));
+  auto& c = *e.mutable_press()->add_after();
+  c.set_restricted(true);
+  c.add_audience(0);
+  c.add_audience(1);
+  c.set_after(1);
+  return e;
+}
+proto::Envelope propose(std::int64_t id, proto::ProposalKind kind, std::uint64_t seconds) {
+  proto::Envelope e;
+  e.mutable_propose()->set_game_id(static_cast<std::uint64_t>(id));
+  e.mutable_propose()->set_kind(kind);
+  e.mutable_propose()->set_seconds(seconds);
+  return e;
+}
+proto::Envelope answer(std::int64_t id, std::uint64_t proposal, proto::ProposalAnswer a) {
+  proto::Envelope e;
+  e.mutable_answer_proposal()->set_game_id(static_cast<std::uint64_t>(id));
+  e.mutable_answer_proposal()->set_proposal(proposal);
+  e.mutable_answer_proposal()->set_answer(a);
+  return e;
+}
+
 void service_inputs(const fs::path& out) {
   const fuzz::World world;
   const fs::path dir = out / "service";
@@ -235,6 +267,23 @@ void service_inputs(const fs::path& out) {
     r.mutable_resign()->set_game_id(static_cast<std::uint64_t>(g.id));
     resign.send(2, r).send(1, r).send(1, get_game(g.id)).send(3, replay(g.id, 0));
     resign.save(dir / (name + "-resign"));
+    // Correspondence: press, proposals, a pause and an extension.
+    Requests talk;
+    talk.send(1, say(g.id, "a public word", {}))
+        .send(2, say(g.id, "a private word", {0}))
+        .send(1, press(g.id))
+        .send(4, press(g.id))
+        .send(1, propose(g.id, proto::DRAW, 0))
+        .send(2, answer(g.id, 1, proto::REFUSE))
+        .send(1, propose(g.id, proto::PAUSE, 0))
+        .send(2, answer(g.id, 2, proto::ACCEPT))
+        .send(2, propose(g.id, proto::EXTENSION, 3600))
+        .send(1, answer(g.id, 3, proto::ACCEPT))
+        .tick(24 * 60 + 1)
+        .send(1, propose(g.id, proto::RESUME, 0))
+        .send(1, get_game(g.id))
+        .send(2, events(g.id, 0));
+    talk.save(dir / (name + "-talk"));
   }
   Requests lobby;
   lobby.send(0, [] {

@@ -79,6 +79,14 @@ TEST_CASE("games stored before rules versions replay, verify and play on under r
   REQUIRE_MESSAGE(res.has_orders_accepted(), res.error().message());
   CHECK(res.orders_accepted().resolved());
   CHECK(game_detail(*bob, 5).summary().step() == d.summary().step() + 1);
+  // Stored before press and pauses: full press, revealed at the end, not paused.
+  CHECK(d.summary().press() == proto::FULL_PRESS);
+  CHECK_FALSE(d.summary().private_press());
+  CHECK(d.summary().paused() == proto::NOT_PAUSED);
+  proto::Envelope say;
+  say.mutable_send_press()->set_game_id(5);
+  say.mutable_send_press()->set_text("still here");
+  CHECK(bob->call(say).has_press_sent());
   // The new step was played and hashed the old way, and the chain still verifies.
   std::string out;
   CHECK(s.replay(5, &out) == 0);
