@@ -155,15 +155,22 @@ void Board::return_damaged(const Orders& orders) {
 }
 
 // EiH 1.1.2.11: fleets without ships are removed (no political points for
-// that); a leader with a stack in which all ships are eliminated becomes a
-// prisoner of the other side (the text names Nelson; the scenarios' reading
-// extends it to every leader).
+// that), and a corps aboard one is lost with it; Nelson, with a stack in
+// which all ships and fleets are eliminated, becomes a prisoner of the
+// other side (reading 9: he is the only leader the rules name).
 void Board::consolidate() {
   std::vector<std::string> removed;
   for (const Fleet& f : fleets_)
     if (f.ships.empty() && !f.evaded) removed.push_back(fleet_label(f));
   if (!removed.empty())
     say("Fleet counters without ships are removed: " + text::join(removed, ", ") + " (1.1.2.11)");
+  for (const Corps& c : corps_) {
+    const int aboard = c.factors - c.surrendered;
+    for (const Fleet& f : fleets_)
+      if (f.id == c.fleet && aboard > 0 && f.ships.empty() && !f.evaded && f.fought)
+        say(std::to_string(aboard) + " " + nation_name(c.nation) + " army factor(s) aboard " +
+            fleet_label(f) + " are lost with it (1.1.2.11)");
+  }
   for (const StackSpec& s : battle().stacks) {
     bool fought = false, gone = true;
     for (const Fleet& f : fleets_) {
@@ -173,7 +180,7 @@ void Board::consolidate() {
     }
     if (!fought || !gone) continue;
     for (Fleet& f : fleets_) {
-      if (f.stack != s.id || f.leader.empty() || f.leader_fate == "killed" ||
+      if (f.stack != s.id || !f.nelson || f.leader_fate == "killed" ||
           f.leader_fate.find("prisoner") != std::string::npos)
         continue;
       f.leader_fate += (f.leader_fate.empty() ? "" : ", ") + std::string("taken prisoner");

@@ -52,82 +52,106 @@ int Split::of(const std::string& key) const {
   return 0;
 }
 
-// EiH 1.1.7, footnote [7]: each share is losses x count / total, ".5 and
-// above up". When the rounded shares exceed the losses, the odd losses go
-// to some of the shares that were rounded up; when they fall short, to some
-// of those rounded down: `odd` of the `candidates`, one each.
-Split proportional_split(const std::vector<std::pair<std::string, int>>& counts, int losses) {
+// EiH 1.1.7, footnote [7] (reading 3 of docs/rules/eih-naval.md): the
+// target of each share is start x (all losses so far) / (all ships at the
+// start), ".5 and above up"; it takes what its target exceeds its earlier
+// losses by, within its undamaged ships. Too few: the odd losses go to
+// shares still below their exact part (any with ships left if none is);
+// too many: the shares rounded up give some back. Exact throughout: a share
+// is num / total with num = start x cumulative losses.
+Split proportional_split(const std::vector<Share>& shares, int losses) {
   Split s;
-  long long total = 0;
-  for (const auto& [k, n] : counts) total += n;
-  assert(losses >= 0 && losses <= total);
-  if (total == 0) {
-    for (const auto& [k, n] : counts) s.settled.emplace_back(k, 0);
-    return s;
+  long long total = 0, before = 0, room = 0;
+  for (const Share& x : shares) {
+    total += x.start;
+    before += x.lost;
+    room += x.room;
   }
-  std::vector<long long> floor(counts.size()), rem(counts.size());
-  std::vector<bool> up(counts.size());
-  long long rounded = 0;
-  for (std::size_t i = 0; i < counts.size(); ++i) {
-    const long long x = static_cast<long long>(losses) * counts[i].second;
-    floor[i] = x / total;
-    rem[i] = x % total;
-    up[i] = 2 * rem[i] >= total;
-    rounded += floor[i] + (up[i] ? 1 : 0);
-  }
-  for (std::size_t i = 0; i < counts.size(); ++i) {
-    long long n = floor[i] + (up[i] ? 1 : 0);
-    const bool candidate = rounded > losses ? up[i] : (rounded < losses && !up[i] && rem[i] > 0);
-    if (candidate) {
-      s.candidates.push_back(counts[i].first);
-      if (rounded > losses) --n;
-    }
-    s.settled.emplace_back(counts[i].first, static_cast<int>(n));
-  }
+  assert(losses >= 0 && losses <= room);
+  const long long cumulative = before + losses;
+  const std::size_t n = shares.size();
+  std::vector<long long> num(n), take(n);
   long long given = 0;
-  for (const auto& [k, n] : s.settled) given += n;
-  s.odd = static_cast<int>(losses - given);
-  if (s.odd == 0) s.candidates.clear();
+  for (std::size_t i = 0; i < n; ++i) {
+    num[i] = static_cast<long long>(shares[i].start) * cumulative;
+    const long long target = total == 0 ? 0 : (2 * num[i] + total) / (2 * total);
+    take[i] = std::clamp(target - shares[i].lost, 0LL, static_cast<long long>(shares[i].room));
+    given += take[i];
+  }
+  // How far a share is below its exact part after taking (negative: above).
+  const auto below = [&](std::size_t i) { return num[i] - total * (shares[i].lost + take[i]); };
+  std::vector<std::size_t> cand;
+  for (int guard = 0; guard < 1000 && given != losses; ++guard) {
+    const bool few = given < losses;
+    cand.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      const bool open = few ? take[i] < shares[i].room : take[i] > 0;
+      if (open && (few ? below(i) > 0 : below(i) < 0)) cand.push_back(i);
+    }
+    if (cand.empty())
+      for (std::size_t i = 0; i < n; ++i)
+        if (few ? take[i] < shares[i].room : take[i] > 0) cand.push_back(i);
+    // The likeliest takers first: the furthest below their part.
+    std::stable_sort(cand.begin(), cand.end(),
+                     [&](std::size_t a, std::size_t b) { return below(a) > below(b); });
+    const long long gap = few ? losses - given : given - losses;
+    if (static_cast<long long>(cand.size()) > gap) {
+      s.spare = !few;
+      if (few) {
+        s.odd = static_cast<int>(gap);
+      } else {
+        for (std::size_t i : cand) --take[i];
+        s.odd = static_cast<int>(cand.size() - gap);
+      }
+      break;
+    }
+    for (std::size_t i : cand) take[i] += few ? 1 : -1;
+    given += (few ? 1 : -1) * static_cast<long long>(cand.size());
+    cand.clear();
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    s.settled.emplace_back(shares[i].key, static_cast<int>(take[i]));
+  for (std::size_t i : cand) s.candidates.push_back(shares[i].key);
+  if (s.odd == 0) {
+    s.candidates.clear();
+    s.spare = false;
+  }
   return s;
 }
 
-// EiH 1.1.7: "then by ship type". The odd losses between types are no
-// choice between powers: the largest remainder takes one, a tie the lighter
-// type (a side gives up a galley before a frigate, a frigate before a ship
-// of the line).
-Ships type_split(const Ships& ships, int losses) {
-  std::vector<std::pair<std::string, int>> counts;
-  for (ShipType t : kShipTypes) counts.emplace_back(type_word(t), ships[t]);
-  const Split s = proportional_split(counts, losses);
+Split proportional_split(const std::vector<std::pair<std::string, int>>& counts, int losses) {
+  std::vector<Share> shares;
+  for (const auto& [k, c] : counts) shares.push_back(Share{k, c, 0, c});
+  return proportional_split(shares, losses);
+}
+
+// EiH 1.1.7, "then by ship type" (reading 3): within a nation, by its own
+// starting composition; the odd loss between types is the owning power's,
+// settled as its default: the largest fraction left over, a tie to the
+// lighter type (galleys, then light, then heavy).
+Ships type_losses(const Ships& start, const Ships& lost, const Ships& room, int losses) {
+  const std::array<ShipType, 3> lightest_first{ShipType::Galley, ShipType::Light, ShipType::Heavy};
+  std::vector<Share> shares;
+  for (ShipType t : lightest_first)
+    shares.push_back(Share{type_word(t), start[t], lost[t], room[t]});
+  const Split s = proportional_split(shares, losses);
   Ships out;
-  for (ShipType t : kShipTypes) out[t] = s.of(type_word(t));
-  if (s.odd == 0) return out;
-  const long long total = ships.total();
-  std::vector<std::pair<long long, int>> order;  // (remainder, type index), best first
-  for (ShipType t : kShipTypes) {
-    if (std::find(s.candidates.begin(), s.candidates.end(), type_word(t)) == s.candidates.end())
-      continue;
-    order.emplace_back(static_cast<long long>(losses) * ships[t] % total, static_cast<int>(t));
-  }
-  std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
-    return a.first != b.first ? a.first > b.first : a.second > b.second;
-  });
-  for (int i = 0; i < s.odd; ++i)
-    ++out.n[static_cast<std::size_t>(order[static_cast<std::size_t>(i)].second)];
+  for (ShipType t : lightest_first) out[t] = s.of(type_word(t));
+  for (int i = 0; i < s.odd; ++i) ++out[*parse_type(s.candidates[static_cast<std::size_t>(i)])];
   return out;
 }
 
 // EiH 1.1.4, footnote [5]: "at least the same number and type of vessels
-// from a player Major Power".
+// from a player Major Power" (reading 2): at least as many heavy ships, and
+// at least as many ships in all; a heavy ship may stand in for a light one.
 std::optional<std::string> escort_problem(const Ships& escorts, const Ships& escorted) {
-  for (ShipType t : kShipTypes) {
-    if (escorts[t] < escorted[t])
-      return "ships of free states and non-player powers raid a port only with at least the same "
-             "number and type of player-power ships (1.1.4, footnote [5]): " +
-             ships_text(escorted) + " need at least " + std::to_string(escorted.total()) +
-             " escorts (" + ships_text(escorted) + "), not " + ships_text(escorts);
-  }
-  return std::nullopt;
+  if (escorts[ShipType::Heavy] >= escorted[ShipType::Heavy] && escorts.total() >= escorted.total())
+    return std::nullopt;
+  return "ships of free states and non-player powers raid a port only with at least the same "
+         "number and type of player-power ships (1.1.4, footnote [5]): " +
+         ships_text(escorted) + " need at least " + std::to_string(escorted[ShipType::Heavy]) +
+         " heavy and " + std::to_string(escorted.total()) + " ships in all, not " +
+         ships_text(escorts);
 }
 
 // ------------------------------------------------------------------ who is who
@@ -350,150 +374,123 @@ int Board::undamaged(int side) const {
 
 // ------------------------------------------------------------------ losses (1.1.7)
 
+namespace {
+
+// A nation's ships in a side's engaged fleets: at the start, lost in the
+// battle so far (damaged or taken), undamaged now.
+struct NationShips {
+  Ships start, lost, room;
+};
+
+}  // namespace
+
 void Board::allocate(int side, int count, bool capture, const std::string& cause) {
   if (count <= 0) return;
-  std::vector<std::pair<std::string, int>> counts;
+  std::vector<std::pair<std::string, NationShips>> nations;
   for (const Fleet* f : engaged_fleets(side)) {
-    auto it = std::find_if(counts.begin(), counts.end(),
-                           [&](const auto& c) { return c.first == f->nation; });
-    if (it == counts.end()) {
-      counts.emplace_back(f->nation, 0);
-      it = counts.end() - 1;
+    auto it = std::find_if(nations.begin(), nations.end(),
+                           [&](const auto& x) { return x.first == f->nation; });
+    if (it == nations.end()) {
+      nations.emplace_back(f->nation, NationShips{});
+      it = nations.end() - 1;
     }
-    it->second += f->ships.total();
+    it->second.start += f->start;
+    it->second.lost += f->damaged + f->taken;
+    it->second.room += f->ships;
   }
+  std::vector<Share> shares;
+  for (const auto& [n, x] : nations)
+    shares.push_back(Share{n, x.start.total(), x.lost.total(), x.room.total()});
+  const Split s = proportional_split(shares, count);
   Allocation a;
   a.side = side;
   a.capture = capture;
   a.cause = cause;
-  const Split s = proportional_split(counts, count);
   for (const auto& [k, n] : s.settled) a.settled[k] = n;
   a.candidates = s.candidates;
   a.odd = s.odd;
+  a.spare = s.spare;
   if (a.odd == 0) {
     apply_allocation(a, a.settled);
     return;
   }
-  std::string shares;
+  std::string shares_text;
   for (const auto& [k, n] : s.settled)
-    shares += (shares.empty() ? "" : ", ") + nation_name(k) + " " + std::to_string(n);
+    shares_text += (shares_text.empty() ? "" : ", ") + nation_name(k) + " " + std::to_string(n);
   std::vector<std::string> names;
   for (const std::string& c : a.candidates) names.push_back(nation_name(c));
-  say(side_name(side) + " loses " + std::to_string(count) + " ship(s) (" + cause + "): by nation " +
-      shares + ", and " + std::to_string(a.odd) + " odd loss(es) among " + text::join(names, ", ") +
-      " by agreement, else competitive d6 (1.1.7)");
+  say(side_name(side) + " loses " + std::to_string(count) + " ship(s) (" + cause +
+      "): in proportion to its nations at the start, " + shares_text + ", and " +
+      std::to_string(a.odd) + " odd loss(es) among " + text::join(names, ", ") +
+      ", by agreement, else competitive d6 (1.1.7)");
   pending_.push_back(a);
 }
 
-namespace {
-
-// a/b > c/d for non-negative b, d.
-bool more(long long a, long long b, long long c, long long d) {
-  return a * d > c * b;
-}
-
-}  // namespace
-
-// EiH 1.1.7: "losses are calculated first by nation, then by ship type": the
-// nation totals are given; the type totals are the side's (type_split);
-// each nation's ships of each type are then taken as near their share as the
-// totals allow, and within a nation and type from its fleets in proportion.
+// EiH 1.1.7: each nation's losses by type (type_losses), then from its
+// fleets in proportion to their undamaged ships of that type (an odd ship
+// from the earlier fleet).
 void Board::apply_allocation(const Allocation& a, const std::map<std::string, int>& by_nation) {
   std::vector<Fleet*> mine = engaged_fleets(a.side);
-  std::vector<std::string> nations;
-  Ships all;
-  for (Fleet* f : mine) {
-    if (std::find(nations.begin(), nations.end(), f->nation) == nations.end())
-      nations.push_back(f->nation);
-    all += f->ships;
-  }
-  int total = 0;
-  for (const auto& [n, k] : by_nation) total += k;
-  const Ships by_type = type_split(all, total);
-  std::map<std::string, Ships> avail, take;
-  for (Fleet* f : mine) avail[f->nation] += f->ships;
-  std::map<std::string, int> row;
-  for (const std::string& n : nations) {
-    const auto it = by_nation.find(n);
-    row[n] = it == by_nation.end() ? 0 : std::min(it->second, avail[n].total());
-  }
-  Ships col = by_type;
-  int left = 0;
-  for (const auto& [n, k] : row) left += k;
-  for (; left > 0; --left) {
-    // The cell furthest below its share (row[n] x avail[n][t] / avail[n]),
-    // first within both totals, else within the nation's alone.
-    std::string best_n;
-    int best_t = -1;
-    long long bn = 0, bd = 1;
-    for (int pass = 0; pass < 2 && best_t < 0; ++pass) {
-      for (const std::string& n : nations) {
-        const auto it = by_nation.find(n);
-        const int want = it == by_nation.end() ? 0 : it->second;
-        if (take[n].total() >= row[n]) continue;
-        for (ShipType t : kShipTypes) {
-          if (take[n][t] >= avail[n][t]) continue;
-          if (pass == 0 && col[t] <= 0) continue;
-          const long long num = static_cast<long long>(want) * avail[n][t] -
-                                static_cast<long long>(take[n][t]) * avail[n].total();
-          const long long den = avail[n].total();
-          if (best_t < 0 || more(num, den, bn, bd)) {
-            best_n = n;
-            best_t = static_cast<int>(t);
-            bn = num;
-            bd = den;
-          }
-        }
-      }
-    }
-    assert(best_t >= 0);
-    ++take[best_n].n[static_cast<std::size_t>(best_t)];
-    --col.n[static_cast<std::size_t>(best_t)];
-  }
-  std::string detail;
   const std::string& holder = commander_[static_cast<std::size_t>(1 - a.side)];
-  for (const std::string& n : nations) {
+  std::vector<std::string> order;
+  for (const Fleet* f : mine)
+    if (std::find(order.begin(), order.end(), f->nation) == order.end()) order.push_back(f->nation);
+  std::string detail;
+  for (const std::string& n : order) {
+    const auto want = by_nation.find(n);
+    if (want == by_nation.end() || want->second == 0) continue;
+    NationShips x;
+    for (const Fleet* f : mine)
+      if (f->nation == n) {
+        x.start += f->start;
+        x.lost += f->damaged + f->taken;
+        x.room += f->ships;
+      }
+    const Ships by_type =
+        type_losses(x.start, x.lost, x.room, std::min(want->second, x.room.total()));
     for (ShipType t : kShipTypes) {
-      const int k = take[n][t];
-      if (k == 0) continue;
-      std::vector<std::pair<std::string, int>> counts;
+      if (by_type[t] == 0) continue;
+      std::vector<Share> fleets;
       std::vector<Fleet*> of;
       for (Fleet* f : mine)
         if (f->nation == n && f->ships[t] > 0) {
-          counts.emplace_back(f->id, f->ships[t]);
+          fleets.push_back(Share{f->id, f->ships[t], 0, f->ships[t]});
           of.push_back(f);
         }
-      Split s = proportional_split(counts, k);
-      // Odd losses within one nation's fleets: the earlier fleets first.
+      const Split s = proportional_split(fleets, by_type[t]);
+      int odd = s.odd;
       for (std::size_t i = 0; i < of.size(); ++i) {
-        int x = s.settled[i].second;
-        if (s.odd > 0 &&
-            std::find(s.candidates.begin(), s.candidates.end(), of[i]->id) != s.candidates.end()) {
-          ++x;
-          --s.odd;
+        int k = s.settled[i].second;
+        const bool candidate =
+            std::find(s.candidates.begin(), s.candidates.end(), of[i]->id) != s.candidates.end();
+        if (odd > 0 && candidate) {
+          ++k;
+          --odd;
         }
-        x = std::min(x, of[i]->ships[t]);
-        if (x == 0) continue;
-        of[i]->ships[t] -= x;
+        k = std::min(k, of[i]->ships[t]);
+        if (k == 0) continue;
+        of[i]->ships[t] -= k;
         if (a.capture) {
-          of[i]->taken[t] += x;
+          of[i]->taken[t] += k;
           of[i]->taken_by = holder;
         } else {
-          of[i]->damaged[t] += x;
+          of[i]->damaged[t] += k;
         }
       }
     }
-    if (!take[n].empty())
-      detail += (detail.empty() ? "" : "; ") + nation_name(n) + " " + ships_text(take[n]);
+    detail += (detail.empty() ? "" : "; ") + nation_name(n) + " " + ships_text(by_type);
   }
   say(side_name(a.side) + (a.capture ? "'s ships captured" : "'s ships damaged") + " (" + a.cause +
       "): " + detail + (a.capture ? ", taken by " + nation_name(holder) : "") + " (1.1.7)");
 }
 
 // EiH 1.1.7: odd losses "by mutual agreement or, if agreement cannot be
-// reached, by competitive D6 rolls": the seats of the candidate nations'
-// powers agree when each names the same nations (a seat alone agrees with
-// itself); otherwise each candidate rolls a d6 and the lowest take them.
+// reached, by competitive D6 rolls" (reading 3). The seats of the powers
+// concerned agree when each names the same nations (a power alone agrees
+// with itself). Otherwise each power concerned rolls once for its candidate
+// nations: the lowest takes an odd loss (its likeliest nation), or, when the
+// shares were rounded up, the highest is spared one (its least likely);
+// ties at the extreme roll again; repeated for each odd loss.
 void Board::settle_odd(const Orders& orders) {
   std::vector<Allocation> pending = std::move(pending_);
   pending_.clear();
@@ -522,44 +519,39 @@ void Board::settle_odd(const Orders& orders) {
           side_name(a.side) + " (1.1.7)");
     } else {
       const auto first = rolls_so_far();
-      std::vector<std::string> open = a.candidates;
-      int need = a.odd;
-      std::string told;
-      for (int guard = 0; guard < 50 && need > 0; ++guard) {
-        std::vector<std::pair<int, std::string>> rolled;
+      std::vector<std::string> open = a.candidates;  // the likeliest takers first
+      const int rounds = a.spare ? static_cast<int>(open.size()) - a.odd : a.odd;
+      std::vector<std::string> told;
+      for (int r = 0; r < rounds; ++r) {
+        std::vector<std::string> powers;
         for (const std::string& c : open)
-          rolled.emplace_back(roll(6, nation_name(c) + "'s competitive d6 for an odd loss (1.1.7)"),
-                              c);
-        std::vector<std::string> round;
-        for (const auto& [r, c] : rolled) round.push_back(nation_name(c) + " " + std::to_string(r));
-        told += (told.empty() ? "" : "; again: ") + text::join(round, ", ");
-        std::stable_sort(rolled.begin(), rolled.end(),
-                         [](const auto& x, const auto& y) { return x.first < y.first; });
-        // The lowest take the losses; a tie across the cut rolls again.
-        const int cut = rolled[static_cast<std::size_t>(need - 1)].first;
-        std::vector<std::string> again;
-        int below = 0;
-        for (const auto& [r, c] : rolled) {
-          if (r < cut) {
-            chosen.push_back(c);
-            ++below;
-          } else if (r == cut) {
-            again.push_back(c);
+          if (std::find(powers.begin(), powers.end(), power(c)) == powers.end())
+            powers.push_back(power(c));
+        std::vector<std::string> tied = powers;
+        std::vector<std::string> rolled;
+        for (int guard = 0; guard < 50 && tied.size() > 1; ++guard) {
+          std::vector<std::pair<std::string, int>> dice;
+          for (const std::string& p : tied) {
+            const int d = roll(6, nation_name(p) + "'s competitive d6 for an odd loss (1.1.7)");
+            dice.emplace_back(p, a.spare ? d : 7 - d);  // the extreme that loses is the largest
+            rolled.push_back(nation_name(p) + " " + std::to_string(d));
           }
+          tied = most_ships(dice);
         }
-        need -= below;
-        if (static_cast<int>(again.size()) == need) {
-          chosen.insert(chosen.end(), again.begin(), again.end());
-          need = 0;
-        } else {
-          open = again;
-        }
+        const std::string& p = tied.front();
+        // The power's likeliest candidate takes it; or its least likely is spared.
+        std::string pick;
+        for (const std::string& c : open)
+          if (power(c) == p && (pick.empty() || a.spare)) pick = c;
+        open.erase(std::find(open.begin(), open.end(), pick));
+        if (!a.spare) chosen.push_back(pick);
+        told.push_back((rolled.empty() ? "" : text::join(rolled, ", ") + ": ") + nation_name(pick) +
+                       (a.spare ? " is spared" : " takes one"));
       }
-      std::vector<std::string> names;
-      for (const std::string& c : chosen) names.push_back(nation_name(c));
+      if (a.spare) chosen = open;
       said_with_rolls(std::string(seats.empty() ? "" : "No agreement: ") +
                           "competitive d6 for the odd loss(es) of " + side_name(a.side) + " (" +
-                          told + "): " + text::join(names, ", ") + " take(s) them (1.1.7)",
+                          text::join(told, "; ") + ") (1.1.7)",
                       first);
     }
     std::map<std::string, int> totals = a.settled;

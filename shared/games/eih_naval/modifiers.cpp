@@ -56,9 +56,9 @@ Modifiers round_modifiers(const Tables& t, const Force& own, const Force& enemy)
     m.parts.push_back(
         {"heavy superiority " + std::to_string(heavy) + " to " + std::to_string(their_heavy),
          s->modifier});
-  // 6.2.2: a force of light ships only (no heavy ships, no galleys).
-  if (mine > 0 && own.ships[ShipType::Light] == mine)
-    m.parts.push_back({"light ships only", t.light_only});
+  // 6.2.2: a force of light ships only: no heavy ship (reading 16: galleys
+  // are not heavy).
+  if (mine > 0 && heavy == 0) m.parts.push_back({"light ships only", t.light_only});
   if (own.majors.size() > 1) m.parts.push_back({"several Major Powers", t.multiple_majors});
   if (own.minors.size() > 1) m.parts.push_back({"several minor countries", t.multiple_minors});
   for (const Modifier& x : m.parts) m.raw += x.value;

@@ -386,8 +386,12 @@ std::vector<std::string> Board::default_lines(int seat) const {
       out.push_back(after_evasion_ || eligible.empty()
                         ? std::string("defender none")
                         : "defender " + std::to_string(eligible.front()));
-    } else if (d == "war" || d == "evade") {
-      out.push_back(d + " no");
+    } else if (d == "war") {
+      out.push_back("war no");
+    } else if (d == "evade") {
+      out.push_back("evade yes");
+    } else if (d == "pursue") {
+      out.push_back("pursue all");
     } else if (d == "chit") {
       out.push_back("chit line-of-battle");
     } else if (d == "guns" || d == "chase") {

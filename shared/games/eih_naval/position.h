@@ -320,8 +320,9 @@ struct Allocation {
   bool capture = false;  // chase hits: the enemy takes them (1.1.2.8)
   std::string cause;     // "round 2", "the harbour guns", ...
   std::map<std::string, int> settled;
-  std::vector<std::string> candidates;
+  std::vector<std::string> candidates;  // the likeliest first
   int odd = 0;
+  bool spare = false;  // the candidates were rounded up: the competitive d6 spares the highest
 };
 
 struct Position {

@@ -57,25 +57,28 @@ Board::RetreatCase Board::retreat_case() const {
     }
     return rc;
   }
-  // Blockade box (1.1.2.9.2, 1.1.3).
-  const int blockaded = 1 - battle().blockading;
+  // Blockade box (1.1.2.9.2, 1.1.3). Without chits the other side's ships
+  // are the blockaded ones, which return to port whatever happens; with
+  // chits it is a relieving force from the sea (1.1.3, reading 13).
+  const int other = 1 - battle().blockading;
+  const bool blockaded = !battle().blockade_chits;
   if (victory) {
     if (!engaged_fleets(loser).empty()) {
       rc.retreating = loser;
       rc.stack = engaged_stack(loser);
-      // The blockaded ships go back into port; so does a loser whose stack
-      // came out of it.
-      rc.to_port = loser == blockaded || battle().from_port == loser;
-      // 1.1.3: no pursuit after the blockaders' victory.
-      if (victor_ != battle().blockading) rc.pursuing = victor_;
+      // 1.1.2.9.2: back into the port when the loser's stack came out of it.
+      rc.to_port = (loser == other && blockaded) || battle().from_port == loser;
+      // 1.1.3: pursuit after the victory of a relieving force only; never
+      // after the blockaders' (and blockaded ships return to port).
+      if (victor_ == other && !blockaded) rc.pursuing = victor_;
     }
-    if (std::find(battle().friendly.begin(), battle().friendly.end(), victor_) !=
-            battle().friendly.end() &&
-        victor_ != blockaded)
-      rc.may_enter = victor_;
+    const bool friendly = std::find(battle().friendly.begin(), battle().friendly.end(), victor_) !=
+                          battle().friendly.end();
+    if (friendly && !(victor_ == other && blockaded)) rc.may_enter = victor_;
   } else {
-    rc.may_stay[static_cast<std::size_t>(battle().blockading)] =
-        !engaged_fleets(battle().blockading).empty();
+    for (int s : {0, 1})
+      rc.may_stay[static_cast<std::size_t>(s)] =
+          !engaged_fleets(s).empty() && !(s == other && blockaded);
   }
   return rc;
 }
@@ -160,11 +163,16 @@ void Board::retreat(const Orders& orders) {
         if (side_of(f) != rc.pursuing || !engaged(f)) continue;
         const auto seat = seat_of(power(f.nation));
         if (!seat) continue;
-        bool goes = false;
+        // The default is to pursue (reading: decisions and defaults), unless
+        // the seat moves its fleets into the port instead.
+        bool said = false, goes = order_value(orders, *seat, "enter", "no") != "yes";
         for (const std::string& line : order_lines(orders, *seat)) {
           const auto w = text::split(line);
           if (w.size() < 2 || w[0] != "pursue") continue;
-          for (std::size_t i = 1; i < w.size(); ++i) goes = goes || w[i] == "all" || w[i] == f.id;
+          if (!said) goes = false;
+          said = true;
+          for (std::size_t i = 1; i < w.size(); ++i)
+            goes = goes || w[i] == "all" || w[i] == text::lower(f.id);
         }
         if (!goes) continue;
         f.at = "pursuing to " + to;
@@ -186,7 +194,7 @@ void Board::retreat(const Orders& orders) {
     }
   }
   // EiH 1.1.3: "All surviving blockaded ships are returned to port."
-  if (battle().where == Where::Blockade && outcome_ != Outcome::Victory &&
+  if (battle().where == Where::Blockade && !battle().blockade_chits &&
       outcome_ != Outcome::NoBattle) {
     const int blockaded = 1 - battle().blockading;
     if (!engaged_fleets(blockaded).empty())

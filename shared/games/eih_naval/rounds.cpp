@@ -163,14 +163,16 @@ void Board::judge_round() {
   }
 }
 
-// EiH 1.1.5, footnote [2] (and 7.3.8.5, which the tables stand for): one
-// roll per leader present after a battle that was fought: 2d6, a serious
-// wound low and a light one high, Nelson's closing modifier widening both;
-// for a serious wound a second, unmodified roll: killed or wounded.
+// EiH 1.1.5, footnote [2] (and 7.3.8.5, which the tables stand for): after a
+// battle he commanded (reading 9: Nelson is the only leader the naval rules
+// name; the other admirals are named for the record), Nelson rolls 2d6: a
+// serious wound low and a light one high, his closing modifier widening
+// both; for a serious wound a second, unmodified roll: killed or wounded.
 void Board::leader_casualties() {
   if (round_ == 0) return;
   for (Fleet& f : fleets_) {
-    if (f.leader.empty() || !f.fought || f.surrendered || f.evaded || !f.leader_fate.empty())
+    if (!f.nelson || !f.fought || f.surrendered || f.evaded || !f.leader_fate.empty() ||
+        !nelson_commands(side_of(f)))
       continue;
     const int m = f.nelson && chit_[static_cast<std::size_t>(side_of(f))] == "melee" ? nelson_ : 0;
     const CasualtyBands bands = casualty_bands(tables(), m);

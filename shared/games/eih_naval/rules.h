@@ -66,19 +66,33 @@ bool broken(const MoraleLevel& m, Hundredths loss);
 // 1.1.2.2: the powers tied for the most ships (one: it commands).
 std::vector<std::string> most_ships(const std::vector<std::pair<std::string, int>>& ships);
 
-// 1.1.7, footnote [7]: losses in proportion to counts, .5 rounding up. When
-// the rounded shares do not add up, `odd` losses go to as many of the
-// `candidates` (one each), by agreement or competitive d6.
+// 1.1.7, footnote [7] (docs/rules/eih-naval.md, reading 3): a side's losses
+// are shared in proportion to the composition at the start of the battle,
+// cumulatively: each share's target is its starting part of all the losses
+// so far, rounded .5 up; it takes the difference from what it lost before,
+// within what it has left. When the shares do not add up, `odd` losses go to
+// as many of the `candidates` (one each, the likeliest first): by agreement
+// or competitive d6 between nations, by the largest fraction between types.
+struct Share {
+  std::string key;
+  int start = 0;  // at the start of the battle
+  int lost = 0;   // lost before this time
+  int room = 0;   // undamaged now: the most it can lose
+};
 struct Split {
-  std::vector<std::pair<std::string, int>> settled;  // in the order of the counts
+  std::vector<std::pair<std::string, int>> settled;  // in the order of the shares
   std::vector<std::string> candidates;
   int odd = 0;
+  bool spare = false;  // the rounded shares were too many: the candidates were rounded up
   int of(const std::string& key) const;
 };
+Split proportional_split(const std::vector<Share>& shares, int losses);
+// The same from a fresh start (nothing lost yet, every ship left).
 Split proportional_split(const std::vector<std::pair<std::string, int>>& counts, int losses);
-// 1.1.7, "then by ship type": the split of `losses` among `ships`' types; an
-// odd loss there goes by the largest remainder, a tie to the lighter type.
-Ships type_split(const Ships& ships, int losses);
+// A nation's losses by ship type, from its own starting composition; an odd
+// loss goes to the type with the largest fraction left over, a tie to the
+// lighter type.
+Ships type_losses(const Ships& start, const Ships& lost, const Ships& room, int losses);
 
 // Footnote [5]: ships of a free state or non-player power raid a port only
 // escorted by at least as many player-power ships of each type.

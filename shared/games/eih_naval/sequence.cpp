@@ -142,7 +142,7 @@ void Board::resolve(const Orders& orders, Dice& dice, std::vector<Event>& events
         go_evasion();
         break;
       case Phase::Evasion:
-        if (answer(def, "evade", "no") == "yes") {
+        if (answer(def, "evade", "yes") == "yes") {
           attempt_evasion();
           if (evading_) {
             go_retreat();

@@ -84,7 +84,8 @@ std::string Board::serialize() const {
   for (const std::string& p : surrendered_) o << "surrendered " << p << "\n";
   for (const std::string& p : follow_) o << "follow " << p << "\n";
   for (const Allocation& a : pending_) {
-    o << "pending " << a.side << " " << a.capture << " " << a.odd << " " << q(a.cause) << " ";
+    o << "pending " << a.side << " " << a.capture << " " << a.spare << " " << a.odd << " "
+      << q(a.cause) << " ";
     std::vector<std::string> settled;
     for (const auto& [k, n] : a.settled) settled.push_back(k + "=" + std::to_string(n));
     o << word(text::join(settled, ",")) << " " << word(text::join(a.candidates, ",")) << "\n";
@@ -205,16 +206,17 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
     } else if (k == "follow" && w.size() == 2) {
       if (!nation(w[1])) return bad;
       follow_.push_back(w[1]);
-    } else if (k == "pending" && w.size() == 7) {
+    } else if (k == "pending" && w.size() == 8) {
       Allocation a;
-      auto s = num(1, 0, 1), cap = num(2, 0, 1), odd = num(3, 1, 99);
-      if (!s || !cap || !odd) return bad;
+      auto s = num(1, 0, 1), cap = num(2, 0, 1), spare = num(3, 0, 1), odd = num(4, 1, 99);
+      if (!s || !cap || !spare || !odd) return bad;
       a.side = static_cast<int>(*s);
       a.capture = *cap == 1;
+      a.spare = *spare == 1;
       a.odd = static_cast<int>(*odd);
-      a.cause = unword(w[4]);
-      if (w[5] != "-")
-        for (auto part : text::split(w[5], ",")) {
+      a.cause = unword(w[5]);
+      if (w[6] != "-")
+        for (auto part : text::split(w[6], ",")) {
           const auto eq = part.find('=');
           long long v = 0;
           if (eq == std::string_view::npos || !text::parse_int(part.substr(eq + 1), v) || v < 0 ||
@@ -222,8 +224,8 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
             return bad;
           a.settled[std::string(part.substr(0, eq))] = static_cast<int>(v);
         }
-      if (w[6] == "-") return bad;
-      for (auto c : text::split(w[6], ",")) {
+      if (w[7] == "-") return bad;
+      for (auto c : text::split(w[7], ",")) {
         if (!nation(std::string(c))) return bad;
         a.candidates.emplace_back(c);
       }

@@ -19,8 +19,6 @@ void Board::surrender(const std::string& p) {
     if (!engaged(f) || power(f.nation) != p) continue;
     side = side_of(f);
     const auto s = static_cast<std::size_t>(side);
-    lost_[s] += f.ships.total();
-    hit_[1 - s] += f.ships.total();
     f.yielded = f.ships + f.damaged;
     given += f.yielded;
     f.ships = f.damaged = Ships{};
@@ -101,7 +99,19 @@ void Board::after_surrenders(const std::array<bool, 2>& commander_surrendered) {
       victory_counts_ = true;
       say(side_name(side) + " has surrendered: " + side_name(victor_) + " is the victor (1.1.6)");
     } else {
+      // Reading 5: the rest fight on, their morale found again over what is
+      // left (1.1.2.4.2), the losses so far unchanged.
+      MoraleLevel m;
+      for (const Fleet* f : engaged_fleets(side)) {
+        const int n = (f->ships + f->damaged).total();
+        m.sum += static_cast<long long>(ship_morale(tables(), battle(), f->nation).value) * n;
+        m.ships += n;
+      }
+      morale_sum_[static_cast<std::size_t>(side)] = m.sum;
+      morale_ships_[static_cast<std::size_t>(side)] = m.ships;
       decide_command(side);
+      say(side_name(side) + " fights on: final morale now " + format(level_of(m)) +
+          ", morale loss " + format(loss_[static_cast<std::size_t>(side)]) + " (1.1.2.4.2, 1.1.6)");
     }
   }
 }
