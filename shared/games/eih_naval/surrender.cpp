@@ -40,32 +40,30 @@ void Board::surrender(const std::string& p) {
       corps + " to " + nation_name(commander_[static_cast<std::size_t>(1 - side)]) + " (1.1.6)");
 }
 
-// EiH 1.1.6: army factors the remaining fleets of a side can no longer
-// transport (the transporting fleets surrendered, and the others have no
-// room: `transport` factors a fleet) surrender as well. The remaining fleets
-// take on what they can, in the order the corps are listed.
+// EiH 1.1.6: army factors the fleets of a stack that did not surrender can
+// no longer transport (their transporting fleets surrendered, and the others
+// have no room: `transport` factors a fleet) surrender as well. The remaining
+// fleets of the stack take on what they can, in the order the corps are
+// listed.
 void Board::transported_corps() {
-  for (int side : {0, 1}) {
+  for (const StackSpec& stack : battle().stacks) {
     int fleets = 0, load = 0;
     std::set<std::string> carriers;
     for (const Fleet& f : fleets_)
-      if (side_of(f) == side && !f.surrendered && !f.evaded) {
+      if (f.stack == stack.id && !f.surrendered) {
         ++fleets;
         carriers.insert(f.id);
       }
-    for (const Corps& c : corps_) {
-      const Fleet* on = nullptr;
+    const auto on_stack = [&](const Corps& c) {
       for (const Fleet& f : fleets_)
-        if (f.id == c.fleet) on = &f;
-      if (on && side_of(*on) == side && carriers.count(c.fleet)) load += c.factors - c.surrendered;
-    }
+        if (f.id == c.fleet) return f.stack == stack.id;
+      return false;
+    };
+    for (const Corps& c : corps_)
+      if (on_stack(c) && carriers.count(c.fleet)) load += c.factors - c.surrendered;
     int room = fleets * battle().transport - load;
     for (Corps& c : corps_) {
-      const Fleet* on = nullptr;
-      for (const Fleet& f : fleets_)
-        if (f.id == c.fleet) on = &f;
-      if (!on || side_of(*on) != side || carriers.count(c.fleet) || c.surrendered == c.factors)
-        continue;
+      if (!on_stack(c) || carriers.count(c.fleet) || c.surrendered == c.factors) continue;
       const int aboard = c.factors - c.surrendered;
       const int keep = std::clamp(room, 0, aboard);
       room -= keep;
@@ -76,7 +74,7 @@ void Board::transported_corps() {
       }
       if (keep > 0)
         for (const Fleet& f : fleets_)
-          if (carriers.count(f.id) && side_of(f) == side) {
+          if (carriers.count(f.id)) {
             c.fleet = f.id;
             say(std::to_string(keep) + " " + nation_name(c.nation) + " army factor(s) go aboard " +
                 fleet_label(f) + " (1.1.6)");
