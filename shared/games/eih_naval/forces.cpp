@@ -59,7 +59,7 @@ int Split::of(const std::string& key) const {
 // shares still below their exact part (any with ships left if none is);
 // too many: the shares rounded up give some back. Exact throughout: a share
 // is num / total with num = start x cumulative losses.
-Split proportional_split(const std::vector<Share>& shares, int losses) {
+Split cumulative_split(const std::vector<Share>& shares, int losses) {
   Split s;
   long long total = 0, before = 0, room = 0;
   for (const Share& x : shares) {
@@ -122,7 +122,7 @@ Split proportional_split(const std::vector<Share>& shares, int losses) {
 Split proportional_split(const std::vector<std::pair<std::string, int>>& counts, int losses) {
   std::vector<Share> shares;
   for (const auto& [k, c] : counts) shares.push_back(Share{k, c, 0, c});
-  return proportional_split(shares, losses);
+  return cumulative_split(shares, losses);
 }
 
 // EiH 1.1.7, "then by ship type" (reading 3): within a nation, by its own
@@ -134,7 +134,7 @@ Ships type_losses(const Ships& start, const Ships& lost, const Ships& room, int 
   std::vector<Share> shares;
   for (ShipType t : lightest_first)
     shares.push_back(Share{type_word(t), start[t], lost[t], room[t]});
-  const Split s = proportional_split(shares, losses);
+  const Split s = cumulative_split(shares, losses);
   Ships out;
   for (ShipType t : lightest_first) out[t] = s.of(type_word(t));
   for (int i = 0; i < s.odd; ++i) ++out[*parse_type(s.candidates[static_cast<std::size_t>(i)])];
@@ -401,7 +401,7 @@ void Board::allocate(int side, int count, bool capture, const std::string& cause
   std::vector<Share> shares;
   for (const auto& [n, x] : nations)
     shares.push_back(Share{n, x.start.total(), x.lost.total(), x.room.total()});
-  const Split s = proportional_split(shares, count);
+  const Split s = cumulative_split(shares, count);
   Allocation a;
   a.side = side;
   a.capture = capture;
@@ -457,7 +457,7 @@ void Board::apply_allocation(const Allocation& a, const std::map<std::string, in
           fleets.push_back(Share{f->id, f->ships[t], 0, f->ships[t]});
           of.push_back(f);
         }
-      const Split s = proportional_split(fleets, by_type[t]);
+      const Split s = cumulative_split(fleets, by_type[t]);
       int odd = s.odd;
       for (std::size_t i = 0; i < of.size(); ++i) {
         int k = s.settled[i].second;

@@ -156,7 +156,7 @@ void Board::retreat(const Orders& orders) {
     }
     for (Fleet& f : fleets_)
       if (f.stack == rc.stack && !f.surrendered && f.at.empty()) f.at = to;
-    say(battle().stack(rc.stack)->name + " retreats to " + to + why);
+    say(battle().stack(rc.stack)->name + (rc.to_port ? " goes " : " retreats to ") + to + why);
     if (rc.pursuing >= 0) {
       std::vector<std::string> pursuers;
       for (Fleet& f : fleets_) {

@@ -86,7 +86,7 @@ struct Split {
   bool spare = false;  // the rounded shares were too many: the candidates were rounded up
   int of(const std::string& key) const;
 };
-Split proportional_split(const std::vector<Share>& shares, int losses);
+Split cumulative_split(const std::vector<Share>& shares, int losses);
 // The same from a fresh start (nothing lost yet, every ship left).
 Split proportional_split(const std::vector<std::pair<std::string, int>>& counts, int losses);
 // A nation's losses by ship type, from its own starting composition; an odd

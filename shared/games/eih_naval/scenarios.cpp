@@ -330,8 +330,8 @@ std::optional<std::string> check_battle(const Battle& b, const Data& d) {
     return where + "the attacking side has exactly one stack (1.1.1.1)";
   if (stacks[static_cast<std::size_t>(1 - b.attacker)] < 1)
     return where + "the defending side needs a stack";
-  if (b.where != Where::Sea && stacks[static_cast<std::size_t>(1 - b.attacker)] != 1)
-    return where + "a blockade box or a port holds one enemy stack here";
+  if (b.where == Where::Blockade && stacks[static_cast<std::size_t>(1 - b.attacker)] != 1)
+    return where + "a blockade box holds one enemy stack here";
   if (b.custom) {
     if (!b.fleets.empty() || !b.corps.empty())
       return where + "a custom battle's fleets are ordered by its seats";

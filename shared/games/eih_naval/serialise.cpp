@@ -309,6 +309,18 @@ std::optional<std::string> Board::consistent() const {
     if (phase_ != Phase::Forces && (!seat || side_of_seat(*seat) != side_of(f)))
       return where + "fleet " + f.id + " has no seat of its side";
   }
+  // The fleets are the battle's (or, in a custom battle, the seats' in their
+  // side's first stack).
+  if (!battle().custom && fleets_.size() != battle().fleets.size())
+    return where + "not the fleets of " + battle().id;
+  for (std::size_t i = 0; i < fleets_.size(); ++i) {
+    const Fleet& f = fleets_[i];
+    if (battle().custom) continue;
+    const FleetSpec& spec = battle().fleets[i];
+    if (f.id != spec.id || f.nation != spec.nation || f.stack != spec.stack ||
+        f.start != spec.ships || f.name != spec.name || f.nelson != spec.nelson)
+      return where + "fleet " + f.id + " is not the battle's " + spec.id;
+  }
   for (const Corps& c : corps_)
     if (std::none_of(fleets_.begin(), fleets_.end(),
                      [&](const Fleet& f) { return f.id == c.fleet; }))

@@ -195,6 +195,7 @@ std::vector<std::vector<std::string>> Board::candidates(int seat) const {
         groups.push_back({"surrender yes", "surrender no"});
       else
         groups.push_back({"surrender no", "surrender no", "surrender no", "surrender no",
+                          "surrender no", "surrender no", "surrender no", "surrender no",
                           "surrender no", "surrender no", "surrender no", "surrender yes"});
     } else if (d == "odd") {
       for (const Allocation& a : pending_) {
