@@ -17,7 +17,9 @@ using testing::Played;
 
 // ===================================================================== data
 
-TEST_CASE("EiH tables: the committed tables.txt reads to its contract") {
+TEST_CASE(
+    "EiH 1.1.2.3, 1.1.2.5, 1.1.2.8, 1.1.3, 1.1.4.1: the committed tables.txt reads to its "
+    "contract") {
   const Tables& t = tables();
   CHECK(t.version == 1);
   CHECK(has(t.reconstruction, "reconstructions"));
@@ -47,7 +49,7 @@ TEST_CASE("EiH tables: the committed tables.txt reads to its contract") {
   CHECK(t.morale_home.at("denmark") == Hundredths{350});
 }
 
-TEST_CASE("EiH tables: a malformed tables file is refused with the line named") {
+TEST_CASE("EiH 1.1.2.3, 1.1.2.5: a malformed tables file is refused with the line named") {
   CHECK(has(tables_error("chart melee           melee", "chart melee           nonsense"),
             "eih-naval tables line"));
   CHECK(has(tables_error("chart melee           melee", "chart melee           nonsense"),
@@ -81,7 +83,7 @@ TEST_CASE("EiH tables: a malformed tables file is refused with the line named") 
   CHECK(empty.error().message == "eih-naval tables: the file is empty");
 }
 
-TEST_CASE("EiH scenarios: every battle loads, with its seats, sides and players") {
+TEST_CASE("EiH 1.1.1: every battle loads, with its seats, sides and players") {
   const Data& d = the_data();
   CHECK(d.battles.size() == 10);
   CHECK(d.battle("trafalgar")->seats.count(2));
@@ -103,7 +105,8 @@ TEST_CASE("EiH scenarios: every battle loads, with its seats, sides and players"
   CHECK_FALSE(game().new_game("waterloo", 2).has_value());
 }
 
-TEST_CASE("EiH scenarios: a battle the rules could not play is refused with its reason") {
+TEST_CASE(
+    "EiH 1.1.1, 1.1.1.1, 1.1.2.2: a battle the rules could not play is refused with its reason") {
   const std::string head =
       "\nbattle bad\ntitle T\nabout A\nsides X Y\nattacker 0\nat sea S\nwar britain france\n"
       "stack 1 0 \"one\"\nstack 2 1 \"two\"\nport p P 1 0\nport q Q 1 1\n";
@@ -480,7 +483,8 @@ TEST_CASE("EiH 1.1.7: odd losses by agreement of the powers concerned, else comp
 
 // ===================================================================== custom battles
 
-TEST_CASE("EiH custom battle: each seat orders its forces in turn, hidden from the enemy") {
+TEST_CASE(
+    "EiH 1.1.2.4.1: a custom battle's seats order their forces in turn, hidden from the enemy") {
   auto s = battle("custom", 4);
   CHECK(s->step().label == "Forces: Attacker 1 orders its fleets");
   CHECK(seats_to_order(*s) == std::vector<int>{0});
@@ -535,7 +539,7 @@ TEST_CASE("EiH custom battle: each seat orders its forces in turn, hidden from t
 
 // ===================================================================== positions
 
-TEST_CASE("EiH positions: a position reads back from its bytes, a corrupt one is refused") {
+TEST_CASE("EiH 1.1.2: a position reads back from its bytes, a corrupt one is refused") {
   auto s = trafalgar_before_round_one("lozenge", "line-of-battle");
   const std::string bytes = s->serialize();
   auto back = game().deserialize(bytes);
