@@ -563,3 +563,31 @@ TEST_CASE("EiH 1.1.2: a position reads back from its bytes, a corrupt one is ref
   CHECK(has(refuse("chits 1", "chits 0"), ""));
   CHECK(has(refuse("\nresume", "\nweather fair\nresume"), "unknown record 'weather'"));
 }
+
+TEST_CASE(
+    "EiH 1.1.2.2 NOTE, 1.1.2.5.1: a mixed stack under Nelson may melee and lifts the lock, "
+    "but only a purely British one has his closing modifier") {
+  Data d = data_with(
+      "\nbattle mixed\ntitle T\nabout A\nsides Britain France\nattacker 0 interception\n"
+      "at sea S\nwar britain france\ncontrol portugal britain\nmelee locked\n"
+      "stack 1 0 \"allies\"\nstack 2 1 \"french\"\n"
+      "fleet B1 1 britain \"Squadron\" heavy 9 leader Nelson nelson\n"
+      "fleet P1 1 portugal \"Lisbon\" heavy 3\nfleet F1 2 france \"Toulon\" heavy 10\n"
+      "port p P 1 0\nport q Q 1 1\nseat 2 0 Britain britain\nseat 2 1 France france\n");
+  Bench bench(std::move(d), "mixed", 2);
+  Board& b = bench.board;
+  bench.run({}, [&] { b.open(); });
+  REQUIRE(b.phase_ == Phase::Chits);
+  CHECK(b.nelson_commands(0));
+  CHECK_FALSE(b.purely_british(0));
+  CHECK(b.duties(0) == std::vector<std::string>{"chit"});
+  CHECK(b.check(0, {"chit melee"}).has_value());
+  CHECK_FALSE(b.check(0, {"chit melee", "nelson 2"}).has_value());
+  CHECK_FALSE(b.check(1, {"chit melee"}).has_value());
+  ScriptedDice none({});
+  std::vector<Event> events;
+  b.resolve({{PlayerId{0}, OrderSet{{"chit melee"}}}, {PlayerId{1}, OrderSet{{"chit lozenge"}}}},
+            none, events);
+  CHECK(b.melee_by_nelson_);
+  CHECK(b.nelson_ == 0);
+}

@@ -161,16 +161,17 @@ void Board::resolve(const Orders& orders, Dice& dice, std::vector<Event>& events
             chit_[i] = "line-of-battle";
         }
         for (int s : {att, def}) {
-          if (chit_[static_cast<std::size_t>(s)] != "melee" || !nelson_commands(s) ||
-              !purely_british(s))
-            continue;
-          long long m = 0;
-          text::parse_int(answer(s, "nelson", "0"), m);
-          nelson_ = static_cast<int>(std::clamp(m, 0LL, 2LL));
+          if (chit_[static_cast<std::size_t>(s)] != "melee" || !nelson_commands(s)) continue;
+          // 1.1.2.2 NOTE: Britain's first melee under Nelson lifts the lock;
+          // 1.1.2.5.1: his closing modifier needs a purely British force.
           if (!battle().melee_unlocked && !melee_by_nelson_) {
             melee_by_nelson_ = true;
             say("Britain uses melee under Nelson: from now on every power may choose it (1.1.2.2)");
           }
+          if (!purely_british(s)) continue;
+          long long m = 0;
+          text::parse_int(answer(s, "nelson", "0"), m);
+          nelson_ = static_cast<int>(std::clamp(m, 0LL, 2LL));
         }
         const ChartCell& c = tables().cell(chit_[static_cast<std::size_t>(att)],
                                            chit_[static_cast<std::size_t>(def)]);
