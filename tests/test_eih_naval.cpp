@@ -505,6 +505,7 @@ TEST_CASE(
       has(first_error(*s, PlayerId{0}, {"fleet france \"X\" heavy 1", "fleet spain \"X\" heavy 1"}),
           "a second fleet named 'X'"));
   CHECK(has(first_error(*s, PlayerId{0}, {}), "order at least one fleet"));
+  CHECK(has(first_error(*s, PlayerId{0}, {"fleet france - heavy 3"}), "a fleet's name"));
   std::vector<std::string> seven;
   for (int i = 0; i < 7; ++i)
     seven.push_back("fleet france \"F" + std::to_string(i) + "\" heavy 1");
