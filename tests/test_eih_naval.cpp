@@ -179,7 +179,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "EiH 1.1.1.1, 1.1.1.2: the attacker chooses the defender; attacking the Russians without "
+    "EiH 1.1.1.1, 1.1.1.2: the attacker chooses the defender, attacking the Russians without "
     "a declaration") {
   auto s = battle("le-havre", 2);
   auto opened = play(*s, {}, {});
@@ -335,7 +335,7 @@ TEST_CASE("EiH 1.1.2.2 NOTE: melee only for Britain under Nelson until that has 
 }
 
 TEST_CASE(
-    "EiH 1.1.2.2, 1.1.2.3, 1.1.2.4.1: chits secret until both are chosen; the enemy's ships "
+    "EiH 1.1.2.2, 1.1.2.3, 1.1.2.4.1: chits secret until both are chosen, the enemy's ships "
     "hidden until Step Three") {
   auto opened = play(*battle("trafalgar", 3), {}, {});
   const State& chits = *opened.next;
@@ -390,7 +390,7 @@ TEST_CASE("EiH 1.1.2.4.2: final morale is the average of the ships' morale by na
 // ===================================================================== 1.1.7
 
 TEST_CASE(
-    "EiH 1.1.7, footnote [7]: 68 ships losing 10: 5, 3 and 2 by nation; 6, 3 and 1 by "
+    "EiH 1.1.7, footnote [7]: 68 ships losing 10: 5, 3 and 2 by nation, 6, 3 and 1 by "
     "type") {
   const Split nations = proportional_split({{"britain", 36}, {"sweden", 20}, {"portugal", 12}}, 10);
   CHECK(nations.odd == 0);
@@ -407,7 +407,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "EiH 1.1.7: shares of all losses so far from the starting composition; odd losses "
+    "EiH 1.1.7: shares of all losses so far from the starting composition, odd losses "
     "named when the shares do not add up") {
   // Two equal nations losing one: both round up; one of them takes it.
   const Split even = proportional_split({{"britain", 10}, {"russia", 10}}, 1);
@@ -505,6 +505,7 @@ TEST_CASE(
       has(first_error(*s, PlayerId{0}, {"fleet france \"X\" heavy 1", "fleet spain \"X\" heavy 1"}),
           "a second fleet named 'X'"));
   CHECK(has(first_error(*s, PlayerId{0}, {}), "order at least one fleet"));
+  CHECK(has(first_error(*s, PlayerId{0}, {"fleet france - heavy 3"}), "a fleet's name"));
   std::vector<std::string> seven;
   for (int i = 0; i < 7; ++i)
     seven.push_back("fleet france \"F" + std::to_string(i) + "\" heavy 1");

@@ -59,7 +59,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "EiH 1.1.2.6: both sides fire at once; ships damaged are the percentage of the firing "
+    "EiH 1.1.2.6: both sides fire at once, ships damaged are the percentage of the firing "
     "side's ships, .5 up") {
   CHECK(damage_of(9, 31) == 3);  // 2.79
   CHECK(damage_of(2, 38) == 1);  // 0.76
@@ -86,7 +86,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "EiH 1.1.2.5.1, footnote [2]: a melee closes on its roll less Nelson's modifier; then "
+    "EiH 1.1.2.5.1, footnote [2]: a melee closes on its roll less Nelson's modifier, then "
     "the second tables") {
   auto s = trafalgar_before_round_one("melee", "line-of-battle", {"nelson 2"});
   // Britain fires on 1-1, the allies on 3-1 until the fleets close (3 or less).
@@ -150,7 +150,7 @@ TEST_CASE("EiH 1.1.2.7: a broken side is defeated, both defeated at once is a dr
 }
 
 TEST_CASE(
-    "EiH 1.1.2.7.1, 1.1.2.7.2: the battle goes on to three rounds at most; then it is "
+    "EiH 1.1.2.7.1, 1.1.2.7.2: the battle goes on to three rounds at most, then it is "
     "inconclusive") {
   auto s = trafalgar_before_round_one("lozenge", "lozenge");
   std::unique_ptr<State> at = std::move(s);
@@ -229,8 +229,8 @@ TEST_CASE("EiH 1.1.2.8: the chase table by the victor's morale loss") {
 }
 
 TEST_CASE(
-    "EiH 1.1.2.8: the victor chases with its undamaged heavy and light ships; line of battle "
-    "-1; hits are captured") {
+    "EiH 1.1.2.8: the victor chases with its undamaged heavy and light ships, line of battle "
+    "-1, hits are captured") {
   auto s = trafalgar_before_round_one("line-of-battle", "line-of-battle");
   auto near = edited(*s, "morale 1 ", "morale 1 11400 38 290 0 0");
   auto won = play(*near, {{0, {"surrender no"}}, {1, {"surrender no"}}}, {6, 1, 3, 4});
@@ -251,7 +251,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "EiH 1.1.2.9.1: the loser retreats to the nearest port; the victor's fleets pursue by "
+    "EiH 1.1.2.9.1: the loser retreats to the nearest port, the victor's fleets pursue by "
     "default") {
   auto s = trafalgar_before_round_one("line-of-battle", "line-of-battle");
   auto near = edited(*s, "morale 1 ", "morale 1 11400 38 290 0 0");
@@ -274,7 +274,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "EiH 1.1.2.9.1: among equally near ports the retreating player chooses; with none "
+    "EiH 1.1.2.9.1: among equally near ports the retreating player chooses, with none "
     "within five, five towards the nearest") {
   Data d = data_with(
       "\nbattle ports\ntitle T\nabout A\nsides Britain France\nattacker 0\nat sea S\n"
@@ -306,7 +306,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "EiH 1.1.2.10, 1.1.2.10.1: the victor takes the beaten side's damaged ships; a d6 a ship "
+    "EiH 1.1.2.10, 1.1.2.10.1: the victor takes the beaten side's damaged ships, a d6 a ship "
     "against the distance") {
   CHECK_FALSE(reaches_port(0, 1));  // 1 always sinks
   CHECK(reaches_port(0, 2));
@@ -336,7 +336,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "EiH 1.1.2.11: empty fleets are removed; Nelson is taken when his whole stack is "
+    "EiH 1.1.2.11: empty fleets are removed, Nelson is taken when his whole stack is "
     "eliminated") {
   Bench bench(the_data(), "nile", 2);
   Board& b = bench.board;
@@ -369,7 +369,7 @@ TEST_CASE(
 // ===================================================================== 1.1.3, 1.1.4
 
 TEST_CASE(
-    "EiH 1.1.3: a blockade battle: no chits, the blockaders on 5-2, the blockaded on 5-1; "
+    "EiH 1.1.3: a blockade battle: no chits, the blockaders on 5-2, the blockaded on 5-1, "
     "their victory allows no chase") {
   auto opened = play(*battle("brest", 2), {}, {});
   CHECK(has(opened.events,
@@ -428,8 +428,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "EiH 1.1.4.1.2, 1.1.4.1.3: a raid's victor broke the enemy and inflicted more losses; "
-    "the raider withdraws; the defender loses damaged ships on a 1") {
+    "EiH 1.1.4.1.2, 1.1.4.1.3: a raid's victor broke the enemy and inflicted more losses, "
+    "the raider withdraws, the defender loses damaged ships on a 1") {
   Bench bench(the_data(), "copenhagen", 2);
   Board& b = bench.board;
   b.defending_ = 2;
@@ -494,7 +494,7 @@ TEST_CASE("EiH 1.1.6, footnote [6]: surrender before round one, two or three, no
 }
 
 TEST_CASE(
-    "EiH 1.1.6: the commanding power surrenders first; the others then decide each for "
+    "EiH 1.1.6: the commanding power surrenders first, the others then decide each for "
     "itself") {
   auto s = trafalgar_before_round_one("line-of-battle", "line-of-battle");
   auto given = play(*s, {{0, {"surrender no"}}, {1, {"surrender yes"}}}, {});

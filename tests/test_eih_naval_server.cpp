@@ -129,7 +129,7 @@ struct Table {
 }  // namespace
 
 TEST_CASE(
-    "EiH 1.1.2.4.1, 1.1.6: four players fight a custom battle through the server; no frame "
+    "EiH 1.1.2.4.1, 1.1.6: four players fight a custom battle through the server, no frame "
     "carries a hidden ship, and the admin replay verifies") {
   Table t("eih-naval/custom", 4);
   auto summary = game_detail(*t.seat[0], t.game).summary();

@@ -592,6 +592,10 @@ Expected<std::vector<FleetSpec>> Board::custom_fleets(int seat,
     FleetSpec f;
     f.nation = text::lower(x[1]);
     f.name = x[2];
+    if (f.name == "-" || f.name.size() > 40) {
+      bad(n, "a fleet's name is a word or a quoted name of up to 40 characters");
+      continue;
+    }
     const Nation* nation = data_->nation(f.nation);
     if (!nation) {
       std::vector<std::string> known;
