@@ -51,19 +51,7 @@ namespace {
 
 const char* const kFile = "eih-naval scenarios";
 
-struct Reader {
-  const records::Record& r;
-  std::vector<std::string> w;
-
-  Unexpected<Error> error(const std::string& why) const { return r.error(why); }
-  Expected<int> integer(std::size_t i, int lo, int hi) const {
-    long long v = 0;
-    if (i >= w.size()) return error("field " + std::to_string(i) + " is missing");
-    if (!text::parse_int(w[i], v)) return error("'" + w[i] + "' is not a whole number");
-    if (v < lo || v > hi)
-      return error(w[i] + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
-    return static_cast<int>(v);
-  }
+struct Reader : DataLine {
   Expected<int> side(std::size_t i) const { return integer(i, 0, 1); }
 };
 
@@ -462,7 +450,7 @@ Expected<Data> load_data(std::string_view tables, std::string_view scenarios) {
   for (const records::Record& r : records::read(scenarios, kFile)) {
     auto w = words_of(r.text());
     if (!w) return r.error(w.error().message);
-    const Reader l{r, std::move(*w)};
+    const Reader l{{r, std::move(*w)}};
     const std::string& k = l.w[0];
     if (k == "war-cost") {
       auto v = l.integer(1, 0, 9);

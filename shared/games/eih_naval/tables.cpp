@@ -104,6 +104,15 @@ Expected<std::vector<std::string>> words_of(std::string_view line) {
   return out;
 }
 
+Expected<int> DataLine::integer(std::size_t i, int lo, int hi) const {
+  long long v = 0;
+  if (i >= w.size()) return error("field " + std::to_string(i) + " is missing");
+  if (!text::parse_int(w[i], v)) return error("'" + w[i] + "' is not a whole number");
+  if (v < lo || v > hi)
+    return error(w[i] + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
+  return static_cast<int>(v);
+}
+
 std::string quoted(const std::string& name) {
   return name.find_first_of(" \t") == std::string::npos ? name : "\"" + name + "\"";
 }
@@ -128,19 +137,7 @@ namespace {
 const char* const kFile = "eih-naval tables";
 
 // One statement's words, with its record for errors.
-struct Line {
-  const records::Record& r;
-  std::vector<std::string> w;
-
-  Unexpected<Error> error(const std::string& why) const { return r.error(why); }
-  Expected<int> integer(std::size_t i, int lo, int hi) const {
-    long long v = 0;
-    if (i >= w.size()) return error("field " + std::to_string(i) + " is missing");
-    if (!text::parse_int(w[i], v)) return error("'" + w[i] + "' is not a whole number");
-    if (v < lo || v > hi)
-      return error(w[i] + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
-    return static_cast<int>(v);
-  }
+struct Line : DataLine {
   Expected<Hundredths> decimal(std::size_t i, int max_hundredths) const {
     if (i >= w.size()) return error("field " + std::to_string(i) + " is missing");
     auto d = parse_decimal(w[i]);
@@ -466,7 +463,7 @@ Expected<Tables> parse_tables(std::string_view text) {
     const records::Record& r = recs[i];
     auto w = words_of(r.text());
     if (!w) return r.error(w.error().message);
-    const Line l{r, std::move(*w)};
+    const Line l{{r, std::move(*w)}};
     if (i == 0) {
       if (l.w.size() != 2 || l.w[0] != "reconstruction")
         return r.error("the file begins with 'reconstruction \"STATEMENT\"'");
