@@ -15,6 +15,7 @@
 #include "games/constantinople/position.h"
 #include "games/diplomacy/datc.h"
 #include "games/diplomacy/map.h"
+#include "games/eih_naval/position.h"
 #include "games/tyre/data.h"
 #include "games/tyre/position.h"
 #include "support.h"
@@ -27,6 +28,8 @@ std::string_view classis_scenarios();
 std::string_view constantinople_map();
 std::string_view constantinople_tables();
 std::string_view constantinople_forces();
+std::string_view eih_naval_tables();
+std::string_view eih_naval_scenarios();
 }  // namespace naumachia::data
 
 using namespace naumachia;
@@ -95,6 +98,14 @@ const std::map<std::string, Reader, std::less<>>& readers() {
        [](std::string_view t) {
          judged(classis::load_data(data::classis_ships(), data::classis_nations(), t),
                 "scenarios.txt");
+       }},
+      {"eih_naval/tables.txt",
+       [](std::string_view t) {
+         judged(eih_naval::load_data(t, data::eih_naval_scenarios()), "tables.txt");
+       }},
+      {"eih_naval/scenarios.txt",
+       [](std::string_view t) {
+         judged(eih_naval::load_data(data::eih_naval_tables(), t), "scenarios.txt");
        }},
   };
   return all;

@@ -31,6 +31,8 @@ std::string_view tyre_naval_tables();
 std::string_view tyre_land();
 std::string_view tyre_land_tables();
 std::string_view tyre_scenario();
+std::string_view eih_naval_tables();
+std::string_view eih_naval_scenarios();
 }  // namespace naumachia::data
 
 using namespace naumachia;
@@ -117,6 +119,8 @@ void data_files(const fs::path& out, const fs::path& datc) {
       {"classis/ships.txt", data::classis_ships()},
       {"classis/nations.txt", data::classis_nations()},
       {"classis/scenarios.txt", data::classis_scenarios()},
+      {"eih_naval/tables.txt", data::eih_naval_tables()},
+      {"eih_naval/scenarios.txt", data::eih_naval_scenarios()},
   };
   Dictionary dict;
   for (const auto& [name, text] : files) {

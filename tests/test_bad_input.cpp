@@ -7,6 +7,7 @@
 #include "games/classis/classis.h"
 #include "games/constantinople/constantinople.h"
 #include "games/diplomacy/diplomacy.h"
+#include "games/eih_naval/eih_naval.h"
 #include "games/tyre/tyre.h"
 
 using namespace naumachia;
@@ -117,4 +118,26 @@ TEST_CASE("garbled orders and positions are refused without a crash, in every mo
     hammer(*cl, std::move(setup_cl), cl_orders);
     hammer(*cl, std::move(battle), cl_orders);
   }
+  auto eih = eih_naval::make_eih_naval_game();
+  const std::vector<std::string> eih_orders{"fleet france \"Brest squadron\" heavy 12 light 4",
+                                            "defender 2",
+                                            "war yes",
+                                            "evade no",
+                                            "chit melee",
+                                            "nelson 2",
+                                            "surrender yes",
+                                            "surrender spain no",
+                                            "odd britain",
+                                            "chase yes",
+                                            "retreat cadiz",
+                                            "pursue all",
+                                            "enter yes",
+                                            "withdraw box",
+                                            "damaged gibraltar 2 heavy",
+                                            "guns no"};
+  hammer(*eih, eih->new_game("custom", 3).value(), eih_orders);
+  auto trafalgar = eih->new_game("trafalgar", 2).value();
+  ScriptedDice none({});
+  auto chits = trafalgar->resolve({}, none).next;
+  hammer(*eih, std::move(chits), eih_orders);
 }

@@ -171,7 +171,7 @@ TEST_CASE("Classis 1.10: every scenario's deployment zones are more than one mov
 }
 
 TEST_CASE(
-    "Classis 1.2, 1.4, 1.5: the muster rolls commanders and crews; a one-off draws two nations' "
+    "Classis 1.2, 1.4, 1.5: the muster rolls commanders and crews / a one-off draws two nations' "
     "fleets") {
   auto g = game();
   for (std::uint8_t k = 0; k < 6; ++k) {
@@ -268,7 +268,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Classis 2.2, 2.4, 2.5: the drawn squadron rolls 1d6 initiative; End of Turn begins a new "
+    "Classis 2.2, 2.4, 2.5: the drawn squadron rolls 1d6 initiative / End of Turn begins a new "
     "turn") {
   Pos p = duel();
   p.cup = {"A", "END-OF-TURN"};
@@ -408,7 +408,7 @@ TEST_CASE("Classis 3.2.2: only a backwater move breaks ram contact") {
 }
 
 TEST_CASE(
-    "Classis 3.3.1: a ram totals ram factor, crew, angle and 1d6; each ship reads its margin") {
+    "Classis 3.3.1: a ram totals ram factor, crew, angle and 1d6 / each ship reads its margin") {
   // R1 (trireme 6, expert) rams P1 (hemiolia 3, average) on its quarter
   // beam (+2): 6 + 1 + 2 + 3 = 12 against 3 + 2 = 5: P1 -7 sinks, R1 +7.
   Pos p = duel("crew=expert contact=P1");
@@ -459,7 +459,7 @@ TEST_CASE("Classis 3.2.4: a follow-up ram is for a ram of a previous turn, by ei
 }
 
 TEST_CASE(
-    "Classis 3.2.5, 3.3.2: an oar rake only on a bow or quarter beam; a tie is the defender's") {
+    "Classis 3.2.5, 3.3.2: an oar rake only on a bow or quarter beam / a tie is the defender's") {
   Pos bow = duel("contact=P1", "P1 hemiolia 1 P 0606 N");
   CHECK(first_error(*position(bow), kFirst, {"R1: rake P1"}) ==
         "R1 is on P1's bow: an oar rake must be on a bow beam or a quarter beam (3.2.5, 3.3.2)");
@@ -506,8 +506,8 @@ TEST_CASE("Classis 3.3.5: engines subtract, towers add, and the defender may cap
 }
 
 TEST_CASE(
-    "Classis 3.1.7, 3.3.4: a prize has no marines, speed 1, a Green crew; degrappling from it is "
-    "automatic; grappling retakes it") {
+    "Classis 3.1.7, 3.3.4: a prize has no marines, speed 1, a Green crew / degrappling from it is "
+    "automatic / grappling retakes it") {
   Pos p = duel("grappled=P1 done=board", "P1 hemiolia 0 A 0606 SW prize holder=0 grappled=R1");
   p.ships[4] = "P1 hemiolia 1 A 0606 SW prize holder=0 grappled=R1 crew=green";
   auto s = position(p);
@@ -527,7 +527,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Classis 3.1.6: a cripple sets speed and turning to 1, halves boarding, lowers the crew; a "
+    "Classis 3.1.6: a cripple sets speed and turning to 1, halves boarding, lowers the crew / a "
     "second sinks") {
   Pos p = duel("crew=expert crippled");
   auto s = position(p);
@@ -629,7 +629,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Classis 3.2.10: the morale check: ignored unless more ships lost; 1d6 with the admiral's "
+    "Classis 3.2.10: the morale check: ignored unless more ships lost / 1d6 with the admiral's "
     "modifier must beat them") {
   Pos p = duel();
   p.cup = {"MORALE-1"};

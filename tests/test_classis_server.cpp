@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
-#include <thread>
 
 #include "core/hex.h"
 #include "core/text.h"
@@ -108,16 +107,6 @@ std::vector<std::string> tries(const Seen& s, const std::vector<Seen>& all,
   return out;
 }
 
-// Submits, waiting out the request limit when a burst of refusals meets it.
-proto::Envelope send(naumachia::client::Connection& c, std::uint64_t game, std::uint64_t step,
-                     const std::vector<std::string>& lines) {
-  for (;;) {
-    auto r = submit(c, game, step, lines);
-    if (!r.has_error() || r.error().code() != proto::RATE_LIMITED) return r;
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  }
-}
-
 std::string frames_of(naumachia::client::Connection& c) {
   std::string all;
   for (const auto& f : c.received()) all += f;
@@ -175,7 +164,7 @@ TEST_CASE(
         continue;
       for (const std::string& line : tries(s, all, terrain)) {
         const auto r =
-            send(*g.p[static_cast<std::size_t>(seat)], g.game, mine.summary().step(), {line});
+            submit(*g.p[static_cast<std::size_t>(seat)], g.game, mine.summary().step(), {line});
         if (r.has_orders_accepted()) {
           accepted = true;
           break;
@@ -185,7 +174,7 @@ TEST_CASE(
       }
     }
     if (!accepted)
-      REQUIRE(send(*g.p[static_cast<std::size_t>(seat)], g.game, mine.summary().step(), {})
+      REQUIRE(submit(*g.p[static_cast<std::size_t>(seat)], g.game, mine.summary().step(), {})
                   .has_orders_accepted());
   }
   MESSAGE("steps " << steps << ", refused lines " << refused << ": " << d.summary().result());

@@ -93,4 +93,23 @@ std::vector<proto::PressMessage> pushed_press(client::Connection& c) {
   return out;
 }
 
+std::uint64_t start_duel(client::Connection& a, client::Connection& b,
+                         std::uint64_t deadline_seconds) {
+  proto::Envelope create;
+  create.mutable_create_game()->set_scenario("duel/standard");
+  create.mutable_create_game()->set_seat(0);
+  create.mutable_create_game()->set_players(2);
+  create.mutable_create_game()->set_deadline_seconds(deadline_seconds);
+  const auto created = a.call(create);
+  INFO(created.error().message());
+  REQUIRE(created.has_game());
+  proto::Envelope join;
+  join.mutable_join_game()->set_game_id(created.game().id());
+  join.mutable_join_game()->set_seat(1);
+  const auto joined = b.call(join);
+  INFO(joined.error().message());
+  REQUIRE(joined.game().status() == proto::RUNNING);
+  return created.game().id();
+}
+
 }  // namespace naumachia::testing

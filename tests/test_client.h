@@ -22,6 +22,10 @@ proto::GameDetail game_detail(client::Connection& c, std::uint64_t game);
 proto::Envelope submit(client::Connection& c, std::uint64_t game, std::uint64_t step,
                        const std::vector<std::string>& lines,
                        std::optional<std::uint32_t> for_seat = std::nullopt);
+// A two-player duel created by `a` (seat 0) and joined by `b` (seat 1), with
+// the given step deadline (0: none); the game is running.
+std::uint64_t start_duel(client::Connection& a, client::Connection& b,
+                         std::uint64_t deadline_seconds = 0);
 
 // Sends a message to the game's press: public, or private to `to`.
 proto::Envelope say(client::Connection& c, std::uint64_t game, const std::string& text,

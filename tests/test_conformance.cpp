@@ -196,3 +196,31 @@ TEST_CASE(
                  {"End of Turn (2.5)", "End of Turn is drawn"},
                  {"victory (4.0)", "(4.0)"}});
 }
+
+TEST_CASE(
+    "random Empires in Harm play reaches rounds, closing, chases, port raids, surrender and every "
+    "ending") {
+  check_reaches(
+      {"eih-naval/trafalgar", "eih-naval/nile", "eih-naval/copenhagen", "eih-naval/camperdown",
+       "eih-naval/st-vincent", "eih-naval/cape-palos", "eih-naval/le-havre",
+       "eih-naval/le-havre-raid", "eih-naval/brest", "eih-naval/custom"},
+      0xe1, 24, 100,
+      {{"defender choice (1.1.1.1)", "attacks the "},
+       {"declaration of war (1.1.1.2)", "declares war on"},
+       {"evasion (1.1.2.1)", "the stack evades"},
+       {"rounds (1.1.2.6)", "'s fire on table"},
+       {"closing (1.1.2.5.1)", "the fleets close"},
+       {"odd losses (1.1.7)", "odd loss(es) of"},
+       {"chase (1.1.2.8)", "chases with"},
+       {"pursuit (1.1.2.9.1)", " pursues with "},
+       {"harbour guns (1.1.4.1)", "The harbour guns of"},
+       {"no reply (1.1.4.1.1)", "can no longer reply"},
+       {"surrender (1.1.6)", " surrenders "},
+       {"victory (1.1.2.7)", "is the victor"},
+       {"draw (1.1.2.7)", "a draw"},
+       {"inconclusive (1.1.2.7.2)", "inconclusive (1.1.2.7.2)"},
+       {"raid ending (1.1.4.1.2)", "The raid is over"},
+       {"damaged ships (1.1.2.10.1)", "damaged ship(s) to"},
+       {"Nelson's casualty roll (1.1.5)", "for casualties"},
+       {"consolidation (1.1.2.11)", "Fleet counters without ships are removed"}});
+}

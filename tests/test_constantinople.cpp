@@ -225,7 +225,7 @@ TEST_CASE("Constantinople 14.25 example: no 120-degree turn through the wind") {
 }
 
 TEST_CASE(
-    "Constantinople 14.24: on the wind a hex costs two; one point left forces a 120-degree turn") {
+    "Constantinople 14.24: on the wind a hex costs two / one point left forces a 120-degree turn") {
   Pos p;
   p.first = "byzantine";
   p.ships = {"VENICE 1539 SE sail=3", "G1 2044 N"};
@@ -242,7 +242,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Constantinople 14.21, 14.22: momentum must be spent; up one, down two, not above the wind") {
+    "Constantinople 14.21, 14.22: momentum must be spent / up one, down two, not above the wind") {
   Pos p;
   p.first = "byzantine";
   p.velocity = 6;
@@ -487,7 +487,7 @@ TEST_CASE("Constantinople 19.1: the Genoese galley arrives from Game-Turn 4 on a
 }
 
 TEST_CASE(
-    "Constantinople 15.53: shoals: a roll higher than the number; Byzantines in the 14.29 havens "
+    "Constantinople 15.53: shoals: a roll higher than the number / Byzantines in the 14.29 havens "
     "do not roll") {
   Pos p;
   p.ships = {"G1 2538 N", "VENICE 2545 S"};
@@ -552,7 +552,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Constantinople 15.62, 15.64, 15.65: no ram through the Boom; breaking it; no drift beside "
+    "Constantinople 15.62, 15.64, 15.65: no ram through the Boom / breaking it / no drift beside "
     "it") {
   Pos p;
   p.ships = {"G1 3733 NW", "VENICE 3331 N"};
@@ -575,7 +575,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Constantinople 14.18: from oar to sail after a hex or less; back to oar after three or "
+    "Constantinople 14.18: from oar to sail after a hex or less / back to oar after three or "
     "fewer") {
   Pos p;
   p.ships = {"G1 2040 N", "T1 2240 N sail=4 last=5", "VENICE 2545 S"};
@@ -589,7 +589,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Constantinople 14.29: a Storm: sixes founder, survivors to the Double Columns or a haven; "
+    "Constantinople 14.29: a Storm: sixes founder, survivors to the Double Columns or a haven / "
     "pinned ships sink") {
   Pos p;
   p.seg = "planning";
@@ -648,7 +648,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Constantinople 15.71-15.73, 16.0: the Pera guns bombard ships in the Golden Horn; sailors "
+    "Constantinople 15.71-15.73, 16.0: the Pera guns bombard ships in the Golden Horn / sailors "
     "ashore") {
   Pos p;
   p.seg = "planning";
@@ -691,7 +691,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Constantinople 14.19, 15.15, 16.0: the anchorage is Ottoman; no ram on an engaged ship; "
+    "Constantinople 14.19, 15.15, 16.0: the anchorage is Ottoman / no ram on an engaged ship / "
     "leaders change on the Horn shore") {
   Pos p;
   p.first = "byzantine";

@@ -12,10 +12,13 @@
 #include <string>
 
 #include "db.h"
+#include "file_modes.h"
 
 using naumachia::server::builtin_migrations;
 using naumachia::server::Db;
 using naumachia::server::DbError;
+using naumachia::testing::mode_of;
+using naumachia::testing::ScopedUmask;
 namespace fs = std::filesystem;
 
 namespace {
@@ -41,23 +44,6 @@ sqlite3_int64 sqlite_memory_in_use() {
   sqlite3_status64(SQLITE_STATUS_MEMORY_USED, &current, &highwater, 0);
   return current;
 }
-
-unsigned mode_of(const fs::path& path) {
-  struct stat st {};
-  REQUIRE_MESSAGE(::stat(path.c_str(), &st) == 0, path.string() << " is missing");
-  return st.st_mode & 07777u;
-}
-
-class ScopedUmask {
- public:
-  explicit ScopedUmask(mode_t mask) : old_(::umask(mask)) {}
-  ~ScopedUmask() { ::umask(old_); }
-  ScopedUmask(const ScopedUmask&) = delete;
-  ScopedUmask& operator=(const ScopedUmask&) = delete;
-
- private:
-  mode_t old_;
-};
 
 }  // namespace
 

@@ -45,6 +45,12 @@ const Fixed kFixed[] = {
      "0a3df35ada8da20658add370007f2bc962047869507bf592d15294e4b6aac912"},
     {"classis/oneoff", 2, 1, 120,
      "e6bbdc973854ec1c84acc0cee25cf19fa1c602f4cc1e3ed770539a115db0fb1b"},
+    {"eih-naval/trafalgar", 3, 1, 40,
+     "db9337fef961e35473e6cd9fa4f96e39e78af83669b6ad6f6d58bbd33ec2b1c7"},
+    {"eih-naval/copenhagen", 2, 1, 40,
+     "6c8424ebad4d945325b1066504b99a05803221fb912cb6678b5d6140de551e25"},
+    {"eih-naval/custom", 4, 1, 40,
+     "a63c284a7ea02961041c0151dcbcefad28907e014cc50285405a6115325e4b82"},
 };
 
 std::string signature_of(const Registry& registry, const Fixed& f) {

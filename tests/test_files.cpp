@@ -14,38 +14,23 @@
 #include <sstream>
 #include <thread>
 
+#include "file_modes.h"
 #include "test_client.h"
 
 using naumachia::testing::CommandResult;
 using naumachia::testing::game_detail;
+using naumachia::testing::mode_of;
 using naumachia::testing::run_command;
+using naumachia::testing::ScopedUmask;
 using naumachia::testing::ServerProcess;
 using naumachia::testing::sign_up;
+using naumachia::testing::start_duel;
 using naumachia::testing::submit;
 using naumachia::testing::TempDir;
 namespace fs = std::filesystem;
 namespace proto = naumachia::proto;
 
 namespace {
-
-// The permission bits of `path` (0600, 0755, ...).
-unsigned mode_of(const fs::path& path) {
-  struct stat st {};
-  REQUIRE_MESSAGE(::stat(path.c_str(), &st) == 0, path.string() << " is missing");
-  return st.st_mode & 07777u;
-}
-
-// The process umask for the scope of a test: the server child inherits it.
-class ScopedUmask {
- public:
-  explicit ScopedUmask(mode_t mask) : old_(::umask(mask)) {}
-  ~ScopedUmask() { ::umask(old_); }
-  ScopedUmask(const ScopedUmask&) = delete;
-  ScopedUmask& operator=(const ScopedUmask&) = delete;
-
- private:
-  mode_t old_;
-};
 
 std::string read_file(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -71,21 +56,18 @@ void run_sql(const fs::path& db, const std::string& sql) {
 std::uint64_t play_duel(const ServerProcess& server) {
   auto a = sign_up(server, "alice");
   auto b = sign_up(server, "bob");
-  proto::Envelope create;
-  create.mutable_create_game()->set_scenario("duel/standard");
-  create.mutable_create_game()->set_seat(0);
-  create.mutable_create_game()->set_players(2);
-  const auto game = a->call(create).game().id();
-  proto::Envelope join;
-  join.mutable_join_game()->set_game_id(game);
-  join.mutable_join_game()->set_seat(1);
-  REQUIRE(b->call(join).game().status() == proto::RUNNING);
+  const auto game = start_duel(*a, *b);
   for (std::uint64_t step = 1; game_detail(*a, game).summary().status() == proto::RUNNING; ++step) {
     REQUIRE(step <= 5);
     REQUIRE(submit(*a, game, step, {"bid 2"}).has_orders_accepted());
     REQUIRE(submit(*b, game, step, {"bid 1"}).has_orders_accepted());
   }
-  REQUIRE(a->call(create).has_game());  // open: nobody has joined it
+  // A second game, open: nobody has joined it.
+  proto::Envelope create;
+  create.mutable_create_game()->set_scenario("duel/standard");
+  create.mutable_create_game()->set_seat(0);
+  create.mutable_create_game()->set_players(2);
+  REQUIRE(a->call(create).has_game());
   return game;
 }
 

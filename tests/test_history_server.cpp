@@ -19,6 +19,7 @@ using naumachia::testing::log_in;
 using naumachia::testing::run_command;
 using naumachia::testing::ServerProcess;
 using naumachia::testing::sign_up;
+using naumachia::testing::start_duel;
 using naumachia::testing::submit;
 using naumachia::testing::TempDir;
 namespace proto = naumachia::proto;
@@ -94,22 +95,6 @@ std::string sha256_of(const std::string& data) {
 
 CommandResult admin(const std::filesystem::path& db, const std::string& command) {
   return run_command(std::string(NAUMACHIA_TEST_ADMIN) + " --db " + db.string() + " " + command);
-}
-
-std::uint64_t start_duel(naumachia::client::Connection& a, naumachia::client::Connection& b,
-                         std::uint64_t deadline_seconds = 0) {
-  proto::Envelope create;
-  create.mutable_create_game()->set_scenario("duel/standard");
-  create.mutable_create_game()->set_seat(0);
-  create.mutable_create_game()->set_players(2);
-  create.mutable_create_game()->set_deadline_seconds(deadline_seconds);
-  const auto created = a.call(create);
-  REQUIRE(created.has_game());
-  proto::Envelope join;
-  join.mutable_join_game()->set_game_id(created.game().id());
-  join.mutable_join_game()->set_seat(1);
-  REQUIRE(b.call(join).game().status() == proto::RUNNING);
-  return created.game().id();
 }
 
 proto::GameEvent await_resolved(naumachia::client::Connection& c, std::uint64_t step) {

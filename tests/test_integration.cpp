@@ -9,6 +9,7 @@
 
 #include "connection.h"
 #include "server_process.h"
+#include "test_client.h"
 
 using naumachia::client::Connection;
 using naumachia::testing::CommandResult;
@@ -94,19 +95,7 @@ struct Client {
 };
 
 std::uint64_t start_duel(Client& a, Client& b, std::uint64_t deadline_seconds = 0) {
-  proto::Envelope create;
-  create.mutable_create_game()->set_scenario("duel/standard");
-  create.mutable_create_game()->set_seat(0);
-  create.mutable_create_game()->set_players(2);
-  create.mutable_create_game()->set_deadline_seconds(deadline_seconds);
-  const auto created = a.call(create);
-  REQUIRE(created.has_game());
-  proto::Envelope join;
-  join.mutable_join_game()->set_game_id(created.game().id());
-  join.mutable_join_game()->set_seat(1);
-  const auto joined = b.call(join);
-  REQUIRE(joined.game().status() == proto::RUNNING);
-  return created.game().id();
+  return naumachia::testing::start_duel(*a.conn, *b.conn, deadline_seconds);
 }
 
 bool contains(const std::vector<std::string>& frames, std::size_t from, const std::string& s) {

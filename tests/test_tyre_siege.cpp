@@ -325,7 +325,7 @@ TEST_CASE("Tyre 11.24: a retreat runs its full length, one hex farther each step
 }
 
 TEST_CASE(
-    "Tyre 11.11, 11.12, 8.24: walls block the line of sight; fire units aboard fire and are fired "
+    "Tyre 11.11, 11.12, 8.24: walls block the line of sight / fire units aboard fire and are fired "
     "at") {
   CHECK(tyre_game().new_game("siege", 2).value()->step().label ==
         "Turn 1: Macedonian deployment (17.1)");
@@ -425,7 +425,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Tyre 7.15, 7.12: six breach points breach a wall; a catapult keeps its wall for the turn") {
+    "Tyre 7.15, 7.12: six breach points breach a wall / a catapult keeps its wall for the turn") {
   Setup st{"mac-bombard",  2, 1, "bombard", {{"Cat1", "ship A1"}}, {{"A1", "3722 N full"}},
            {"wall 3721 5"}};
   auto s = siege(st);

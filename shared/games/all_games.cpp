@@ -3,6 +3,7 @@
 #include "games/classis/classis.h"
 #include "games/constantinople/constantinople.h"
 #include "games/diplomacy/diplomacy.h"
+#include "games/eih_naval/eih_naval.h"
 #include "games/tyre/tyre.h"
 
 namespace naumachia {
@@ -12,6 +13,7 @@ void register_all_games(Registry& registry) {
   registry.add(tyre::make_tyre_game());
   registry.add(constantinople::make_constantinople_game());
   registry.add(classis::make_classis_game());
+  registry.add(eih_naval::make_eih_naval_game());
 }
 
 }  // namespace naumachia

@@ -1,0 +1,318 @@
+#pragma once
+// Empires in Harm 3.0 naval combat: the rules, as pure functions of data
+// (each in the file named in its heading) and the Board, a battle's position
+// with the sequence of play over it. Every rule cites its case (EiH 1.1.2.6,
+// footnote [3]); grep the number to find it, here and in the tests. The
+// readings of unclear cases are in docs/rules/eih-naval-play.md.
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/adjudication.h"
+#include "core/dice.h"
+#include "core/game.h"
+#include "games/eih_naval/position.h"
+
+namespace naumachia::eih_naval {
+
+using Orders = std::map<PlayerId, OrderSet>;
+using Wars = std::set<std::pair<std::string, std::string>>;
+
+inline constexpr int kRounds = 3;        // 1.1.2.7.2
+inline constexpr int kRetreatReach = 5;  // 1.1.2.9.1: five movement points
+
+// ------------------------------------------------------------ engagement.cpp (1.1.1, 1.1.2.1)
+
+// A nation's power: a minor's controlling Major Power, else the nation itself
+// (a Major Power, or a minor country no power controls).
+std::string power_of(const Battle& b, const std::string& nation);
+bool combined(const Battle& b, const std::string& p, const std::string& q);
+bool at_war(const Wars& wars, const std::string& p, const std::string& q);
+// Whether any of `powers` is at war with `p`.
+bool at_war(const Wars& wars, const std::set<std::string>& powers, const std::string& p);
+
+// 1.1.1.2: whether the attacking powers may attack a stack of `powers`, and
+// whether that needs no declaration of war.
+enum class Attack { Refused, AtWar, WithoutDeclaration };
+struct Enemy {
+  Attack attack = Attack::Refused;
+  std::string why;
+  std::vector<std::string> not_at_war;  // the stack's powers a declaration would be against
+};
+Enemy may_attack(const Battle& b, const Wars& wars, const std::set<std::string>& attackers,
+                 const StackSpec& stack, const std::set<std::string>& powers);
+
+// 1.1.2.1: the evading commander's d6.
+bool evades(const Tables& t, int roll);
+
+// ------------------------------------------------------------ forces.cpp
+// (1.1.2.2, 1.1.2.4.2, 1.1.7, [5])
+
+// 1.1.2.4.2: a ship's morale by nationality (Danish in home waters 3.5).
+Hundredths ship_morale(const Tables& t, const Battle& b, const std::string& nation);
+// A stack's final morale: the sum over its ships (in hundredths) and their number.
+struct MoraleLevel {
+  long long sum = 0;
+  long long ships = 0;
+};
+// The level shown, rounded to two decimals (3.5909 -> 3.59).
+Hundredths level_of(const MoraleLevel& m);
+// 1.1.2.7: broken when the cumulative loss reaches or exceeds the level.
+bool broken(const MoraleLevel& m, Hundredths loss);
+
+// 1.1.2.2: the powers tied for the most ships (one: it commands).
+std::vector<std::string> most_ships(const std::vector<std::pair<std::string, int>>& ships);
+
+// 1.1.7, footnote [7] (docs/rules/eih-naval.md, reading 3): a side's losses
+// are shared in proportion to the composition at the start of the battle,
+// cumulatively: each share's target is its starting part of all the losses
+// so far, rounded .5 up; it takes the difference from what it lost before,
+// within what it has left. When the shares do not add up, `odd` losses go to
+// as many of the `candidates` (one each, the likeliest first): by agreement
+// or competitive d6 between nations, by the largest fraction between types.
+struct Share {
+  std::string key;
+  int start = 0;  // at the start of the battle
+  int lost = 0;   // lost before this time
+  int room = 0;   // undamaged now: the most it can lose
+};
+struct Split {
+  std::vector<std::pair<std::string, int>> settled;  // in the order of the shares
+  std::vector<std::string> candidates;
+  int odd = 0;
+  bool spare = false;  // the rounded shares were too many: the candidates were rounded up
+  int of(const std::string& key) const;
+};
+Split cumulative_split(const std::vector<Share>& shares, int losses);
+// The same from a fresh start (nothing lost yet, every ship left).
+Split proportional_split(const std::vector<std::pair<std::string, int>>& counts, int losses);
+// A nation's losses by ship type, from its own starting composition; an odd
+// loss goes to the type with the largest fraction left over, a tie to the
+// lighter type.
+Ships type_losses(const Ships& start, const Ships& lost, const Ships& room, int losses);
+
+// Footnote [5]: ships of a free state or non-player power raid a port only
+// escorted by at least as many player-power ships of each type.
+std::optional<std::string> escort_problem(const Ships& escorts, const Ships& escorted);
+
+// ------------------------------------------------------------ modifiers.cpp (1.1.2.6, [3])
+
+// A side's ships taking part in a round: undamaged, with their nations.
+struct Force {
+  Ships ships;
+  std::set<std::string> majors, minors;
+};
+struct Modifier {
+  std::string why;
+  int value = 0;
+};
+struct Modifiers {
+  std::vector<Modifier> parts;
+  int raw = 0;               // before the limits
+  int total = 0;             // clamped (1.1.2.6: never beyond -2/+2)
+  std::string text() const;  // "odds 45 to 10 +3, heavy superiority +1, limited to +2"
+};
+Modifiers round_modifiers(const Tables& t, const Force& own, const Force& enemy);
+
+// ------------------------------------------------------------ rounds.cpp (1.1.2.5-1.1.2.7, 1.1.5)
+
+// 1.1.2.6: ships damaged by fire of `percent` from `strength` ships, .5 up.
+int damage_of(int percent, int strength);
+// 1.1.5, footnote [2]: the first casualty roll's bands with Nelson's modifier.
+struct CasualtyBands {
+  int serious_max = 0;
+  int light_min = 0;
+};
+CasualtyBands casualty_bands(const Tables& t, int nelson_modifier);
+
+// ------------------------------------------------------------ political.cpp (1.1.2.7.3, 1.1.6)
+
+struct PowerInBattle {
+  std::string power;
+  int side = 0;
+  int fleets = 0;  // fleets that fought (its own and its minors')
+  bool surrendered = false;
+  bool nelson = false;  // Nelson's power, and Nelson commanded its side
+};
+struct PoliticalCase {
+  std::vector<PowerInBattle> powers;
+  int victor = -1;                           // -1: no victor
+  bool victory_counts = true;                // false when the victor lost more ships (1.1.2.7.3)
+  std::array<bool, 2> received_surrender{};  // a power of the other side surrendered to it
+};
+std::map<std::string, int> political_points(const Tables& t, const PoliticalCase& c);
+
+// ------------------------------------------------------------ chase.cpp (1.1.2.8)
+
+const std::string& chase_table(const Tables& t, Hundredths victor_loss);
+
+// ------------------------------------------------------------ damaged.cpp (1.1.2.10.1)
+
+// A damaged ship's d6 against the distance: 1 always sinks, 6 always arrives.
+bool reaches_port(int distance, int roll);
+bool may_use(const PortSpec& p, const Battle& b, const std::string& power, int side);
+const PortSpec* port_for(const Battle& b, int side, const std::string& power);
+
+// ------------------------------------------------------------ port_raid.cpp (1.1.4.1)
+
+enum class Guns { Unused, Used, Optional };
+Guns harbour_guns(const Battle& b, const Wars& wars, const std::set<std::string>& attackers,
+                  const std::set<std::string>& defenders);
+
+// ------------------------------------------------------------ the Board
+
+struct Board : Position, Adjudication {
+  Board(std::shared_ptr<const Data> data, const Battle* battle, RulesVersion rules, int players);
+
+  std::shared_ptr<const Data> data_;
+  const Battle* battle_;
+  RulesVersion rules_;
+  int players_;
+
+  const Battle& battle() const { return *battle_; }
+  const Tables& tables() const { return data_->tables; }
+
+  // ---------------------------------------------------------- dice and events
+  int roll(int sides, const std::string& purpose);
+  std::size_t rolls_so_far() const;
+  void said_with_rolls(std::string text, std::size_t first_roll,
+                       Audience audience = Audience::everyone());
+  void say_to(Audience audience, std::string text);
+
+  // ---------------------------------------------------------- who is who (forces.cpp)
+  std::string power(const std::string& nation) const;
+  std::string nation_name(const std::string& nation) const;
+  bool major(const std::string& nation) const;
+  int side_of(const Fleet& f) const;
+  const std::string& side_name(int side) const;
+  int attacking_stack() const;
+  int engaged_stack(int side) const;  // the side's stack in the combat; 0 = none
+  bool engaged(const Fleet& f) const;
+  std::vector<Fleet*> engaged_fleets(int side);
+  std::vector<const Fleet*> engaged_fleets(int side) const;
+  std::set<std::string> stack_powers(int stack) const;
+  Fleet* fleet(const std::string& id);
+  std::optional<int> seat_of(const std::string& power) const;
+  Audience side_audience(int side) const;
+  int side_of_seat(int seat) const;
+  std::vector<std::string> seat_powers(int seat) const;
+  bool revealed(const Fleet& f) const;            // its ships are known to both sides
+  std::string fleet_label(const Fleet& f) const;  // B1 "Weather Division" (Britain)
+  std::string fleet_token(const Fleet& f) const;  // "Weather Division" heavy 12 light 2 galleys 0
+  Force force(int side) const;
+  bool nelson_commands(int side) const;  // 1.1.2.2, 1.1.2.7.3
+  bool purely_british(int side) const;   // 1.1.2.5.1
+  bool melee_allowed(int side) const;    // 1.1.2.2 NOTE
+  void decide_command(int side);         // 1.1.2.2
+  void set_morale();                     // 1.1.2.4.2
+  MoraleLevel morale_level(int side) const;
+  bool defeated(int side) const;       // 1.1.2.7
+  int pending_losses(int side) const;  // losses shared out but not yet taken (Phase::Odd)
+  int undamaged(int side) const;       // after those
+  // 1.1.7: shares `count` losses of `side` among its nations; odd losses
+  // wait in pending_ for Phase::Odd.
+  void allocate(int side, int count, bool capture, const std::string& cause);
+  void apply_allocation(const Allocation& a, const std::map<std::string, int>& by_nation);
+  void settle_odd(const Orders& orders);
+  // Custom battles: one seat's fleets.
+  Expected<std::vector<FleetSpec>> custom_fleets(int seat, const std::vector<std::string>& lines,
+                                                 OrderErrors* errors) const;
+  void take_forces(int seat, const std::vector<FleetSpec>& fleets);
+
+  // ---------------------------------------------------------- engagement.cpp
+  std::vector<int> attackable() const;  // 1.1.1, 1.1.1.2: eligible stacks
+  Enemy enemy(int stack) const;
+  void choose_defender(int stack);
+  void declare_war();
+  void attempt_evasion();
+
+  // ---------------------------------------------------------- rounds.cpp
+  std::string table_for(int side) const;
+  void fight_round();
+  void closing_rolls();
+  void judge_round();
+  void leader_casualties();
+
+  // ---------------------------------------------------------- political.cpp
+  void score();
+
+  // ---------------------------------------------------------- port_raid.cpp
+  Guns guns() const;
+  void fire_guns(bool out);
+  void end_raid();
+
+  // ---------------------------------------------------------- surrender.cpp
+  void surrender(const std::string& power);
+  void after_surrenders(const std::array<bool, 2>& commander_surrendered);
+  void transported_corps();
+
+  // ---------------------------------------------------------- chase.cpp
+  bool chase_possible() const;
+  void chase();
+
+  // ---------------------------------------------------------- retreat.cpp
+  struct RetreatCase {
+    int retreating = -1;             // the side that must retreat; -1 none
+    int stack = 0;                   // its stack
+    int pursuing = -1;               // the side that may pursue; -1 none
+    bool to_port = false;            // 1.1.2.9.2: back into the port it came from
+    std::array<bool, 2> may_stay{};  // no victor: each side may stay or retreat
+    int may_enter = -1;              // 1.1.2.9.2 EXCEPTION: the victor may enter the port
+    bool withdraw = false;           // 1.1.4.1.3: the raider chooses box or sea area
+  };
+  RetreatCase retreat_case() const;
+  std::string retreat_commander(const RetreatCase& rc) const;
+  std::vector<const PortSpec*> retreat_ports(int side, bool nearest_only) const;
+  void retreat(const Orders& orders);
+
+  // ---------------------------------------------------------- damaged.cpp
+  std::map<std::string, Ships> held_damaged() const;  // by holding power
+  void return_damaged(const Orders& orders);
+  void consolidate();
+
+  // ---------------------------------------------------------- sequence.cpp
+  std::string label() const;
+  std::vector<int> to_order() const;
+  void resolve(const Orders& orders, Dice& dice, std::vector<Event>& events);
+  void open();
+  void go_defender();
+  void go_war();
+  void go_evasion();
+  void join();
+  void reveal();
+  void go_surrender();
+  void proceed(Next next);
+  void after_round();
+  void end_of_combat();
+  void go_retreat();
+  void after_retreat();
+  void go_damaged();
+  void finish();
+  std::string result_text() const;
+
+  // ---------------------------------------------------------- orders.cpp
+  // The order keywords `seat` may use in this step (none: it does not order).
+  std::vector<std::string> duties(int seat) const;
+  // The seat's orders in canonical form, or every error (each citing its rule).
+  Expected<std::vector<std::string>, OrderErrors> check(
+      int seat, const std::vector<std::string>& lines) const;
+  std::vector<std::string> default_lines(int seat) const;
+  // The value of a seat's one-word order ("chit line-of-battle" -> "line-of-battle").
+  std::string order_value(const Orders& orders, int seat, const std::string& keyword,
+                          const std::string& fallback) const;
+  std::vector<std::string> order_lines(const Orders& orders, int seat) const;
+
+  // ---------------------------------------------------------- serialise.cpp, view.cpp
+  std::string serialize() const;
+  std::optional<std::string> parse(std::string_view bytes);
+  std::optional<std::string> consistent() const;
+  View view(std::optional<int> seat) const;
+  std::vector<Secret> secrets() const;
+  std::vector<std::vector<std::string>> candidates(int seat) const;
+  std::string order_help(int seat) const;
+};
+
+}  // namespace naumachia::eih_naval
