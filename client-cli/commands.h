@@ -43,6 +43,8 @@ class Session {
   virtual ~Session() = default;
   // Connects and signs in, once.
   virtual Connection& connect() = 0;
+  // Connects without signing in (for the requests that need no session).
+  virtual Connection& connect_anonymous() = 0;
   // Sends a request; throws ServerError with the server's error on failure.
   virtual proto::Envelope expect(const proto::Envelope& request) = 0;
   virtual proto::GameDetail fetch_game(std::uint64_t id) = 0;
@@ -67,5 +69,10 @@ int print_new_press(Session& session, const proto::GameSummary& game, bool all);
 int propose(Session& session, const std::vector<std::string>& argv);
 // accept, refuse or withdraw a proposal: `command` names which.
 int answer(Session& session, const std::string& command, const std::vector<std::string>& argv);
+
+// The notification commands (notify.cpp), and their help texts.
+extern const std::map<std::string, std::string> kNotifyHelp;
+int notify(Session& session, const std::vector<std::string>& argv);
+int unsubscribe(Session& session, const std::vector<std::string>& argv);
 
 }  // namespace naumachia::client

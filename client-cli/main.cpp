@@ -63,6 +63,9 @@ commands:
   accept GAME [N]      accept an open proposal (the only one, or number N)
   refuse GAME [N]      refuse an open proposal: it fails
   withdraw GAME [N]    withdraw a proposal you made
+  notify [...]         where and about what the server tells you of your games
+                       while you are away: e-mail, webhooks (see: notify --help)
+  unsubscribe TOKEN    stop the notices that carry TOKEN (needs no log-in)
   verify GAME          check every revealed commitment and, once the game is over, its seed
   replay GAME          re-run the game on the server and show each step
   resign GAME          give up the game
@@ -260,6 +263,7 @@ class Client : public nc::Session {
       : config_(config), server_(std::move(server)), trust_(std::move(trust)) {}
 
   nc::Connection& connect() override { return open_connection(true); }
+  nc::Connection& connect_anonymous() override { return open_connection(false); }
   proto::GameDetail fetch_game(std::uint64_t id) override { return fetch_game(id, std::nullopt); }
   const std::string& server() const override { return server_; }
   std::string setting(const std::string& key) const override { return config_.get(key); }
@@ -292,6 +296,8 @@ class Client : public nc::Session {
         {"accept", [&](auto& a) { return nc::answer(*this, "accept", a); }},
         {"refuse", [&](auto& a) { return nc::answer(*this, "refuse", a); }},
         {"withdraw", [&](auto& a) { return nc::answer(*this, "withdraw", a); }},
+        {"notify", [&](auto& a) { return nc::notify(*this, a); }},
+        {"unsubscribe", [&](auto& a) { return nc::unsubscribe(*this, a); }},
     };
     const auto it = commands.find(cmd);
     if (it == commands.end()) {
@@ -300,7 +306,10 @@ class Client : public nc::Session {
     }
     if (std::find(argv.begin(), argv.end(), "--help") != argv.end()) {
       const auto help = kHelp.find(cmd);
-      std::cout << (help != kHelp.end() ? help->second : nc::kCorrespondenceHelp.at(cmd));
+      const auto more = nc::kCorrespondenceHelp.find(cmd);
+      std::cout << (help != kHelp.end()                     ? help->second
+                    : more != nc::kCorrespondenceHelp.end() ? more->second
+                                                            : nc::kNotifyHelp.at(cmd));
       return 0;
     }
     return it->second(argv);

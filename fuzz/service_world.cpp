@@ -71,7 +71,16 @@ struct Connection {
 class Session {
  public:
   Session(const std::string& db, std::int64_t now)
-      : now_(now), service_(ioc_, db, shipped_modules(), [this] { return now_; }) {}
+      : now_(now),
+        service_(
+            ioc_, db, shipped_modules(), [this] { return now_; }, quiet()) {}
+
+  // Notices are queued but not delivered: the world sends nothing out.
+  static server::ServiceLimits quiet() {
+    server::ServiceLimits limits;
+    limits.notify.deliver = false;
+    return limits;
+  }
 
   ~Session() {
     settle();

@@ -6,10 +6,10 @@
 #            sanitizers) build the sanitized tests and the fuzz harnesses.
 set -euo pipefail
 packages=(g++ cmake libboost1.81-dev libprotobuf-dev protobuf-compiler libsqlite3-dev sqlite3
-          libssl-dev doctest-dev)
+          libssl-dev libcurl4-openssl-dev doctest-dev)
 case "${1:-}" in
   "") ;;
-  --tests) packages+=(clang libclang-rt-14-dev) ;;
+  --tests) packages+=(clang libclang-rt-14-dev python3-aiosmtpd) ;;
   *)
     echo "usage: install-deps.sh [--tests]" >&2
     exit 2

@@ -134,6 +134,7 @@ void Coordinator::change_clock(LiveGame& g, Writes& w, ClockChange change, std::
   g.row.step_deadline = after.deadline;
   g.row.paused = after.paused;
   g.row.paused_remaining = after.remaining;
+  g.row.deadline_set_at = at;
   write_row(g, w);
   proto::GameEvent e;
   *e.mutable_deadline() = deadline_event(change, g.row.step, proposal, seconds, after);

@@ -8,12 +8,15 @@
 #include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <iostream>
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "db.h"
 #include "duration.h"
@@ -79,6 +82,30 @@ games:
                                 across all games, per minute (default 10, twice
                                 as many at once)
 
+notifications (players who are away hear by e-mail or webhook):
+  --smtp URL                    the SMTP relay mail goes through:
+                                smtp://HOST[:PORT] (STARTTLS required) or
+                                smtps://HOST[:PORT]; none: no e-mail is sent
+  --smtp-tls MODE               starttls (default) or none: plain SMTP, only for
+                                a relay on this host or a trusted network
+  --smtp-user NAME              log in to the relay as NAME, with the password
+                                from --smtp-password-file, or else from the
+                                environment variable NAUMACHIA_SMTP_PASSWORD
+  --smtp-password-file PATH     the relay's password: the file's first line
+  --smtp-ca PATH                trust these PEM certificates for the relay
+                                (default: the system's)
+  --mail-from ADDRESS           the sender of notices (default naumachia@localhost)
+  --public-url URL              how notices name this server to the players'
+                                client (default wss://HOST:PORT of --listen)
+  --reminders LIST              reminders before a deadline, to seats whose orders
+                                are not ready: durations, comma-separated
+                                (default 24h,1h), or none
+  --notify-retry DURATION       the wait before a failed notice is tried again,
+                                doubled each time up to 6h (default 1m); given
+                                up after 10 attempts
+  --webhooks-to-private-networks  also post to webhooks on loopback and private
+                                networks (default: refused)
+
   --help               this text
 
 The server logs to stderr and prints one line "listening on wss://HOST:PORT" to
@@ -93,7 +120,46 @@ struct Options {
   std::string key;
   NetLimits net;
   ServiceLimits service;
+  std::string smtp_password_file;
 };
+
+std::vector<std::string> split_commas(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (;;) {
+    const auto comma = s.find(',', start);
+    out.push_back(s.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (comma == std::string::npos) return out;
+    start = comma + 1;
+  }
+}
+
+// The notification options that need more than one value checked.
+int finish_notify(Options& o) {
+  auto& n = o.service.notify;
+  if (!n.mail.url.empty() && n.mail.url.rfind("smtp://", 0) != 0 &&
+      n.mail.url.rfind("smtps://", 0) != 0) {
+    std::cerr << "naumachia-server: --smtp wants smtp://HOST[:PORT] or smtps://HOST[:PORT], got '"
+              << n.mail.url << "'\n";
+    return 2;
+  }
+  if (n.mail.url.rfind("smtps://", 0) == 0) n.mail.starttls = false;  // TLS from the start
+  if (!o.smtp_password_file.empty()) {
+    std::ifstream in(o.smtp_password_file);
+    if (!in || !std::getline(in, n.mail.password)) {
+      std::cerr << "naumachia-server: cannot read the SMTP password from '" << o.smtp_password_file
+                << "'\n";
+      return 2;
+    }
+  } else if (const char* env = std::getenv("NAUMACHIA_SMTP_PASSWORD")) {
+    n.mail.password = env;
+  }
+  if (n.server_url.empty()) {
+    const bool v6 = o.host.find(':') != std::string::npos;
+    n.server_url = "wss://" + (v6 ? "[" + o.host + "]" : o.host) + ":" + std::to_string(o.port);
+  }
+  return 0;
+}
 
 bool parse_count(const std::string& s, std::int64_t& out, std::int64_t min = 1,
                  std::int64_t max = 1'000'000'000) {
@@ -145,6 +211,14 @@ int parse(int argc, char** argv, Options& o) {
       {"--min-deadline", [&](std::int64_t v) { o.service.games.min_deadline_seconds = v; }},
       {"--session-idle", [&](std::int64_t v) { auth.session_idle_seconds = v; }},
       {"--session-lifetime", [&](std::int64_t v) { auth.session_lifetime_seconds = v; }},
+      {"--notify-retry",
+       [&](std::int64_t v) { o.service.notify.retry_seconds = std::max<std::int64_t>(1, v); }},
+  };
+  auto& notify = o.service.notify;
+  const std::map<std::string, std::string*> texts = {
+      {"--smtp", &notify.mail.url},         {"--smtp-user", &notify.mail.user},
+      {"--smtp-ca", &notify.mail.ca_file},  {"--mail-from", &notify.mail.from},
+      {"--public-url", &notify.server_url}, {"--smtp-password-file", &o.smtp_password_file},
   };
   const auto num = [](std::int64_t v) { return static_cast<double>(v); };
   const std::map<std::string, std::pair<std::int64_t, std::function<void(std::int64_t)>>> counts = {
@@ -194,6 +268,31 @@ int parse(int argc, char** argv, Options& o) {
       o.cert = argv[++i];
     } else if (a == "--key" && has_value) {
       o.key = argv[++i];
+    } else if (const auto t = texts.find(a); t != texts.end() && has_value) {
+      *t->second = argv[++i];
+    } else if (a == "--smtp-tls" && has_value) {
+      const std::string mode = argv[++i];
+      if (mode != "starttls" && mode != "none") {
+        std::cerr << "naumachia-server: --smtp-tls wants starttls or none, got '" << mode << "'\n";
+        return 2;
+      }
+      notify.mail.starttls = mode == "starttls";
+    } else if (a == "--webhooks-to-private-networks") {
+      notify.webhooks_to_private = true;
+    } else if (a == "--reminders" && has_value) {
+      const std::string list = argv[++i];
+      notify.reminders.clear();
+      if (list != "none") {
+        for (const std::string& part : split_commas(list)) {
+          std::int64_t seconds = 0;
+          if (!parse_duration(part, seconds) || seconds <= 0) {
+            std::cerr << "naumachia-server: --reminders wants durations such as 24h,1h (or none), "
+                      << "got '" << list << "'\n";
+            return 2;
+          }
+          notify.reminders.push_back(seconds);
+        }
+      }
     } else if ((a == "--request-rate" || a == "--request-burst") && has_value) {
       double& target = a == "--request-rate" ? o.net.requests_per_second : o.net.request_burst;
       if (!parse_positive(argv[++i], target)) {
@@ -222,6 +321,7 @@ int parse(int argc, char** argv, Options& o) {
       return 2;
     }
   }
+  if (const int rc = finish_notify(o)) return rc;
   const std::filesystem::path dir = std::filesystem::path(o.db).parent_path();
   if (o.cert.empty()) o.cert = (dir / "naumachia-cert.pem").string();
   if (o.key.empty()) o.key = (dir / "naumachia-key.pem").string();
@@ -273,6 +373,11 @@ int run_server(int argc, char** argv, const Registry& registry) {
     fit_descriptor_limit(o.net);
     boost::asio::io_context ioc;
     Service service(ioc, o.db, registry, unix_now, o.service);
+    const MailRelay& mail = o.service.notify.mail;
+    log_line(mail.configured()
+                 ? "notices by e-mail through " + mail.url + (mail.starttls ? " (STARTTLS)" : "") +
+                       (mail.user.empty() ? "" : " as " + mail.user)
+                 : std::string("no SMTP relay (--smtp): notices by webhook only"));
     boost::asio::ssl::context ssl(boost::asio::ssl::context::tls_server);
     log_line("TLS certificate SHA-256 fingerprint " + load_or_create_identity(ssl, o.cert, o.key));
     const auto address = boost::asio::ip::make_address(o.host);

@@ -39,14 +39,17 @@ int choose_seat(int requested, int players, const std::vector<SeatRow>& taken) {
 
 Coordinator::Coordinator(Store& reader, StorageWriter& writer, const Registry& registry,
                          Fanout& fanout, KeyedBuckets& send_budget, Clock clock,
-                         CoordinatorLimits limits)
+                         CoordinatorLimits limits, NotifyOptions notify,
+                         std::function<void()> notices_queued)
     : reader_(reader),
       writer_(writer),
       registry_(registry),
       fanout_(fanout),
       send_budget_(send_budget),
       clock_(std::move(clock)),
-      limits_(limits) {}
+      limits_(limits),
+      notify_(std::move(notify)),
+      notices_queued_(std::move(notices_queued)) {}
 
 // ------------------------------------------------------------ the live games
 
@@ -154,6 +157,14 @@ GameFacts Coordinator::facts(std::int64_t id) {
 void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
                          std::function<void()> then, std::function<void()> finally) {
   ++g->pending_writes;
+  // What the change tells players who are away goes in the outbox with it.
+  bool notices = false;
+  if (!w.events.empty()) {
+    if (auto write = outbox_write(game_notices(*g, w.events), fanout_, now())) {
+      w.ops.push_back(std::move(write));
+      notices = true;
+    }
+  }
   const std::int64_t id = g->row.id;
   const std::int64_t next_event = g->row.next_event;
   const std::uint64_t answered = w.answered;
@@ -167,7 +178,7 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
     if (!events.empty()) s.set_next_event(id, next_event);
   };
   writer_.submit(std::move(job),
-                 [this, g, reply, answered, events = std::move(w.events),
+                 [this, g, reply, answered, notices, events = std::move(w.events),
                   readers = std::move(readers), kept = std::move(w.kept), then = std::move(then),
                   finally = std::move(finally)](std::exception_ptr failure) {
                    --g->pending_writes;
@@ -188,6 +199,7 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
                    } else {
                      // Durable now: nothing below may say that nothing changed.
                      push(g->row.id, events, readers, reply ? reply->outbox() : nullptr, answered);
+                     if (notices && notices_queued_) notices_queued_();
                      if (then) guarded_after_commit(reply, kept, then);
                    }
                    if (g->broken && g->pending_writes == 0) {
@@ -247,6 +259,7 @@ void Coordinator::set_position(LiveGame& g, std::unique_ptr<State> state, std::i
   g.row.step_label = info.label;
   g.row.to_order = seat_numbers(info.to_order);
   g.row.step_deadline = next_deadline(g.row, info, at);
+  g.row.deadline_set_at = at;
   if (info.game_over) {
     g.row.status = "over";
     g.row.result = info.result;
@@ -758,6 +771,62 @@ void Coordinator::check_deadlines() {
       log_line(game_label(id) + ": deadline resolution failed: " + e.message);
     } catch (const std::exception& e) {
       log_line(game_label(id) + ": deadline resolution failed: " + e.what());
+    }
+  }
+  remind(t);
+}
+
+void Coordinator::remind(std::int64_t t) {
+  std::vector<std::int64_t> leads = notify_.reminders;
+  std::sort(leads.begin(), leads.end());
+  for (const std::int64_t lead : leads) {
+    std::vector<std::int64_t> due;
+    try {
+      due = reader_.games_due_reminder(t, lead);
+    } catch (const std::exception& e) {
+      log_line(std::string("reading the deadlines to remind of failed: ") + e.what());
+      return;
+    }
+    for (const std::int64_t id : due) {
+      try {
+        const GamePtr g = live(id);
+        const GameRow& r = g->row;
+        // Memory is ahead of the database: the game as it is now decides.
+        if (r.status != "running" || r.paused != Pause::None || !r.step_deadline) continue;
+        const std::int64_t deadline = *r.step_deadline;
+        const auto set_ahead = [&](std::int64_t l) {
+          return !r.deadline_set_at || deadline - *r.deadline_set_at > l;
+        };
+        if (deadline <= t || deadline > t + lead || !set_ahead(lead)) continue;
+        const auto key = std::make_tuple(id, r.step, lead);
+        if (reminding_.count(key)) continue;
+        Writes w;
+        const std::int64_t step = r.step;
+        w.ops.push_back(
+            [id, step, deadline, lead](Store& s) { s.record_reminder(id, step, deadline, lead); });
+        // A shorter reminder due as well (the server was down, or the
+        // deadline moved) says it all: this one is recorded, not sent.
+        const bool shorter_due = std::any_of(leads.begin(), leads.end(), [&](std::int64_t l) {
+          return l < lead && deadline <= t + l && set_ahead(l);
+        });
+        if (!shorter_due) {
+          if (auto write = outbox_write(reminder_notices(*g, t), fanout_, t)) {
+            w.ops.push_back(std::move(write));
+          }
+        }
+        reminding_.insert(key);
+        const bool notices = !shorter_due;
+        commit(
+            g, std::move(w), nullptr,
+            [this, notices] {
+              if (notices && notices_queued_) notices_queued_();
+            },
+            [this, key] { reminding_.erase(key); });
+      } catch (const ApiError& e) {
+        log_line(game_label(id) + ": a reminder failed: " + e.message);
+      } catch (const std::exception& e) {
+        log_line(game_label(id) + ": a reminder failed: " + e.what());
+      }
     }
   }
 }

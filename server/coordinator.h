@@ -11,12 +11,14 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
 #include "codec.h"
 #include "fanout.h"
 #include "live_game.h"
+#include "notify.h"
 #include "step_clock.h"
 #include "storage.h"
 #include "store.h"
@@ -51,8 +53,10 @@ class Coordinator {
   using Clock = std::function<std::int64_t()>;
 
   // `send_budget` is the users' budget of messages and proposals (press.h).
+  // `notices_queued` runs when a change put notices in the outbox.
   Coordinator(Store& reader, StorageWriter& writer, const Registry& registry, Fanout& fanout,
-              KeyedBuckets& send_budget, Clock clock, CoordinatorLimits limits = {});
+              KeyedBuckets& send_budget, Clock clock, CoordinatorLimits limits = {},
+              NotifyOptions notify = {}, std::function<void()> notices_queued = nullptr);
 
   void create_game(const ConnectionState& conn, const proto::CreateGameRequest& r,
                    const ReplyPtr& reply);
@@ -79,7 +83,8 @@ class Coordinator {
   void apply_admin_requests();
   // Resolves every step whose deadline has passed. The first call also
   // resolves the steps left ready when the server stopped (every seat that
-  // must order was ready, and nothing resolved it).
+  // must order was ready, and nothing resolved it). Then reminds the players
+  // whose orders are not ready of deadlines drawing near.
   void check_deadlines();
   std::size_t cached_games() const { return games_.size(); }
 
@@ -100,6 +105,8 @@ class Coordinator {
   // order is ready (the server may have stopped before it could).
   GamePtr load(const GameRow& row);
   void resolve_ready_games();
+  // Puts the reminders due at `now` in the outbox (NotifyOptions::reminders).
+  void remind(std::int64_t now);
   void evict_idle();
   std::int64_t now() const { return clock_(); }
 
@@ -171,6 +178,9 @@ class Coordinator {
   std::uint64_t use_counter_ = 0;
   bool resolved_left_ready_ = false;        // the start-up pass of check_deadlines ran
   std::set<std::int64_t> admin_in_flight_;  // admin requests being applied, not yet stored
+  NotifyOptions notify_;
+  std::function<void()> notices_queued_;
+  std::set<std::tuple<std::int64_t, std::int64_t, std::int64_t>> reminding_;  // game, step, lead
 };
 
 std::int64_t require_user(const ConnectionState& conn);

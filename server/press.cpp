@@ -6,6 +6,8 @@
 #include <map>
 
 #include "live_game.h"
+#include "notices.h"
+#include "notify.h"
 
 namespace naumachia::server {
 
@@ -40,14 +42,16 @@ void to_proto(const MessageRow& m, proto::PressMessage& out) {
 }
 
 Press::Press(Store& reader, StorageWriter& writer, Fanout& fanout, Coordinator& games,
-             KeyedBuckets& send_budget, Clock clock, PressLimits limits)
+             KeyedBuckets& send_budget, Clock clock, PressLimits limits,
+             std::function<void()> notices_queued)
     : reader_(reader),
       writer_(writer),
       fanout_(fanout),
       games_(games),
       send_budget_(send_budget),
       clock_(std::move(clock)),
-      limits_(limits) {}
+      limits_(limits),
+      notices_queued_(std::move(notices_queued)) {}
 
 Audience Press::channel_of(const GameFacts& f, int from,
                            const google::protobuf::RepeatedField<std::uint32_t>& to) const {
@@ -128,25 +132,32 @@ void Press::send(const ConnectionState& conn, const proto::SendPressRequest& r,
   m.sent_at = clock_();
   m.body = r.text();
 
+  // Its readers who are away hear of it, in the same transaction.
+  auto notices = outbox_write(message_notices(f, m, f.press_readers()), fanout_, m.sent_at);
+  const bool noticed = notices != nullptr;
   // The message's number comes from its channel in the database, so it is
   // written first; the answer and the pushes follow once it is durable.
   auto stored = std::make_shared<MessageRow>(std::move(m));
-  writer_.submit([stored](Store& s) { *stored = s.insert_message(*stored); },
-                 [this, stored, readers = f.press_readers(), reply](std::exception_ptr failure) {
-                   if (failure) return guarded(reply, [&] { std::rethrow_exception(failure); });
-                   const std::string kept =
-                       "your message to " + game_label(stored->game_id) + " was stored";
-                   guarded_after_commit(reply, kept, [&] {
-                     proto::PressMessage& out = *reply->out().mutable_press_sent();
-                     to_proto(*stored, out);
-                     try {
-                       fanout_.push(out, readers, reply->outbox());
-                     } catch (const std::exception&) {
-                       // Readers who missed it read it with a PressRequest.
-                     }
-                     reply->send();
-                   });
-                 });
+  writer_.submit(
+      [stored, notices = std::move(notices)](Store& s) {
+        *stored = s.insert_message(*stored);
+        if (notices) notices(s);
+      },
+      [this, stored, noticed, readers = f.press_readers(), reply](std::exception_ptr failure) {
+        if (failure) return guarded(reply, [&] { std::rethrow_exception(failure); });
+        if (noticed && notices_queued_) notices_queued_();
+        const std::string kept = "your message to " + game_label(stored->game_id) + " was stored";
+        guarded_after_commit(reply, kept, [&] {
+          proto::PressMessage& out = *reply->out().mutable_press_sent();
+          to_proto(*stored, out);
+          try {
+            fanout_.push(out, readers, reply->outbox());
+          } catch (const std::exception&) {
+            // Readers who missed it read it with a PressRequest.
+          }
+          reply->send();
+        });
+      });
 }
 
 void Press::page(const ConnectionState& conn, const proto::PressRequest& r, const ReplyPtr& reply) {

@@ -35,8 +35,10 @@ class Press {
  public:
   using Clock = std::function<std::int64_t()>;
 
+  // `notices_queued` runs when a message put notices in the outbox.
   Press(Store& reader, StorageWriter& writer, Fanout& fanout, Coordinator& games,
-        KeyedBuckets& send_budget, Clock clock, PressLimits limits = {});
+        KeyedBuckets& send_budget, Clock clock, PressLimits limits = {},
+        std::function<void()> notices_queued = nullptr);
 
   void send(const ConnectionState& conn, const proto::SendPressRequest& r, const ReplyPtr& reply);
   void page(const ConnectionState& conn, const proto::PressRequest& r, const ReplyPtr& reply);
@@ -55,6 +57,7 @@ class Press {
   KeyedBuckets& send_budget_;
   Clock clock_;
   PressLimits limits_;
+  std::function<void()> notices_queued_;
 };
 
 }  // namespace naumachia::server

@@ -22,8 +22,14 @@ Service::Service(net::io_context& ioc, const std::string& db_path, const Registr
       writer_(db_path, strand_),
       workers_(static_cast<std::size_t>(std::max(1, limits.workers))),
       send_budget_(limits.sends),
-      coordinator_(reader_, writer_, registry, fanout_, send_budget_, clock_, limits.games),
-      press_(reader_, writer_, fanout_, coordinator_, send_budget_, clock_, limits.press),
+      courier_(limits_.notify.deliver ? std::make_unique<Courier>(db_path, limits_.notify, clock_)
+                                      : nullptr),
+      coordinator_(reader_, writer_, registry, fanout_, send_budget_, clock_, limits.games,
+                   limits.notify, [this] { notices_queued(); }),
+      press_(reader_, writer_, fanout_, coordinator_, send_budget_, clock_, limits.press,
+             [this] { notices_queued(); }),
+      notifications_(reader_, writer_, send_budget_, clock_, limits_.notify,
+                     [this] { notices_queued(); }),
       auth_(reader_, writer_, fanout_, workers_, strand_, clock_, limits.auth) {}
 
 Service::~Service() {
@@ -66,6 +72,10 @@ void Service::check_deadlines() {
 
 void Service::flush() {
   writer_.flush();
+}
+
+void Service::notices_queued() {
+  if (courier_) courier_->poke();
 }
 
 void Service::list_scenarios(proto::Envelope& out) const {
@@ -169,6 +179,10 @@ void Service::dispatch(ConnectionState& conn, const std::shared_ptr<Outbox>& out
       return coordinator_.propose(conn, in.propose(), reply);
     case B::kAnswerProposal:
       return coordinator_.answer_proposal(conn, in.answer_proposal(), reply);
+    case B::kNotify:
+      return notifications_.handle(conn, in.notify(), reply);
+    case B::kUnsubscribe:
+      return notifications_.unsubscribe(in.unsubscribe(), reply);
     case B::BODY_NOT_SET:
       refuse(proto::BAD_FRAME, "the envelope has no body");
     default:

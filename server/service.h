@@ -17,8 +17,10 @@
 #include "codec.h"
 #include "coordinator.h"
 #include "core/game.h"
+#include "courier.h"
 #include "db.h"
 #include "fanout.h"
+#include "notify.h"
 #include "press.h"
 #include "storage.h"
 #include "store.h"
@@ -30,6 +32,7 @@ struct ServiceLimits {
   CoordinatorLimits games;
   AuthLimits auth;
   PressLimits press;
+  NotifyOptions notify;
   // What a user may send the other players of their games (press messages
   // and proposals), across all games: 20 at once, then one every 6 seconds.
   RateSpec sends = RateSpec{20, 1.0 / 6};
@@ -59,6 +62,8 @@ class Service {
   void check_deadlines();
   // Blocks until every write handed to storage so far is durable.
   void flush();
+  // Tells the courier that notices wait.
+  void notices_queued();
   std::size_t max_frame() const { return limits_.max_frame; }
   StorageWriter::Stats storage_stats() const { return writer_.stats(); }
 
@@ -78,9 +83,11 @@ class Service {
   Fanout fanout_;
   StorageWriter writer_;
   boost::asio::thread_pool workers_;
-  KeyedBuckets send_budget_;  // shared by press and proposals
+  KeyedBuckets send_budget_;          // shared by press, proposals and notification requests
+  std::unique_ptr<Courier> courier_;  // none when notices are not delivered
   Coordinator coordinator_;
   Press press_;
+  Notifications notifications_;
   Auth auth_;
   std::int64_t last_session_sweep_ = 0;  // on the strand
 };

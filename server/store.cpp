@@ -13,7 +13,7 @@ constexpr const char* kGameColumns =
     " step_label, step_deadline, state, state_hash, initial_hash, chain_hash, result, winners,"
     " rules_version, hash_scheme, winning_sides, next_event, to_order, press, private_press, "
     "paused,"
-    " paused_remaining";
+    " paused_remaining, deadline_set_at";
 
 // The same columns with the state left out (a NULL in its place).
 constexpr const char* kSummaryColumns =
@@ -21,7 +21,7 @@ constexpr const char* kSummaryColumns =
     " step_label, step_deadline, NULL, state_hash, initial_hash, chain_hash, result, winners,"
     " rules_version, hash_scheme, winning_sides, next_event, to_order, press, private_press, "
     "paused,"
-    " paused_remaining";
+    " paused_remaining, deadline_set_at";
 
 GameRow read_game(const Stmt& s) {
   GameRow g;
@@ -52,6 +52,7 @@ GameRow read_game(const Stmt& s) {
   g.private_press = s.integer(24) != 0;
   g.paused = pause_of(s.text(25));
   if (!s.is_null(26)) g.paused_remaining = s.integer(26);
+  if (!s.is_null(27)) g.deadline_set_at = s.integer(27);
   return g;
 }
 
@@ -435,7 +436,7 @@ void Store::update_game(const GameRow& g) {
   Stmt s = db_.prepare(
       "UPDATE games SET status=?, step=?, step_label=?, step_deadline=?, state=?, state_hash=?,"
       " initial_hash=?, chain_hash=?, result=?, winners=?, winning_sides=?, next_event=?,"
-      " to_order=?, paused=?, paused_remaining=? WHERE id=?");
+      " to_order=?, paused=?, paused_remaining=?, deadline_set_at=? WHERE id=?");
   s.bind(1, g.status).bind(2, g.step).bind(3, g.step_label);
   if (g.step_deadline) {
     s.bind(4, *g.step_deadline);
@@ -461,7 +462,12 @@ void Store::update_game(const GameRow& g) {
   } else {
     s.bind_null(15);
   }
-  s.bind(16, g.id).run();
+  if (g.deadline_set_at) {
+    s.bind(16, *g.deadline_set_at);
+  } else {
+    s.bind_null(16);
+  }
+  s.bind(17, g.id).run();
 }
 
 void Store::set_next_event(std::int64_t game_id, std::int64_t next_event) {
