@@ -169,6 +169,8 @@ void Service::dispatch(ConnectionState& conn, const std::shared_ptr<Outbox>& out
       return coordinator_.propose(conn, in.propose(), reply);
     case B::kAnswerProposal:
       return coordinator_.answer_proposal(conn, in.answer_proposal(), reply);
+    case B::kTakeSeat:
+      return coordinator_.take_seat(conn, in.take_seat(), reply);
     case B::BODY_NOT_SET:
       refuse(proto::BAD_FRAME, "the envelope has no body");
     default:
