@@ -728,9 +728,9 @@ bool Coordinator::resolve_once(LiveGame& g, Writes& w, bool by_deadline) {
   record(g, w, std::move(e), at);
   lapse_proposals(g, w, "step " + std::to_string(row.step) + " (" + row.label + ") resolved", at);
   if (g.row.status == "over") over_event(g, w);
-  announce_offers(g, w, offered_before, at);
   log_line(game_label(id) + ": " + row.label + " resolved" +
            (by_deadline ? " at its deadline" : ""));
+  announce_offers(g, w, offered_before, at);
   return true;
 }
 
