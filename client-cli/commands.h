@@ -1,7 +1,8 @@
 #pragma once
 // What the `naumachia` command's parts share: its arguments, the session a
 // command runs in (the signed-in connection and the config file), and the
-// commands of correspondence play (press and proposals, correspondence.cpp).
+// commands of correspondence play (press, proposals and replacement players,
+// correspondence.cpp).
 #include <cstdint>
 #include <map>
 #include <string>
@@ -69,6 +70,8 @@ int print_new_press(Session& session, const proto::GameSummary& game, bool all);
 int propose(Session& session, const std::vector<std::string>& argv);
 // accept, refuse or withdraw a proposal: `command` names which.
 int answer(Session& session, const std::string& command, const std::vector<std::string>& argv);
+// Takes over a seat offered to a new player.
+int take(Session& session, const std::vector<std::string>& argv);
 
 // The notification commands (notify.cpp), and their help texts.
 extern const std::map<std::string, std::string> kNotifyHelp;

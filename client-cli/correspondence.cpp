@@ -1,5 +1,5 @@
-// The commands of correspondence play: press (say, messages) and proposals
-// (propose, accept, refuse, withdraw).
+// The commands of correspondence play: press (say, messages), proposals
+// (propose, accept, refuse, withdraw) and replacement players (take).
 #include <algorithm>
 #include <cctype>
 #include <iostream>
@@ -55,6 +55,16 @@ const std::map<std::string, std::string> kCorrespondenceHelp = {
     {"withdraw",
      "usage: naumachia withdraw GAME [PROPOSAL]\n\nWithdraws a proposal you made. Without "
      "PROPOSAL, your only open proposal.\n"},
+    {"take",
+     "usage: naumachia take GAME [SEAT]\n\nTakes over a seat of a running game that is offered "
+     "to a new player, in place\nof its player: one in civil disorder (its orders were defaulted "
+     "at the\ngame's number of deadlines in a row), or one that resigned while another seat\nof "
+     "its side plays on. `naumachia games --replacements` lists the games with\nsuch seats, "
+     "`naumachia show GAME` marks them. SEAT is the seat's name or\nnumber; without it, the only "
+     "offered seat. You must sit in no seat of the\ngame. You play the seat from the current "
+     "step on, and read its history as\nit saw it: `naumachia events GAME --all`, `naumachia "
+     "messages GAME --all`,\n`naumachia replay GAME`. The previous player reads only what "
+     "observers read\nfrom then on.\n"},
 };
 
 namespace {
@@ -224,6 +234,39 @@ int propose(Session& session, const std::vector<std::string>& argv) {
   std::cout << "proposed in game " << id << ": " << render_proposal(made, sides);
   if (made.state() == proto::PROPOSAL_CARRIED)
     std::cout << "it needed nobody else: it is carried (naumachia show " << id << ")\n";
+  return 0;
+}
+
+int take(Session& session, const std::vector<std::string>& argv) {
+  const Args a = parse_args(argv, {}, {});
+  if (a.positional.empty() || a.positional.size() > 2)
+    throw ClientError(kCorrespondenceHelp.at("take"));
+  const std::uint64_t id = parse_game_id(a.positional[0]);
+  session.connect();
+  const proto::GameSummary game = session.fetch_game(id).summary();
+  std::uint32_t seat = 0;
+  if (a.positional.size() == 2) {
+    seat = seat_named(a.positional[1], game);
+  } else {
+    std::vector<std::uint32_t> offered;
+    for (const auto& s : game.seats()) {
+      if (s.offered()) offered.push_back(s.seat());
+    }
+    if (offered.size() != 1) {
+      throw ClientError("game " + std::to_string(id) +
+                        (offered.empty() ? " has no seat offered to a new player"
+                                         : " offers several seats: name one (naumachia show " +
+                                               std::to_string(id) + ")"));
+    }
+    seat = offered.front();
+  }
+  proto::Envelope req;
+  req.mutable_take_seat()->set_game_id(id);
+  req.mutable_take_seat()->set_seat(seat);
+  const proto::GameSummary now = session.expect(req).game();
+  std::cout << "you took over seat " << seat << " (" << seat_names(now).at(seat) << ")\n"
+            << render_summary(now) << "its history: naumachia events " << id
+            << " --all; its messages: naumachia messages " << id << " --all\n";
   return 0;
 }
 

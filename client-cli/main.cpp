@@ -47,7 +47,7 @@ commands:
   scenarios            list the scenarios you can start
   new SCENARIO         start a game                       (see: naumachia new --help)
   join GAME            take a seat in an open game        (see: naumachia join --help)
-  games                list games                          [--open] [--mine]
+  games                list games                [--open] [--mine] [--replacements]
   show GAME            the game's status, your view of the board and your orders
                                                           [--for SEAT]
   orders GAME [FILE]   submit your orders for the current step, one per line,
@@ -66,6 +66,8 @@ commands:
   notify [...]         where and about what the server tells you of your games
                        while you are away: e-mail, webhooks (see: notify --help)
   unsubscribe TOKEN    stop the notices that carry TOKEN (needs no log-in)
+  take GAME [SEAT]     take over a seat offered to a new player (civil disorder,
+                       or resigned while its side plays on)
   verify GAME          check every revealed commitment and, once the game is over, its seed
   replay GAME          re-run the game on the server and show each step
   resign GAME          give up the game
@@ -110,7 +112,8 @@ const std::map<std::string, std::string> kHelp = {
      "usage: naumachia scenarios\n\nLists the scenarios the server offers, with their sides.\n"},
     {"new",
      "usage: naumachia new SCENARIO [--side N|NAME|random] [--players N] [--deadline "
-     "DURATION]\n                      [--press full|public|none] [--private]\n\nStarts a game of "
+     "DURATION]\n                      [--press full|public|none] [--private] "
+     "[--disorder-after N]\n\nStarts a game of "
      "SCENARIO (an id from `naumachia scenarios`) and seats you.\n  "
      "--side      your side: its number, its name, or random (default)\n  --players   number of "
      "players, where the scenario allows a choice\n  --deadline  time allowed for each step, e.g. "
@@ -120,15 +123,20 @@ const std::map<std::string, std::string> kHelp = {
      "              full (default): public and private ones; public: public ones\n"
      "              only; none: no messages at all (gunboat)\n"
      "  --private   private messages stay private once the game is over (by\n"
-     "              default everything is revealed then); full press only\n"},
+     "              default everything is revealed then); full press only\n"
+     "  --disorder-after N  a seat whose orders were defaulted at N deadlines in a\n"
+     "              row is in civil disorder and offered to a new player\n"
+     "              (`naumachia take`); 0: never. Default 2, at most 20.\n"},
     {"join",
      "usage: naumachia join GAME [--side N|NAME|random]\n\nTakes a seat in open game GAME (see "
      "`naumachia games --open`).\nThe game starts when every seat is taken.\n"},
     {"games",
-     "usage: naumachia games [--open] [--mine] [--before ID] [--limit N]\n\nLists games, newest "
-     "first, a page at a time: --open only those with free\nseats, --mine only yours; --before ID "
-     "the page of games older than ID\n(the last line of a page says what to ask next); --limit N "
-     "games per page\n(the server's default is 50, its most 200).\n"},
+     "usage: naumachia games [--open] [--mine] [--replacements] [--before ID] [--limit N]\n\n"
+     "Lists games, newest first, a page at a time: --open only those with free\nseats, --mine "
+     "only yours, --replacements only running games with a seat\noffered to a new player "
+     "(`naumachia take`); --before ID the page of games\nolder than ID (the last line of a page "
+     "says what to ask next); --limit N\ngames per page (the server's default is 50, its most "
+     "200).\n"},
     {"show",
      "usage: naumachia show GAME [--for SEAT]\n\nPrints the game's status, the board as your side "
      "sees it, your saved orders\nfor the current step and a summary of the order syntax.\n  --for "
@@ -298,6 +306,7 @@ class Client : public nc::Session {
         {"withdraw", [&](auto& a) { return nc::answer(*this, "withdraw", a); }},
         {"notify", [&](auto& a) { return nc::notify(*this, a); }},
         {"unsubscribe", [&](auto& a) { return nc::unsubscribe(*this, a); }},
+        {"take", [&](auto& a) { return nc::take(*this, a); }},
     };
     const auto it = commands.find(cmd);
     if (it == commands.end()) {
@@ -528,8 +537,8 @@ class Client : public nc::Session {
   std::vector<std::string> sides_of(const proto::GameSummary& g) { return nc::seat_names(g); }
 
   int create(const std::vector<std::string>& argv) {
-    const Args a =
-        parse_args(argv, {"--side", "--players", "--deadline", "--press"}, {"--private"});
+    const Args a = parse_args(
+        argv, {"--side", "--players", "--deadline", "--press", "--disorder-after"}, {"--private"});
     if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("new"));
     connect();
     std::vector<std::string> sides;
@@ -553,6 +562,13 @@ class Client : public nc::Session {
       c.set_press(mode->second);
     }
     c.set_private_press(a.has("--private"));
+    if (a.has("--disorder-after")) {
+      const std::string& n = a.options.at("--disorder-after");
+      if (n.empty() || n.size() > 2 || !std::all_of(n.begin(), n.end(), ::isdigit))
+        throw nc::ClientError("--disorder-after wants a number of deadlines from 0 to 20, got '" +
+                              n + "'");
+      c.set_disorder_after(static_cast<std::uint32_t>(std::stoul(n)));
+    }
     const auto res = expect(req);
     remember_seed_hash(res.game());
     std::cout << "created " << nc::render_summary(res.game());
@@ -594,12 +610,14 @@ class Client : public nc::Session {
   }
 
   int games(const std::vector<std::string>& argv) {
-    const Args a = parse_args(argv, {"--before", "--limit"}, {"--open", "--mine"});
+    const Args a =
+        parse_args(argv, {"--before", "--limit"}, {"--open", "--mine", "--replacements"});
     connect();
     proto::Envelope req;
     auto& list = *req.mutable_list_games();
     list.set_open_only(a.has("--open"));
     list.set_mine_only(a.has("--mine"));
+    list.set_offered_only(a.has("--replacements"));
     if (a.has("--before")) list.set_before_id(parse_game_id(a.options.at("--before")));
     if (a.has("--limit")) {
       const std::string& n = a.options.at("--limit");
@@ -612,7 +630,9 @@ class Client : public nc::Session {
     for (const auto& g : res.games().games()) std::cout << nc::render_summary(g);
     if (const auto next = res.games().next_before_id()) {
       std::cout << "more games: naumachia games" << (a.has("--open") ? " --open" : "")
-                << (a.has("--mine") ? " --mine" : "") << " --before " << next << "\n";
+                << (a.has("--mine") ? " --mine" : "")
+                << (a.has("--replacements") ? " --replacements" : "") << " --before " << next
+                << "\n";
     }
     return 0;
   }

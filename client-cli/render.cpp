@@ -116,7 +116,18 @@ std::string render_summary(const proto::GameSummary& g) {
         std::count(g.controlled_seats().begin(), g.controlled_seats().end(), s.seat()))
       out << "  <- yours to order (--for " << s.seat() << ")";
     if (s.must_order()) out << (s.ready() ? "  [orders ready]" : "  [to order]");
+    if (s.offered()) {
+      out << (s.offer_reason() == proto::RESIGNED_SEAT ? "  [offered to a new player: resigned]"
+                                                       : "  [in civil disorder: offered to a new "
+                                                         "player]");
+    }
+    if (s.missed_deadlines() > 0)
+      out << "  [missed " << s.missed_deadlines() << " deadline(s) in a row]";
     out << "\n";
+  }
+  if (g.status() == proto::RUNNING && g.disorder_after() > 0) {
+    out << "  civil disorder: after " << g.disorder_after()
+        << " missed deadline(s) in a row a seat is offered to a new player\n";
   }
   if (g.deadline_unix()) out << "  deadline: " << format_time(g.deadline_unix()) << "\n";
   if (g.paused() != proto::NOT_PAUSED) {
@@ -263,6 +274,27 @@ std::string render_event(const proto::GameEvent& e, const std::vector<std::strin
       out << e.resigned().player() << " (" << side_name(sides, e.resigned().seat())
           << ") resigned\n";
       break;
+    case proto::GameEvent::kOffer: {
+      const auto& o = e.offer();
+      out << side_name(sides, o.seat()) << " (" << o.player() << ") ";
+      if (!o.offered()) {
+        out << "is no longer offered to a new player\n";
+      } else if (o.reason() == proto::RESIGNED_SEAT) {
+        out << "resigned while its side plays on: offered to a new player (naumachia take "
+            << e.game_id() << " " << o.seat() << ")\n";
+      } else {
+        out << "is in civil disorder after " << o.missed_deadlines()
+            << " missed deadline(s): offered to a new player (naumachia take " << e.game_id() << " "
+            << o.seat() << ")\n";
+      }
+      break;
+    }
+    case proto::GameEvent::kReplaced: {
+      const auto& r = e.replaced();
+      out << side_name(sides, r.seat()) << " is now played by " << r.new_player() << " in place of "
+          << r.old_player() << (r.by_admin() ? " (by the server's administrator)" : "") << "\n";
+      break;
+    }
     default:
       out << "(an event this client does not know)\n";
   }

@@ -242,6 +242,18 @@ proto::Envelope answer(std::int64_t id, std::uint64_t proposal, proto::ProposalA
   return e;
 }
 
+proto::Envelope take_seat(std::int64_t id, std::uint32_t seat) {
+  proto::Envelope e;
+  e.mutable_take_seat()->set_game_id(static_cast<std::uint64_t>(id));
+  e.mutable_take_seat()->set_seat(seat);
+  return e;
+}
+proto::Envelope offered_games() {
+  proto::Envelope e;
+  e.mutable_list_games()->set_offered_only(true);
+  return e;
+}
+
 void service_inputs(const fs::path& out) {
   const fuzz::World world;
   const fs::path dir = out / "service";
@@ -288,6 +300,22 @@ void service_inputs(const fs::path& out) {
         .send(1, get_game(g.id))
         .send(2, events(g.id, 0));
     talk.save(dir / (name + "-talk"));
+    // Replacement: every seat missed the preparation's two deadlines, so each
+    // is in civil disorder; users sitting elsewhere take seats over (and one
+    // seated already is refused), then the new player looks and plays.
+    Requests take;
+    take.send(4, offered_games())
+        .send(4, take_seat(g.id, 0))
+        .send(3, take_seat(g.id, 1))
+        .send(1, take_seat(g.id, 1))
+        .send(4, get_game(g.id))
+        .send(4, events(g.id, 0))
+        .send(4, press(g.id))
+        .send(4, say(g.id, "a new player", {1}))
+        .send(1, get_game(g.id))
+        .tick(24 * 60 + 1)
+        .send(3, get_game(g.id));
+    take.save(dir / (name + "-take"));
   }
   Requests lobby;
   lobby.send(0, [] {

@@ -48,7 +48,12 @@ commands:
   extend GAME DURATION  move the current step's deadline DURATION later (90s,
                         30m, 12h, 2d; at most 30 days), or while paused add it
                         to the time left
-                        These three work while the server runs: the request is
+  replace GAME SEAT USER  seat the user USER (a registered name, sitting in no
+                        seat of the game) in SEAT (its number) of a running
+                        game in place of its player, whether or not the seat is
+                        offered to a new player; the new player reads the
+                        seat's history, the previous one what observers read
+                        These four work while the server runs: the request is
                         queued in the database, the server applies it within a
                         second as the game's one writer, tells the players, and
                         records the outcome, which is printed. Exit status 0
@@ -113,6 +118,13 @@ std::optional<std::int64_t> game_number(const std::string& text) {
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
   if (ec != std::errc() || end != text.data() + text.size() || id <= 0) return std::nullopt;
   return id;
+}
+
+std::optional<int> seat_number(const std::string& text) {
+  int seat = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seat);
+  if (ec != std::errc() || end != text.data() + text.size() || seat < 0) return std::nullopt;
+  return seat;
 }
 
 std::string describe(const GameRow& g) {
@@ -184,10 +196,22 @@ std::int64_t unix_now() {
       .count();
 }
 
-// Queues a pause, resume or extension for the server, which is the game's one
-// writer while it runs, and waits for its outcome.
-int clock_request(Store& store, std::int64_t id, AdminAction action, std::int64_t seconds,
-                  int wait_seconds) {
+// What an applied request made of the game, for the administrator.
+std::string applied_text(Store& store, const AdminRequestRow& r) {
+  const auto g = store.game(r.game_id);
+  if (!g) return "";
+  if (r.action != AdminAction::Replace) return "now " + clock_text(*g);
+  for (const SeatRow& s : store.seats(r.game_id)) {
+    if (s.seat == r.seat) return "seat " + std::to_string(s.seat) + " is now played by " + s.name;
+  }
+  return "";
+}
+
+// Queues a request for the server, which is the game's one writer while it
+// runs, and waits for its outcome.
+int queue_request(Store& store, AdminRequestRow r, int wait_seconds) {
+  const std::int64_t id = r.game_id;
+  const AdminAction action = r.action;
   const auto g = store.game(id);
   if (!g) {
     std::cerr << "naumachia-admin: there is no game " << id << "\n";
@@ -195,13 +219,11 @@ int clock_request(Store& store, std::int64_t id, AdminAction action, std::int64_
   }
   if (g->status != "running") {
     std::cerr << "naumachia-admin: game " << id << " is " << g->status
-              << ": only a running game is paused, resumed or extended\n";
+              << (action == AdminAction::Replace
+                      ? ": only a running game's players are replaced\n"
+                      : ": only a running game is paused, resumed or extended\n");
     return 1;
   }
-  AdminRequestRow r;
-  r.game_id = id;
-  r.action = action;
-  r.seconds = seconds;
   r.requested_at = unix_now();
   const std::int64_t request = store.insert_admin_request(r);
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(wait_seconds);
@@ -213,8 +235,8 @@ int clock_request(Store& store, std::int64_t id, AdminAction action, std::int64_
                   << done->outcome << "\n";
         return 1;
       }
-      std::cout << "game " << id << ": " << action_text(action) << " applied; now "
-                << clock_text(*store.game(id)) << "\n";
+      std::cout << "game " << id << ": " << action_text(action) << " applied; "
+                << applied_text(store, r) << "\n";
       return 0;
     }
     if (std::chrono::steady_clock::now() >= until) break;
@@ -252,7 +274,7 @@ int run_admin(int argc, char** argv, const Registry& registry) {
     Store store(db);
     if (args[0] == "games" && args.size() == 1) return list_games(store);
     if (args[0] == "verify" && args.size() == 1) return verify_all(store, registry);
-    if (args[0] == "pause" || args[0] == "resume" || args[0] == "extend") {
+    if (args[0] == "pause" || args[0] == "resume" || args[0] == "extend" || args[0] == "replace") {
       int wait_seconds = 10;
       if (args.size() >= 2 && args[args.size() - 2] == "--wait") {
         const std::string& w = args.back();
@@ -263,9 +285,12 @@ int run_admin(int argc, char** argv, const Registry& registry) {
         wait_seconds = std::stoi(w);
         args.resize(args.size() - 2);
       }
-      const bool extend = args[0] == "extend";
-      if (args.size() != (extend ? 3u : 2u)) {
-        std::cerr << "naumachia-admin: " << args[0] << (extend ? " GAME DURATION" : " GAME")
+      const bool extend = args[0] == "extend", replace = args[0] == "replace";
+      if (args.size() != (replace ? 4u : extend ? 3u : 2u)) {
+        std::cerr << "naumachia-admin: " << args[0]
+                  << (replace  ? " GAME SEAT USER"
+                      : extend ? " GAME DURATION"
+                               : " GAME")
                   << " (see --help)\n";
         return 2;
       }
@@ -280,10 +305,29 @@ int run_admin(int argc, char** argv, const Registry& registry) {
                   << "'\n";
         return 2;
       }
-      const AdminAction action = args[0] == "pause"    ? AdminAction::Pause
-                                 : args[0] == "resume" ? AdminAction::Resume
-                                                       : AdminAction::Extend;
-      return clock_request(store, *id, action, seconds, wait_seconds);
+      AdminRequestRow r;
+      r.game_id = *id;
+      r.action = args[0] == "pause"    ? AdminAction::Pause
+                 : args[0] == "resume" ? AdminAction::Resume
+                 : replace             ? AdminAction::Replace
+                                       : AdminAction::Extend;
+      r.seconds = seconds;
+      if (replace) {
+        const auto seat = seat_number(args[2]);
+        if (!seat) {
+          std::cerr << "naumachia-admin: SEAT is a seat number (0, 1, ...), not '" << args[2]
+                    << "'\n";
+          return 2;
+        }
+        r.seat = *seat;
+        const auto user = store.user_by_name(args[3]);
+        if (!user) {
+          std::cerr << "naumachia-admin: there is no user '" << args[3] << "'\n";
+          return 1;
+        }
+        r.user_id = user->id;
+      }
+      return queue_request(store, r, wait_seconds);
     }
     if (args[0] == "replay" && (args.size() == 2 || (args.size() == 3 && args[2] == "--quiet"))) {
       const auto id = game_number(args[1]);

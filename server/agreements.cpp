@@ -337,15 +337,19 @@ void Coordinator::apply_admin_requests() {
     const auto done = [this, id] { admin_in_flight_.erase(id); };
     try {
       const GamePtr g = live(r.game_id);
-      require_running(*g);
-      const ClockChange change = r.action == AdminAction::Pause    ? ClockChange::Pause
-                                 : r.action == AdminAction::Resume ? ClockChange::Resume
-                                                                   : ClockChange::Extend;
-      if (change == ClockChange::Extend) check_extension(r.seconds, limits_.max_deadline_seconds);
-      if (const auto why = clock_problem(StepClock::of(g->row), change, true))
-        refuse(proto::INVALID_ARGUMENT, game_label(g->row.id) + " " + *why);
       Writes w;
-      change_clock(*g, w, change, r.seconds, 0);
+      if (r.action == AdminAction::Replace) {
+        replace_for_admin(*g, w, r);
+      } else {
+        require_running(*g);
+        const ClockChange change = r.action == AdminAction::Pause    ? ClockChange::Pause
+                                   : r.action == AdminAction::Resume ? ClockChange::Resume
+                                                                     : ClockChange::Extend;
+        if (change == ClockChange::Extend) check_extension(r.seconds, limits_.max_deadline_seconds);
+        if (const auto why = clock_problem(StepClock::of(g->row), change, true))
+          refuse(proto::INVALID_ARGUMENT, game_label(g->row.id) + " " + *why);
+        change_clock(*g, w, change, r.seconds, 0);
+      }
       // Marked done in the same transaction as the change: applied once.
       const std::int64_t at = now();
       w.ops.push_back([id, at](Store& s) { s.finish_admin_request(id, at, "applied"); });

@@ -9,6 +9,7 @@
 
 #include "live_game.h"
 #include "proposals.h"
+#include "replacement.h"
 #include "step_clock.h"
 
 namespace naumachia::server {
@@ -93,6 +94,13 @@ class Audit {
     facts_.seats = store_.seats(row->id);
     facts_.attach(registry_);
     resigned_now_.assign(static_cast<std::size_t>(row->players), false);
+    missed_.assign(static_cast<std::size_t>(row->players), 0);
+    changes_ = store_.replacements(row->id);
+    tenures_ = seat_history(facts_.seats, changes_);
+    // Each seat's first player; the SeatReplaced events hand it on.
+    for (const Tenure& t : tenures_) {
+      if (!t.from_seq) holder_[t.seat] = t.user_id;
+    }
     admin_applied_ = store_.applied_admin_requests(row->id);
     report_.status = row->status;
     if (row->status == "open") {
@@ -273,6 +281,142 @@ class Audit {
     return std::nullopt;
   }
 
+  // A user's name, as table users has it ("" for none).
+  std::string name_of(std::int64_t user) {
+    auto it = names_.find(user);
+    if (it == names_.end()) {
+      const auto u = store_.user_by_id(user);
+      it = names_.emplace(user, u ? u->name : std::string()).first;
+    }
+    return it->second;
+  }
+
+  // The name of who sits in `seat` at this point of the events ("" for nobody).
+  std::string holder_name(std::uint32_t seat) {
+    const auto it = holder_.find(static_cast<int>(seat));
+    return it == holder_.end() ? std::string() : name_of(it->second);
+  }
+
+  // The seats as the events have left them, for the rules of replacement.h.
+  std::vector<Offer> offers_now() const {
+    std::vector<SeatRow> seats;
+    for (const auto& [seat, user] : holder_) {
+      if (seat < 0 || seat >= game().players) continue;
+      const auto i = static_cast<std::size_t>(seat);
+      seats.push_back(SeatRow{seat, user, "", resigned_now_[i], missed_[i]});
+    }
+    return offered_seats(facts_.who, seats, game().disorder_after);
+  }
+
+  // A seat offered to a new player, or no longer: as the rules make it of the
+  // seats at this point.
+  void check_offer(const proto::SeatOffer& o, const std::string& at) {
+    const std::string what = at + " SeatOffer (seat " + std::to_string(o.seat()) + "), field ";
+    const auto offer = offer_for(offers_now(), static_cast<int>(o.seat()));
+    if (o.offered() != offer.has_value()) {
+      problem(what + "offered: " + (o.offered() ? "set" : "not set") + ", but the seat is " +
+              (offer ? "" : "not ") + "offered by the rules at this point");
+    } else if (offer && (reason_proto(offer->reason) != o.reason() ||
+                         static_cast<int>(o.missed_deadlines()) != offer->missed)) {
+      problem(what +
+              "reason or missed_deadlines: not what the seat's resignation and missed "
+              "deadlines make");
+    }
+    if (o.player() != holder_name(o.seat()))
+      problem(what + "player: " + quoted(o.player()) + " does not sit in the seat then");
+  }
+
+  // A seat changed hands: told as table replacements has it, from the player
+  // sitting there, to a user sitting nowhere else in the game, on an offer
+  // or by an applied request of the administrator.
+  void check_replaced(const proto::GameEvent& e, std::int64_t seq, const std::string& at) {
+    const proto::SeatReplaced& r = e.replaced();
+    const std::string what = at + " SeatReplaced (seat " + std::to_string(r.seat()) + "), field ";
+    const auto row = std::find_if(changes_.begin(), changes_.end(),
+                                  [seq](const ReplacementRow& c) { return c.seq == seq; });
+    if (row == changes_.end()) {
+      problem(at + " SeatReplaced: table replacements has no row for it");
+      return;
+    }
+    ++changes_seen_;
+    const int seat = static_cast<int>(r.seat());
+    if (row->seat != seat)
+      problem(what + "seat: table replacements has seat " + std::to_string(row->seat));
+    if (row->at != e.at_unix()) problem(what + "at_unix: differs from table replacements");
+    if (row->by_admin != r.by_admin()) problem(what + "by_admin: differs from table replacements");
+    const auto held = holder_.find(seat);
+    if (held == holder_.end() || held->second != row->old_user)
+      problem(what +
+              "old_player: table replacements names another player than the one sitting "
+              "there");
+    if (r.old_player() != holder_name(r.seat()))
+      problem(what + "old_player: " + quoted(r.old_player()) + " does not sit in the seat then");
+    if (r.new_player() != name_of(row->new_user))
+      problem(what + "new_player: " + quoted(r.new_player()) + ", but table replacements has " +
+              quoted(name_of(row->new_user)));
+    for (const auto& [other, user] : holder_) {
+      if (user == row->new_user)
+        problem(what + "new_player: sits in seat " + std::to_string(other) + " already");
+    }
+    const auto offer = offer_for(offers_now(), seat);
+    const proto::OfferReason offered =
+        offer ? reason_proto(offer->reason) : proto::OFFER_REASON_UNSPECIFIED;
+    if (r.reason() != offered)
+      problem(what + "reason: not the offer the seat had then (none: unspecified)");
+    if (r.by_admin()) {
+      if (admin_seen_ >= admin_applied_.size() ||
+          admin_applied_[admin_seen_].action != AdminAction::Replace ||
+          admin_applied_[admin_seen_].seat != seat ||
+          admin_applied_[admin_seen_].user_id != row->new_user) {
+        problem(what +
+                "by_admin: set, but no request applied next in table admin_requests asked for it");
+      }
+      ++admin_seen_;
+    } else if (!offer) {
+      problem(what + "seat: taken over by a player, but it was not offered");
+    }
+    holder_[seat] = row->new_user;
+    if (static_cast<std::size_t>(seat) < resigned_now_.size()) {
+      resigned_now_[static_cast<std::size_t>(seat)] = false;
+      missed_[static_cast<std::size_t>(seat)] = 0;
+    }
+    lapse_all("seat " + std::to_string(seat) + " changed hands");
+  }
+
+  // A seat's missed deadlines as the steps make them: those of the game's
+  // disorder count, at which its orders were defaulted, not resigned.
+  void count_missed(const proto::StepResolved& r) {
+    if (!r.by_deadline() || game().disorder_after <= 0) return;
+    for (const proto::RevealedOrders& o : r.orders()) {
+      if (o.defaulted() && o.seat() < missed_.size() && !resigned_now_[o.seat()])
+        ++missed_[o.seat()];
+    }
+  }
+
+  // Where the events leave the seats, table seats must be.
+  void check_seats() {
+    for (const SeatRow& s : facts_.seats) {
+      const std::string where = "table seats (seat " + std::to_string(s.seat) + "), field ";
+      const auto held = holder_.find(s.seat);
+      if (held == holder_.end() || held->second != s.user_id)
+        problem(where + "user_id: not the player the events seat there last");
+      if (s.seat < 0 || s.seat >= game().players) continue;
+      const auto i = static_cast<std::size_t>(s.seat);
+      if (s.resigned != resigned_now_[i]) {
+        problem(where + "resigned: " + (s.resigned ? "set" : "not set") + ", but the events say " +
+                (resigned_now_[i] ? "it resigned" : "it plays"));
+      }
+      if (replay_complete_ && s.missed != missed_[i]) {
+        problem(where + "missed_deadlines: " + std::to_string(s.missed) + ", but the steps make " +
+                std::to_string(missed_[i]));
+      }
+    }
+    for (std::size_t i = changes_seen_; i < changes_.size(); ++i) {
+      problem("table replacements (seq " + std::to_string(changes_[i].seq) +
+              "): no SeatReplaced event tells of it");
+    }
+  }
+
   void check_event(const proto::GameEvent& e, std::int64_t seq) {
     const std::string at = "table events (seq " + std::to_string(seq) + ")";
     if (static_cast<std::int64_t>(e.seq()) != seq)
@@ -296,21 +440,27 @@ class Audit {
           if (game().deadline_seconds > 0) clock_.deadline = e.at_unix() + game().deadline_seconds;
           clock_known_ = true;
         }
+        // The seat's first player (tables seats and replacements).
         const auto s = seat_row(e.joined().seat());
         if (!s) {
           problem(at + " PlayerJoined, field seat: nobody sits in seat " +
                   std::to_string(e.joined().seat()) + " (table seats)");
-        } else if (s->name != e.joined().player()) {
+        } else if (holder_name(e.joined().seat()) != e.joined().player()) {
           problem(at + " PlayerJoined, field player: " + quoted(e.joined().player()) +
-                  ", but table seats has " + quoted(s->name));
+                  ", but tables seats and replacements have " +
+                  quoted(holder_name(e.joined().seat())));
         }
         break;
       }
       case proto::GameEvent::kResigned: {
+        // Whether the seat is resigned at the end is checked against table
+        // seats then: a new player may have taken it over since.
         const auto s = seat_row(e.resigned().seat());
-        if (!s || !s->resigned || s->name != e.resigned().player()) {
-          problem(at + " PlayerResigned, field seat: seat " + std::to_string(e.resigned().seat()) +
-                  " has not resigned (table seats)");
+        if (!s || holder_name(e.resigned().seat()) != e.resigned().player() ||
+            (e.resigned().seat() < resigned_now_.size() && resigned_now_[e.resigned().seat()])) {
+          problem(at + " PlayerResigned, field seat: " + quoted(e.resigned().player()) +
+                  " does not sit in seat " + std::to_string(e.resigned().seat()) +
+                  " then, or it has resigned already");
         }
         if (e.resigned().seat() < resigned_now_.size()) resigned_now_[e.resigned().seat()] = true;
         lapse_all("seat " + std::to_string(e.resigned().seat()) + " resigned");
@@ -327,6 +477,7 @@ class Audit {
                   ", but the step taking orders then was " + std::to_string(*open));
         }
         commits_[{static_cast<std::int64_t>(c.step()), static_cast<int>(c.seat())}] = {seq, c};
+        if (c.seat() < missed_.size()) missed_[c.seat()] = 0;  // the seat ordered
         break;
       }
       case proto::GameEvent::kResolved: {
@@ -341,10 +492,17 @@ class Audit {
         clock_ = StepClock{};
         if (r.next_deadline_unix() != 0) clock_.deadline = r.next_deadline_unix();
         check_resolved(e, at);
+        count_missed(r);
         break;
       }
       case proto::GameEvent::kDeadline:
         check_deadline(e, at);
+        break;
+      case proto::GameEvent::kOffer:
+        check_offer(e.offer(), at);
+        break;
+      case proto::GameEvent::kReplaced:
+        check_replaced(e, seq, at);
         break;
       case proto::GameEvent::kOver: {
         over_seen_ = true;
@@ -626,6 +784,7 @@ class Audit {
                 std::to_string(expected_[i].resolved().step()));
       }
     }
+    check_seats();
     if (game().status == "over" && !over_seen_) problem("table events: no GameOver event");
     if (game().status == "running" && replay_complete_) check_open_orders();
   }
@@ -648,6 +807,16 @@ class Audit {
                 std::to_string(c->second.seq) + ")");
       }
     }
+  }
+
+  // Whether `user` sat in `seat` at `at` (the seats' history counts in
+  // seconds: a message sent in the second a seat changed hands may be
+  // either player's).
+  bool held_then(int seat, std::int64_t user, std::int64_t at) const {
+    return std::any_of(tenures_.begin(), tenures_.end(), [&](const Tenure& t) {
+      return t.seat == seat && t.user_id == user && (!t.from_at || *t.from_at <= at) &&
+             (!t.until_at || at <= *t.until_at);
+    });
   }
 
   // The press: each channel numbered 1, 2, 3 ... without a gap, each message
@@ -678,10 +847,9 @@ class Audit {
           if (!channel.is_public() && !channel.includes(PlayerId{m.from_seat}))
             problem(at + "from_seat: seat " + std::to_string(m.from_seat) +
                     " is not in the channel");
-          const auto s = seat_row(static_cast<std::uint32_t>(m.from_seat));
-          if (!s || s->user_id != m.from_user)
+          if (!held_then(m.from_seat, m.from_user, m.sent_at))
             problem(at + "from_user: not the user sitting in seat " + std::to_string(m.from_seat) +
-                    " (table seats)");
+                    " when it was sent (tables seats and replacements)");
           if (m.step > g.step) {
             problem(at + "step: " + std::to_string(m.step) + ", but the game is at step " +
                     std::to_string(g.step));
@@ -705,6 +873,12 @@ class Audit {
   std::map<std::pair<std::int64_t, int>, Commit> commits_;  // the last per (step, seat)
   std::unique_ptr<State> last_state_;              // after the last step, once the replay verified
   std::vector<bool> resigned_now_;                 // seats resigned so far in the events
+  std::vector<int> missed_;                        // each seat's missed deadlines so far
+  std::map<int, std::int64_t> holder_;             // who sits in each seat so far
+  std::vector<ReplacementRow> changes_;            // table replacements
+  std::size_t changes_seen_ = 0;                   // of them, told of by events so far
+  std::vector<Tenure> tenures_;                    // the seats' history
+  std::map<std::int64_t, std::string> names_;      // users' names, as read
   std::map<std::int64_t, ProposalRow> proposals_;  // as the events left each
   std::int64_t proposals_made_ = 0;
   std::set<std::uint64_t> must_lapse_;  // open proposals that must lapse next

@@ -169,6 +169,7 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
   const std::int64_t next_event = g->row.next_event;
   const std::uint64_t answered = w.answered;
   auto readers = g->readers();
+  readers.insert(readers.end(), w.also_told.begin(), w.also_told.end());
   // The job gets its own copy of the events: they are encoded for storage on
   // the writer's thread while this one pushes the originals.
   StorageWriter::Work job = [ops = std::move(w.ops), events = w.events, id, next_event](Store& s) {
@@ -355,6 +356,15 @@ void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGa
   g.hash_scheme = GameHasher::kCurrent;
   g.press = press_setting(r);
   g.private_press = r.private_press();
+  g.disorder_after =
+      r.has_disorder_after()
+          ? static_cast<int>(std::min<std::uint32_t>(r.disorder_after(), kMaxDisorderAfter + 1))
+          : kDefaultDisorderAfter;
+  if (g.disorder_after > kMaxDisorderAfter) {
+    refuse(proto::INVALID_ARGUMENT,
+           "disorder_after is 0 (never) to " + std::to_string(kMaxDisorderAfter) +
+               " missed deadlines in a row, not " + std::to_string(r.disorder_after()));
+  }
   g.status = "open";
   const int seat = choose_seat(r.seat(), players, {});
 
@@ -409,17 +419,26 @@ void Coordinator::list_games(const ConnectionState& conn, const proto::ListGames
   const int limit = r.limit() ? static_cast<int>(std::min<std::uint32_t>(
                                     r.limit(), static_cast<std::uint32_t>(limits_.list_page_max)))
                               : limits_.list_page;
-  auto rows = reader_.game_summaries(r.mine_only(), r.open_only(), user,
-                                     static_cast<std::int64_t>(r.before_id()), limit + 1);
+  auto rows =
+      reader_.game_summaries(r.mine_only(), r.open_only(), user,
+                             static_cast<std::int64_t>(r.before_id()), limit + 1, r.offered_only());
   auto& list = *reply->out().mutable_games();
   if (static_cast<int>(rows.size()) > limit) {
     rows.resize(static_cast<std::size_t>(limit));
     list.set_next_before_id(static_cast<std::uint64_t>(rows.back().id));
   }
+  // Only games with a seat offered to a new player: the rows are a superset.
+  const auto keep_offered = [&] {
+    const proto::GameSummary& s = list.games(list.games_size() - 1);
+    if (r.offered_only() && std::none_of(s.seats().begin(), s.seats().end(),
+                                         [](const proto::Seat& seat) { return seat.offered(); }))
+      list.mutable_games()->RemoveLast();
+  };
   for (const GameRow& row : rows) {
     proto::GameSummary& s = *list.add_games();
     if (auto it = games_.find(row.id); it != games_.end() && !it->second->broken) {
       it->second->fill_summary(user, s);
+      keep_offered();
       continue;
     }
     // A running game stored before the seats to order were kept in its row
@@ -427,6 +446,7 @@ void Coordinator::list_games(const ConnectionState& conn, const proto::ListGames
     if (row.status == "running" && !row.to_order) {
       try {
         load(row)->fill_summary(user, s);
+        keep_offered();
         continue;
       } catch (const ApiError&) {
       }
@@ -440,6 +460,7 @@ void Coordinator::list_games(const ConnectionState& conn, const proto::ListGames
     }
     f.attach(registry_);
     f.fill_summary(user, s);
+    keep_offered();
   }
   reply->send();
 }
@@ -595,6 +616,7 @@ void Coordinator::submit_orders(const ConnectionState& conn, const proto::Submit
   // The answer carries the commitment: the submitting connection gets no
   // push of it (the user's other connections do).
   w.answered = record(*g, w, std::move(e)).seq();
+  seat_ordered(*g, w, me);
   const bool resolved = resolve_ready(*g, w, false);
   w.kept = "your orders for " + game_label(id) + ", step " + std::to_string(step) + " were saved" +
            (resolved ? " and the step resolved" : "");
@@ -622,6 +644,7 @@ void Coordinator::resign(const ConnectionState& conn, const proto::ResignRequest
   Writes w;
   const std::int64_t id = g->row.id;
   const int number = seat->seat;
+  const std::vector<Offer> offered_before = g->offers();
   for (SeatRow& s : g->seats) {
     if (s.seat == number) s.resigned = true;
   }
@@ -636,6 +659,8 @@ void Coordinator::resign(const ConnectionState& conn, const proto::ResignRequest
                   "seat " + std::to_string(number) + " (" +
                       g->who.seat_names.at(static_cast<std::size_t>(number)) + ") resigned");
   end_if_decided(*g, w);
+  // A resigned seat of a side that plays on is offered to a new player.
+  announce_offers(*g, w, offered_before);
   log_line(game_label(id) + ": '" + conn.user_name + "' resigned");
   resolve_ready(*g, w, false);
   commit(g, std::move(w), reply, [g, user, reply] {
@@ -688,6 +713,7 @@ bool Coordinator::resolve_once(LiveGame& g, Writes& w, bool by_deadline) {
   if (!seed) refuse(proto::INTERNAL, game_label(g.row.id) + ": " + seed.error().message);
   // Everything that can fail happens before the game changes.
   const std::int64_t id = g.row.id, at = now();
+  const std::vector<Offer> offered_before = g.offers();
   PlayedStep played = play_step(state, *orders, *seed, hasher_of(g.row), g.row.chain_hash,
                                 StepTiming{at, by_deadline});
   proto::GameEvent e = step_resolved_event(g.row, played, *orders, played.resolution.next->step());
@@ -708,6 +734,7 @@ bool Coordinator::resolve_once(LiveGame& g, Writes& w, bool by_deadline) {
         [id, step = row.step, stored, at](Store& s) { s.put_orders(id, step, stored, at); });
   }
   w.ops.push_back([id, row](Store& s) { s.insert_step(id, row); });
+  count_missed(g, w, *orders, by_deadline);
   g.row.chain_hash = played.record_hash;
   set_position(g, std::move(played.resolution.next), at);
   write_row(g, w);
@@ -716,6 +743,7 @@ bool Coordinator::resolve_once(LiveGame& g, Writes& w, bool by_deadline) {
   if (g.row.status == "over") over_event(g, w);
   log_line(game_label(id) + ": " + row.label + " resolved" +
            (by_deadline ? " at its deadline" : ""));
+  announce_offers(g, w, offered_before, at);
   return true;
 }
 

@@ -19,6 +19,7 @@
 #include "fanout.h"
 #include "live_game.h"
 #include "notify.h"
+#include "replacement.h"
 #include "step_clock.h"
 #include "storage.h"
 #include "store.h"
@@ -73,13 +74,16 @@ class Coordinator {
   void propose(const ConnectionState& conn, const proto::ProposeRequest& r, const ReplyPtr& reply);
   void answer_proposal(const ConnectionState& conn, const proto::AnswerProposalRequest& r,
                        const ReplyPtr& reply);
+  // Replacement players (replacement.cpp): a user takes over an offered seat.
+  void take_seat(const ConnectionState& conn, const proto::TakeSeatRequest& r,
+                 const ReplyPtr& reply);
   ReplayPlan plan_replay(const ConnectionState& conn, const proto::ReplayRequest& r);
   // A game's facts for reading: from memory when it is live, else from the
   // database without deserialising its state. NOT_FOUND when there is none.
   GameFacts facts(std::int64_t id);
 
   // Applies what the administrator asked with naumachia-admin (pause,
-  // resume, extend) and recorded what came of each request.
+  // resume, extend, replace) and records what came of each request.
   void apply_admin_requests();
   // Resolves every step whose deadline has passed. The first call also
   // resolves the steps left ready when the server stopped (every seat that
@@ -97,6 +101,9 @@ class Coordinator {
     // What the requester is told was kept should answering fail once the
     // writes are durable ("your orders for game 3, step 2 were saved").
     std::string kept;
+    // Users no longer seated who are told of these events all the same (a
+    // replaced player, as the observer they now are).
+    std::vector<Reader> also_told;
   };
   using GamePtr = std::shared_ptr<LiveGame>;
 
@@ -157,6 +164,23 @@ class Coordinator {
                     std::int64_t proposal);
   // Refuses an extension of other than `min` to `max` seconds.
   void check_extension(std::int64_t seconds, std::int64_t max) const;
+
+  // Replacement (replacement.cpp). Counts the seats whose orders were
+  // defaulted at a deadline (`played`) as having missed it.
+  void count_missed(LiveGame& g, Writes& w, const std::vector<SeatOrders>& played,
+                    bool by_deadline);
+  // `seat` ordered: its missed deadlines are over, and so is its disorder.
+  void seat_ordered(LiveGame& g, Writes& w, PlayerId seat);
+  // Tells everyone of the seats offered now that were not `before`, and of
+  // those no longer offered; nothing once the game is over.
+  void announce_offers(LiveGame& g, Writes& w, const std::vector<Offer>& before,
+                       std::optional<std::int64_t> at = std::nullopt);
+  // `user` plays `seat` from now on: the seat's history, the event, the
+  // previous player told, open proposals lapsed. Checked before.
+  void hand_over(LiveGame& g, Writes& w, int seat, std::int64_t user, const std::string& name,
+                 bool by_admin, std::optional<OfferReason> reason);
+  // The administrator's replacement of a seat's player: checked, then handed over.
+  void replace_for_admin(LiveGame& g, Writes& w, const AdminRequestRow& r);
 
   // Resolves steps while every seat that must order is ready (or resigned);
   // returns whether any did. A failing resolution is logged and leaves the

@@ -87,6 +87,11 @@ std::vector<bool> GameFacts::resigned() const {
   return out;
 }
 
+std::vector<Offer> GameFacts::offers() const {
+  if (row.status != "running") return {};
+  return offered_seats(who, seats, row.disorder_after);
+}
+
 std::vector<PlayerId> GameFacts::controlled_seats(std::optional<std::int64_t> user) const {
   std::vector<PlayerId> out;
   const auto mine = seat_of(user);
@@ -169,6 +174,7 @@ void GameFacts::fill_summary(std::optional<std::int64_t> user, proto::GameSummar
       s.add_controlled_seats(static_cast<std::uint32_t>(p.value));
   }
   const std::vector<PlayerId> must = playable() ? to_order() : std::vector<PlayerId>{};
+  const std::vector<Offer> offered = offers();
   for (int i = 0; i < g.players; ++i) {
     proto::Seat& seat = *s.add_seats();
     seat.set_seat(static_cast<std::uint32_t>(i));
@@ -181,7 +187,12 @@ void GameFacts::fill_summary(std::optional<std::int64_t> user, proto::GameSummar
       if (r.seat != i) continue;
       seat.set_player(r.name + (r.resigned ? " (resigned)" : ""));
       seat.set_resigned(r.resigned);
+      seat.set_missed_deadlines(static_cast<std::uint32_t>(std::max(0, r.missed)));
       if (user && r.user_id == *user) s.set_my_seat(i);
+    }
+    if (const auto o = offer_for(offered, i)) {
+      seat.set_offered(true);
+      seat.set_offer_reason(reason_proto(o->reason));
     }
     seat.set_must_order(std::count(must.begin(), must.end(), PlayerId{i}) > 0);
     for (const OrdersRow& o : orders) {
@@ -196,6 +207,7 @@ void GameFacts::fill_summary(std::optional<std::int64_t> user, proto::GameSummar
     s.set_paused_remaining_seconds(*g.paused_remaining);
   s.set_press(press_proto(g.press));
   s.set_private_press(g.private_press);
+  s.set_disorder_after(static_cast<std::uint32_t>(std::max(0, g.disorder_after)));
   s.set_last_event(static_cast<std::uint64_t>(g.next_event - 1));
   if (chain_shown(g)) s.set_chain_hash(hex(g.chain_hash));
 }

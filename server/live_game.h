@@ -13,6 +13,7 @@
 #include "codec.h"
 #include "core/game.h"
 #include "history.h"
+#include "replacement.h"
 #include "store.h"
 #include "visibility.h"
 
@@ -36,6 +37,8 @@ struct GameFacts {
 
   std::optional<SeatRow> seat_of(std::optional<std::int64_t> user) const;
   std::vector<bool> resigned() const;
+  // The seats offered to a new player (replacement.h); none unless running.
+  std::vector<Offer> offers() const;
   // The seats `user` orders for: their own while they have not resigned, and
   // (when the game hands a resigned seat's forces to its partners) every
   // resigned seat sharing a side with it.

@@ -183,6 +183,8 @@ void Service::dispatch(ConnectionState& conn, const std::shared_ptr<Outbox>& out
       return notifications_.handle(conn, in.notify(), reply);
     case B::kUnsubscribe:
       return notifications_.unsubscribe(in.unsubscribe(), reply);
+    case B::kTakeSeat:
+      return coordinator_.take_seat(conn, in.take_seat(), reply);
     case B::BODY_NOT_SET:
       refuse(proto::BAD_FRAME, "the envelope has no body");
     default:

@@ -13,7 +13,7 @@ constexpr const char* kGameColumns =
     " step_label, step_deadline, state, state_hash, initial_hash, chain_hash, result, winners,"
     " rules_version, hash_scheme, winning_sides, next_event, to_order, press, private_press, "
     "paused,"
-    " paused_remaining, deadline_set_at";
+    " paused_remaining, deadline_set_at, disorder_after";
 
 // The same columns with the state left out (a NULL in its place).
 constexpr const char* kSummaryColumns =
@@ -21,7 +21,7 @@ constexpr const char* kSummaryColumns =
     " step_label, step_deadline, NULL, state_hash, initial_hash, chain_hash, result, winners,"
     " rules_version, hash_scheme, winning_sides, next_event, to_order, press, private_press, "
     "paused,"
-    " paused_remaining, deadline_set_at";
+    " paused_remaining, deadline_set_at, disorder_after";
 
 GameRow read_game(const Stmt& s) {
   GameRow g;
@@ -53,6 +53,7 @@ GameRow read_game(const Stmt& s) {
   g.paused = pause_of(s.text(25));
   if (!s.is_null(26)) g.paused_remaining = s.integer(26);
   if (!s.is_null(27)) g.deadline_set_at = s.integer(27);
+  g.disorder_after = static_cast<int>(s.integer(28));
   return g;
 }
 
@@ -145,7 +146,7 @@ ProposalRow read_proposal(const Stmt& s) {
 }
 
 constexpr const char* kAdminRequestColumns =
-    "id, game_id, action, seconds, requested_at, done_at, outcome";
+    "id, game_id, action, seconds, requested_at, done_at, outcome, seat, user_id";
 
 AdminRequestRow read_admin_request(const Stmt& s) {
   AdminRequestRow r;
@@ -156,6 +157,8 @@ AdminRequestRow read_admin_request(const Stmt& s) {
   r.requested_at = s.integer(4);
   if (!s.is_null(5)) r.done_at = s.integer(5);
   r.outcome = s.text(6);
+  r.seat = static_cast<int>(s.integer(7));
+  r.user_id = s.integer(8);
   return r;
 }
 
@@ -212,12 +215,15 @@ std::string action_text(AdminAction action) {
       return "resume";
     case AdminAction::Extend:
       return "extend";
+    case AdminAction::Replace:
+      return "replace";
   }
   return "pause";
 }
 
 AdminAction admin_action(const std::string& text) {
-  for (AdminAction a : {AdminAction::Pause, AdminAction::Resume, AdminAction::Extend}) {
+  for (AdminAction a :
+       {AdminAction::Pause, AdminAction::Resume, AdminAction::Extend, AdminAction::Replace}) {
     if (action_text(a) == text) return a;
   }
   throw DbError("a stored admin request's action is unknown: '" + text + "'");
@@ -360,8 +366,9 @@ void Store::touch_session(const Bytes& token_hash, std::int64_t now) {
 std::int64_t Store::create_game(const GameRow& g, std::int64_t now) {
   db_.prepare(
          "INSERT INTO games(game, scenario, players, created_by, created_at, deadline_seconds,"
-         " seed, seed_hash, status, rules_version, hash_scheme, press, private_press)"
-         " VALUES(?,?,?,?,?,?,?,?, 'open', ?, ?, ?, ?)")
+         " seed, seed_hash, status, rules_version, hash_scheme, press, private_press,"
+         " disorder_after)"
+         " VALUES(?,?,?,?,?,?,?,?, 'open', ?, ?, ?, ?, ?)")
       .bind(1, g.game)
       .bind(2, g.scenario)
       .bind(3, g.players)
@@ -374,6 +381,7 @@ std::int64_t Store::create_game(const GameRow& g, std::int64_t now) {
       .bind(10, g.hash_scheme)
       .bind(11, press_text(g.press))
       .bind(12, g.private_press ? 1 : 0)
+      .bind(13, g.disorder_after)
       .run();
   return db_.last_insert_id();
 }
@@ -397,13 +405,16 @@ std::vector<GameRow> Store::games(bool mine_only, bool open_only, std::int64_t u
 }
 
 std::vector<GameRow> Store::game_summaries(bool mine_only, bool open_only, std::int64_t user_id,
-                                           std::int64_t before_id, int limit) {
-  Stmt s = db_.prepare(std::string("SELECT ") + kSummaryColumns +
-                       " FROM games g WHERE (? = 0 OR id < ?) AND (? = 0 OR EXISTS (SELECT 1"
-                       " FROM seats s WHERE s.game_id = g.id AND s.user_id = ?)) AND"
-                       " (? = 0 OR status = 'open') ORDER BY id DESC LIMIT ?");
+                                           std::int64_t before_id, int limit, bool maybe_offered) {
+  Stmt s = db_.prepare(
+      std::string("SELECT ") + kSummaryColumns +
+      " FROM games g WHERE (? = 0 OR id < ?) AND (? = 0 OR EXISTS (SELECT 1"
+      " FROM seats s WHERE s.game_id = g.id AND s.user_id = ?)) AND"
+      " (? = 0 OR status = 'open') AND (? = 0 OR (status = 'running' AND EXISTS (SELECT 1"
+      " FROM seats s WHERE s.game_id = g.id AND (s.resigned = 1 OR (g.disorder_after > 0 AND"
+      " s.missed_deadlines >= g.disorder_after))))) ORDER BY id DESC LIMIT ?");
   s.bind(1, before_id).bind(2, before_id).bind(3, mine_only ? 1 : 0).bind(4, user_id);
-  s.bind(5, open_only ? 1 : 0).bind(6, limit);
+  s.bind(5, open_only ? 1 : 0).bind(6, maybe_offered ? 1 : 0).bind(7, limit);
   std::vector<GameRow> out;
   while (s.step()) out.push_back(read_game(s));
   return out;
@@ -479,13 +490,56 @@ void Store::set_next_event(std::int64_t game_id, std::int64_t next_event) {
 
 std::vector<SeatRow> Store::seats(std::int64_t game_id) {
   Stmt s = db_.prepare(
-      "SELECT s.seat, s.user_id, u.name, s.resigned FROM seats s JOIN users u ON u.id = s.user_id"
-      " WHERE s.game_id = ? ORDER BY s.seat");
+      "SELECT s.seat, s.user_id, u.name, s.resigned, s.missed_deadlines FROM seats s"
+      " JOIN users u ON u.id = s.user_id WHERE s.game_id = ? ORDER BY s.seat");
   s.bind(1, game_id);
   std::vector<SeatRow> out;
   while (s.step()) {
-    out.push_back(
-        SeatRow{static_cast<int>(s.integer(0)), s.integer(1), s.text(2), s.integer(3) != 0});
+    out.push_back(SeatRow{static_cast<int>(s.integer(0)), s.integer(1), s.text(2),
+                          s.integer(3) != 0, static_cast<int>(s.integer(4))});
+  }
+  return out;
+}
+
+void Store::set_missed(std::int64_t game_id, int seat, int missed) {
+  db_.prepare("UPDATE seats SET missed_deadlines = ? WHERE game_id = ? AND seat = ?")
+      .bind(1, missed)
+      .bind(2, game_id)
+      .bind(3, seat)
+      .run();
+}
+
+void Store::replace_seat(std::int64_t game_id, const ReplacementRow& r) {
+  db_.prepare(
+         "UPDATE seats SET user_id = ?, joined_at = ?, resigned = 0, missed_deadlines = 0"
+         " WHERE game_id = ? AND seat = ?")
+      .bind(1, r.new_user)
+      .bind(2, r.at)
+      .bind(3, game_id)
+      .bind(4, r.seat)
+      .run();
+  db_.prepare(
+         "INSERT INTO replacements(game_id, seq, seat, old_user, new_user, at, by_admin)"
+         " VALUES(?,?,?,?,?,?,?)")
+      .bind(1, game_id)
+      .bind(2, r.seq)
+      .bind(3, r.seat)
+      .bind(4, r.old_user)
+      .bind(5, r.new_user)
+      .bind(6, r.at)
+      .bind(7, r.by_admin ? 1 : 0)
+      .run();
+}
+
+std::vector<ReplacementRow> Store::replacements(std::int64_t game_id) {
+  Stmt s = db_.prepare(
+      "SELECT seq, seat, old_user, new_user, at, by_admin FROM replacements WHERE game_id = ?"
+      " ORDER BY seq");
+  s.bind(1, game_id);
+  std::vector<ReplacementRow> out;
+  while (s.step()) {
+    out.push_back(ReplacementRow{s.integer(0), static_cast<int>(s.integer(1)), s.integer(2),
+                                 s.integer(3), s.integer(4), s.integer(5) != 0});
   }
   return out;
 }
@@ -691,11 +745,15 @@ std::int64_t Store::last_proposal_id(std::int64_t game_id) {
 }
 
 std::int64_t Store::insert_admin_request(const AdminRequestRow& r) {
-  db_.prepare("INSERT INTO admin_requests(game_id, action, seconds, requested_at) VALUES(?,?,?,?)")
+  db_.prepare(
+         "INSERT INTO admin_requests(game_id, action, seconds, seat, user_id, requested_at)"
+         " VALUES(?,?,?,?,?,?)")
       .bind(1, r.game_id)
       .bind(2, action_text(r.action))
       .bind(3, r.seconds)
-      .bind(4, r.requested_at)
+      .bind(4, r.seat)
+      .bind(5, r.user_id)
+      .bind(6, r.requested_at)
       .run();
   return db_.last_insert_id();
 }

@@ -82,6 +82,8 @@ struct GameRow {
   // changed): a reminder is due only when it was set further ahead than the
   // reminder's lead. None for games stored before reminders existed.
   std::optional<std::int64_t> deadline_set_at;
+  // Missed deadlines in a row that put a seat in civil disorder; 0: never.
+  int disorder_after = 0;
 
   std::string full_scenario() const { return game + "/" + scenario; }
 };
@@ -91,6 +93,18 @@ struct SeatRow {
   std::int64_t user_id = 0;
   std::string name;
   bool resigned = false;
+  int missed = 0;  // deadlines in a row at which its orders were defaulted
+};
+
+// A change of a seat's player (replacement.h has the rules). Who held a seat
+// when is its seats row and these, back from it.
+struct ReplacementRow {
+  std::int64_t seq = 0;  // the SeatReplaced event
+  int seat = 0;
+  std::int64_t old_user = 0;
+  std::int64_t new_user = 0;
+  std::int64_t at = 0;
+  bool by_admin = false;
 };
 
 struct OrdersRow {
@@ -154,8 +168,8 @@ struct ProposalRow {
 
 // What the administrator asked of a game with naumachia-admin; the server
 // applies it as the game's one writer.
-enum class AdminAction { Pause, Resume, Extend };
-std::string action_text(AdminAction action);  // "pause", "resume", "extend"
+enum class AdminAction { Pause, Resume, Extend, Replace };
+std::string action_text(AdminAction action);  // "pause", "resume", "extend", "replace"
 AdminAction admin_action(const std::string& text);
 
 struct AdminRequestRow {
@@ -163,6 +177,8 @@ struct AdminRequestRow {
   std::int64_t game_id = 0;
   AdminAction action = AdminAction::Pause;
   std::int64_t seconds = 0;  // extend
+  int seat = 0;              // replace: the seat
+  std::int64_t user_id = 0;  // replace: its new player
   std::int64_t requested_at = 0;
   std::optional<std::int64_t> done_at;  // none while waiting for the server
   std::string outcome;                  // "applied", or "refused: why"
@@ -245,9 +261,12 @@ class Store {
   // Newest first. user_id > 0 with mine_only: only games the user sits in.
   std::vector<GameRow> games(bool mine_only, bool open_only, std::int64_t user_id);
   // A page of games, newest first, with ids below `before_id` (0: from the
-  // newest), without their states.
+  // newest), without their states. `maybe_offered`: only running games with a
+  // resigned seat or one in civil disorder (a superset of those with a seat
+  // offered; the rules of replacement.h decide).
   std::vector<GameRow> game_summaries(bool mine_only, bool open_only, std::int64_t user_id,
-                                      std::int64_t before_id, int limit);
+                                      std::int64_t before_id, int limit,
+                                      bool maybe_offered = false);
   std::vector<std::int64_t> games_past_deadline(std::int64_t now);
   // Running games whose current step may be ready to resolve: with at least as
   // many ready orders and resigned seats as seats to order, or whose seats to
@@ -261,6 +280,12 @@ class Store {
   std::vector<SeatRow> seats(std::int64_t game_id);
   void add_seat(std::int64_t game_id, int seat, std::int64_t user_id, std::int64_t now);
   void set_resigned(std::int64_t game_id, int seat);
+  void set_missed(std::int64_t game_id, int seat, int missed);
+  // `r.new_user` sits in the seat from now on, not resigned, with no missed
+  // deadlines; the change joins the seats' history.
+  void replace_seat(std::int64_t game_id, const ReplacementRow& r);
+  // The game's changes of players, in order.
+  std::vector<ReplacementRow> replacements(std::int64_t game_id);
 
   std::vector<OrdersRow> orders(std::int64_t game_id, std::int64_t step);
   void put_orders(std::int64_t game_id, std::int64_t step, const OrdersRow& o, std::int64_t now);

@@ -1,7 +1,10 @@
 // Correspondence play through the `naumachia` command against the real
 // server, as three people on three terminals would use it: press (say,
-// messages, wait).
+// messages, wait), proposals, and replacement players (take).
 #include <doctest/doctest.h>
+
+#include <chrono>
+#include <thread>
 
 #include "server_process.h"
 #include "terminal.h"
@@ -187,4 +190,48 @@ TEST_CASE("pauses and extensions through the naumachia command") {
   CHECK(has(r.output, "  deadline: "));
   CHECK_FALSE(has(r.output, "paused"));
   CHECK(has(p.bob.run("propose --help").output, "  extend DURATION  the current step's deadline"));
+}
+
+TEST_CASE(
+    "replacement players through the naumachia command: disorder shown, games "
+    "--replacements, take") {
+  Players p("--deadline 5s --disorder-after 1");
+  const Terminal dave{(p.dir.path() / "dave.conf").string(), p.server.url()};
+  REQUIRE(dave.run("--server " + p.server.url() + " register dave").status == 0);
+  auto r = p.alice.run("show 1");
+  CHECK(has(r.output, "civil disorder: after 1 missed deadline(s) in a row a seat is offered"));
+  CHECK(has(dave.run("games --replacements").output, "no games"));
+  // Bob orders nothing; the deadline plays the step without him.
+  REQUIRE(p.alice.run("orders 1 -", "bid 6\n").status == 0);
+  REQUIRE(p.carol.run("orders 1 -", "bid 0\n").status == 0);
+  for (int i = 0; i < 100 && !has(r.output, "step 2:"); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    r = p.alice.run("show 1");
+  }
+  CHECK(has(r.output,
+            "1 Blue: bob  [to order]  [in civil disorder: offered to a new player]  "
+            "[missed 1 deadline(s) in a row]"));
+  r = dave.run("games --replacements");
+  CHECK(has(r.output, "game 1  duel/standard  running"));
+  CHECK(has(p.alice.run("events 1").output,
+            "Blue (bob) is in civil disorder after 1 missed deadline(s): offered to a new player "
+            "(naumachia take 1 1)"));
+
+  r = dave.run("take 1 Red");
+  CHECK(r.status == 1);
+  CHECK(has(r.output, "seat 0 (Red) of game 1 is not offered to a new player"));
+  CHECK(has(p.bob.run("take 1 Blue").output, "you sit in seat 1 (Blue) of game 1"));
+  r = dave.run("take 1 Blue");
+  REQUIRE_MESSAGE(r.status == 0, r.output);
+  CHECK(has(r.output, "you took over seat 1 (Blue)"));
+  CHECK(has(r.output, "1 Blue: dave  <- you"));
+  CHECK(has(p.alice.run("events 1").output, "Blue is now played by dave in place of bob"));
+  r = p.bob.run("orders 1 -", "bid 1\n");
+  CHECK(r.status == 1);
+  CHECK(has(r.output, "you do not sit in game 1"));
+  REQUIRE(dave.run("orders 1 -", "bid 2\n").status == 0);
+  CHECK(has(dave.run("take --help").output, "usage: naumachia take GAME [SEAT]"));
+  r = p.alice.run("new duel/standard --disorder-after many");
+  CHECK(r.status == 1);
+  CHECK(has(r.output, "--disorder-after wants a number of deadlines from 0 to 20, got 'many'"));
 }

@@ -1,7 +1,8 @@
 // Games stored by the server before rules versions and salted state hashes
 // (tests/data/legacy-v1-games.sql) are migrated, replay and verify under the
 // rules they were created under, and play on; a game whose rules version this
-// server does not play is refused with a message naming both versions.
+// server does not play is refused with a message naming both versions; games
+// stored before replacement players keep playing as they did.
 #include <doctest/doctest.h>
 #include <sqlite3.h>
 
@@ -127,4 +128,32 @@ TEST_CASE("a stored game under a rules version this server does not play is refu
   CHECK(out.find("rules version 99") != std::string::npos);
   // The other games are untouched.
   CHECK(s.replay(4) == 0);
+}
+
+TEST_CASE(
+    "games stored before replacement players never go into civil disorder, and the "
+    "administrator replaces a player in one") {
+  LegacyServer s;
+  auto bob = log_in(*s.server, "bob", "password123");
+  const auto before = game_detail(*bob, 5).summary();
+  REQUIRE(before.status() == proto::RUNNING);
+  CHECK(before.disorder_after() == 0);
+  for (const auto& seat : before.seats()) {
+    CHECK_FALSE(seat.offered());
+    CHECK(seat.missed_deadlines() == 0);
+  }
+  // A newcomer takes bob's seat by the administrator's hand; the game replays.
+  auto nina = naumachia::testing::sign_up(*s.server, "nina");
+  const auto r =
+      run_command(std::string(NAUMACHIA_TEST_ADMIN) + " --db " + s.server->db().string() +
+                  " replace 5 " + std::to_string(before.my_seat()) + " nina");
+  REQUIRE_MESSAGE(r.status == 0, r.output);
+  const auto now = game_detail(*nina, 5).summary();
+  CHECK(now.my_seat() == before.my_seat());
+  const auto res = submit(*nina, 5, now.step(), {});
+  REQUIRE_MESSAGE(res.has_orders_accepted(), res.error().message());
+  CHECK(game_detail(*bob, 5).summary().my_seat() == -1);
+  std::string out;
+  CHECK(s.replay(5, &out) == 0);
+  CHECK(out.find("replay verified") != std::string::npos);
 }

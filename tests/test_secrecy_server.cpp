@@ -4,9 +4,11 @@
 // received is checked for a secret its reader may not yet know
 // (tests/secrecy_check.h), and for every private message of the game's
 // press, which only its channel may read. Also: partners on a side, a
-// resigned partner's forces ordered by the other, observers, declassification
-// at the end (press too, unless the game was created private), and the
-// salted state hashes checked once the salt is revealed.
+// resigned partner's forces ordered by the other, a newcomer taking over a
+// resigned partner's seat (and the player who left reading as an observer),
+// observers, declassification at the end (press too, unless the game was
+// created private), and the salted state hashes checked once the salt is
+// revealed.
 #include <doctest/doctest.h>
 #include <openssl/hmac.h>
 #include <openssl/sha.h>
@@ -350,4 +352,76 @@ TEST_CASE(
   CHECK(summary.winning_sides(0) == "Red");
   CHECK(has(summary.result(), "Red wins"));
   CHECK_FALSE(summary.seed().empty());
+}
+
+TEST_CASE(
+    "hidden information: a newcomer takes over a resigned partner's seat and reads its past "
+    "secrets, and the player who left reads nothing private of it from then on") {
+  Table t(4);  // seats: 0 Red 1, 1 Blue 1, 2 Red 2, 3 Blue 2
+  naumachia::Seed seed{};
+  seed[3] = 5;
+  SeededDice chooser(seed, StepNo{0});
+  t.talk(0);
+  t.play_step(chooser);  // round 1: everyone draws a secret chit
+  t.look(1);
+  t.check_frames();
+  const std::string red2_chit =
+      position(t.server, t.game)->view(std::nullopt).cells[2].tokens.at(0).label;
+
+  // Red 2 resigns while Red 1 plays on: the seat is offered to a new player.
+  proto::Envelope resign;
+  resign.mutable_resign()->set_game_id(t.game);
+  auto summary = t.seat[2]->call(resign).game();
+  REQUIRE(summary.status() == proto::RUNNING);
+  CHECK(summary.seats(2).offered());
+  CHECK(summary.seats(2).offer_reason() == proto::RESIGNED_SEAT);
+  CHECK_FALSE(summary.seats(3).offered());
+  std::unique_ptr<Connection> left = std::move(t.seat[2]);
+  const std::size_t left_before = left->received().size();
+  t.seat[2] = sign_up(t.server, "newcomer");
+  proto::Envelope take;
+  take.mutable_take_seat()->set_game_id(t.game);
+  take.mutable_take_seat()->set_seat(2);
+  const auto taken = t.seat[2]->call(take);
+  REQUIRE_MESSAGE(taken.has_game(), taken.error().message());
+  CHECK_FALSE(taken.game().seats(2).resigned());
+  // Red 1 no longer orders for seat 2: its new player does.
+  CHECK(game_detail(*t.seat[0], t.game).summary().controlled_seats_size() == 1);
+
+  // The newcomer reads the seat's past: its secret draw and its private press.
+  CHECK(has(history_text(*t.seat[2], t.game), "Red 2 draws " + red2_chit));
+  std::string press;
+  for (const auto& m : all_press(*t.seat[2], t.game)) press += m.text() + "\n";
+  CHECK(has(press, "press-secret-0-1-2"));
+  CHECK(has(press, "press-secret-0-2-3"));
+  CHECK_FALSE(has(press, "press-secret-0-0-1"));
+
+  // The game goes on to its end; after every step each frame of every seat
+  // and the observer passes the check, and so does every frame the player
+  // who left has received since, read as an observer's.
+  const auto left_frames = [&] {
+    const auto& all = left->received();
+    return std::vector<std::string>(all.begin() + static_cast<std::ptrdiff_t>(left_before),
+                                    all.end());
+  };
+  int steps = 1;
+  while (game_detail(*t.seat[0], t.game).summary().status() == proto::RUNNING) {
+    REQUIRE(steps < 20);
+    t.talk(steps);
+    t.play_step(chooser);
+    ++steps;
+    t.look(steps);
+    game_detail(*left, t.game);
+    all_press(*left, t.game);
+    history_text(*left, t.game);
+    t.check_frames();
+    const auto st = position(t.server, t.game);
+    std::vector<Secret> secrets;
+    if (!st->step().game_over) {
+      secrets = st->secrets();
+      secrets.insert(secrets.end(), t.press_secrets.begin(), t.press_secrets.end());
+    }
+    for (const auto& leak : nt::frame_leaks(left_frames(), secrets, std::nullopt)) FAIL_CHECK(leak);
+  }
+  CHECK(steps >= 3);
 }

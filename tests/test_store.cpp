@@ -26,12 +26,17 @@ using namespace naumachia::testing;
 TEST_CASE("migrations are applied once and recorded") {
   ScratchDir dir;
   const std::string path = (dir.path / "m.db").string();
+  // Migrations are numbered by their files, which branches may leave gaps in.
+  const int last = builtin_migrations().back().version;
   {
     Db db(path, builtin_migrations());
-    CHECK(db.schema_version() == static_cast<int>(builtin_migrations().size()));
+    CHECK(db.schema_version() == last);
   }
   Db again(path, builtin_migrations());  // reopening applies nothing twice
-  CHECK(again.schema_version() == static_cast<int>(builtin_migrations().size()));
+  CHECK(again.schema_version() == last);
+  Stmt applied = again.prepare("SELECT COUNT(*) FROM schema_version");
+  REQUIRE(applied.step());
+  CHECK(applied.integer(0) == static_cast<std::int64_t>(builtin_migrations().size()));
 }
 
 TEST_CASE("accounts: names are unique, passwords checked, tokens resume") {
