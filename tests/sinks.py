@@ -1,4 +1,4 @@
-#!/ usr / bin / python3
+#!/usr/bin/python3
 """Loopback sinks for the notification tests: a real SMTP server (aiosmtpd,
 Debian's python3-aiosmtpd) and an HTTP server that take what the naumachia
 server sends and write each piece to a file of its own in --dir, for the
@@ -85,35 +85,47 @@ def run_smtp(args, recorder):
         ok = auth_data.login.decode() == want_user and auth_data.password.decode() == want_password
         return AuthResult(success=ok, auth_data=auth_data.login if ok else None)
 
-    params = {
-} if args.starttls : context =
-    ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    params = {}
+    if args.starttls:
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         context.load_cert_chain(args.starttls[0], args.starttls[1])
-            params.update(tls_context = context, require_starttls = True) if args.login
-    : params.update(authenticator = authenticator, auth_required = True,
-                    auth_require_tls = bool(args.starttls)) port = free_port() controller =
-        Controller(Handler(), hostname = "127.0.0.1", port = port, ready_timeout = 30, **params)
-            controller.start() print("port %d" % port, flush = True) try
-    :
-  while
-    True : time.sleep(3600) finally : controller.stop()
+        params.update(tls_context=context, require_starttls=True)
+    if args.login:
+        params.update(authenticator=authenticator, auth_required=True,
+                      auth_require_tls=bool(args.starttls))
+    port = free_port()
+    controller = Controller(Handler(), hostname="127.0.0.1", port=port, ready_timeout=30, **params)
+    controller.start()
+    print("port %d" % port, flush=True)
+    try:
+        while True:
+            time.sleep(3600)
+    finally:
+        controller.stop()
 
-                                          def run_http(args, recorder)
-        : failures = {"left" : args.fail}
 
-    class Handler(http.server.BaseHTTPRequestHandler)
-        : def log_message(self, *a)
-        : pass
+def run_http(args, recorder):
+    failures = {"left": args.fail}
 
-          def do_POST(self)
-        : length = int(self.headers.get("Content-Length", "0")) raw =
-              self.rfile.read(length).decode("utf-8", "replace") with recorder.lock : held =
-                  args.hold is not None and os.path.exists(args.hold) fail =
-                      held or failures["left"] > 0 if fail and not held : failures["left"] -=
-          1 if fail : self.send_response(503) self.end_headers() return fields = [
-            ("path", self.path),
-            ("content-type", self.headers.get("Content-Type", ""))
-          ] try : parsed = json.loads(raw)
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *a):
+            pass
+
+        def do_POST(self):
+            length = int(self.headers.get("Content-Length", "0"))
+            raw = self.rfile.read(length).decode("utf-8", "replace")
+            with recorder.lock:
+                held = args.hold is not None and os.path.exists(args.hold)
+                fail = held or failures["left"] > 0
+                if fail and not held:
+                    failures["left"] -= 1
+            if fail:
+                self.send_response(503)
+                self.end_headers()
+                return
+            fields = [("path", self.path), ("content-type", self.headers.get("Content-Type", ""))]
+            try:
+                parsed = json.loads(raw)
                 fields.append(("json", "ok"))
                 if isinstance(parsed, dict):
                     for k, v in parsed.items():

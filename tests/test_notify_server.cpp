@@ -181,7 +181,10 @@ TEST_CASE(
   CHECK(discord.back().field("json") == "ok");
   CHECK(discord.back().field("content-type") == "application/json");
   // Joins were told to those already seated and away: player 0 heard of six.
-  CHECK(with_subject(for_address(due_mail, "to", address(0)), "subject", "joined").size() == 6);
+  const auto joined = wait_until(mail, [&](const auto& got) {
+    return with_subject(for_address(got, "to", address(0)), "subject", "joined").size() >= 6;
+  });
+  CHECK(with_subject(for_address(joined, "to", address(0)), "subject", "joined").size() == 6);
 
   // Press: a private word from England to France, and a public one.
   p[0] = log_in(server, "player0", "pw-player0-secret");
