@@ -3,7 +3,8 @@
 # (sqlite3, the command, for deploy/backup.sh).
 # usage: install-deps.sh [--tests]
 #   --tests  also what the tests need: clang and its runtimes (libFuzzer, the
-#            sanitizers) build the sanitized tests and the fuzz harnesses.
+#            sanitizers) build the sanitized tests and the fuzz harnesses;
+#            python3-aiosmtpd is the SMTP relay the notification tests mail to.
 set -euo pipefail
 packages=(g++ cmake libboost1.81-dev libprotobuf-dev protobuf-compiler libsqlite3-dev sqlite3
           libssl-dev libcurl4-openssl-dev doctest-dev)

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "sinks.h"
+#include "terminal.h"
 #include "test_client.h"
 
 using namespace naumachia;
@@ -354,4 +355,44 @@ TEST_CASE("notifications: bad settings are refused precisely and change nothing"
   proto::Envelope who;
   who.mutable_notify()->set_show(true);
   CHECK(anonymous.call(who).error().code() == proto::UNAUTHENTICATED);
+}
+
+TEST_CASE("notifications through the naumachia command: notify, test and unsubscribe") {
+  TempDir dir;
+  Sink hooks("http", dir.path() / "hooks");
+  ServerProcess server(dir.path(), std::vector<std::string>{"--webhooks-to-private-networks"});
+  Terminal alice{(dir.path() / "alice.conf").string(), server.url()};
+  Terminal stranger{(dir.path() / "stranger.conf").string(), server.url()};
+  REQUIRE(alice.run("--server " + server.url() + " register alice").status == 0);
+  const std::string url = "http://127.0.0.1:" + std::to_string(hooks.port()) + "/alice";
+
+  auto r = alice.run("notify");
+  REQUIRE_MESSAGE(r.status == 0, r.output);
+  CHECK(has(r.output, "e-mail:  none  (this server sends no e-mail)\n"));
+  CHECK(has(r.output, "about:   orders-due, deadline, message, joined, proposal, over\n"));
+  CHECK(has(r.output, "reminders: 1d, 1h before a deadline\n"));
+  r = alice.run("notify email alice@example.org");
+  CHECK(r.status != 0);
+  CHECK(has(r.output, "this server sends no e-mail"));
+  r = alice.run("notify webhook " + url + " --format slack");
+  REQUIRE_MESSAGE(r.status == 0, r.output);
+  CHECK(has(r.output, "notices are posted to " + url + " as slack"));
+  CHECK(has(r.output, "webhook: " + url + " (slack)\n"));
+  r = alice.run("notify off message joined");
+  CHECK(has(r.output, "about:   orders-due, deadline, proposal, over\n"));
+  CHECK(alice.run("notify on sideways").status != 0);
+  CHECK(has(alice.run("notify always").output, "when:    always, also while you are connected\n"));
+  r = alice.run("notify test");
+  REQUIRE_MESSAGE(r.status == 0, r.output);
+  const auto got = hooks.wait_for(1);
+  REQUIRE(got.size() == 1);
+  CHECK(has(got[0].field("field.text"), "*naumachia: a test notice*"));
+  std::smatch match;
+  const std::string text = got[0].field("field.text");
+  REQUIRE(std::regex_search(text, match, std::regex("unsubscribe ([0-9a-f]{32})")));
+
+  r = stranger.run("--server " + server.url() + " unsubscribe " + match[1].str());
+  REQUIRE_MESSAGE(r.status == 0, r.output);
+  CHECK(has(r.output, "the webhook gets no more notices"));
+  CHECK(has(alice.run("notify").output, "webhook: none\n"));
 }
