@@ -220,6 +220,28 @@ inline std::string problems_of(const AuditReport& r) {
   return out;
 }
 
+// An edit of a stored game that the audit must catch, naming `named`.
+struct SqlTamper {
+  std::string what;
+  std::string sql;
+  std::string named;
+};
+
+// Runs each tamper's SQL in a transaction, audits game `id`, rolls back;
+// the game verifies again at the end.
+inline void check_tampers(Harness& h, std::int64_t id, const std::vector<SqlTamper>& tampers) {
+  for (const SqlTamper& t : tampers) {
+    CAPTURE(t.what);
+    h.db.exec_script("BEGIN");
+    h.db.exec_script(t.sql);
+    const AuditReport report = audit_game(h.store, h.registry, id);
+    h.db.exec_script("ROLLBACK");
+    CHECK_FALSE(report.ok());
+    CHECK_MESSAGE(mentions(report, t.named), problems_of(report));
+  }
+  CHECK(audit_game(h.store, h.registry, id).ok());
+}
+
 // Rewrites the stored event `seq` of `game` with `edit` applied.
 inline void edit_event(Db& db, Store& store, std::int64_t game, std::int64_t seq,
                        const std::function<void(proto::GameEvent&)>& edit) {

@@ -16,11 +16,6 @@ bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-CommandResult admin(const ServerProcess& server, const std::string& command) {
-  return run_command(std::string(NAUMACHIA_TEST_ADMIN) + " --db " + server.db().string() + " " +
-                     command);
-}
-
 proto::Envelope propose(Connection& c, std::uint64_t game, proto::ProposalKind kind,
                         const std::string& side = "") {
   proto::Envelope req;

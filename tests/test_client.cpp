@@ -40,6 +40,11 @@ proto::Envelope submit(client::Connection& c, std::uint64_t game, std::uint64_t 
   return c.call(req);
 }
 
+CommandResult admin(const ServerProcess& server, const std::string& command) {
+  return run_command(std::string(NAUMACHIA_TEST_ADMIN) + " --db " + server.db().string() + " " +
+                     command);
+}
+
 proto::GameDetail game_detail(client::Connection& c, std::uint64_t game) {
   proto::Envelope req;
   req.mutable_get_game()->set_game_id(game);

@@ -16,6 +16,8 @@ std::unique_ptr<client::Connection> sign_up(const ServerProcess& server, const s
 // Logs an existing account in.
 std::unique_ptr<client::Connection> log_in(const ServerProcess& server, const std::string& name,
                                            const std::string& password);
+// Runs `naumachia-admin --db DB COMMAND` against the server's database.
+CommandResult admin(const ServerProcess& server, const std::string& command);
 // The requester's view of a game (GetGame).
 proto::GameDetail game_detail(client::Connection& c, std::uint64_t game);
 // Submits orders, ready; returns the response (orders_accepted or an error).

@@ -56,12 +56,7 @@ TEST_CASE("audit: the press table verifies, and an edit of it is named") {
   AuditReport report = audit_game(h.store, h.registry, id);
   REQUIRE_MESSAGE(report.ok(), problems_of(report));
 
-  struct Tamper {
-    std::string what;
-    std::string sql;
-    std::string named;
-  };
-  const std::vector<Tamper> tampers{
+  const std::vector<SqlTamper> tampers{
       {"a message renumbered", "UPDATE messages SET number = 3 WHERE body = 'indeed'",
        "table messages (channel seats 0 1, number 3), field number: message 2 of the channel is "
        "numbered 3"},
@@ -74,16 +69,7 @@ TEST_CASE("audit: the press table verifies, and an edit of it is named") {
       {"messages in a game without press", "UPDATE games SET press = 'none'",
        "table messages (channel all): the game was created without press"},
   };
-  for (const Tamper& t : tampers) {
-    CAPTURE(t.what);
-    h.db.exec_script("BEGIN");
-    h.db.exec_script(t.sql);
-    report = audit_game(h.store, h.registry, id);
-    h.db.exec_script("ROLLBACK");
-    CHECK_FALSE(report.ok());
-    CHECK_MESSAGE(mentions(report, t.named), problems_of(report));
-  }
-  CHECK(audit_game(h.store, h.registry, id).ok());
+  check_tampers(h, id, tampers);
 }
 
 namespace {

@@ -19,11 +19,6 @@ bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-CommandResult admin(const ServerProcess& server, const std::string& command) {
-  return run_command(std::string(NAUMACHIA_TEST_ADMIN) + " --db " + server.db().string() + " " +
-                     command);
-}
-
 std::uint64_t duel(Connection& a, Connection& b, std::uint64_t deadline_seconds) {
   proto::Envelope create;
   create.mutable_create_game()->set_scenario("duel/standard");

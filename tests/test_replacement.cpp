@@ -181,12 +181,7 @@ TEST_CASE(
   AuditReport report = audit_game(h.store, h.registry, id);
   REQUIRE_MESSAGE(report.ok(), problems_of(report));
 
-  struct Tamper {
-    std::string what;
-    std::string sql;
-    std::string named;
-  };
-  const std::vector<Tamper> tampers{
+  const std::vector<SqlTamper> tampers{
       {"the change credited to another player", "UPDATE replacements SET new_user = 1",
        "SeatReplaced (seat 1), field new_player: 'carol', but table replacements has 'alice'"},
       {"the change forgotten", "DELETE FROM replacements",
@@ -205,15 +200,7 @@ TEST_CASE(
       {"a take-over of a seat not offered", "UPDATE games SET disorder_after = 0",
        "field seat: taken over by a player, but it was not offered"},
   };
-  for (const Tamper& t : tampers) {
-    CAPTURE(t.what);
-    h.db.exec_script("BEGIN");
-    h.db.exec_script(t.sql);
-    report = audit_game(h.store, h.registry, id);
-    h.db.exec_script("ROLLBACK");
-    CHECK_FALSE(report.ok());
-    CHECK_MESSAGE(mentions(report, t.named), problems_of(report));
-  }
+  check_tampers(h, id, tampers);
   // An offer's count of missed deadlines edited in its event.
   const std::int64_t offer =
       event_seq(h.store, id, [](const proto::GameEvent& e) { return e.has_offer(); });

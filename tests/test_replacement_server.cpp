@@ -21,11 +21,6 @@ bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-CommandResult admin(const ServerProcess& server, const std::string& command) {
-  return run_command(std::string(NAUMACHIA_TEST_ADMIN) + " --db " + server.db().string() + " " +
-                     command);
-}
-
 proto::Envelope take_seat(Connection& c, std::uint64_t game, std::uint32_t seat) {
   proto::Envelope req;
   req.mutable_take_seat()->set_game_id(game);
