@@ -32,6 +32,8 @@ const Fixed kFixed[] = {
      "1d6bd584f07cadcd100518f3b3ca3955cf86c6c34e4dad465c693d6a9c9b941a"},
     {"diplomacy/standard", 7, 1, 25,
      "2337eddec742d17d665800926ce143710d3ffa8d932829758cd43bc60b2fc0c9"},
+    {"diplomacy/standard", 7, 2, 25,
+     "2337eddec742d17d665800926ce143710d3ffa8d932829758cd43bc60b2fc0c9"},
     // Tyre rules 2 changes only siege positions these fixed games do not
     // reach (boulders, transports rounding the island, crowded retreats);
     // its tests name the cases (test_tyre_siege.cpp, "rules 2").

@@ -197,7 +197,7 @@ std::vector<DatcCase> parse_datc(const Map& map, std::string_view text_in) {
   return cases;
 }
 
-DatcOutcome run_datc_case(const Map& map, const DatcCase& c) {
+DatcOutcome run_datc_case(const Map& map, const DatcCase& c, const Rulings& rulings) {
   DatcOutcome out{c.id, false, ""};
   if (!c.parse_error.empty()) {
     out.difference = "cannot parse: " + c.parse_error;
@@ -206,7 +206,7 @@ DatcOutcome run_datc_case(const Map& map, const DatcCase& c) {
   PhaseResult r;
   switch (c.position.phase) {
     case PhaseKind::Movement:
-      r = adjudicate_movement(map, c.position, c.orders);
+      r = adjudicate_movement(map, c.position, c.orders, rulings);
       break;
     case PhaseKind::Retreat: {
       auto pos = retreat_position(map, c);

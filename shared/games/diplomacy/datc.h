@@ -29,6 +29,8 @@ struct DatcOutcome {
 };
 
 std::vector<DatcCase> parse_datc(const Map& map, std::string_view text);
-DatcOutcome run_datc_case(const Map& map, const DatcCase& c);
+// Runs a case under the given rulings (by default those of the current rules
+// version, which the DATC files assume).
+DatcOutcome run_datc_case(const Map& map, const DatcCase& c, const Rulings& rulings = {});
 
 }  // namespace naumachia::diplomacy

@@ -62,8 +62,8 @@ builds are waived and missing removals are made by the civil-disorder rule.)";
 
 class DiplomacyState final : public State {
  public:
-  DiplomacyState(std::shared_ptr<const Map> map, int players, Position pos)
-      : map_(std::move(map)), players_(players), pos_(std::move(pos)) {}
+  DiplomacyState(std::shared_ptr<const Map> map, int players, Position pos, Rulings rulings)
+      : map_(std::move(map)), players_(players), pos_(std::move(pos)), rulings_(rulings) {}
 
   StepInfo step() const override {
     StepInfo info;
@@ -233,7 +233,7 @@ class DiplomacyState final : public State {
     return out.str();
   }
 
-  static Expected<std::unique_ptr<State>> parse(std::shared_ptr<const Map> map,
+  static Expected<std::unique_ptr<State>> parse(std::shared_ptr<const Map> map, Rulings rulings,
                                                 std::string_view bytes) {
     const auto lines = text::lines(bytes);
     if (lines.empty() || lines[0] != "diplomacy 1") return fail("not a diplomacy state");
@@ -272,8 +272,8 @@ class DiplomacyState final : public State {
     }
     if (players < 2 || players > static_cast<long long>(map->powers().size()) || step < 1)
       return fail("bad players or step");
-    auto s =
-        std::make_unique<DiplomacyState>(std::move(map), static_cast<int>(players), std::move(pos));
+    auto s = std::make_unique<DiplomacyState>(std::move(map), static_cast<int>(players),
+                                              std::move(pos), rulings);
     s->step_ = step;
     s->winner_ = winner;
     return std::unique_ptr<State>(std::move(s));
@@ -292,7 +292,8 @@ class DiplomacyState final : public State {
         if (o) all.push_back(*o);
       }
     }
-    PhaseResult r = pos_.phase == PhaseKind::Movement  ? adjudicate_movement(*map_, pos_, all)
+    PhaseResult r = pos_.phase == PhaseKind::Movement
+                        ? adjudicate_movement(*map_, pos_, all, rulings_)
                     : pos_.phase == PhaseKind::Retreat ? adjudicate_retreats(*map_, pos_, all)
                                                        : adjudicate_adjustments(*map_, pos_, all);
     Resolution res;
@@ -519,6 +520,7 @@ class DiplomacyState final : public State {
   std::shared_ptr<const Map> map_;
   int players_;
   Position pos_;
+  Rulings rulings_;
   std::int64_t step_ = 1;
   std::string winner_;
 
@@ -531,6 +533,10 @@ class DiplomacyGame final : public Game {
 
   std::string id() const override { return "diplomacy"; }
   std::string title() const override { return "Diplomacy"; }
+  // Version 2 settles two convoy questions differently (Rulings in rules.h);
+  // games created under version 1 keep its adjudication.
+  RulesVersion rules_version() const override { return RulesVersion{2}; }
+  RulesVersion oldest_rules_version() const override { return RulesVersion{1}; }
 
   std::vector<ScenarioInfo> scenarios() const override {
     ScenarioInfo s{"standard",
@@ -552,7 +558,7 @@ class DiplomacyGame final : public Game {
 
  protected:
   Expected<std::unique_ptr<State>> do_new_game(std::string_view scenario, int players,
-                                               RulesVersion) const override {
+                                               RulesVersion rules) const override {
     if (scenario != "standard") return fail("diplomacy has only the scenario 'standard'");
     if (players < 2 || players > static_cast<int>(map_->powers().size()))
       return fail("diplomacy takes 2 to 7 players");
@@ -563,12 +569,13 @@ class DiplomacyGame final : public Game {
       for (const auto& u : p.starting_units)
         pos.units[province_of(u.location)] = Unit{u.type, p.name, u.location};
     }
-    return std::unique_ptr<State>(std::make_unique<DiplomacyState>(map_, players, std::move(pos)));
+    return std::unique_ptr<State>(
+        std::make_unique<DiplomacyState>(map_, players, std::move(pos), rulings_for(rules)));
   }
 
   Expected<std::unique_ptr<State>> do_deserialize(std::string_view bytes,
-                                                  RulesVersion) const override {
-    return DiplomacyState::parse(map_, bytes);
+                                                  RulesVersion rules) const override {
+    return DiplomacyState::parse(map_, rulings_for(rules), bytes);
   }
 
  private:

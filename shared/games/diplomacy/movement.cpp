@@ -34,7 +34,8 @@ struct Entry {
 
 class Movement {
  public:
-  Movement(const Map& map, const Position& pos) : map_(map), pos_(pos) {}
+  Movement(const Map& map, const Position& pos, const Rulings& rulings)
+      : map_(map), pos_(pos), rulings_(rulings) {}
 
   PhaseResult run(const std::vector<Order>& orders) {
     compile(orders);
@@ -125,15 +126,22 @@ class Movement {
 
   // DATC 4.A.3: an army goes by convoy when it cannot go by land, when its
   // order says so and some fleet convoys it, or when a fleet of its own power
-  // is ordered to convoy it.
+  // is ordered to convoy it. Intent alone is not enough (rules version 2):
+  // the fleets ordered to convoy it, of any power and wherever they are, must
+  // be able to form a route; a convoy that could never carry the army is as
+  // good as none, and the army goes by land (as in 6.G.8).
   void decide_convoy_routes() {
     for (Entry& en : e_) {
       if (en.kind != OrderKind::Move || en.unit->type != UnitType::Army) continue;
       const auto convoys = convoy_orders_for(en.prov, en.dest_prov);
       const bool own = std::any_of(convoys.begin(), convoys.end(),
                                    [&](int c) { return e_[c].unit->power == en.unit->power; });
-      en.convoyed = !map_.army_adjacent(en.prov, en.dest_prov) ||
-                    (en.order.via_convoy && !convoys.empty()) || own;
+      const bool intent = (en.order.via_convoy && !convoys.empty()) || own;
+      std::set<std::string> fleets;
+      for (int c : convoys) fleets.insert(e_[c].prov);
+      const bool route =
+          !rulings_.intent_needs_route || map_.convoy_chain(en.prov, en.dest_prov, fleets);
+      en.convoyed = !map_.army_adjacent(en.prov, en.dest_prov) || (intent && route);
     }
   }
 
@@ -344,14 +352,35 @@ class Movement {
     return false;
   }
 
-  // A convoyed army does not cut a support for an attack on a fleet that
-  // convoys it (2000 rulebook; DATC 4.A.2).
+  // A convoyed army does not cut a support for an attack on a fleet it needs
+  // (2000 rulebook; DATC 4.A.2). With several routes (4.A.1) the fleet is
+  // needed only when no route without it is free of attacks: an army with a
+  // route nobody attacks cuts the support like any other attacker (rules
+  // version 2). "Attacked" is judged from the orders, not from their results,
+  // so that this rule adds no decision to a paradox.
   bool spares_support(int m, int s) const {
     const Entry& sup = e_[s];
     if (!e_[m].convoyed || sup.supported < 0 || e_[sup.supported].kind != OrderKind::Move)
       return false;
     const int target = at(e_[sup.supported].dest_prov);
-    return target >= 0 && e_[target].kind == OrderKind::Convoy && e_[target].convoys == m;
+    if (target < 0 || e_[target].kind != OrderKind::Convoy || e_[target].convoys != m) return false;
+    if (!rulings_.spare_only_needed_fleets) return true;
+    std::set<std::string> unattacked;
+    for (int c : convoy_orders_for(e_[m].prov, e_[m].dest_prov)) {
+      if (c != target && e_[c].convoys == m && !attacked(c, m)) unattacked.insert(e_[c].prov);
+    }
+    return !map_.convoy_chain(e_[m].prov, e_[m].dest_prov, unattacked);
+  }
+
+  // Whether some unit of another power than the one at `i` is ordered to move
+  // into its province (the convoyed army `except` aside).
+  bool attacked(int i, int except) const {
+    for (std::size_t m = 0; m < e_.size(); ++m) {
+      if (static_cast<int>(m) != except && e_[m].kind == OrderKind::Move &&
+          e_[m].dest_prov == e_[i].prov && e_[m].unit->power != e_[i].unit->power)
+        return true;
+    }
+    return false;
   }
 
   bool support_given(int s) {
@@ -465,6 +494,7 @@ class Movement {
 
   const Map& map_;
   const Position& pos_;
+  const Rulings rulings_;
   std::vector<Entry> e_;
   std::map<std::string, int> index_;
   std::vector<int> deps_;
@@ -473,9 +503,16 @@ class Movement {
 
 }  // namespace
 
+Rulings rulings_for(RulesVersion rules) {
+  Rulings r;
+  r.spare_only_needed_fleets = rules.value >= 2;
+  r.intent_needs_route = rules.value >= 2;
+  return r;
+}
+
 PhaseResult adjudicate_movement(const Map& map, const Position& pos,
-                                const std::vector<Order>& orders) {
-  return Movement(map, pos).run(orders);
+                                const std::vector<Order>& orders, const Rulings& rulings) {
+  return Movement(map, pos, rulings).run(orders);
 }
 
 }  // namespace naumachia::diplomacy

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/ids.h"
 #include "core/result.h"
 #include "games/diplomacy/map.h"
 
@@ -81,8 +82,24 @@ struct PhaseResult {
 // to refuse such orders at submission; the adjudicator treats them as holds.
 std::optional<std::string> impossible(const Map& map, const Position& pos, const Order& order);
 
+// Adjudication rulings that changed between the module's rules versions, so
+// that a stored game keeps being adjudicated as it was created
+// (docs/rules/diplomacy.md, "Rules versions").
+struct Rulings {
+  // DATC 4.A.2 with several routes: a convoyed army spares the support of an
+  // attack on one of its convoying fleets only when it has no route free of
+  // attacks without that fleet (version 2). Version 1 spared it always.
+  bool spare_only_needed_fleets = true;
+  // DATC 4.A.3: intent to convoy (an own fleet's convoy order, or "via
+  // convoy") sends an army that could go by land by convoy only when the
+  // fleets ordered to convoy it could form a route (version 2). Version 1 sent
+  // it by convoy regardless, and it then stood still for want of a route.
+  bool intent_needs_route = true;
+};
+Rulings rulings_for(RulesVersion rules);
+
 PhaseResult adjudicate_movement(const Map& map, const Position& pos,
-                                const std::vector<Order>& orders);
+                                const std::vector<Order>& orders, const Rulings& rulings = {});
 PhaseResult adjudicate_retreats(const Map& map, const Position& pos,
                                 const std::vector<Order>& orders);
 PhaseResult adjudicate_adjustments(const Map& map, const Position& pos,

@@ -1,0 +1,184 @@
+// Diplomacy: two convoy questions the DATC files do not exercise, settled
+// from the rule choices of tests/data/datc/README.md (4.A.1-4.A.3) and
+// written here as DATC blocks of our own. Each is adjudicated under the
+// current rules version and under version 1, which stored games created
+// before the change keep (docs/rules/diplomacy.md, "Rules versions").
+#include <doctest/doctest.h>
+
+#include "games/diplomacy/datc.h"
+#include "games/diplomacy/diplomacy.h"
+#include "games/diplomacy/rules.h"
+
+using namespace naumachia;
+using namespace naumachia::diplomacy;
+
+namespace {
+
+// Runs one block (one CASE ... END) under the rulings of `version`.
+DatcOutcome run_block(std::string_view block, int version) {
+  const auto map = standard_map();
+  const auto cases = parse_datc(*map, block);
+  REQUIRE(cases.size() == 1);
+  REQUIRE_MESSAGE(cases[0].parse_error.empty(), cases[0].parse_error);
+  return run_datc_case(*map, cases[0], rulings_for(RulesVersion{version}));
+}
+
+// Two routes, Tyrrhenian and Ionian; Italy attacks the Tyrrhenian fleet with
+// the support of Naples, which the army attacks.
+constexpr std::string_view kTwoRoutesHead = R"(
+CASE own.4.A.2.two.routes
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+France: A tun
+France: F tys
+France: F ion
+Italy: F nap
+Italy: F rom
+ORDERS
+France: A tun - nap
+France: F tys C A tun - nap
+France: F ion C A tun - nap
+Italy: F nap S F rom - tys
+Italy: F rom - tys
+)";
+
+}  // namespace
+
+TEST_CASE(
+    "Diplomacy DATC 4.A.1/4.A.2: an army convoyed along two routes, one of them unattacked, cuts "
+    "the support of an attack on a fleet of the other route") {
+  // The Tyrrhenian fleet is not needed: the Ionian route is free of attacks,
+  // so the army attacks Naples like any other unit and cuts its support; the
+  // attack on the Tyrrhenian Sea fails one to one.
+  const std::string block = std::string(kTwoRoutesHead) + "POSTSTATE_SAME\nEND\n";
+  const DatcOutcome now = run_block(block, 2);
+  CHECK_MESSAGE(now.passed, now.difference);
+  // Version 1 spared the support of any attack on a convoying fleet.
+  const DatcOutcome old = run_block(block, 1);
+  CHECK_FALSE(old.passed);
+  const std::string v1 = std::string(kTwoRoutesHead) +
+                         "POSTSTATE\nFrance: A tun\nFrance: F ion\nItaly: F nap\nItaly: F tys\n"
+                         "POSTSTATE_DISLODGED\nFrance: F tys\nEND\n";
+  const DatcOutcome v1_result = run_block(v1, 1);
+  CHECK_MESSAGE(v1_result.passed, v1_result.difference);
+}
+
+TEST_CASE(
+    "Diplomacy DATC 4.A.1/4.A.2: when every other route is attacked too, the attacked fleet is "
+    "needed and the army does not cut the support (2000 rule)") {
+  // Austria attacks the Ionian fleet (and fails): no route is free of attacks
+  // without the Tyrrhenian fleet, so the support of Naples stands and the
+  // Tyrrhenian fleet is dislodged; the army still goes by the Ionian route
+  // and is held at Naples.
+  std::string block(kTwoRoutesHead);
+  block.replace(block.find("Italy: F nap\n"), 0, "Austria: F adr\n");
+  block += "Austria: F adr - ion\n";
+  block +=
+      "POSTSTATE\nFrance: A tun\nFrance: F ion\nItaly: F nap\nItaly: F tys\nAustria: F adr\n"
+      "POSTSTATE_DISLODGED\nFrance: F tys\nEND\n";
+  for (int version : {1, 2}) {
+    const DatcOutcome o = run_block(block, version);
+    CHECK_MESSAGE(o.passed, "version " << version << ": " << o.difference);
+  }
+}
+
+TEST_CASE(
+    "Diplomacy DATC 4.A.3: a swap where the only convoy order comes from an own fleet on no route "
+    "goes by land, and the supported army wins the head-to-head battle") {
+  // The English fleet in the Channel shows intent but could never carry the
+  // army (no chain from Liverpool to Edinburgh through it): the army goes by
+  // land, as it does when no convoy is ordered at all (6.G.8).
+  const std::string head = R"(
+CASE own.4.A.3.own.fleet.on.no.route
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+England: A lvp
+England: F eng
+England: A yor
+Germany: A edi
+ORDERS
+England: A lvp - edi
+England: F eng C A lvp - edi
+England: A yor S A lvp - edi
+Germany: A edi - lvp
+)";
+  const DatcOutcome now =
+      run_block(head +
+                    "POSTSTATE\nEngland: A edi\nEngland: F eng\nEngland: A yor\n"
+                    "POSTSTATE_DISLODGED\nGermany: A edi\nEND\n",
+                2);
+  CHECK_MESSAGE(now.passed, now.difference);
+  // Version 1 sent it by convoy, where it stood still for want of a route.
+  const DatcOutcome old = run_block(head + "POSTSTATE_SAME\nEND\n", 1);
+  CHECK_MESSAGE(old.passed, old.difference);
+}
+
+TEST_CASE(
+    "Diplomacy DATC 4.A.3: a swap 'via convoy' where the only convoy order comes from another "
+    "power's fleet on no route goes by land") {
+  const std::string head = R"(
+CASE own.4.A.3.foreign.fleet.on.no.route
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+England: A lvp
+England: A yor
+Russia: F eng
+Germany: A edi
+ORDERS
+England: A lvp - edi via convoy
+England: A yor S A lvp - edi
+Russia: F eng C A lvp - edi
+Germany: A edi - lvp
+)";
+  const DatcOutcome now = run_block(head +
+                                        "POSTSTATE\nEngland: A edi\nRussia: F eng\nEngland: A yor\n"
+                                        "POSTSTATE_DISLODGED\nGermany: A edi\nEND\n",
+                                    2);
+  CHECK_MESSAGE(now.passed, now.difference);
+  const DatcOutcome old = run_block(head + "POSTSTATE_SAME\nEND\n", 1);
+  CHECK_MESSAGE(old.passed, old.difference);
+}
+
+TEST_CASE(
+    "Diplomacy DATC 4.A.3: a swap whose convoy route is another power's fleets still goes by "
+    "convoy when an own fleet shows intent (6.G.6 unchanged)") {
+  const std::string block = R"(
+CASE own.4.A.3.intent.with.foreign.route
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+England: A lvp
+England: F eng
+Germany: A edi
+Russia: F nwg
+Russia: F nao
+ORDERS
+England: A lvp - edi
+England: F eng C A lvp - edi
+Germany: A edi - lvp
+Russia: F nwg C A lvp - edi
+Russia: F nao C A lvp - edi
+POSTSTATE
+England: A edi
+England: F eng
+Germany: A lvp
+Russia: F nwg
+Russia: F nao
+END
+)";
+  for (int version : {1, 2}) {
+    const DatcOutcome o = run_block(block, version);
+    CHECK_MESSAGE(o.passed, "version " << version << ": " << o.difference);
+  }
+}
+
+TEST_CASE(
+    "Diplomacy rules versions: new games are created under version 2, version 1 still plays") {
+  const auto game = make_diplomacy_game();
+  CHECK(game->rules_version() == RulesVersion{2});
+  CHECK(game->oldest_rules_version() == RulesVersion{1});
+  auto old = game->new_game("standard", 7, RulesVersion{1});
+  CHECK(old.has_value());
+  auto bytes = (*old)->serialize();
+  CHECK(game->deserialize(bytes, RulesVersion{1}).has_value());
+  CHECK_FALSE(game->new_game("standard", 7, RulesVersion{3}).has_value());
+}
