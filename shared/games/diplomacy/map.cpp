@@ -38,7 +38,21 @@ Expected<Map> Map::load(std::string_view json_text) {
                   p["home_center_of"].is_null() ? "" : p["home_center_of"].string(),
                   {}};
     const std::string& t = p["type"].string();
-    prov.terrain = t == "sea" ? Terrain::Sea : t == "coast" ? Terrain::Coast : Terrain::Land;
+    if (t == "sea") {
+      prov.terrain = Terrain::Sea;
+    } else if (t == "coast" || t == "land_island") {
+      prov.terrain = Terrain::Coast;
+    } else if (t == "land") {
+      prov.terrain = Terrain::Land;
+    } else if (t == "water_island") {
+      prov.terrain = Terrain::WaterIsland;
+    } else {
+      return fail("map: province " + id + " has the unknown type '" + t + "'");
+    }
+    prov.island = t == "land_island" || t == "water_island";
+    prov.food = static_cast<int>(p["food"].number());
+    prov.x = p["x"].number();
+    prov.y = p["y"].number();
     for (const auto& c : p["coasts"].array()) prov.coasts.push_back(c.string());
     m.provinces_.emplace(id, std::move(prov));
   }
@@ -70,14 +84,59 @@ Expected<Map> Map::load(std::string_view json_text) {
       if (!a || !b)
         return fail("map: fleet adjacency names an unknown province: " + from + " - " +
                     to.string());
-      if (a->terrain == Terrain::Sea || b->terrain == Terrain::Sea) {
+      if (m.fleet_water(from_prov) || m.fleet_water(to_prov)) {
         m.sea_neighbours_[from_prov].insert(to_prov);
       }
     }
   }
   if (m.powers_.empty() || m.provinces_.empty()) return fail("map: no powers or no provinces");
+  if (auto why = m.load_extras(j)) return fail("map: " + *why);
   m.index_names();
   return m;
+}
+
+// Cities, land bridges and walls, which only some maps have; each names only
+// provinces the map has.
+std::optional<std::string> Map::load_extras(const json::Value& j) {
+  const auto known = [&](const std::string& id,
+                         const std::string& what) -> std::optional<std::string> {
+    if (!province(id)) return what + " names the unknown province " + id;
+    return std::nullopt;
+  };
+  for (const auto& [id, c] : j["cities"].object()) {
+    if (auto why = known(id, "a city")) return why;
+    City city{id,
+              c["name"].string(),
+              static_cast<int>(c["money"].number()),
+              static_cast<int>(c["size"].number()),
+              c["port"].boolean(),
+              c["x"].number(),
+              c["y"].number()};
+    if (city.size < 1) return "the city in " + id + " has no size";
+    cities_.emplace(id, std::move(city));
+  }
+  for (const auto& pair : j["land_bridges"].array()) {
+    const auto& ends = pair.array();
+    if (ends.size() != 2) return "a land bridge joins two provinces";
+    const std::string a = ends[0].string(), b = ends[1].string();
+    for (const auto& e : {a, b}) {
+      if (auto why = known(e, "a land bridge")) return why;
+    }
+    if (!army_adjacent(a, b) || !army_adjacent(b, a))
+      return "the land bridge " + a + "-" + b + " is not an army border";
+    bridges_.insert({a, b});
+    bridges_.insert({b, a});
+  }
+  if (const auto& w = j["long_wall"]; !w.is_null()) {
+    Wall wall{w["city"].string(), {}};
+    if (auto why = known(wall.province, "the wall")) return why;
+    for (const auto& a : w["against"].array()) {
+      if (auto why = known(a.string(), "the wall")) return why;
+      wall.against.insert(a.string());
+    }
+    walls_.push_back(std::move(wall));
+  }
+  return std::nullopt;
 }
 
 void Map::index_names() {
@@ -134,6 +193,20 @@ const std::vector<std::string>& Map::fleet_moves(std::string_view from) const {
 
 bool Map::fleet_can_stand(std::string_view location) const {
   return fleet_.count(location) > 0;
+}
+
+const City* Map::city(std::string_view province) const {
+  const auto it = cities_.find(province);
+  return it == cities_.end() ? nullptr : &it->second;
+}
+
+bool Map::land_bridge(std::string_view a, std::string_view b) const {
+  return bridges_.count({std::string(a), std::string(b)}) > 0;
+}
+
+bool Map::fleet_water(std::string_view province) const {
+  const Province* p = this->province(province);
+  return p && (p->terrain == Terrain::Sea || p->terrain == Terrain::WaterIsland);
 }
 
 bool Map::can_stand(UnitType type, std::string_view location) const {

@@ -2,17 +2,22 @@
 // A Diplomacy map, loaded from data (the standard map is data/standard-map.json;
 // a variant brings its own file). Nothing about a particular map is code.
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/json.h"
 #include "core/result.h"
 
 namespace naumachia::diplomacy {
 
 enum class UnitType { Army, Fleet };
-enum class Terrain { Sea, Coast, Land };
+// WaterIsland: an island a fleet crosses like a sea, on which armies may
+// stand (The Fall of Constantinople's "water islands"). An island province of
+// land with a coast is Coast with `island` set.
+enum class Terrain { Sea, Coast, Land, WaterIsland };
 
 struct Province {
   std::string id;
@@ -21,6 +26,26 @@ struct Province {
   bool supply_center = false;
   std::string home_of;              // power, or empty
   std::vector<std::string> coasts;  // "nc", "sc", ... for split-coast provinces
+  bool island = false;              // a land island (or a water island)
+  int food = 0;                     // food a year, in maps with an economy
+  double x = 0, y = 0;              // label position on the map's drawing
+};
+
+// A city inside a province: a space of its own (maps with cities).
+struct City {
+  std::string province;
+  std::string name;
+  int money = 0;      // money a year
+  int size = 1;       // manpower a year and garrison capacity
+  bool port = false;  // may hold fleets
+  double x = 0, y = 0;
+};
+
+// The Long Wall: an army standing in `province` defends with one uncuttable
+// support against attacks from the `against` provinces.
+struct Wall {
+  std::string province;
+  std::set<std::string> against;
 };
 
 struct StartingUnit {
@@ -75,9 +100,18 @@ class Map {
   bool convoy_chain(const std::string& from, const std::string& to,
                     const std::set<std::string>& links) const;
 
+  // Maps with cities, land bridges and walls (empty on the standard map).
+  const std::map<std::string, City, std::less<>>& cities() const { return cities_; }
+  const City* city(std::string_view province) const;
+  bool land_bridge(std::string_view a, std::string_view b) const;
+  const std::vector<Wall>& walls() const { return walls_; }
+  // Whether fleets cross `province` as they cross a sea (seas, water islands).
+  bool fleet_water(std::string_view province) const;
+
  private:
   // Indexes made once at load, so that reading an order is a few look-ups.
   void index_names();
+  std::optional<std::string> load_extras(const json::Value& j);  // the error, if any
 
   std::string name_;
   int victory_centers_ = 18;
@@ -90,6 +124,9 @@ class Map {
   std::map<std::string, std::set<std::string>, std::less<>> any_neighbours_;
   std::map<std::string, std::string, std::less<>> id_by_name_;  // lower, and squeezed
   std::vector<std::pair<std::string, std::string>> hyphenated_;
+  std::map<std::string, City, std::less<>> cities_;
+  std::set<std::pair<std::string, std::string>> bridges_;  // both directions
+  std::vector<Wall> walls_;
 };
 
 }  // namespace naumachia::diplomacy
