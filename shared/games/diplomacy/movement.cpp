@@ -16,7 +16,10 @@ enum class St { Unresolved, Guessing, Resolved };
 
 struct Entry {
   const Unit* unit = nullptr;
-  std::string prov;
+  std::string prov;  // the space: a province, or a city space
+  int armies = 0;
+  int fleets = 0;
+  bool rebel = false;
   Order order;  // the effective order (an illegal order becomes a hold)
   OrderKind kind = OrderKind::Hold;
   std::string dest_prov;  // move
@@ -39,19 +42,88 @@ class Movement {
 
   PhaseResult run(const std::vector<Order>& orders) {
     compile(orders);
-    for (std::size_t i = 0; i < e_.size(); ++i) {
-      if (has_decision(static_cast<int>(i))) resolve(static_cast<int>(i));
-    }
+    decide_all();
     return finish();
+  }
+
+  ForcesResult run(const std::vector<Force>& forces) {
+    for (const Force& f : forces) {
+      Entry en;
+      en.unit = &f.unit;
+      en.prov = province_of(f.unit.location);
+      en.armies = f.armies;
+      en.fleets = f.fleets;
+      en.rebel = f.rebel;
+      en.order = f.order;
+      en.kind = f.order.kind;
+      en.report = static_cast<int>(results_.size());
+      results_.push_back(OrderResult{f.order, Outcome::Succeeds, ""});
+      index_[en.prov].push_back(static_cast<int>(e_.size()));
+      e_.push_back(std::move(en));
+    }
+    link();
+    decide_all();
+    ForcesResult out;
+    for (std::size_t i = 0; i < e_.size(); ++i) {
+      report(static_cast<int>(i));
+      ForceOutcome fo;
+      fo.outcome = results_[i].outcome;
+      fo.note = results_[i].note;
+      fo.moved = e_[i].kind == OrderKind::Move && e_[i].res;
+      if (!fo.moved) {
+        if (const int by = dislodger(static_cast<int>(i)); by >= 0) {
+          fo.dislodged = true;
+          fo.attacker_from = e_[by].convoyed ? "" : e_[by].prov;
+        }
+      }
+      out.forces.push_back(std::move(fo));
+    }
+    const auto occupied = [&](const std::string& space) {
+      for (std::size_t i = 0; i < e_.size(); ++i) {
+        const bool moved = e_[i].kind == OrderKind::Move && e_[i].res;
+        if (moved && e_[i].dest_prov == space) return true;
+        if (!moved && e_[i].prov == space && dislodger(static_cast<int>(i)) < 0) return true;
+      }
+      return false;
+    };
+    for (std::size_t m = 0; m < e_.size(); ++m) {
+      const Entry& mv = e_[m];
+      if (mv.kind == OrderKind::Move && !mv.res && !mv.paradox_fail &&
+          path_ok(static_cast<int>(m)) && !occupied(mv.dest_prov))
+        out.standoffs.insert(mv.dest_prov);
+    }
+    return out;
   }
 
  private:
   // ------------------------------------------------------------ compile
 
-  int at(const std::string& prov) const {
-    const auto it = index_.find(prov);
-    return it == index_.end() ? -1 : it->second;
+  void decide_all() {
+    for (std::size_t i = 0; i < e_.size(); ++i) {
+      if (has_decision(static_cast<int>(i))) resolve(static_cast<int>(i));
+    }
   }
+
+  // The entries in a space (one on a standard map).
+  const std::vector<int>& in(const std::string& space) const {
+    static const std::vector<int> kNone;
+    const auto it = index_.find(space);
+    return it == index_.end() ? kNone : it->second;
+  }
+  // The first entry in a space, or -1.
+  int at(const std::string& prov) const {
+    const auto& v = in(prov);
+    return v.empty() ? -1 : v.front();
+  }
+
+  // What a force counts in a space: an A/F at sea counts its fleets only
+  // (Multiplicity Plus, older reading; FoC Movement a).
+  int strength(int i, const std::string& space) const {
+    const Entry& en = e_[i];
+    const Province* p = map_.province(space);
+    return p && p->terrain == Terrain::Sea ? en.fleets : en.armies + en.fleets;
+  }
+  int strength(int i) const { return strength(i, e_[i].prov); }
 
   void compile(const std::vector<Order>& orders) {
     for (const auto& [prov, unit] : pos_.units) {
@@ -60,7 +132,8 @@ class Movement {
       en.prov = prov;
       en.order =
           Order{unit.power, OrderKind::Hold, unit.type, unit.location, {}, {}, {}, {}, false};
-      index_[prov] = static_cast<int>(e_.size());
+      (unit.type == UnitType::Army ? en.armies : en.fleets) = 1;
+      index_[prov].push_back(static_cast<int>(e_.size()));
       e_.push_back(std::move(en));
     }
     std::vector<bool> ordered(e_.size(), false);
@@ -89,6 +162,11 @@ class Movement {
       }
       results_.push_back(std::move(r));
     }
+    link();
+  }
+
+  // Destinations, convoy routes, and which entry each support and convoy is for.
+  void link() {
     for (Entry& en : e_) {
       if (en.kind == OrderKind::Move) compile_move(en);
     }
@@ -108,6 +186,19 @@ class Movement {
     } else {
       en.dest_loc = en.dest_prov;  // an army's coast is noise (6.B.12)
     }
+  }
+
+  // Whether an army goes from one space to the other without a convoy: over
+  // land (land bridges included), into or out of a city, or from or to the
+  // fleets it stands with at sea (multiple units).
+  bool direct(const std::string& from, const std::string& to) const {
+    if (map_.army_adjacent(from, to)) return true;
+    if (is_city_space(from) || is_city_space(to)) {
+      return province_of_city_space(is_city_space(from) ? from : to) ==
+             (is_city_space(from) ? to : from);
+    }
+    return (map_.fleet_water(from) && map_.any_neighbours(from).count(to)) ||
+           (map_.fleet_water(to) && map_.any_neighbours(to).count(from));
   }
 
   // Fleets ordered to convoy the army at `army_prov` to `dest_prov`.
@@ -141,13 +232,23 @@ class Movement {
       for (int c : convoys) fleets.insert(e_[c].prov);
       const bool route =
           !rulings_.intent_needs_route || map_.convoy_chain(en.prov, en.dest_prov, fleets);
-      en.convoyed = !map_.army_adjacent(en.prov, en.dest_prov) || (intent && route);
+      en.convoyed = !direct(en.prov, en.dest_prov) || (intent && route);
     }
   }
 
   void match_support(int s) {
     Entry& sup = e_[s];
-    const int t = at(province_of(sup.order.target));
+    const std::string target_space = province_of(sup.order.target);
+    int t = at(target_space);
+    for (int c : in(target_space)) {  // several units in the space: the one meant
+      const bool moves = e_[c].kind == OrderKind::Move;
+      if (sup.order.target_dest.empty()
+              ? !moves
+              : moves && e_[c].dest_prov == province_of(sup.order.target_dest)) {
+        t = c;
+        break;
+      }
+    }
     std::string why;
     if (t < 0) {
       why = "there is no unit in " + province_of(sup.order.target);
@@ -164,6 +265,7 @@ class Movement {
                sup.order.target_dest != e_[t].dest_loc) {
       why = "the supported move goes to another coast";
     }
+    if (why.empty() && t >= 0 && e_[t].rebel) why = "rebels take no support";  // FoC Building b
     if (!why.empty()) {
       sup.void_note = "void: " + why;
       return;
@@ -174,7 +276,11 @@ class Movement {
 
   void match_convoy(int c) {
     Entry& con = e_[c];
-    const int t = at(province_of(con.order.target));
+    int t = at(province_of(con.order.target));
+    for (int a : in(province_of(con.order.target))) {
+      if (e_[a].kind == OrderKind::Move && e_[a].dest_prov == province_of(con.order.target_dest))
+        t = a;
+    }
     if (t < 0 || e_[t].unit->type != UnitType::Army || e_[t].kind != OrderKind::Move ||
         e_[t].dest_prov != province_of(con.order.target_dest) || !e_[t].convoyed) {
       con.void_note = "void: no army makes that move by convoy";
@@ -283,70 +389,207 @@ class Movement {
     return map_.convoy_chain(mv.prov, mv.dest_prov, fleets);
   }
 
-  int head_to_head(int m) const {
+  // Units moving from `m`'s destination into its space, by land: head-to-head
+  // battles. Units of one power never fight each other under multiplicity.
+  std::vector<int> head_to_heads(int m) const {
+    std::vector<int> out;
     const Entry& mv = e_[m];
-    if (mv.convoyed) return -1;
-    const int o = at(mv.dest_prov);
-    if (o < 0 || e_[o].kind != OrderKind::Move || e_[o].convoyed || e_[o].dest_prov != mv.prov)
-      return -1;
-    return o;
+    if (mv.convoyed) return out;
+    for (int o : in(mv.dest_prov)) {
+      if (e_[o].kind != OrderKind::Move || e_[o].convoyed || e_[o].dest_prov != mv.prov) continue;
+      if (rulings_.multiplicity && e_[o].unit->power == mv.unit->power) continue;
+      out.push_back(o);
+    }
+    return out;
+  }
+  int head_to_head(int m) const {
+    const auto v = head_to_heads(m);
+    return v.empty() ? -1 : v.front();
   }
 
-  int supports_given(int i, const std::string& not_of_power = "") {
+  // Total strength of the valid supports an entry receives, leaving out the
+  // supporters of `not_of` powers.
+  int supports_given(int i, const std::set<std::string>& not_of = {}) {
+    if (e_[i].rebel) return 0;  // rebels take no support (FoC Building b)
     int n = 0;
     for (int s : e_[i].supports) {
-      if (resolve(s) && (not_of_power.empty() || e_[s].unit->power != not_of_power)) ++n;
+      if (resolve(s) && !not_of.count(e_[s].unit->power)) n += strength(s);
     }
     return n;
+  }
+
+  // Moves that attack together with `m`: under multiplicity every move of
+  // one power into one space (Multiplicity Plus (4)); otherwise `m` alone.
+  std::vector<int> attack_group(int m) const {
+    if (!rulings_.multiplicity) return {m};
+    std::vector<int> out;
+    for (std::size_t q = 0; q < e_.size(); ++q) {
+      if (e_[q].kind == OrderKind::Move && e_[q].dest_prov == e_[m].dest_prov &&
+          e_[q].unit->power == e_[m].unit->power)
+        out.push_back(static_cast<int>(q));
+    }
+    return out;
+  }
+
+  int group_strength(int m, const std::set<std::string>& not_of = {}) {
+    int n = 0;
+    for (int q : attack_group(m)) {
+      if (path_ok(q)) n += strength(q, e_[q].dest_prov) + supports_given(q, not_of);
+    }
+    return n;
+  }
+
+  // The powers of the units that will still stand in `m`'s destination for
+  // it to fight: all but those that move away by land without meeting it.
+  std::set<std::string> defenders_of(int m) {
+    std::set<std::string> out;
+    const auto h2h = head_to_heads(m);
+    for (int d : in(e_[m].dest_prov)) {
+      const bool facing = std::find(h2h.begin(), h2h.end(), d) != h2h.end();
+      if (e_[d].kind == OrderKind::Move && !facing && resolve(d)) continue;
+      out.insert(e_[d].unit->power);
+    }
+    return out;
   }
 
   int attack_strength(int m) {
     if (!path_ok(m)) return 0;
     const Entry& mv = e_[m];
-    const int d = at(mv.dest_prov);
-    if (d < 0 || (e_[d].kind == OrderKind::Move && head_to_head(m) != d && resolve(d))) {
-      return 1 + supports_given(m);
+    const auto defenders = defenders_of(m);
+    if (defenders.empty()) return group_strength(m);
+    if (defenders.count(mv.unit->power)) {
+      // Never dislodge your own unit; under multiplicity the move joins it.
+      return rulings_.multiplicity ? group_strength(m) : 0;
     }
-    if (e_[d].unit->power == mv.unit->power) return 0;  // never dislodge your own unit
-    return 1 + supports_given(m, e_[d].unit->power);
+    return group_strength(m, defenders);
   }
 
-  int hold_strength(const std::string& prov) {
-    const int d = at(prov);
-    if (d < 0) return 0;
-    if (e_[d].kind == OrderKind::Move) return resolve(d) ? 0 : 1;
-    return 1 + supports_given(d);
+  // Whether `space` holds a unit of `power` that is not ordered to move: a
+  // move of that power into it reinforces it (multiplicity).
+  bool held_by(const std::string& space, const std::string& power) const {
+    for (int d : in(space)) {
+      if (e_[d].kind != OrderKind::Move && e_[d].unit->power == power) return true;
+    }
+    return false;
+  }
+
+  // What the units in `space` hold with against the attack `m`: those that
+  // stay, with their supports to hold; under multiplicity also the moves into
+  // the space that reinforce them (counted whether or not they arrive, so
+  // that reinforcing adds no decision); the Long Wall's support.
+  int hold_strength(const std::string& space, int m) {
+    int n = 0;
+    bool army_stands = false;
+    for (int d : in(space)) {
+      if (e_[d].kind == OrderKind::Move) {
+        if (resolve(d)) continue;
+        n += strength(d);
+      } else {
+        n += strength(d) + supports_given(d);
+      }
+      army_stands = army_stands || e_[d].armies > 0;
+    }
+    if (rulings_.multiplicity) {
+      for (std::size_t r = 0; r < e_.size(); ++r) {
+        const Entry& re = e_[r];
+        if (static_cast<int>(r) == m || re.kind != OrderKind::Move || re.dest_prov != space ||
+            re.unit->power == e_[m].unit->power || !held_by(space, re.unit->power))
+          continue;
+        if (path_ok(static_cast<int>(r)))
+          n += strength(static_cast<int>(r), space) + supports_given(static_cast<int>(r));
+      }
+    }
+    // FoC Mapboard h: the Long Wall supports an army standing in its
+    // province against attacks from the provinces it faces, uncuttably.
+    for (const Wall& w : map_.walls()) {
+      if (w.province == space && army_stands && !e_[m].convoyed && w.against.count(e_[m].prov))
+        n += 1;
+    }
+    return n;
   }
 
   int prevent_strength(int m) {
     if (!path_ok(m)) return 0;
     const int o = head_to_head(m);
     if (o >= 0 && resolve(o)) return 0;  // beaten head to head (DATC 4.A.7)
-    return 1 + supports_given(m);
+    return group_strength(m);
+  }
+
+  // FoC Movement b: over a land bridge into a space its defenders hold with
+  // fleets, an attack needs at least as many fleets (moving or supporting)
+  // as the defence has (holding, moving in, or supporting the hold).
+  bool bridge_blocked(int m) {
+    const Entry& mv = e_[m];
+    if (mv.convoyed || !map_.land_bridge(mv.prov, mv.dest_prov)) return false;
+    int defending = 0;
+    std::set<std::string> defenders;
+    for (int d : in(mv.dest_prov)) {
+      if (e_[d].kind == OrderKind::Move && resolve(d)) continue;
+      if (e_[d].unit->power == mv.unit->power) return false;  // joining its own units
+      defenders.insert(e_[d].unit->power);
+      defending += e_[d].fleets;
+      if (e_[d].kind != OrderKind::Move) {
+        for (int s : e_[d].supports) {
+          if (resolve(s)) defending += e_[s].fleets;
+        }
+      }
+    }
+    if (defending == 0) return false;
+    for (std::size_t r = 0; r < e_.size(); ++r) {
+      const Entry& re = e_[r];
+      if (re.kind == OrderKind::Move && re.dest_prov == mv.dest_prov &&
+          defenders.count(re.unit->power))
+        defending += re.fleets;
+    }
+    int invading = 0;
+    for (int q : attack_group(m)) {
+      invading += e_[q].fleets;
+      for (int s : e_[q].supports) {
+        if (resolve(s)) invading += e_[s].fleets;
+      }
+    }
+    return invading < defending;
   }
 
   bool move_succeeds(int m) {
     const int attack = attack_strength(m);
-    const int o = head_to_head(m);
-    if (o >= 0) {
-      if (attack <= 1 + supports_given(o)) return false;
-    } else if (attack <= hold_strength(e_[m].dest_prov)) {
+    const Entry& mv = e_[m];
+    const auto h2h = head_to_heads(m);
+    if (!h2h.empty()) {
+      for (int o : h2h) {
+        if (attack <= group_strength(o)) return false;
+      }
+      // Others staying in the destination besides (only with several units
+      // in a space) must be beaten too.
+      if (in(mv.dest_prov).size() > h2h.size() && attack <= hold_strength(mv.dest_prov, m))
+        return false;
+    } else if (rulings_.multiplicity && held_by(mv.dest_prov, mv.unit->power)) {
+      // A reinforcement joins its own units unless the space falls to a
+      // foreign attack (Multiplicity Plus (4); FoC Movement b).
+      for (std::size_t p = 0; p < e_.size(); ++p) {
+        if (e_[p].kind == OrderKind::Move && e_[p].dest_prov == mv.dest_prov &&
+            e_[p].unit->power != mv.unit->power && resolve(static_cast<int>(p)))
+          return false;
+      }
+      return true;
+    } else if (attack <= hold_strength(mv.dest_prov, m)) {
       return false;
     }
     for (std::size_t p = 0; p < e_.size(); ++p) {
       if (static_cast<int>(p) == m || e_[p].kind != OrderKind::Move ||
-          e_[p].dest_prov != e_[m].dest_prov)
+          e_[p].dest_prov != mv.dest_prov)
         continue;
+      if (rulings_.multiplicity && e_[p].unit->power == mv.unit->power) continue;  // they merge
       if (attack <= prevent_strength(static_cast<int>(p))) return false;
     }
-    return true;
+    return !bridge_blocked(m);
   }
 
   bool dislodged(int i) {
     if (e_[i].kind == OrderKind::Move && resolve(i)) return false;
     for (std::size_t m = 0; m < e_.size(); ++m) {
       if (e_[m].kind == OrderKind::Move && e_[m].dest_prov == e_[i].prov &&
-          resolve(static_cast<int>(m)))
+          e_[m].unit->power != e_[i].unit->power && resolve(static_cast<int>(m)))
         return true;
     }
     return false;
@@ -362,8 +605,11 @@ class Movement {
     const Entry& sup = e_[s];
     if (!e_[m].convoyed || sup.supported < 0 || e_[sup.supported].kind != OrderKind::Move)
       return false;
-    const int target = at(e_[sup.supported].dest_prov);
-    if (target < 0 || e_[target].kind != OrderKind::Convoy || e_[target].convoys != m) return false;
+    int target = -1;
+    for (int c : in(e_[sup.supported].dest_prov)) {
+      if (e_[c].kind == OrderKind::Convoy && e_[c].convoys == m) target = c;
+    }
+    if (target < 0) return false;
     if (!rulings_.spare_only_needed_fleets) return true;
     std::set<std::string> unattacked;
     for (int c : convoy_orders_for(e_[m].prov, e_[m].dest_prov)) {
@@ -383,6 +629,8 @@ class Movement {
     return false;
   }
 
+  // FoC Movement a (6): an attack cuts a multiple unit's support entirely,
+  // whatever its size, as in standard Diplomacy.
   bool support_given(int s) {
     const Entry& sup = e_[s];
     const std::string into = sup.order.target_dest.empty() ? province_of(sup.order.target)
@@ -452,7 +700,8 @@ class Movement {
 
   int dislodger(int i) const {
     for (std::size_t m = 0; m < e_.size(); ++m) {
-      if (e_[m].kind == OrderKind::Move && e_[m].res && e_[m].dest_prov == e_[i].prov)
+      if (e_[m].kind == OrderKind::Move && e_[m].res && e_[m].dest_prov == e_[i].prov &&
+          e_[m].unit->power != e_[i].unit->power)
         return static_cast<int>(m);
     }
     return -1;
@@ -496,12 +745,28 @@ class Movement {
   const Position& pos_;
   const Rulings rulings_;
   std::vector<Entry> e_;
-  std::map<std::string, int> index_;
+  std::map<std::string, std::vector<int>> index_;
   std::vector<int> deps_;
   std::vector<OrderResult> results_;
 };
 
 }  // namespace
+
+std::string city_space(std::string_view province) {
+  return "@" + std::string(province);
+}
+bool is_city_space(std::string_view space) {
+  return !space.empty() && space.front() == '@';
+}
+std::string province_of_city_space(std::string_view space) {
+  return std::string(space.substr(1));
+}
+
+ForcesResult adjudicate_forces(const Map& map, const std::vector<Force>& forces,
+                               const Rulings& rulings) {
+  static const Position kNoPosition;
+  return Movement(map, kNoPosition, rulings).run(forces);
+}
 
 Rulings rulings_for(RulesVersion rules) {
   Rulings r;
