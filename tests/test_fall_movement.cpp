@@ -151,7 +151,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Multiplicity (3), (4): two armies of one power moving into one province do not bounce; "
+    "Multiplicity (3), (4): two armies of one power moving into one province do not bounce, "
     "together they dislodge a single foreign army") {
   const auto r =
       run({moving(force("Byzantium", "the", 1, 0), "ath"),

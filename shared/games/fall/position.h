@@ -62,6 +62,9 @@ struct PendingBuild {
   std::string power;
   UnitType type = UnitType::Army;
   std::string city;  // province id of the city
+  // A fleet built in a double-coast province (Messinia, West Thrace): the
+  // coast it stands on ("wc", "ec"); empty otherwise.
+  std::string coast;
   bool mercenary = false;
   bool outside = false;  // the first winter's builds appear outside the city
   auto operator<=>(const PendingBuild&) const = default;
