@@ -44,8 +44,9 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 if [ -f build-asan/CMakeCache.txt ] && ! grep -q '^CMAKE_CXX_COMPILER:.*clang' build-asan/CMakeCache.txt; then
   rm -rf build-asan/CMakeCache.txt build-asan/CMakeFiles
 fi
+# The benchmarks are compiled by the normal build only: they have no tests.
 run_build sanitized build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
-  -DNAUMACHIA_FUZZ=ON
+  -DNAUMACHIA_FUZZ=ON -DNAUMACHIA_BENCH=OFF
 
 # Seconds each harness runs, start-up included, as many at once as there are
 # cores: about two minutes for all four on two cores (fuzz_service reads its

@@ -34,6 +34,13 @@ const Fixed kFixed[] = {
      "2337eddec742d17d665800926ce143710d3ffa8d932829758cd43bc60b2fc0c9"},
     {"diplomacy/standard", 7, 2, 25,
      "2337eddec742d17d665800926ce143710d3ffa8d932829758cd43bc60b2fc0c9"},
+    // The Fall of Constantinople came with Diplomacy rules 2; a game created
+    // under rules 1 differs only in the convoy rulings, which these games do
+    // not reach.
+    {"diplomacy/fall-of-constantinople", 7, 1, 25,
+     "92342bcb976e77e5addd035efeadc193e4e26e555ec00475dee0616f13f3f5e9"},
+    {"diplomacy/fall-of-constantinople", 7, 2, 25,
+     "92342bcb976e77e5addd035efeadc193e4e26e555ec00475dee0616f13f3f5e9"},
     // Tyre rules 2 changes only siege positions these fixed games do not
     // reach (boulders, transports rounding the island, crowded retreats);
     // its tests name the cases (test_tyre_siege.cpp, "rules 2").

@@ -9,6 +9,7 @@
 
 #include "core/text.h"
 #include "games/diplomacy/rules.h"
+#include "games/fall/fall.h"
 
 namespace naumachia::data {
 std::string_view diplomacy_standard_map();
@@ -529,7 +530,8 @@ class DiplomacyState final : public State {
 
 class DiplomacyGame final : public Game {
  public:
-  explicit DiplomacyGame(std::shared_ptr<const Map> map) : map_(std::move(map)) {}
+  DiplomacyGame(std::shared_ptr<const Map> map, std::shared_ptr<const fall::Scenario> fall)
+      : map_(std::move(map)), fall_(std::move(fall)) {}
 
   std::string id() const override { return "diplomacy"; }
   std::string title() const override { return "Diplomacy"; }
@@ -548,7 +550,7 @@ class DiplomacyGame final : public Game {
                    2,
                    static_cast<int>(map_->powers().size())};
     for (const Power& p : map_->powers()) s.sides.push_back(p.name);
-    return {s};
+    return {s, fall::scenario_info(*fall_)};
   }
 
   // Each power is a side; with fewer than seven players a seat plays several.
@@ -559,7 +561,10 @@ class DiplomacyGame final : public Game {
  protected:
   Expected<std::unique_ptr<State>> do_new_game(std::string_view scenario, int players,
                                                RulesVersion rules) const override {
-    if (scenario != "standard") return fail("diplomacy has only the scenario 'standard'");
+    if (scenario == fall::kScenarioId) return fall::new_game(fall_, players, rules);
+    if (scenario != "standard")
+      return fail("diplomacy has the scenarios 'standard' and '" + std::string(fall::kScenarioId) +
+                  "'");
     if (players < 2 || players > static_cast<int>(map_->powers().size()))
       return fail("diplomacy takes 2 to 7 players");
     Position pos;
@@ -575,11 +580,13 @@ class DiplomacyGame final : public Game {
 
   Expected<std::unique_ptr<State>> do_deserialize(std::string_view bytes,
                                                   RulesVersion rules) const override {
+    if (fall::is_fall_state(bytes)) return fall::read_game(fall_, bytes, rules);
     return DiplomacyState::parse(map_, rulings_for(rules), bytes);
   }
 
  private:
   std::shared_ptr<const Map> map_;
+  std::shared_ptr<const fall::Scenario> fall_;
 };
 
 }  // namespace
@@ -591,7 +598,10 @@ std::shared_ptr<const Map> standard_map() {
 }
 
 std::unique_ptr<Game> make_diplomacy_game() {
-  return std::make_unique<DiplomacyGame>(standard_map());
+  auto fall = fall::load_scenario();
+  assert(fall.has_value());  // compiled-in data, checked by the tests
+  return std::make_unique<DiplomacyGame>(standard_map(),
+                                         std::make_shared<const fall::Scenario>(std::move(*fall)));
 }
 
 }  // namespace naumachia::diplomacy

@@ -71,6 +71,7 @@ class Movement {
       fo.note = results_[i].note;
       fo.moved = e_[i].kind == OrderKind::Move && e_[i].res;
       if (!fo.moved) {
+        fo.cut = cut(static_cast<int>(i));
         if (const int by = dislodger(static_cast<int>(i)); by >= 0) {
           fo.dislodged = true;
           fo.attacker_from = e_[by].convoyed ? "" : e_[by].prov;
@@ -624,6 +625,18 @@ class Movement {
     for (std::size_t m = 0; m < e_.size(); ++m) {
       if (static_cast<int>(m) != except && e_[m].kind == OrderKind::Move &&
           e_[m].dest_prov == e_[i].prov && e_[m].unit->power != e_[i].unit->power)
+        return true;
+    }
+    return false;
+  }
+
+  // Whether a move of another power that could arrive is aimed at the force
+  // at `i` (what cuts a support, for orders that are not supports).
+  bool cut(int i) {
+    for (std::size_t m = 0; m < e_.size(); ++m) {
+      const Entry& mv = e_[m];
+      if (mv.kind == OrderKind::Move && mv.dest_prov == e_[i].prov &&
+          mv.unit->power != e_[i].unit->power && path_ok(static_cast<int>(m)))
         return true;
     }
     return false;

@@ -158,7 +158,8 @@ struct Reader {
     if (is_any(c.peek(), {"in", "at"})) ++c.i;
     auto p = place();
     if (!p) return fail(p.error().message);
-    o.from = Place{diplomacy::province_of(p->location), true};  // FoC Building c: in cities
+    // FoC Building c: in cities; a fleet in Messinia or West Thrace keeps its coast.
+    o.from = Place{p->location, true};
     return done(o);
   }
 
@@ -336,7 +337,7 @@ std::string format_order(const Order& o) {
              std::to_string(o.price) + "£";
     case OrderKind::Build:
       return "build " + std::string(o.mercenary ? "mercenary A " : format_units(o.units) + " ") +
-             diplomacy::province_of(o.from.location);
+             o.from.location;
     case OrderKind::Disband:
       return "disband " + unit;
     case OrderKind::Unfed:

@@ -70,6 +70,17 @@ struct PendingBuild {
   auto operator<=>(const PendingBuild&) const = default;
 };
 
+// A force dislodged in a movement season, waiting to retreat (FoC: standard
+// Diplomacy retreats, with an army's own city as one more place to go).
+struct Dislodged {
+  std::string power;
+  int armies = 0;
+  int fleets = 0;
+  Place place;                // where it stood: the fleets' coast when it has fleets
+  std::string attacker_from;  // the province the attack came from; "" by convoy
+  auto operator<=>(const Dislodged&) const = default;
+};
+
 struct Position {
   Season season = Season::Winter;
   int year = 1354;
@@ -82,6 +93,10 @@ struct Position {
   std::set<std::string> pillaged_provinces;           // yield no food next winter
   std::vector<PendingBuild> pending;
   bool first_winter = true;
+  // Between a movement season's adjudication and its retreats.
+  bool retreats = false;
+  std::vector<Dislodged> dislodged;
+  std::set<std::string> standoffs;  // provinces left empty by a bounce, closed to retreats
 };
 
 }  // namespace naumachia::fall

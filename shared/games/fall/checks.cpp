@@ -1,0 +1,418 @@
+// The Fall of Constantinople: whether an order can be given in the position,
+// alone (check_order) and with the power's other orders (check_together).
+// Orders the adjudication may still defeat (a bounce, a cut, a trade the
+// partner does not match) are accepted; orders that could never be carried
+// out are refused with the reason.
+#include <algorithm>
+#include <map>
+
+#include "core/text.h"
+#include "games/fall/season.h"
+#include "games/fall/units.h"
+
+namespace naumachia::fall {
+
+using diplomacy::Map;
+using diplomacy::province_of;
+using diplomacy::Terrain;
+
+namespace {
+
+// A power's units at a place: a province (either coast) or its city.
+struct Here {
+  int armies = 0;
+  int fleets = 0;
+  std::string fleet_location;  // where its fleets stand, coast included
+};
+
+Here here(const Position& pos, const std::string& power, const std::string& province,
+          bool in_city) {
+  Here h;
+  for (const Group& g : pos.groups) {
+    if (g.power != power || g.place.in_city != in_city || province_of(g.place.location) != province)
+      continue;
+    if (g.type == UnitType::Army) {
+      h.armies += g.count;
+    } else {
+      h.fleets += g.count;
+      h.fleet_location = g.place.location;
+    }
+  }
+  return h;
+}
+
+std::string where(const Scenario& scenario, const std::string& province, bool in_city) {
+  return in_city ? units::city_name(scenario, province) : province;
+}
+
+bool covers(const Here& h, Units u) {
+  return h.armies >= u.armies && h.fleets >= u.fleets;
+}
+
+std::string have_only(const std::string& power, const Here& h, const std::string& place) {
+  if (h.armies + h.fleets == 0) return power + " has no units in " + place;
+  return power + " has only " + format_units(Units{h.armies, h.fleets}) + " in " + place;
+}
+
+bool open_sea(const Map& map, const std::string& province) {
+  const auto* p = map.province(province);
+  return p && p->terrain == Terrain::Sea;
+}
+
+bool is_island(const Map& map, const std::string& province) {
+  const auto* p = map.province(province);
+  return p && (p->island || p->terrain == Terrain::WaterIsland);
+}
+
+// Whether some of `u` standing at `from` (a location) could move into
+// `province` without a convoy: what a support needs.
+bool reaches(const Map& map, Units u, const Here& h, const std::string& from,
+             const std::string& province) {
+  if (u.fleets > 0 && map.can_reach(UnitType::Fleet, h.fleet_location, province)) return true;
+  if (u.armies > 0 && map.can_reach(UnitType::Army, from, province)) return true;
+  // Armies at sea or on a water island step onto any neighbouring land.
+  return u.armies > 0 && map.fleet_water(from) && map.any_neighbours(from).count(province) &&
+         map.can_stand(UnitType::Army, province);
+}
+
+Expected<Order> check_move(const Scenario& scenario, const Position& pos, const std::string& power,
+                           Order o, const Here& h) {
+  const Map& map = scenario.map();
+  const std::string from = province_of(o.from.location);
+  const std::string to = province_of(o.to.location);
+  if (o.to.in_city) {
+    // FoC Movement c.ii: the garrison order is a move into the city of the
+    // province the units stand in; only its owner's units may enter.
+    if (o.from.in_city || to != from)
+      return fail("units enter only the city of the province they stand in (FoC Movement c.ii)");
+    const auto* city = map.city(from);
+    if (!city) return fail("there is no city in " + from);
+    const auto owner = pos.city_owner.find(from);
+    if (owner == pos.city_owner.end() || owner->second != power)
+      return fail(city->name + " is not " + units::possessive(power) +
+                  ": a city is taken by siege, not by entering it (FoC Movement c.i)");
+    if (o.units.fleets > 0 && !city->port)
+      return fail(city->name + " is no port: only ports garrison fleets (FoC Movement c.ii)");
+    o.to.location = from;
+    o.from.location = o.units.fleets > 0 ? h.fleet_location : from;
+    return o;
+  }
+  if (o.from.in_city) {
+    // The units in a city leave it into its province, and go no farther in
+    // the season (FoC Movement c.ii: "the unit in the city leaves it to the
+    // province").
+    if (to != from)
+      return fail("units in a city leave it only into " + from + " (FoC Movement c.ii)");
+    o.to.location = o.units.fleets > 0 ? h.fleet_location : from;
+    return o;
+  }
+  if (to == from) return fail("the units are already in " + from);
+  if (o.units.armies > 0) {
+    const bool land = map.army_adjacent(from, to);
+    const bool landing = map.fleet_water(from) && map.any_neighbours(from).count(to) &&
+                         map.can_stand(UnitType::Army, to);
+    const bool to_sea = open_sea(map, to);
+    const auto* pf = map.province(from);
+    const auto* pt = map.province(to);
+    const bool convoy = o.units.fleets == 0 && pf && pt && pf->terrain == Terrain::Coast &&
+                        pt->terrain == Terrain::Coast;
+    if (to_sea) {
+      if (o.units.fleets < o.units.armies)
+        return fail(
+            "armies go to sea only with at least as many fleets (Multiplicity Plus: "
+            "an A/F at sea must be seaworthy)");
+    } else if (!land && !landing && !convoy) {
+      return fail("armies cannot reach " + to + " from " + from);
+    }
+  }
+  if (o.units.fleets > 0) {
+    const auto reach = map.fleet_reach(h.fleet_location, to);
+    if (reach.empty()) return fail("fleets cannot reach " + to + " from " + h.fleet_location);
+    if (o.to.location.find('/') != std::string::npos) {
+      if (std::find(reach.begin(), reach.end(), o.to.location) == reach.end())
+        return fail("fleets cannot reach " + o.to.location + " from " + h.fleet_location);
+    } else if (reach.size() > 1) {
+      return fail(to + " has two coasts: name the one to go to (" + text::join(reach, " ") + ")");
+    } else {
+      o.to.location = reach[0];
+    }
+    o.from.location = h.fleet_location;
+  } else {
+    o.to.location = to;
+  }
+  return o;
+}
+
+Expected<Order> check_support(const Scenario& scenario, const Position& pos, Order o,
+                              const Here& h) {
+  const Map& map = scenario.map();
+  const std::string from = province_of(o.from.location);
+  const std::string target = province_of(o.target.location);
+  bool anyone = false;
+  for (const Group& g : pos.groups) {
+    anyone =
+        anyone || (province_of(g.place.location) == target && g.place.in_city == o.target.in_city);
+  }
+  if (!anyone) return fail("there are no units in " + where(scenario, target, o.target.in_city));
+  const std::string into = o.target_dest.empty() ? target : province_of(o.target_dest);
+  if (o.target_dest.empty() && o.target.in_city)
+    return fail(
+        "units in a city cannot be attacked, only besieged: a support to hold them "
+        "does nothing (FoC Movement c.i)");
+  if (!o.target_dest.empty() && into == target)
+    return fail("a supported move goes to another province");
+  if (o.from.in_city) {
+    // A garrison reaches only its own province.
+    if (into != from) return fail("units in a city support only in " + from);
+  } else if (!reaches(map, o.units, h, o.from.location, into)) {
+    return fail("the supporting units cannot reach " + into);
+  }
+  return o;
+}
+
+Expected<Order> check_unit_order(const Scenario& scenario, const Position& pos,
+                                 const std::string& power, Order o) {
+  const Map& map = scenario.map();
+  if (o.units.armies + o.units.fleets == 0) return fail("name the units ordered");
+  const std::string from = province_of(o.from.location);
+  if (o.city_toggle) {
+    // "2A Athens -> Athens": into the city when the units stand outside it,
+    // out of it when they stand inside (FoC Movement c.ii).
+    const bool outside = covers(here(pos, power, from, false), o.units);
+    o.from.in_city = !outside;
+    o.to = Place{from, outside};
+    o.city_toggle = false;
+  }
+  const Here h = here(pos, power, from, o.from.in_city);
+  if (!covers(h, o.units)) return fail(have_only(power, h, where(scenario, from, o.from.in_city)));
+  if (o.from.location.find('/') != std::string::npos && o.from.location != h.fleet_location)
+    return fail(power + "'s fleets in " + from + " stand on " + h.fleet_location);
+  o.from.location = o.units.fleets > 0 ? h.fleet_location : from;
+  switch (o.kind) {
+    case OrderKind::Hold:
+      return o;
+    case OrderKind::Move:
+      return check_move(scenario, pos, power, std::move(o), h);
+    case OrderKind::Support:
+      return check_support(scenario, pos, std::move(o), h);
+    case OrderKind::Convoy: {
+      if (o.units.armies > 0 || o.from.in_city || !map.fleet_water(from))
+        return fail("only fleets at sea convoy");
+      const Here army = [&] {
+        Here any;
+        for (const Group& g : pos.groups) {
+          if (g.type == UnitType::Army && !g.place.in_city &&
+              province_of(g.place.location) == province_of(o.target.location))
+            any.armies += g.count;
+        }
+        return any;
+      }();
+      if (army.armies == 0) return fail("there is no army in " + o.target.location + " to convoy");
+      return o;
+    }
+    case OrderKind::Besiege: {
+      // FoC Movement c.i: units outside a city besiege it; FoC Mapboard c:
+      // an island's city falls only to a siege with fleets.
+      if (o.from.in_city) return fail("a garrison cannot besiege its own city");
+      const auto* city = map.city(from);
+      if (!city) return fail("there is no city in " + from + " to besiege");
+      const auto owner = pos.city_owner.find(from);
+      if (owner != pos.city_owner.end() && owner->second == power)
+        return fail(city->name + " is " + units::possessive(power) + " already");
+      if (is_island(map, from) && o.units.fleets == 0)
+        return fail(city->name +
+                    " is on an island: only a siege with fleets takes it "
+                    "(FoC Mapboard c)");
+      return o;
+    }
+    case OrderKind::Pillage:
+      // FoC Movement c.iii: the city for money from inside it, the
+      // countryside for food from outside.
+      if (!o.from.in_city && open_sea(map, from)) return fail("there is nothing to pillage at sea");
+      return o;
+    default:
+      return o;
+  }
+}
+
+Expected<Order> check_units_named(const Scenario& scenario, const Position& pos,
+                                  const std::string& power, Order o) {
+  const std::string from = province_of(o.from.location);
+  const Here h = here(pos, power, from, o.from.in_city);
+  if (!covers(h, o.units)) return fail(have_only(power, h, where(scenario, from, o.from.in_city)));
+  if (o.units.fleets > 0) o.from.location = h.fleet_location;
+  return o;
+}
+
+}  // namespace
+
+Expected<Order> check_order(const Scenario& scenario, const Position& pos, const std::string& power,
+                            Order o) {
+  const Phase phase = phase_of(pos);
+  const bool unit_order = o.kind == OrderKind::Hold || o.kind == OrderKind::Move ||
+                          o.kind == OrderKind::Support || o.kind == OrderKind::Convoy ||
+                          o.kind == OrderKind::Besiege || o.kind == OrderKind::Pillage;
+  const bool food =
+      o.kind == OrderKind::BuyBank || o.kind == OrderKind::Buy || o.kind == OrderKind::Sell;
+  switch (phase) {
+    case Phase::Movement:
+      if (food) {
+        // FoC Building b: food is bought with the spring and autumn orders.
+        if ((o.kind == OrderKind::Buy || o.kind == OrderKind::Sell) && o.other_power == power)
+          return fail(power + " cannot trade with itself");
+        if (!scenario.power(o.other_power) && o.kind != OrderKind::BuyBank)
+          return fail("'" + o.other_power + "' is not a power of this game");
+        return o;
+      }
+      if (!unit_order)
+        return fail(o.kind == OrderKind::Build
+                        ? "builds are written in the winter (FoC Building c)"
+                        : "disbands and unfed units are named in the summer and winter "
+                          "(FoC Building b)");
+      return check_unit_order(scenario, pos, power, std::move(o));
+    case Phase::Retreats: {
+      if (o.kind != OrderKind::Move && o.kind != OrderKind::Disband)
+        return fail("in the retreats a dislodged unit retreats ('-') or disbands ('D')");
+      const std::string from = province_of(o.from.location);
+      const Dislodged* d = nullptr;
+      for (const Dislodged& x : pos.dislodged) {
+        if (x.power == power && province_of(x.place.location) == from &&
+            x.place.in_city == o.from.in_city)
+          d = &x;
+      }
+      if (!d) return fail(power + " has no dislodged units in " + from);
+      if (o.units.armies > d->armies || o.units.fleets > d->fleets)
+        return fail("only " + format_units(Units{d->armies, d->fleets}) + " of " + power +
+                    " were dislodged from " + from);
+      o.from = d->place;
+      if (o.kind == OrderKind::Disband) return o;
+      Dislodged part = *d;
+      part.armies = o.units.armies;
+      part.fleets = o.units.fleets;
+      const auto options = retreat_options(scenario, pos, part);
+      std::vector<std::string> names;
+      for (const Place& p : options) {
+        names.push_back(format_place(p));
+        if (p.in_city == o.to.in_city &&
+            (p.location == o.to.location || province_of(p.location) == o.to.location)) {
+          o.to = p;
+          return o;
+        }
+      }
+      return fail(format_units(o.units) + " cannot retreat to " + format_place(o.to) +
+                  (names.empty() ? "" : "; they may retreat to " + text::join(names, " ")));
+    }
+    case Phase::Summer:
+      if (o.kind != OrderKind::Disband && o.kind != OrderKind::Unfed)
+        return fail("in the summer orders name units to disband or to go unfed (FoC Sequence 2)");
+      return check_units_named(scenario, pos, power, std::move(o));
+    case Phase::Winter:
+      if (o.kind == OrderKind::Disband || o.kind == OrderKind::Unfed)
+        return check_units_named(scenario, pos, power, std::move(o));
+      if (o.kind != OrderKind::Build)
+        return fail("in the winter orders are builds, disbands and unfed units (FoC Building)");
+      {
+        const std::string city = province_of(o.from.location);
+        const auto* c = scenario.map().city(city);
+        if (!c) return fail("there is no city in " + city);
+        const auto owner = pos.city_owner.find(city);
+        if (owner == pos.city_owner.end() || owner->second != power)
+          return fail(c->name + " is not " + units::possessive(power));
+        if (pos.sieges.count(city))
+          return fail(c->name + " is besieged: nothing is built in it (FoC Building c)");
+        if (o.units.fleets > 0 && !c->port) return fail(c->name + " is no port");
+      }
+      return o;
+  }
+  return o;
+}
+
+std::vector<std::pair<std::size_t, std::string>> check_together(const Scenario& scenario,
+                                                                const Position& pos,
+                                                                const std::string& power,
+                                                                const std::vector<Order>& orders) {
+  std::vector<std::pair<std::size_t, std::string>> out;
+  const Map& map = scenario.map();
+  // Units named, by place (province, in the city) and by what they are named
+  // for: a unit takes one order a season.
+  std::map<std::pair<std::string, bool>, Units> named, unfed;
+  std::map<std::pair<std::string, bool>, int> supports;
+  std::map<std::string, int> entering, leaving;  // city -> components
+  std::map<std::string, Units> moving_from_sea;
+  for (std::size_t i = 0; i < orders.size(); ++i) {
+    const Order& o = orders[i];
+    const auto key = std::make_pair(province_of(o.from.location), o.from.in_city);
+    const bool units_order = o.kind != OrderKind::BuyBank && o.kind != OrderKind::Buy &&
+                             o.kind != OrderKind::Sell && o.kind != OrderKind::Build;
+    if (!units_order) continue;
+    Units& n = o.kind == OrderKind::Unfed ? unfed[key] : named[key];
+    n.armies += o.units.armies;
+    n.fleets += o.units.fleets;
+    Units have;
+    if (phase_of(pos) == Phase::Retreats) {
+      for (const Dislodged& d : pos.dislodged) {
+        if (d.power == power && province_of(d.place.location) == key.first &&
+            d.place.in_city == key.second)
+          have = Units{d.armies, d.fleets};
+      }
+    } else {
+      const Here h = here(pos, power, key.first, key.second);
+      have = Units{h.armies, h.fleets};
+    }
+    if (n.armies > have.armies || n.fleets > have.fleets) {
+      out.emplace_back(i, "more units are ordered from " + where(scenario, key.first, key.second) +
+                              " than " + power + " has there (" + format_units(have) +
+                              "): a unit takes one order");
+      continue;
+    }
+    if (o.kind == OrderKind::Support && ++supports[key] > 1)
+      out.emplace_back(i,
+                       "a multiple unit supports one space only, with its full strength "
+                       "(FoC Movement a (2))");
+    if (o.kind == OrderKind::Move && phase_of(pos) == Phase::Movement) {
+      const int n_units = o.units.armies + o.units.fleets;
+      if (o.to.in_city) entering[province_of(o.to.location)] += n_units;
+      if (o.from.in_city) leaving[key.first] += n_units;
+      if (!o.from.in_city && open_sea(map, key.first)) {
+        moving_from_sea[key.first].armies += o.units.armies;
+        moving_from_sea[key.first].fleets += o.units.fleets;
+      }
+    }
+  }
+  // FoC Movement c.ii: a garrison within the city's size.
+  for (const auto& [city, n] : entering) {
+    const auto* c = map.city(city);
+    const int inside = units::garrison(pos, city) - leaving[city];
+    if (c && inside + n > c->size) {
+      for (std::size_t i = 0; i < orders.size(); ++i) {
+        if (orders[i].kind == OrderKind::Move && orders[i].to.in_city &&
+            province_of(orders[i].to.location) == city)
+          out.emplace_back(i, c->name + " garrisons at most " + std::to_string(c->size) +
+                                  " unit(s) (FoC Movement c.ii)");
+      }
+    }
+  }
+  // Multiplicity Plus: what stays at sea must be seaworthy (the failure of a
+  // move is (10)'s affair, not the orders').
+  for (const auto& [sea, moving] : moving_from_sea) {
+    int armies = 0, fleets = 0;
+    for (const Group& g : pos.groups) {
+      if (province_of(g.place.location) != sea || g.place.in_city) continue;
+      (g.type == UnitType::Army ? armies : fleets) += g.count;
+    }
+    armies -= moving.armies;
+    fleets -= moving.fleets;
+    if (armies > fleets) {
+      for (std::size_t i = 0; i < orders.size(); ++i) {
+        if (orders[i].kind == OrderKind::Move && province_of(orders[i].from.location) == sea &&
+            !orders[i].from.in_city)
+          out.emplace_back(i, "the units left in " + sea + " would be " + std::to_string(armies) +
+                                  " armies with " + std::to_string(fleets) +
+                                  " fleets: an A/F at sea must be seaworthy (Multiplicity Plus)");
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace naumachia::fall

@@ -1,0 +1,181 @@
+// The Fall of Constantinople as a game: the scenario's year of seasons,
+// sieges, pillage, garrisons, retreats into cities, the disbands at sea, and
+// stored positions (games/fall/fall.h), through the module's State.
+#include <doctest/doctest.h>
+
+#include <map>
+
+#include "core/dice.h"
+#include "games/diplomacy/diplomacy.h"
+
+using namespace naumachia;
+
+namespace {
+
+// Seats of a seven-player game, one power each, in the scenario's order.
+enum Seat { Aragon, Byzantium, Genoa, Hospitallers, Naples, Ottomans, Venice };
+
+const Game& game() {
+  static const auto g = diplomacy::make_diplomacy_game();
+  return *g;
+}
+
+// A position of a seven-player game from its position lines.
+std::unique_ptr<State> position(const std::string& lines) {
+  auto s = game().deserialize("fall 1\nplayers 7\nstep 1\nover 0\nwinner -\nresult -\n" + lines);
+  REQUIRE_MESSAGE(s.has_value(), (s ? "" : s.error().message));
+  return std::move(*s);
+}
+
+struct Played {
+  std::unique_ptr<State> next;
+  std::string events;
+};
+
+// Resolves the step with these seats' orders (validated first; every other
+// seat that must order sends none).
+Played play(const State& s, const std::map<int, std::vector<std::string>>& orders) {
+  std::map<PlayerId, OrderSet> all;
+  for (PlayerId p : s.step().to_order) all[p] = OrderSet{};
+  for (const auto& [seat, lines] : orders) {
+    auto v = s.validate(PlayerId{seat}, lines);
+    REQUIRE_MESSAGE(v.has_value(), (v ? "" : v.error()[0].message));
+    all[PlayerId{seat}] = *v;
+  }
+  ScriptedDice dice({});
+  auto r = s.resolve(all, dice);
+  std::string events;
+  for (const auto& e : r.events) events += e.text + "\n";
+  return {std::move(r.next), events};
+}
+
+std::string refusal(const State& s, int seat, const std::vector<std::string>& lines) {
+  auto v = s.validate(PlayerId{seat}, lines);
+  return v ? "" : v.error()[0].message;
+}
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+const std::string kSpring = "season Spring 1355\nfirst_winter 0\nretreats 0\n";
+
+}  // namespace
+
+TEST_CASE("FoC Sequence 1-4: the game opens in Winter 1354 and its year goes round") {
+  auto s = game().new_game("fall-of-constantinople", 7);
+  REQUIRE(s.has_value());
+  State& st = **s;
+  CHECK(st.step().label == "Winter 1354 adjustments");
+  CHECK(st.step().to_order.size() == 7);
+  // FoC Building a: the income is collected before the first orders.
+  CHECK(has(st.view(std::nullopt).notes[7], "Venice: "));
+  auto winter = play(st, {{Venice, {"build A cnd"}}, {Ottomans, {"build A bur"}}});
+  REQUIRE(winter.next->step().label == "Spring 1355 movement");
+  // FoC Building c: the first winter's builds appear outside their cities.
+  CHECK(has(winter.events, "appears"));
+  auto spring = play(*winter.next, {{Ottomans, {"2A gal - wth"}}});
+  CHECK(has(spring.events, "Ottomans: 2A gal - wth: succeeds"));
+  // Nobody is short of food: the summer is eaten without orders.
+  CHECK(spring.next->step().label == "Autumn 1355 movement");
+  auto autumn = play(*spring.next, {});
+  CHECK(autumn.next->step().label == "Winter 1355 adjustments");
+  CHECK(has(autumn.events, "Ottomans takes the province of West Thrace from Byzantium"));
+  // Stored bytes give back the same state.
+  const std::string bytes = autumn.next->serialize();
+  auto back = game().deserialize(bytes);
+  REQUIRE(back.has_value());
+  CHECK((*back)->serialize() == bytes);
+}
+
+TEST_CASE(
+    "FoC Movement c.i, c.ii: a siege takes one season and one more per unit in the garrison") {
+  auto s = position(kSpring +
+                    "group Ottomans A 2 the out\ngroup Aragon A 1 the in\ncity the Aragon\n"
+                    "stock Ottomans 10 0 10\nstock Aragon 10 0 10\n");
+  auto spring = play(*s, {{Ottomans, {"2A the B"}}});
+  CHECK(has(spring.events, "Ottomans besieges Thebes: season 1 of 2"));
+  REQUIRE(spring.next->step().label == "Autumn 1355 movement");
+  auto autumn = play(*spring.next, {{Ottomans, {"2A the B"}}});
+  CHECK(has(autumn.events, "Aragon's A the (city) surrenders with the city and is lost"));
+  CHECK(has(autumn.events, "Thebes, Aragon's, falls to Ottomans after 2 season(s) of siege"));
+  CHECK(has(autumn.next->serialize(), "city the Ottomans"));
+}
+
+TEST_CASE("FoC Movement c.i: a siege not renewed is lifted") {
+  auto s = position(kSpring +
+                    "group Ottomans A 2 the out\ngroup Aragon A 1 the in\ncity the Aragon\n"
+                    "siege the Ottomans 1\nstock Ottomans 10 0 10\nstock Aragon 10 0 10\n");
+  auto r = play(*s, {{Ottomans, {"2A the H"}}});
+  CHECK(has(r.events, "Ottomans' siege of Thebes is lifted"));
+  CHECK_FALSE(has(r.next->serialize(), "siege the"));
+}
+
+TEST_CASE("FoC Mapboard c: an island's city falls only to a siege with fleets") {
+  auto s = position(kSpring +
+                    "group Aragon A 1 neg out\ngroup Aragon F 1 aeg out\ncity neg Venice\n"
+                    "stock Aragon 10 0 10\n");
+  CHECK(
+      has(refusal(*s, Aragon, {"A neg B"}), "only a siege with fleets takes it (FoC Mapboard c)"));
+}
+
+TEST_CASE("FoC Movement c.iii: a pillage yields the province's food, and is cut like a support") {
+  const std::string board = kSpring +
+                            "group Ottomans A 1 ath out\ngroup Aragon A 1 the out\n"
+                            "stock Ottomans 0 0 5\nstock Aragon 10 0 10\n";
+  auto quiet = play(*position(board), {{Ottomans, {"A ath P"}}});
+  CHECK(has(quiet.events, "The Ottomans pillage Athens for 1F"));
+  CHECK(has(quiet.next->serialize(), "pillaged_province ath"));
+  auto cut = play(*position(board), {{Ottomans, {"A ath P"}}, {Aragon, {"A the - ath"}}});
+  CHECK(has(cut.events, "Ottomans's pillage in ath is cut (FoC Movement c.iii)"));
+  CHECK_FALSE(has(cut.next->serialize(), "pillaged_province"));
+}
+
+TEST_CASE("FoC Movement c.iii: pillage from inside a city takes its money") {
+  auto s = position(kSpring + "group Aragon A 1 ath in\ncity ath Aragon\nstock Aragon 0 0 5\n");
+  auto r = play(*s, {{Aragon, {"A ath city P"}}});
+  CHECK(has(r.events, "The Aragon pillage Athens for 3£"));
+  CHECK(has(r.next->serialize(), "stock Aragon 3 0"));
+}
+
+TEST_CASE("FoC Movement c.ii: garrisons within the city's size, only in one's own city") {
+  auto s =
+      position(kSpring +
+               "group Aragon A 2 ath out\ngroup Aragon A 1 ath in\ngroup Ottomans A 1 the out\n"
+               "city ath Aragon\ncity the Aragon\nstock Aragon 10 0 10\n");
+  CHECK(has(refusal(*s, Aragon, {"2A ath - ath city"}), "Athens garrisons at most 2 unit(s)"));
+  CHECK(refusal(*s, Aragon, {"A ath - ath city"}).empty());
+  CHECK(has(refusal(*s, Ottomans, {"A the - the city"}),
+            "a city is taken by siege, not by entering it (FoC Movement c.i)"));
+  CHECK(has(refusal(*s, Aragon, {"A ath city - the"}), "leave it only into ath"));
+}
+
+TEST_CASE("FoC Mapboard b: a dislodged army may retreat into its own city") {
+  auto s = position(kSpring +
+                    "group Aragon A 1 ath out\ngroup Ottomans A 2 the out\ncity ath Aragon\n"
+                    "stock Aragon 10 0 10\nstock Ottomans 10 0 10\n");
+  auto r = play(*s, {{Ottomans, {"2A the - ath"}}});
+  REQUIRE(r.next->step().label == "Spring 1355 retreats");
+  CHECK(r.next->step().to_order == std::vector<PlayerId>{PlayerId{Aragon}});
+  auto back = play(*r.next, {{Aragon, {"A ath - ath city"}}});
+  CHECK(has(back.next->serialize(), "group Aragon A 1 ath in"));
+}
+
+TEST_CASE("Multiplicity Plus (10): an army left alone at sea by a failed landing is disbanded") {
+  auto s = position(kSpring +
+                    "group Venice A 1 aeg out\ngroup Venice F 1 aeg out\ngroup Aragon A 1 nep out\n"
+                    "stock Venice 10 0 10\nstock Aragon 10 0 10\n");
+  // What stays at sea must be seaworthy when the orders are written.
+  CHECK(has(refusal(*s, Venice, {"F aeg - ica"}), "must be seaworthy"));
+  auto r = play(*s, {{Venice, {"A aeg - the", "F aeg - ica"}}, {Aragon, {"A nep - the"}}});
+  CHECK(has(r.events, "Venice: A aeg - the: fails (bounced)"));
+  CHECK(has(r.events, "Venice's army in Aegean Sea is disbanded"));
+  CHECK_FALSE(has(r.next->serialize(), "group Venice A"));
+}
+
+TEST_CASE("FoC: a stored position that does not read is refused, not played") {
+  CHECK_FALSE(game().deserialize("fall 1\nplayers 7\nstep 1\ngroup Venice Z 1 ath out\n"));
+  CHECK_FALSE(game().deserialize("fall 1\nplayers 7\nstep 1\ngroup Venice A 1 atlantis out\n"));
+  CHECK_FALSE(game().deserialize("fall 1\nplayers 7\nstep 1\ncity ath Carthage\n"));
+  CHECK_FALSE(game().deserialize("fall 1\nplayers 1\nstep 1\n"));
+}
