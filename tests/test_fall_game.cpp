@@ -124,17 +124,17 @@ TEST_CASE("FoC Movement c.iii: a pillage yields the province's food, and is cut 
                             "group Ottomans A 1 ath out\ngroup Aragon A 1 the out\n"
                             "stock Ottomans 0 0 5\nstock Aragon 10 0 10\n";
   auto quiet = play(*position(board), {{Ottomans, {"A ath P"}}});
-  CHECK(has(quiet.events, "The Ottomans pillage Athens for 1F"));
+  CHECK(has(quiet.events, "Ottomans pillages Athens for 1F"));
   CHECK(has(quiet.next->serialize(), "pillaged_province ath"));
   auto cut = play(*position(board), {{Ottomans, {"A ath P"}}, {Aragon, {"A the - ath"}}});
-  CHECK(has(cut.events, "Ottomans's pillage in ath is cut (FoC Movement c.iii)"));
+  CHECK(has(cut.events, "Ottomans' pillage in ath is cut (FoC Movement c.iii)"));
   CHECK_FALSE(has(cut.next->serialize(), "pillaged_province"));
 }
 
 TEST_CASE("FoC Movement c.iii: pillage from inside a city takes its money") {
   auto s = position(kSpring + "group Aragon A 1 ath in\ncity ath Aragon\nstock Aragon 0 0 5\n");
   auto r = play(*s, {{Aragon, {"A ath city P"}}});
-  CHECK(has(r.events, "The Aragon pillage Athens for 3£"));
+  CHECK(has(r.events, "Aragon pillages Athens for 3£"));
   CHECK(has(r.next->serialize(), "stock Aragon 3 0"));
 }
 

@@ -454,7 +454,7 @@ View FallState::view(std::optional<PlayerId>) const {
     c.label = p.name;
     if (p.food > 0) c.label += ", " + std::to_string(p.food) + "F";
     const auto owner = pos_.province_owner.find(id);
-    if (owner != pos_.province_owner.end()) c.label += ", " + owner->second + "'s";
+    if (owner != pos_.province_owner.end()) c.label += ", " + units::possessive(owner->second);
     if (pos_.pillaged_provinces.count(id)) c.label += ", pillaged";
     for (const Group& g : pos_.groups) {
       if (!g.place.in_city && province_of(g.place.location) == id) c.tokens.push_back(token(g, {}));
@@ -479,7 +479,7 @@ View FallState::view(std::optional<PlayerId>) const {
     const auto co = pos_.city_owner.find(id);
     cc.label = city->name + " (" + std::to_string(city->money) + "£, size " +
                std::to_string(city->size) + (city->port ? ", port" : "") + "), " +
-               (co == pos_.city_owner.end() ? "unowned" : co->second + "'s");
+               (co == pos_.city_owner.end() ? "unowned" : units::possessive(co->second));
     if (const auto s = pos_.sieges.find(id); s != pos_.sieges.end())
       cc.label += ", besieged by " + s->second.besieger + " for " +
                   std::to_string(s->second.seasons) + " season(s)";

@@ -217,10 +217,11 @@ void add(std::vector<Group>& groups, const std::string& power, UnitType type, in
 void pillage(const Scenario& scenario, const Entry& e, const ForceOutcome& fo, Position& next,
              std::vector<std::string>& notes) {
   const std::string prov = province_of(e.order.from.location);
-  const std::string who = e.power == kRebels ? "rebels" : e.power;
+  const std::string who = e.power == kRebels ? "The rebels pillage " : e.power + " pillages ";
   if (fo.cut) {
     if (e.written)
-      notes.push_back(e.power + "'s pillage in " + prov + " is cut (FoC Movement c.iii)");
+      notes.push_back(units::possessive(e.power) + " pillage in " + prov +
+                      " is cut (FoC Movement c.iii)");
     return;
   }
   if (e.order.from.in_city) {
@@ -232,7 +233,7 @@ void pillage(const Scenario& scenario, const Entry& e, const ForceOutcome& fo, P
       return;
     }
     if (e.power != kRebels) next.stocks[e.power].money += city->money;
-    notes.push_back("The " + who + " pillage " + city->name +
+    notes.push_back(who + city->name +
                     (e.power != kRebels ? " for " + std::to_string(city->money) + "£" : "") +
                     "; it yields no money next winter (FoC Movement c.iii)");
   } else {
@@ -243,7 +244,7 @@ void pillage(const Scenario& scenario, const Entry& e, const ForceOutcome& fo, P
       return;
     }
     if (e.power != kRebels) next.stocks[e.power].food += p->food;
-    notes.push_back("The " + who + " pillage " + p->name +
+    notes.push_back(who + p->name +
                     (e.power != kRebels ? " for " + std::to_string(p->food) + "F" : "") +
                     "; it yields no food next winter (FoC Movement c.iii)");
   }
