@@ -179,3 +179,72 @@ TEST_CASE("FoC: a stored position that does not read is refused, not played") {
   CHECK_FALSE(game().deserialize("fall 1\nplayers 7\nstep 1\ncity ath Carthage\n"));
   CHECK_FALSE(game().deserialize("fall 1\nplayers 1\nstep 1\n"));
 }
+
+namespace {
+
+// FoC Movement a (10)'s example: Genoese 1A/2F and Venetian 2A left in the
+// Aegean when a Venetian army is bounced ashore and a Venetian fleet sails.
+Played unseaworthy_aegean() {
+  auto s = position(kSpring +
+                    "group Genoa A 1 aeg out\ngroup Genoa F 2 aeg out\ngroup Venice A 2 aeg out\n"
+                    "group Venice F 1 aeg out\ngroup Aragon A 1 nep out\n"
+                    "stock Genoa 10 0 10\nstock Venice 10 0 10\nstock Aragon 10 0 10\n");
+  auto r = play(*s, {{Venice, {"A aeg - the", "F aeg - ica"}}, {Aragon, {"A nep - the"}}});
+  CHECK(has(r.events, "The A/F in Aegean Sea is not seaworthy: 1 army(ies) must go"));
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("FoC Movement a (10): the fleets' owner chooses which army an unseaworthy A/F loses") {
+  auto r = unseaworthy_aegean();
+  REQUIRE(r.next->step().label == "Spring 1355 retreats");
+  CHECK(r.next->step().to_order == std::vector<PlayerId>{PlayerId{Genoa}});
+  CHECK(has(refusal(*r.next, Venice, {"disband A aeg of Genoa"}), "Multiplicity Plus (10)"));
+  CHECK(has(refusal(*r.next, Genoa, {"disband 2A aeg of Venice"}), "only 1 army(ies) must go"));
+  auto chosen = play(*r.next, {{Genoa, {"disband A aeg of Venice"}}});
+  CHECK(has(chosen.events, "Venice's army in Aegean Sea is disbanded, as its fleets' owner chose"));
+  CHECK(has(chosen.next->serialize(), "group Genoa A 1 aeg out"));
+  CHECK(has(chosen.next->serialize(), "group Venice A 1 aeg out"));
+}
+
+TEST_CASE("FoC Movement a (10): without the owner's choice one army of each power goes in turn") {
+  auto r = unseaworthy_aegean();
+  auto by_default = play(*r.next, {});
+  // The powers in the scenario's order: Genoa's army before Venice's.
+  CHECK(has(by_default.events, "Genoa's army in Aegean Sea is disbanded: the A/F"));
+  CHECK(has(by_default.next->serialize(), "group Venice A 2 aeg out"));
+  CHECK_FALSE(has(by_default.next->serialize(), "group Genoa A"));
+}
+
+TEST_CASE("FoC Movement c.ii: Constantinople with three garrisons takes two whole years") {
+  auto s = position(kSpring +
+                    "group Byzantium A 2 con in\ngroup Byzantium F 1 con in\n"
+                    "group Ottomans A 2 con out\ncity con Byzantium\n"
+                    // Manpower to maintain the besiegers through the winter.
+                    "city bur Ottomans\ncity nic Ottomans\n"
+                    "stock Byzantium 50 0 50\nstock Ottomans 50 0 50\n");
+  std::unique_ptr<State> st = std::move(s);
+  std::string events;
+  for (int season = 0; season < 8 && !has(events, "falls to"); ++season) {
+    const std::string label = st->step().label;
+    auto r = has(label, "movement") ? play(*st, {{Ottomans, {"2A con B"}}}) : play(*st, {});
+    events += label + ":\n" + r.events;
+    st = std::move(r.next);
+  }
+  CHECK(has(events,
+            "Spring 1355 movement:\nOttomans: 2A con B: succeeds\nOttomans besieges "
+            "Constantinople: season 1 of 4"));
+  CHECK(has(events, "Autumn 1356 movement:"));
+  CHECK(has(events, "Constantinople, Byzantium's, falls to Ottomans after 4 season(s) of siege"));
+  CHECK(has(events, "Byzantium's 2A con (city) surrenders with the city and is lost"));
+}
+
+TEST_CASE("FoC Movement c.iii: units pillaging their city are no garrison against a siege") {
+  auto s = position(kSpring +
+                    "group Ottomans A 2 the out\ngroup Aragon A 1 the in\ncity the Aragon\n"
+                    "stock Ottomans 10 0 10\nstock Aragon 10 0 10\n");
+  auto r = play(*s, {{Ottomans, {"2A the B"}}, {Aragon, {"A the city P"}}});
+  CHECK(has(r.events, "Aragon pillages Thebes for 3£"));
+  CHECK(has(r.events, "Thebes, Aragon's, falls to Ottomans after 1 season(s) of siege"));
+}

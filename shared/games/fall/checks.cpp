@@ -274,6 +274,25 @@ Expected<Order> check_order(const Scenario& scenario, const Position& pos, const
       if (o.kind != OrderKind::Move && o.kind != OrderKind::Disband)
         return fail("in the retreats a dislodged unit retreats ('-') or disbands ('D')");
       const std::string from = province_of(o.from.location);
+      if (o.kind == OrderKind::Disband) {
+        // Multiplicity Plus (10): the fleets' owners name the armies lost
+        // from an unseaworthy A/F.
+        const bool choosing = std::any_of(pos.sea_disbands.begin(), pos.sea_disbands.end(),
+                                          [&](const SeaDisband& sd) { return sd.sea == from; });
+        if (choosing && fleet_owners(pos, from).count(power)) {
+          const std::string owner = o.other_power.empty() ? power : o.other_power;
+          if (o.units.fleets > 0 || o.from.in_city)
+            return fail("only armies are lost for want of fleets (Multiplicity Plus (10))");
+          const Here h = here(pos, owner, from, false);
+          if (h.armies < o.units.armies) return fail(have_only(owner, Here{h.armies, 0, ""}, from));
+          o.other_power = owner;
+          return o;
+        }
+        if (!o.other_power.empty())
+          return fail(
+              "only the owners of the fleets in an unseaworthy A/F choose the armies "
+              "it loses (Multiplicity Plus (10))");
+      }
       const Dislodged* d = nullptr;
       for (const Dislodged& x : pos.dislodged) {
         if (x.power == power && province_of(x.place.location) == from &&
@@ -339,12 +358,22 @@ std::vector<std::pair<std::size_t, std::string>> check_together(const Scenario& 
   std::map<std::pair<std::string, bool>, int> supports;
   std::map<std::string, int> entering, leaving;  // city -> components
   std::map<std::string, Units> moving_from_sea;
+  std::map<std::string, int> sea_named;
   for (std::size_t i = 0; i < orders.size(); ++i) {
     const Order& o = orders[i];
     const auto key = std::make_pair(province_of(o.from.location), o.from.in_city);
     const bool units_order = o.kind != OrderKind::BuyBank && o.kind != OrderKind::Buy &&
                              o.kind != OrderKind::Sell && o.kind != OrderKind::Build;
     if (!units_order) continue;
+    if (o.kind == OrderKind::Disband && !o.other_power.empty()) {
+      // Multiplicity Plus (10): no more armies named than must go.
+      for (const SeaDisband& sd : pos.sea_disbands) {
+        if (sd.sea == key.first && (sea_named[sd.sea] += o.units.armies) > sd.excess)
+          out.emplace_back(i, "only " + std::to_string(sd.excess) + " army(ies) must go from " +
+                                  sd.sea + " (Multiplicity Plus (10))");
+      }
+      continue;
+    }
     Units& n = o.kind == OrderKind::Unfed ? unfed[key] : named[key];
     n.armies += o.units.armies;
     n.fleets += o.units.fleets;

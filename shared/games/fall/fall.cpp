@@ -33,6 +33,8 @@ Spring and autumn:
   buy 2 food from the bank     3£ a unit      buy 2 food from Venice by 6£
   sell 2 food to Genoa by 6£   (both sides must write the same amount and price)
 Retreats: 2A ath - the, or disband 2A ath. Unordered dislodged units disband.
+  disband A aeg of Venice      the fleets' owner picks the armies an unseaworthy
+                               A/F loses (default: one of each power in turn)
 Summer: disband A ath; unfed A ath (who goes hungry when food is short).
 Winter: build A ath; build F mes/wc; build mercenary A ath; disband F rho;
   unfed 2A nis. Units are maintained before builds; unnamed shortfalls fall
@@ -287,7 +289,11 @@ class FallState final : public State {
         return components_of(pos_, power) > 0;
       case Phase::Retreats:
         return std::any_of(pos_.dislodged.begin(), pos_.dislodged.end(),
-                           [&](const Dislodged& d) { return d.power == power; });
+                           [&](const Dislodged& d) { return d.power == power; }) ||
+               std::any_of(pos_.sea_disbands.begin(), pos_.sea_disbands.end(),
+                           [&](const SeaDisband& sd) {
+                             return fleet_owners(pos_, sd.sea).count(power) > 0;
+                           });
       case Phase::Summer: {
         // FoC Building b: the GM asks who goes unfed only of a power short of food.
         const auto s = pos_.stocks.find(power);
@@ -380,6 +386,15 @@ std::vector<std::vector<std::string>> FallState::candidate_orders(PlayerId seat)
         std::vector<std::string> group{me + "disband " + u};
         for (const Place& p : retreat_options(*sc_, pos_, d))
           group.push_back(me + u + " - " + format_place(p));
+        out.push_back(std::move(group));
+      }
+      for (const SeaDisband& sd : pos_.sea_disbands) {
+        if (!fleet_owners(pos_, sd.sea).count(power)) continue;
+        std::vector<std::string> group;
+        for (const Group& g : pos_.groups) {
+          if (g.type == UnitType::Army && !g.place.in_city && g.place.location == sd.sea)
+            group.push_back(me + "disband A " + sd.sea + " of " + g.power);
+        }
         out.push_back(std::move(group));
       }
       continue;
@@ -514,6 +529,11 @@ View FallState::view(std::optional<PlayerId>) const {
         note += "; " + format_units(Units{d.armies, d.fleets}) + " " + d.place.location +
                 " may retreat to " + text::join(to, " ") + " or disband";
       }
+    }
+    for (const SeaDisband& sd : pos_.sea_disbands) {
+      if (fleet_owners(pos_, sd.sea).count(p.name))
+        note += "; chooses " + std::to_string(sd.excess) + " army(ies) to lose in " + sd.sea +
+                " (disband A " + sd.sea + " of POWER)";
     }
     if (!in_game(pos_, p.name)) note += "; out of the game";
     v.notes.push_back(note);

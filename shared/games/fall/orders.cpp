@@ -172,6 +172,15 @@ struct Reader {
     auto p = place();
     if (!p) return fail(p.error().message);
     o.from = *p;
+    // Multiplicity Plus (10): the fleets' owner names another power's army
+    // to disband at sea, "disband A aeg of Venice".
+    if (kind == OrderKind::Disband && c.peek() == "of") {
+      ++c.i;
+      const diplomacy::Power* owner = c.map.power(c.peek());
+      if (!owner) return fail("'" + c.peek() + "' is not a power");
+      ++c.i;
+      o.other_power = owner->name;
+    }
     return done(o);
   }
 
@@ -339,7 +348,7 @@ std::string format_order(const Order& o) {
       return "build " + std::string(o.mercenary ? "mercenary A " : format_units(o.units) + " ") +
              o.from.location;
     case OrderKind::Disband:
-      return "disband " + unit;
+      return "disband " + unit + (o.other_power.empty() ? "" : " of " + o.other_power);
     case OrderKind::Unfed:
       return "unfed " + unit;
   }

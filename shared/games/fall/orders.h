@@ -30,7 +30,8 @@ enum class OrderKind {
   Buy,      // FoC Building b: from another power, at an agreed price
   Sell,
   Build,    // FoC Building c
-  Disband,  // FoC Building b: units the power chooses not to maintain
+  Disband,  // FoC Building b: units the power chooses not to maintain; with
+            // other_power, that power's army at sea (Multiplicity Plus (10))
   Unfed,    // FoC Building b: units the power chooses not to feed (they rebel)
 };
 
@@ -46,7 +47,7 @@ struct Order {
   std::string target_dest;  // empty: support to hold
   int amount = 0;           // food
   int price = 0;            // £
-  std::string other_power;  // Buy, Sell
+  std::string other_power;  // Buy, Sell; Disband: whose army
   bool mercenary = false;   // Build
   auto operator<=>(const Order&) const = default;
 };

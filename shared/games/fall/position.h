@@ -81,6 +81,14 @@ struct Dislodged {
   auto operator<=>(const Dislodged&) const = default;
 };
 
+// Multiplicity Plus (10): a multinational A/F left unseaworthy at sea, whose
+// fleets' owners choose which armies are lost.
+struct SeaDisband {
+  std::string sea;  // province id
+  int excess = 0;   // armies to disband
+  auto operator<=>(const SeaDisband&) const = default;
+};
+
 struct Position {
   Season season = Season::Winter;
   int year = 1354;
@@ -93,9 +101,11 @@ struct Position {
   std::set<std::string> pillaged_provinces;           // yield no food next winter
   std::vector<PendingBuild> pending;
   bool first_winter = true;
-  // Between a movement season's adjudication and its retreats.
+  // Between a movement season's adjudication and its retreats (and the
+  // choices of disbands at sea, made in the same step).
   bool retreats = false;
   std::vector<Dislodged> dislodged;
+  std::vector<SeaDisband> sea_disbands;
   std::set<std::string> standoffs;  // provinces left empty by a bounce, closed to retreats
 };
 

@@ -64,8 +64,20 @@ SeasonResult resolve_retreats(const Scenario& scenario, const Position& pos,
   };
   std::vector<Retreat> retreats;
   std::map<std::pair<std::string, std::string>, Units> ordered;  // power, province
+  // Multiplicity Plus (10): the armies the fleets' owners name, then the default.
+  for (const SeaDisband& sd : pos.sea_disbands) {
+    std::vector<std::pair<std::string, int>> named;
+    for (const PowerOrder& po : orders) {
+      if (po.order.kind == OrderKind::Disband && !po.order.other_power.empty() &&
+          province_of(po.order.from.location) == sd.sea)
+        named.emplace_back(po.order.other_power, po.order.units.armies);
+    }
+    disband_at_sea(scenario, next, sd.sea, sd.excess, named, r.notes);
+  }
+  next.sea_disbands.clear();
   for (const PowerOrder& po : orders) {
     const Order& o = po.order;
+    if (o.kind == OrderKind::Disband && !o.other_power.empty()) continue;
     const auto key = std::make_pair(po.power, province_of(o.from.location));
     ordered[key].armies += o.units.armies;
     ordered[key].fleets += o.units.fleets;

@@ -252,15 +252,20 @@ void pillage(const Scenario& scenario, const Entry& e, const ForceOutcome& fo, P
 
 // FoC Movement c.i, c.ii: a siege lasts while the besieger's units stand in
 // the province ordered to besiege; the city falls after one season, and one
-// more for each unit in its garrison. The garrison of a fallen city is lost.
+// more for each unit in its garrison (units pillaging the city are none,
+// c.iii). The garrison of a fallen city is lost.
 // Two powers besieging one city at once hinder each other: neither siege
 // goes on.
 void sieges(const Scenario& scenario, const std::vector<Entry>& entries,
             const std::vector<ForceOutcome>& outcomes, Position& next,
             std::vector<std::string>& notes) {
   std::map<std::string, std::set<std::string>> besiegers;  // city -> powers
+  // FoC Movement c.iii: units pillaging their city are no garrison.
+  std::map<std::string, int> pillaging;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const Entry& e = entries[i];
+    if (e.pillage && e.order.from.in_city && !outcomes[i].moved && !outcomes[i].dislodged)
+      pillaging[province_of(e.order.from.location)] += e.force.armies + e.force.fleets;
     if (e.order.kind != OrderKind::Besiege || outcomes[i].moved || outcomes[i].dislodged) continue;
     besiegers[province_of(e.order.from.location)].insert(e.power);
   }
@@ -274,7 +279,10 @@ void sieges(const Scenario& scenario, const std::vector<Entry>& entries,
       ++it;
     }
   }
-  for (const auto& [city, powers] : besiegers) {
+  for (const auto& entry : besiegers) {
+    // Named, not bound: the lambda below captures the city.
+    const std::string& city = entry.first;
+    const std::set<std::string>& powers = entry.second;
     const std::string name = units::city_name(scenario, city);
     if (powers.size() != 1) {
       notes.push_back(text_of(powers) + " besiege " + name +
@@ -285,7 +293,7 @@ void sieges(const Scenario& scenario, const std::vector<Entry>& entries,
     Siege& s = next.sieges[city];
     if (s.besieger != power) s = Siege{power, 0};
     ++s.seasons;
-    const int garrison = units::garrison(next, city);
+    const int garrison = units::garrison(next, city) - pillaging[city];
     const int needed = 1 + garrison;
     if (s.seasons < needed) {
       notes.push_back(power + " besieges " + name + ": season " + std::to_string(s.seasons) +
@@ -309,41 +317,30 @@ void sieges(const Scenario& scenario, const std::vector<Entry>& entries,
 }
 
 // Multiplicity Plus (10), as the variant amends it: at sea, armies in excess
-// of the fleets are disbanded. The fleets' owner's choice is not asked for;
-// the text's default applies: one army of each power in turn, the powers in
-// the scenario's order, until the unit is seaworthy.
-void disbands_at_sea(const Scenario& scenario, Position& next, std::vector<std::string>& notes) {
-  const Map& map = scenario.map();
-  for (const auto& [id, p] : map.provinces()) {
+// of the fleets are disbanded. When the armies there are of several powers
+// and fleets remain, the fleets' owners choose which (in the retreats step);
+// otherwise there is nothing to choose and they go at once.
+void unseaworthy(const Scenario& scenario, Position& next, std::vector<std::string>& notes) {
+  next.sea_disbands.clear();
+  for (const auto& [id, p] : scenario.map().provinces()) {
     if (p.terrain != Terrain::Sea) continue;
     int armies = 0, fleets = 0;
+    std::set<std::string> army_powers;
     for (const Group& g : next.groups) {
-      if (province_of(g.place.location) == id && !g.place.in_city)
-        (g.type == UnitType::Army ? armies : fleets) += g.count;
+      if (province_of(g.place.location) != id || g.place.in_city) continue;
+      (g.type == UnitType::Army ? armies : fleets) += g.count;
+      if (g.type == UnitType::Army) army_powers.insert(g.power);
     }
-    std::vector<std::string> order;
-    for (const PowerInfo& pi : scenario.powers()) order.push_back(pi.name);
-    order.push_back(kRebels);
-    while (armies > fleets) {
-      bool any = false;
-      for (const std::string& power : order) {
-        if (armies <= fleets) break;
-        for (Group& g : next.groups) {
-          if (g.power != power || g.type != UnitType::Army || g.place.location != id ||
-              g.place.in_city || g.count == 0)
-            continue;
-          --g.count;
-          --armies;
-          any = true;
-          notes.push_back(
-              units::possessive(power) + " army in " + p.name +
-              " is disbanded: the A/F at sea is not seaworthy (Multiplicity Plus (10))");
-          break;
-        }
-      }
-      if (!any) break;
+    if (armies <= fleets) continue;
+    if (fleets > 0 && army_powers.size() > 1) {
+      next.sea_disbands.push_back(SeaDisband{id, armies - fleets});
+      notes.push_back("The A/F in " + p.name +
+                      " is not seaworthy: " + std::to_string(armies - fleets) +
+                      " army(ies) must go, and the fleets' owners choose which (Multiplicity "
+                      "Plus (10))");
+    } else {
+      disband_at_sea(scenario, next, id, armies - fleets, {}, notes);
     }
-    std::erase_if(next.groups, [](const Group& g) { return g.count <= 0; });
   }
 }
 
@@ -414,7 +411,7 @@ SeasonResult resolve_movement(const Scenario& scenario, const Position& pos,
       pillage(scenario, entries[i], fo, next, r.notes);
   }
   sieges(scenario, entries, fr.forces, next, r.notes);
-  disbands_at_sea(scenario, next, r.notes);
+  unseaworthy(scenario, next, r.notes);
   next.standoffs.clear();
   for (const std::string& s : fr.standoffs) {
     if (!diplomacy::is_city_space(s)) next.standoffs.insert(province_of(s));
@@ -431,8 +428,54 @@ SeasonResult resolve_movement(const Scenario& scenario, const Position& pos,
       next.dislodged.push_back(d);
     }
   }
-  next.retreats = !next.dislodged.empty();
+  next.retreats = !next.dislodged.empty() || !next.sea_disbands.empty();
   return r;
+}
+
+std::set<std::string> fleet_owners(const Position& pos, const std::string& sea) {
+  std::set<std::string> out;
+  for (const Group& g : pos.groups) {
+    if (g.type == UnitType::Fleet && !g.place.in_city && province_of(g.place.location) == sea)
+      out.insert(g.power);
+  }
+  return out;
+}
+
+void disband_at_sea(const Scenario& scenario, Position& pos, const std::string& sea, int excess,
+                    const std::vector<std::pair<std::string, int>>& named,
+                    std::vector<std::string>& notes) {
+  const std::string name = scenario.map().province(sea)->name;
+  const auto take = [&](const std::string& power, const std::string& why) {
+    for (Group& g : pos.groups) {
+      if (g.power != power || g.type != UnitType::Army || g.place.location != sea ||
+          g.place.in_city || g.count == 0)
+        continue;
+      --g.count;
+      --excess;
+      notes.push_back(units::possessive(power) + " army in " + name + " is disbanded" + why +
+                      ": the A/F at sea is not seaworthy (Multiplicity Plus (10))");
+      return true;
+    }
+    return false;
+  };
+  for (const auto& [power, count] : named) {
+    for (int i = 0; i < count && excess > 0; ++i) {
+      if (!take(power, ", as its fleets' owner chose")) break;
+    }
+  }
+  // The text's default: one army of each power in turn, in the scenario's
+  // order, until the unit is seaworthy.
+  std::vector<std::string> order;
+  for (const PowerInfo& pi : scenario.powers()) order.push_back(pi.name);
+  order.push_back(kRebels);
+  while (excess > 0) {
+    bool any = false;
+    for (const std::string& power : order) {
+      if (excess > 0 && take(power, "")) any = true;
+    }
+    if (!any) break;
+  }
+  std::erase_if(pos.groups, [](const Group& g) { return g.count <= 0; });
 }
 
 }  // namespace naumachia::fall

@@ -5,6 +5,7 @@
 // pillage, the Multiplicity (10) disbands at sea, retreats, and the winter's
 // count of provinces. Pure functions; rule choices in
 // docs/rules/fall-of-constantinople.md, "Seasons, sieges and pillage".
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -64,6 +65,16 @@ SeasonResult resolve_movement(const Scenario& scenario, const Position& pos,
                               const std::vector<PowerOrder>& orders,
                               const diplomacy::Rulings& rulings);
 
+// Multiplicity Plus (10): the powers owning fleets in a sea (who choose the
+// armies lost there).
+std::set<std::string> fleet_owners(const Position& pos, const std::string& sea);
+// Disbands `excess` armies in `sea`: those `named` first (whose army, how
+// many), then by the text's default, one army of each power in turn, the
+// powers in the scenario's order.
+void disband_at_sea(const Scenario& scenario, Position& pos, const std::string& sea, int excess,
+                    const std::vector<std::pair<std::string, int>>& named,
+                    std::vector<std::string>& notes);
+
 // Where a dislodged force may retreat: standard Diplomacy's places (next to
 // it, empty, not where the attack came from, not left empty by a bounce),
 // and for armies their own city in the province they were dislodged from,
@@ -72,7 +83,9 @@ std::vector<Place> retreat_options(const Scenario& scenario, const Position& pos
                                    const Dislodged& d);
 
 // The retreats: a force not ordered to retreat is disbanded, as are forces
-// of different powers retreating to one place; one power's merge.
+// of different powers retreating to one place; one power's merge. The
+// disbands at sea the fleets' owners name ("disband A aeg of Venice") are
+// made first, the rest by the default (disband_at_sea).
 SeasonResult resolve_retreats(const Scenario& scenario, const Position& pos,
                               const std::vector<PowerOrder>& orders);
 

@@ -75,6 +75,8 @@ std::string write_position(const Position& pos) {
         << " " << (d.place.in_city ? "in" : "out") << " "
         << (d.attacker_from.empty() ? "-" : d.attacker_from) << "\n";
   }
+  for (const SeaDisband& d : pos.sea_disbands)
+    out << "sea_disband " << d.sea << " " << d.excess << "\n";
   for (const auto& s : pos.standoffs) out << "standoff " << s << "\n";
   return out.str();
 }
@@ -164,6 +166,12 @@ bool read_position_line(const Scenario& scenario, const std::vector<std::string_
       return false;
     d.attacker_from = w[6] == "-" ? "" : std::string(w[6]);
     pos.dislodged.push_back(std::move(d));
+    return true;
+  }
+  if (key == "sea_disband" && w.size() == 3 && province(w[1])) {
+    SeaDisband d{std::string(w[1]), 0};
+    if (!read_count(w[2], d.excess, 1)) return false;
+    pos.sea_disbands.push_back(std::move(d));
     return true;
   }
   if (key == "standoff" && w.size() == 2 && province(w[1])) {
