@@ -248,3 +248,21 @@ TEST_CASE("FoC Movement c.iii: units pillaging their city are no garrison agains
   CHECK(has(r.events, "Aragon pillages Thebes for 3£"));
   CHECK(has(r.events, "Thebes, Aragon's, falls to Ottomans after 1 season(s) of siege"));
 }
+
+TEST_CASE(
+    "FoC Building b, Movement c.i: a power besieges its own city to take it back from rebels") {
+  auto s = position(kSpring +
+                    "group Aragon A 2 the out\ngroup Rebels A 1 the in\ncity the Aragon\n"
+                    "stock Aragon 10 0 10\n");
+  CHECK(refusal(*s, Aragon, {"2A the B"}).empty());
+  // Rebels pillage every season, and pillagers are no garrison (FoC Movement
+  // c.iii): the city falls in one season.
+  auto spring = play(*s, {{Aragon, {"2A the B"}}});
+  CHECK(has(spring.events, "The rebels pillage Thebes"));
+  CHECK(has(spring.events, "Rebels' A the (city) surrenders with the city and is lost"));
+  CHECK(has(spring.events, "Thebes is taken back from the rebels by Aragon after 1 season(s) of siege"));
+  // Without rebels inside, a power cannot besiege its own city.
+  auto own =
+      position(kSpring + "group Aragon A 2 the out\ncity the Aragon\nstock Aragon 10 0 10\n");
+  CHECK(has(refusal(*own, Aragon, {"2A the B"}), "is Aragon's already"));
+}

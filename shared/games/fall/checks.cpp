@@ -217,7 +217,13 @@ Expected<Order> check_unit_order(const Scenario& scenario, const Position& pos,
       const auto* city = map.city(from);
       if (!city) return fail("there is no city in " + from + " to besiege");
       const auto owner = pos.city_owner.find(from);
-      if (owner != pos.city_owner.end() && owner->second == power)
+      // A power besieges its own city only to take it back from rebels
+      // (FoC Building b: unfed units rebel where they stand).
+      const bool rebels_inside =
+          std::any_of(pos.groups.begin(), pos.groups.end(), [&](const Group& g) {
+            return g.power == kRebels && g.place.in_city && province_of(g.place.location) == from;
+          });
+      if (owner != pos.city_owner.end() && owner->second == power && !rebels_inside)
         return fail(city->name + " is " + units::possessive(power) + " already");
       if (is_island(map, from) && o.units.fleets == 0)
         return fail(city->name +

@@ -308,9 +308,13 @@ void sieges(const Scenario& scenario, const std::vector<Entry>& entries,
       return g.place.in_city && province_of(g.place.location) == city;
     });
     const auto old = next.city_owner.find(city);
-    notes.push_back(name + (old == next.city_owner.end() ? "" : ", " + old->second + "'s,") +
-                    " falls to " + power + " after " + std::to_string(s.seasons) +
-                    " season(s) of siege (FoC Movement c.i)");
+    const bool retaken = old != next.city_owner.end() && old->second == power;
+    const std::string whose =
+        old == next.city_owner.end() ? "" : ", " + units::possessive(old->second) + ",";
+    notes.push_back(
+        name +
+        (retaken ? " is taken back from the rebels by " + power : whose + " falls to " + power) +
+        " after " + std::to_string(s.seasons) + " season(s) of siege (FoC Movement c.i)");
     next.city_owner[city] = power;
     next.sieges.erase(city);
   }
