@@ -16,6 +16,7 @@
 #include "games/diplomacy/datc.h"
 #include "games/diplomacy/map.h"
 #include "games/eih_naval/position.h"
+#include "games/fall/scenario.h"
 #include "games/tyre/data.h"
 #include "games/tyre/position.h"
 #include "support.h"
@@ -58,6 +59,10 @@ const std::map<std::string, Reader, std::less<>>& readers() {
       {"diplomacy/standard-map.json",
        [](std::string_view t) { judged(diplomacy::Map::load(t), "standard-map.json"); }},
       {"diplomacy/datc-cases.txt", datc_cases},
+      {"diplomacy/fall-of-constantinople-map.json",
+       [](std::string_view t) {
+         judged(fall::Scenario::load(t), "fall-of-constantinople-map.json");
+       }},
       {"tyre/map.txt", [](std::string_view t) { judged(tyre::Map::load(t), "map.txt"); }},
       {"tyre/naval-tables.txt",
        [](std::string_view t) { judged(tyre::NavalTables::load(t), "naval-tables.txt"); }},

@@ -38,9 +38,9 @@ const Fixed kFixed[] = {
     // under rules 1 differs only in the convoy rulings, which these games do
     // not reach.
     {"diplomacy/fall-of-constantinople", 7, 1, 25,
-     "92342bcb976e77e5addd035efeadc193e4e26e555ec00475dee0616f13f3f5e9"},
+     "bf4bffd4348cc133e066c88dd685213db5c908c7c318f4027eaffa0d061649a6"},
     {"diplomacy/fall-of-constantinople", 7, 2, 25,
-     "92342bcb976e77e5addd035efeadc193e4e26e555ec00475dee0616f13f3f5e9"},
+     "bf4bffd4348cc133e066c88dd685213db5c908c7c318f4027eaffa0d061649a6"},
     // Tyre rules 2 changes only siege positions these fixed games do not
     // reach (boulders, transports rounding the island, crowded retreats);
     // its tests name the cases (test_tyre_siege.cpp, "rules 2").

@@ -260,9 +260,100 @@ TEST_CASE(
   auto spring = play(*s, {{Aragon, {"2A the B"}}});
   CHECK(has(spring.events, "The rebels pillage Thebes"));
   CHECK(has(spring.events, "Rebels' A the (city) surrenders with the city and is lost"));
-  CHECK(has(spring.events, "Thebes is taken back from the rebels by Aragon after 1 season(s) of siege"));
+  CHECK(has(spring.events,
+            "Thebes is taken back from the rebels by Aragon after 1 season(s) of siege"));
   // Without rebels inside, a power cannot besiege its own city.
   auto own =
       position(kSpring + "group Aragon A 2 the out\ncity the Aragon\nstock Aragon 10 0 10\n");
   CHECK(has(refusal(*own, Aragon, {"2A the B"}), "is Aragon's already"));
+}
+
+TEST_CASE("FoC Mapboard f, Movement c.ii: a fleet keeps its coast inside Modon, and leaves by it") {
+  auto s =
+      position(kSpring + "group Venice F 1 mes/wc out\ncity mes Venice\nstock Venice 10 0 10\n");
+  auto in = play(*s, {{Venice, {"F mes - mes city"}}});
+  const std::string bytes = in.next->serialize();
+  CHECK(has(bytes, "group Venice F 1 mes/wc in"));
+  auto back = game().deserialize(bytes);
+  REQUIRE(back.has_value());
+  auto out = play(**back, {{Venice, {"F mes city - mes"}}});
+  CHECK(has(out.next->serialize(), "group Venice F 1 mes/wc out"));
+}
+
+TEST_CASE(
+    "Multiplicity Plus (3), (4): own units never bounce each other, not even one that fails to "
+    "leave") {
+  auto s =
+      position(kSpring +
+               "group Aragon A 1 the out\ngroup Aragon A 1 ath out\ngroup Ottomans A 1 sal out\n"
+               "stock Aragon 10 0 10\nstock Ottomans 10 0 10\n");
+  auto r = play(*s, {{Aragon, {"A the - sal", "A ath - the"}}});
+  CHECK(has(r.events, "Aragon: A the - sal: fails (bounced)"));
+  CHECK(has(r.events, "Aragon: A ath - the: succeeds"));
+  CHECK(has(r.next->serialize(), "group Aragon A 2 the out"));
+}
+
+TEST_CASE(
+    "Multiplicity Plus (4): a reinforcement joins its own units and dislodges nobody sharing the "
+    "space") {
+  auto s = position(kSpring +
+                    "group Aragon A 1 ath out\ngroup Rebels A 3 ath out\ngroup Aragon A 1 the out\n"
+                    "stock Aragon 10 0 10\n");
+  auto r = play(*s, {{Aragon, {"A the - ath"}}});
+  CHECK_FALSE(has(r.events, "dislodged"));
+  CHECK(has(r.next->serialize(), "group Aragon A 2 ath out"));
+  CHECK(has(r.next->serialize(), "group Rebels A 3 ath out"));
+}
+
+TEST_CASE("FoC: a retreat may not go to any province the attack came from") {
+  auto s =
+      position(kSpring +
+               "group Aragon A 1 the out\ngroup Ottomans A 1 ath out\ngroup Ottomans A 1 nep out\n"
+               "stock Aragon 10 0 10\nstock Ottomans 10 0 10\n");
+  auto r = play(*s, {{Ottomans, {"A ath - the", "A nep - the"}}});
+  REQUIRE(r.next->step().label == "Spring 1355 retreats");
+  CHECK(has(refusal(*r.next, Aragon, {"A the - nep"}), "cannot retreat to nep"));
+  CHECK(has(refusal(*r.next, Aragon, {"A the - ath"}), "cannot retreat to ath"));
+  CHECK(refusal(*r.next, Aragon, {"A the - sal"}).empty());
+}
+
+TEST_CASE("FoC Movement c.ii: split retreats into one's own city stay within its size") {
+  auto s =
+      position(kSpring +
+               "group Aragon A 2 ath out\ngroup Aragon A 1 ath in\ngroup Ottomans A 3 the out\n"
+               "city ath Aragon\nstock Aragon 10 0 10\nstock Ottomans 10 0 10\n");
+  auto r = play(*s, {{Ottomans, {"3A the - ath"}}});
+  REQUIRE(r.next->step().label == "Spring 1355 retreats");
+  CHECK(has(refusal(*r.next, Aragon, {"A ath - ath city", "A ath - ath city"}),
+            "Athens garrisons at most 2 unit(s)"));
+  CHECK(refusal(*r.next, Aragon, {"A ath - ath city", "A ath - ist"}).empty());
+}
+
+TEST_CASE("FoC Movement c.ii, c.i: orders refused at the edges of garrisons, coasts and sallies") {
+  auto s = position(kSpring +
+                    "group Aragon A 1 the out\ngroup Rebels A 1 the in\ncity the Aragon\n"
+                    "group Venice F 1 mes/ec out\ngroup Venice F 1 ion out\n"
+                    "group Byzantium A 1 ath in\ngroup Byzantium A 1 ist out\ncity ath Byzantium\n"
+                    "stock Aragon 10 0 10\nstock Venice 10 0 10\nstock Byzantium 10 0 10\n");
+  CHECK(has(refusal(*s, Aragon, {"A the - the city"}), "rebels hold Thebes"));
+  CHECK(has(refusal(*s, Venice, {"F ion - mes/wc"}), "its fleets keep to one coast of a province"));
+  // A sally is a move into the province, and may be supported.
+  CHECK(refusal(*s, Byzantium, {"A ath city - ath", "A ist S A ath city - ath"}).empty());
+}
+
+TEST_CASE("FoC Building c: a fleet built in a two-coast province names its coast") {
+  auto s = position(
+      "season Winter 1355\nfirst_winter 0\nretreats 0\ncity mes Venice\n"
+      "stock Venice 50 5 10\n");
+  CHECK(has(refusal(*s, Venice, {"build F mes"}), "mes has two coasts"));
+  CHECK(refusal(*s, Venice, {"build F mes/wc"}).empty());
+}
+
+TEST_CASE("Multiplicity Plus: other powers' armies at sea do not hold a power's fleet there") {
+  auto s = position(kSpring +
+                    "group Rebels A 1 aeg out\ngroup Genoa F 1 aeg out\ngroup Genoa A 1 chi out\n"
+                    "stock Genoa 10 0 10\n");
+  auto r = play(*s, {{Genoa, {"F aeg - ica"}}});
+  // The rebels left alone at sea go under by (10).
+  CHECK(has(r.events, "Rebels' army in Aegean Sea is disbanded"));
 }

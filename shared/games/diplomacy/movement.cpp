@@ -75,6 +75,7 @@ class Movement {
         if (const int by = dislodger(static_cast<int>(i)); by >= 0) {
           fo.dislodged = true;
           fo.attacker_from = e_[by].convoyed ? "" : e_[by].prov;
+          fo.attackers_from = attackers_from(static_cast<int>(i));
         }
       }
       out.forces.push_back(std::move(fo));
@@ -482,6 +483,9 @@ class Movement {
     int n = 0;
     bool army_stands = false;
     for (int d : in(space)) {
+      // Multiplicity Plus (3): a power's own units never stand against its
+      // moves, not even those that fail to move away: they merge.
+      if (rulings_.multiplicity && e_[d].unit->power == e_[m].unit->power) continue;
       if (e_[d].kind == OrderKind::Move) {
         if (resolve(d)) continue;
         n += strength(d);
@@ -590,10 +594,17 @@ class Movement {
     if (e_[i].kind == OrderKind::Move && resolve(i)) return false;
     for (std::size_t m = 0; m < e_.size(); ++m) {
       if (e_[m].kind == OrderKind::Move && e_[m].dest_prov == e_[i].prov &&
-          e_[m].unit->power != e_[i].unit->power && resolve(static_cast<int>(m)))
+          e_[m].unit->power != e_[i].unit->power && !reinforces(static_cast<int>(m)) &&
+          resolve(static_cast<int>(m)))
         return true;
     }
     return false;
+  }
+
+  // Multiplicity Plus (4): a move into a space its power's units hold joins
+  // them; it attacks nobody there, whoever else shares the space.
+  bool reinforces(int m) const {
+    return rulings_.multiplicity && held_by(e_[m].dest_prov, e_[m].unit->power);
   }
 
   // A convoyed army does not cut a support for an attack on a fleet it needs
@@ -714,10 +725,24 @@ class Movement {
   int dislodger(int i) const {
     for (std::size_t m = 0; m < e_.size(); ++m) {
       if (e_[m].kind == OrderKind::Move && e_[m].res && e_[m].dest_prov == e_[i].prov &&
-          e_[m].unit->power != e_[i].unit->power)
+          e_[m].unit->power != e_[i].unit->power && !reinforces(static_cast<int>(m)))
         return static_cast<int>(m);
     }
     return -1;
+  }
+
+  // Every province a successful attack on the force at `i` came from (one
+  // power's moves from several provinces attack together); "" for a convoy.
+  std::vector<std::string> attackers_from(int i) const {
+    std::vector<std::string> out;
+    const int first = dislodger(i);
+    if (first < 0) return out;
+    for (std::size_t m = 0; m < e_.size(); ++m) {
+      if (e_[m].kind == OrderKind::Move && e_[m].res && e_[m].dest_prov == e_[i].prov &&
+          e_[m].unit->power == e_[first].unit->power && !reinforces(static_cast<int>(m)))
+        out.push_back(e_[m].convoyed ? "" : e_[m].prov);
+    }
+    return out;
   }
 
   void report(int i) {

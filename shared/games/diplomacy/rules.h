@@ -134,6 +134,8 @@ struct ForceOutcome {
   bool moved = false;
   bool dislodged = false;
   std::string attacker_from;  // dislodged: where the attack came from ("" by convoy)
+  // Dislodged by a multiple attack: every province it came from ("" by convoy).
+  std::vector<std::string> attackers_from;
   // A force that did not move was attacked by another power with a move that
   // could arrive: what cuts a support cuts any other standing order too
   // (FoC Movement c.iii: pillage).

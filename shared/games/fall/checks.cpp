@@ -5,6 +5,7 @@
 // out are refused with the reason.
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "core/text.h"
 #include "games/fall/season.h"
@@ -43,6 +44,12 @@ Here here(const Position& pos, const std::string& power, const std::string& prov
 
 std::string where(const Scenario& scenario, const std::string& province, bool in_city) {
   return in_city ? units::city_name(scenario, province) : province;
+}
+
+bool rebels_in(const Position& pos, const std::string& city) {
+  return std::any_of(pos.groups.begin(), pos.groups.end(), [&](const Group& g) {
+    return g.power == kRebels && g.place.in_city && province_of(g.place.location) == city;
+  });
 }
 
 bool covers(const Here& h, Units u) {
@@ -93,7 +100,10 @@ Expected<Order> check_move(const Scenario& scenario, const Position& pos, const 
                   ": a city is taken by siege, not by entering it (FoC Movement c.i)");
     if (o.units.fleets > 0 && !city->port)
       return fail(city->name + " is no port: only ports garrison fleets (FoC Movement c.ii)");
-    o.to.location = from;
+    if (rebels_in(pos, from))
+      return fail("rebels hold " + city->name + ": besiege it to take it back (FoC Building b)");
+    // Fleets keep their coast inside the city (Modon, Selymbria): they leave by it.
+    o.to.location = o.units.fleets > 0 ? h.fleet_location : from;
     o.from.location = o.units.fleets > 0 ? h.fleet_location : from;
     return o;
   }
@@ -136,6 +146,12 @@ Expected<Order> check_move(const Scenario& scenario, const Position& pos, const 
     } else {
       o.to.location = reach[0];
     }
+    // One power's fleets in a province keep to one of its coasts, so that a
+    // place is one province (or city) and one coast.
+    const Here there = here(pos, power, to, false);
+    if (!there.fleet_location.empty() && there.fleet_location != o.to.location)
+      return fail(power + "'s fleets in " + to + " stand on " + there.fleet_location +
+                  ": its fleets keep to one coast of a province");
     o.from.location = h.fleet_location;
   } else {
     o.to.location = to;
@@ -159,7 +175,9 @@ Expected<Order> check_support(const Scenario& scenario, const Position& pos, Ord
     return fail(
         "units in a city cannot be attacked, only besieged: a support to hold them "
         "does nothing (FoC Movement c.i)");
-  if (!o.target_dest.empty() && into == target)
+  // A sally (from a city into its province) is the one move that stays in
+  // its province.
+  if (!o.target_dest.empty() && into == target && !o.target.in_city)
     return fail("a supported move goes to another province");
   if (o.from.in_city) {
     // A garrison reaches only its own province.
@@ -219,10 +237,7 @@ Expected<Order> check_unit_order(const Scenario& scenario, const Position& pos,
       const auto owner = pos.city_owner.find(from);
       // A power besieges its own city only to take it back from rebels
       // (FoC Building b: unfed units rebel where they stand).
-      const bool rebels_inside =
-          std::any_of(pos.groups.begin(), pos.groups.end(), [&](const Group& g) {
-            return g.power == kRebels && g.place.in_city && province_of(g.place.location) == from;
-          });
+      const bool rebels_inside = rebels_in(pos, from);
       if (owner != pos.city_owner.end() && owner->second == power && !rebels_inside)
         return fail(city->name + " is " + units::possessive(power) + " already");
       if (is_island(map, from) && o.units.fleets == 0)
@@ -316,24 +331,44 @@ Expected<Order> check_order(const Scenario& scenario, const Position& pos, const
       part.fleets = o.units.fleets;
       const auto options = retreat_options(scenario, pos, part);
       std::vector<std::string> names;
+      std::vector<Place> fits;
       for (const Place& p : options) {
         names.push_back(format_place(p));
         if (p.in_city == o.to.in_city &&
-            (p.location == o.to.location || province_of(p.location) == o.to.location)) {
-          o.to = p;
-          return o;
-        }
+            (p.location == o.to.location || province_of(p.location) == o.to.location))
+          fits.push_back(p);
+      }
+      if (fits.size() > 1)
+        return fail(province_of(o.to.location) + " has two coasts: name the one to retreat to (" +
+                    text::join(names, " ") + ")");
+      if (fits.size() == 1) {
+        o.to = fits[0];
+        return o;
       }
       return fail(format_units(o.units) + " cannot retreat to " + format_place(o.to) +
                   (names.empty() ? "" : "; they may retreat to " + text::join(names, " ")));
     }
-    case Phase::Summer:
+    case Phase::Summer: {
       if (o.kind != OrderKind::Disband && o.kind != OrderKind::Unfed)
         return fail("in the summer orders name units to disband or to go unfed (FoC Sequence 2)");
+      // FoC Building b: the GM asks only a power short of food.
+      const auto st = pos.stocks.find(power);
+      if (units::components(pos, power) <= (st == pos.stocks.end() ? 0 : st->second.food))
+        return fail(power + " has food for all its units: it has nothing to choose this summer");
+      if (!o.other_power.empty())
+        return fail(
+            "only a power's own units are named here ('of POWER' is for the armies an "
+            "A/F at sea loses, Multiplicity Plus (10))");
       return check_units_named(scenario, pos, power, std::move(o));
+    }
     case Phase::Winter:
-      if (o.kind == OrderKind::Disband || o.kind == OrderKind::Unfed)
+      if (o.kind == OrderKind::Disband || o.kind == OrderKind::Unfed) {
+        if (!o.other_power.empty())
+          return fail(
+              "only a power's own units are named here ('of POWER' is for the armies an "
+              "A/F at sea loses, Multiplicity Plus (10))");
         return check_units_named(scenario, pos, power, std::move(o));
+      }
       if (o.kind != OrderKind::Build)
         return fail("in the winter orders are builds, disbands and unfed units (FoC Building)");
       {
@@ -346,6 +381,14 @@ Expected<Order> check_order(const Scenario& scenario, const Position& pos, const
         if (pos.sieges.count(city))
           return fail(c->name + " is besieged: nothing is built in it (FoC Building c)");
         if (o.units.fleets > 0 && !c->port) return fail(c->name + " is no port");
+        const auto* p = scenario.map().province(city);
+        const bool coast_named = o.from.location.find('/') != std::string::npos;
+        if (o.units.fleets > 0 && p && !p->coasts.empty() && !coast_named)
+          return fail(city + " has two coasts: build F " + city + "/" + p->coasts[0] + " or " +
+                      city + "/" + p->coasts.back());
+        if (coast_named &&
+            (o.units.fleets == 0 || !scenario.map().fleet_can_stand(o.from.location)))
+          return fail("a coast is named only for a fleet, and only where the province has two");
       }
       return o;
   }
@@ -362,7 +405,8 @@ std::vector<std::pair<std::size_t, std::string>> check_together(const Scenario& 
   // for: a unit takes one order a season.
   std::map<std::pair<std::string, bool>, Units> named, unfed;
   std::map<std::pair<std::string, bool>, int> supports;
-  std::map<std::string, int> entering, leaving;  // city -> components
+  std::map<std::string, int> entering;                        // city -> components
+  std::map<std::string, std::set<std::string>> fleet_coasts;  // province -> coasts entered
   std::map<std::string, Units> moving_from_sea;
   std::map<std::string, int> sea_named;
   for (std::size_t i = 0; i < orders.size(); ++i) {
@@ -404,10 +448,18 @@ std::vector<std::pair<std::size_t, std::string>> check_together(const Scenario& 
       out.emplace_back(i,
                        "a multiple unit supports one space only, with its full strength "
                        "(FoC Movement a (2))");
+    if (o.kind == OrderKind::Move && o.units.fleets > 0 && !o.to.in_city &&
+        o.to.location.find('/') != std::string::npos) {
+      auto& coasts = fleet_coasts[province_of(o.to.location)];
+      coasts.insert(o.to.location);
+      if (coasts.size() > 1)
+        out.emplace_back(i, "one power's fleets in a province keep to one of its coasts");
+    }
+    if (o.kind == OrderKind::Move && phase_of(pos) == Phase::Retreats && o.to.in_city)
+      entering[province_of(o.to.location)] += o.units.armies + o.units.fleets;
     if (o.kind == OrderKind::Move && phase_of(pos) == Phase::Movement) {
       const int n_units = o.units.armies + o.units.fleets;
       if (o.to.in_city) entering[province_of(o.to.location)] += n_units;
-      if (o.from.in_city) leaving[key.first] += n_units;
       if (!o.from.in_city && open_sea(map, key.first)) {
         moving_from_sea[key.first].armies += o.units.armies;
         moving_from_sea[key.first].fleets += o.units.fleets;
@@ -417,7 +469,8 @@ std::vector<std::pair<std::size_t, std::string>> check_together(const Scenario& 
   // FoC Movement c.ii: a garrison within the city's size.
   for (const auto& [city, n] : entering) {
     const auto* c = map.city(city);
-    const int inside = units::garrison(pos, city) - leaving[city];
+    // Units ordered out may fail to leave: they are counted as staying.
+    const int inside = units::garrison(pos, city);
     if (c && inside + n > c->size) {
       for (std::size_t i = 0; i < orders.size(); ++i) {
         if (orders[i].kind == OrderKind::Move && orders[i].to.in_city &&
@@ -427,13 +480,17 @@ std::vector<std::pair<std::size_t, std::string>> check_together(const Scenario& 
       }
     }
   }
-  // Multiplicity Plus: what stays at sea must be seaworthy (the failure of a
-  // move is (10)'s affair, not the orders').
+  // Multiplicity Plus: the power's armies that stay at sea must have fleets
+  // enough, its own and others' (the failure of a move, and other powers'
+  // armies, are (10)'s affair, not these orders').
   for (const auto& [sea, moving] : moving_from_sea) {
     int armies = 0, fleets = 0;
     for (const Group& g : pos.groups) {
       if (province_of(g.place.location) != sea || g.place.in_city) continue;
-      (g.type == UnitType::Army ? armies : fleets) += g.count;
+      if (g.type == UnitType::Fleet)
+        fleets += g.count;
+      else if (g.power == power)
+        armies += g.count;
     }
     armies -= moving.armies;
     fleets -= moving.fleets;

@@ -160,11 +160,17 @@ class FallState final : public State {
  protected:
   Resolution do_resolve(const std::map<PlayerId, OrderSet>& orders, Dice&) const override {
     std::vector<PowerOrder> all;
+    std::vector<Event> res_problems;
     for (const auto& [player, set] : orders) {
       for (const std::string& line : set.lines) {
         auto o = read_line(player, line);
         assert(o.has_value());  // validated before
-        if (o) all.push_back(*o);
+        if (o)
+          all.push_back(*o);
+        else  // never expected: said, not dropped in silence
+          res_problems.push_back(Event{"An order could not be read again and was ignored: '" +
+                                           line + "' (" + o.error().message + ")",
+                                       {}});
       }
     }
     // The powers' orders in the scenario's order, whatever the seats'.
@@ -172,6 +178,7 @@ class FallState final : public State {
       return side_of(a.power).value < side_of(b.power).value;
     });
     Resolution res;
+    res.events = std::move(res_problems);
     auto next = std::make_unique<FallState>(*this);
     next->step_ = step_ + 1;
     const bool moved = next->play(all, res.events);
@@ -437,7 +444,11 @@ std::vector<std::vector<std::string>> FallState::candidate_orders(PlayerId seat)
         std::vector<std::string> group{me + "build A " + city, me + "build mercenary A " + city};
         const auto* c = map.city(city);
         const auto* p = map.province(city);
-        if (c && c->port && p && p->coasts.empty()) group.push_back(me + "build F " + city);
+        if (c && c->port && p) {
+          if (p->coasts.empty()) group.push_back(me + "build F " + city);
+          for (const std::string& coast : p->coasts)
+            group.push_back(me + "build F " + city + "/" + coast);
+        }
         out.push_back(std::move(group));
       }
     }

@@ -77,7 +77,9 @@ struct Dislodged {
   int armies = 0;
   int fleets = 0;
   Place place;                // where it stood: the fleets' coast when it has fleets
-  std::string attacker_from;  // the province the attack came from; "" by convoy
+  // The provinces the attack came from, comma-separated ("ath,nep"; a sally
+  // from the city counts as from the province); "" for an attack by convoy.
+  std::string attacker_from;
   auto operator<=>(const Dislodged&) const = default;
 };
 

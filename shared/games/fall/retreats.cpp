@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "core/text.h"
 #include "games/fall/season.h"
 #include "games/fall/units.h"
 
@@ -17,7 +18,10 @@ std::vector<Place> retreat_options(const Scenario& scenario, const Position& pos
   const Map& map = scenario.map();
   const std::string prov = province_of(d.place.location);
   const auto open = [&](const std::string& to) {
-    if (to == d.attacker_from || pos.standoffs.count(to)) return false;
+    for (auto a : text::split(d.attacker_from, ",")) {
+      if (a == to) return false;
+    }
+    if (pos.standoffs.count(to)) return false;
     return std::none_of(pos.groups.begin(), pos.groups.end(), [&](const Group& g) {
       return !g.place.in_city && province_of(g.place.location) == to;
     });

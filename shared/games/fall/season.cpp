@@ -261,11 +261,11 @@ void sieges(const Scenario& scenario, const std::vector<Entry>& entries,
             std::vector<std::string>& notes) {
   std::map<std::string, std::set<std::string>> besiegers;  // city -> powers
   // FoC Movement c.iii: units pillaging their city are no garrison.
-  std::map<std::string, int> pillaging;
+  std::map<std::string, std::map<std::string, int>> pillaging;  // city -> power -> units
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const Entry& e = entries[i];
     if (e.pillage && e.order.from.in_city && !outcomes[i].moved && !outcomes[i].dislodged)
-      pillaging[province_of(e.order.from.location)] += e.force.armies + e.force.fleets;
+      pillaging[province_of(e.order.from.location)][e.power] += e.force.armies + e.force.fleets;
     if (e.order.kind != OrderKind::Besiege || outcomes[i].moved || outcomes[i].dislodged) continue;
     besiegers[province_of(e.order.from.location)].insert(e.power);
   }
@@ -293,7 +293,19 @@ void sieges(const Scenario& scenario, const std::vector<Entry>& entries,
     Siege& s = next.sieges[city];
     if (s.besieger != power) s = Siege{power, 0};
     ++s.seasons;
-    const int garrison = units::garrison(next, city) - pillaging[city];
+    // The besieger's own units inside (a city taken back from rebels) are no
+    // part of the garrison it besieges, and are not lost with it.
+    const auto foreign = [&](const Group& g) {
+      return g.place.in_city && province_of(g.place.location) == city && g.power != power;
+    };
+    int garrison = 0;
+    for (const Group& g : next.groups) {
+      if (foreign(g)) garrison += g.count;
+    }
+    for (const auto& [who, n] : pillaging[city]) {
+      if (who != power) garrison -= n;
+    }
+    garrison = std::max(0, garrison);
     const int needed = 1 + garrison;
     if (s.seasons < needed) {
       notes.push_back(power + " besieges " + name + ": season " + std::to_string(s.seasons) +
@@ -301,12 +313,9 @@ void sieges(const Scenario& scenario, const std::vector<Entry>& entries,
       continue;
     }
     for (const Group& g : next.groups) {
-      if (g.place.in_city && province_of(g.place.location) == city)
-        notes.push_back(units::owned_by(g) + " surrenders with the city and is lost");
+      if (foreign(g)) notes.push_back(units::owned_by(g) + " surrenders with the city and is lost");
     }
-    std::erase_if(next.groups, [&](const Group& g) {
-      return g.place.in_city && province_of(g.place.location) == city;
-    });
+    std::erase_if(next.groups, foreign);
     const auto old = next.city_owner.find(city);
     const bool retaken = old != next.city_owner.end() && old->second == power;
     const std::string whose =
@@ -392,10 +401,16 @@ SeasonResult resolve_movement(const Scenario& scenario, const Position& pos,
       if (e.force.fleets > 0 || d.place.location.empty())
         d.place =
             Place{e.force.fleets > 0 ? e.fleet_location : province_of(from.location), from.in_city};
-      // A sally from the city attacks from the province itself.
-      d.attacker_from = diplomacy::is_city_space(fo.attacker_from)
-                            ? diplomacy::province_of_city_space(fo.attacker_from)
-                            : fo.attacker_from;
+      // Every province the attack came from is closed to the retreat; a
+      // sally from the city attacks from the province itself.
+      std::set<std::string> from_set;
+      for (const std::string& a : fo.attackers_from) {
+        if (!a.empty())
+          from_set.insert(diplomacy::is_city_space(a) ? diplomacy::province_of_city_space(a) : a);
+      }
+      d.attacker_from.clear();
+      for (const std::string& a : from_set)
+        d.attacker_from += (d.attacker_from.empty() ? "" : ",") + a;
     } else {
       add(groups, e.power, UnitType::Army, e.force.armies,
           Place{province_of(from.location), from.in_city});

@@ -24,9 +24,11 @@ bool read_type(std::string_view w, UnitType& t) {
   return true;
 }
 
-bool read_count(std::string_view w, int& n, int least) {
+// Units and seasons are counted to 1,000 (more than the board could feed);
+// stocks to a million: sums of them stay far inside an int.
+bool read_count(std::string_view w, int& n, int least, long long most = 1000) {
   long long v = 0;
-  if (!text::parse_int(w, v) || v < least || v > 1000000) return false;
+  if (!text::parse_int(w, v) || v < least || v > most) return false;
   n = static_cast<int>(v);
   return true;
 }
@@ -119,8 +121,8 @@ bool read_position_line(const Scenario& scenario, const std::vector<std::string_
   }
   if (key == "stock" && w.size() == 5 && power(w[1])) {
     Stock s;
-    if (!read_count(w[2], s.money, 0) || !read_count(w[3], s.manpower, 0) ||
-        !read_count(w[4], s.food, 0))
+    if (!read_count(w[2], s.money, 0, 1000000) || !read_count(w[3], s.manpower, 0, 1000000) ||
+        !read_count(w[4], s.food, 0, 1000000))
       return false;
     pos.stocks[std::string(w[1])] = s;
     return true;
@@ -162,13 +164,19 @@ bool read_position_line(const Scenario& scenario, const std::vector<std::string_
     d.power = std::string(w[1]);
     if (!read_count(w[2], d.armies, 0) || !read_count(w[3], d.fleets, 0) ||
         d.armies + d.fleets == 0 || !read_place(w[4], w[5], d.place) ||
-        !province(province_of(d.place.location)) || (w[6] != "-" && !province(w[6])))
+        !province(province_of(d.place.location)))
       return false;
+    if (w[6] != "-") {
+      for (auto a : text::split(w[6], ",")) {
+        if (!province(a)) return false;
+      }
+    }
     d.attacker_from = w[6] == "-" ? "" : std::string(w[6]);
     pos.dislodged.push_back(std::move(d));
     return true;
   }
-  if (key == "sea_disband" && w.size() == 3 && province(w[1])) {
+  if (key == "sea_disband" && w.size() == 3 && province(w[1]) &&
+      map.province(w[1])->terrain == diplomacy::Terrain::Sea) {
     SeaDisband d{std::string(w[1]), 0};
     if (!read_count(w[2], d.excess, 1)) return false;
     pos.sea_disbands.push_back(std::move(d));
