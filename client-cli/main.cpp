@@ -21,6 +21,7 @@
 #include "connection.h"
 #include "history_check.h"
 #include "render.h"
+#include "svg.h"
 #include "trust.h"
 
 namespace nc = naumachia::client;
@@ -138,11 +139,11 @@ const std::map<std::string, std::string> kHelp = {
      "says what to ask next); --limit N\ngames per page (the server's default is 50, its most "
      "200).\n"},
     {"show",
-     "usage: naumachia show GAME [--for SEAT]\n\nPrints the game's status, the board as your side "
-     "sees it, your saved orders\nfor the current step and a summary of the order syntax.\n  --for "
-     "SEAT  the board and saved orders of a resigned partner's seat whose\n              forces "
-     "you "
-     "now order (the game's summary marks such seats)\n"},
+     "usage: naumachia show GAME [--for SEAT] [--svg FILE]\n\nPrints the game's status, the board "
+     "as your side sees it, your saved orders\nfor the current step and a summary of the order "
+     "syntax.\n  --for SEAT  the board and saved orders of a resigned partner's seat whose\n"
+     "              forces you now order (the game's summary marks such seats)\n"
+     "  --svg FILE  also draws the board as you see it, as an SVG picture, into FILE\n"},
     {"orders",
      "usage: naumachia orders GAME [FILE|-] [--draft] [--for SEAT]\n\nSubmits your orders for the "
      "current step, "
@@ -172,12 +173,15 @@ const std::map<std::string, std::string> kHelp = {
      "shown since the game's creation (and remembered by this client\nthe first time it saw the "
      "game). Names the step and seat of any mismatch;\nexit status 1 if there is one.\n"},
     {"replay",
-     "usage: naumachia replay GAME [--step N]\n\nAsks the server to re-run the game from its seed "
+     "usage: naumachia replay GAME [--step N] [--svg-dir DIR]\n\nAsks the server to re-run the "
+     "game from its seed "
      "and orders and prints each\nstep: the orders, what happened with every die roll, and whether "
      "the\nrecomputed state matches the stored one; then the board after the last\nstep (with "
      "--step N: only step N and the board after it). While the game\nruns you see what your seat "
      "saw at each step (others' secret events and\nwithheld orders left out); an observer sees "
-     "the public part without\nboards; once the game is over, everything.\n"},
+     "the public part without\nboards; once the game is over, everything.\n"
+     "  --svg-dir DIR  also draws the board before the first step and after each\n"
+     "                 step as SVG pictures: DIR/step-0000.svg, step-0001.svg, ...\n"},
     {"resign",
      "usage: naumachia resign GAME\n\nGives up the game. In a two-sided game the other side "
      "wins.\n"},
@@ -638,13 +642,20 @@ class Client : public nc::Session {
   }
 
   int show(const std::vector<std::string>& argv) {
-    const Args a = parse_args(argv, {"--for"}, {});
+    const Args a = parse_args(argv, {"--for", "--svg"}, {});
     if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("show"));
     connect();
     const auto for_seat = for_seat_of(a);
     const auto d = fetch_game(parse_game_id(a.positional[0]), for_seat);
     std::cout << nc::render_summary(d.summary());
     if (d.has_view()) std::cout << "\n" << nc::render_view(d.view(), sides_of(d.summary()));
+    if (a.has("--svg")) {
+      if (!d.has_view()) throw nc::ClientError("the server sent no board for this game");
+      write_picture(a.options.at("--svg"),
+                    nc::render_svg(d.view(), sides_of(d.summary()),
+                                   "game " + std::to_string(d.summary().id()) + ", " +
+                                       d.summary().scenario() + ": " + d.summary().step_label()));
+    }
     if (d.summary().status() == proto::RUNNING && d.summary().my_seat() >= 0) {
       std::cout << "\n"
                 << (for_seat ? "orders of seat " + std::to_string(*for_seat) : "your orders")
@@ -812,11 +823,12 @@ class Client : public nc::Session {
   }
 
   int replay(const std::vector<std::string>& argv) {
-    const Args a = parse_args(argv, {"--step"}, {});
+    const Args a = parse_args(argv, {"--step", "--svg-dir"}, {});
     if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("replay"));
     connect();
     const std::uint64_t id = parse_game_id(a.positional[0]);
     const auto sides = sides_of(fetch_game(id).summary());
+    if (a.has("--svg-dir")) replay_pictures(id, sides, a.options.at("--svg-dir"));
     const std::uint64_t only = a.has("--step") ? std::stoull(a.options.at("--step")) : 0;
     proto::Envelope req;
     req.mutable_replay()->set_game_id(id);
@@ -839,6 +851,49 @@ class Client : public nc::Session {
     std::cout << (r.all_verified() ? "every step verified against the server's record\n"
                                    : "VERIFICATION FAILED: " + r.divergence() + "\n");
     return r.all_verified() ? 0 : 1;
+  }
+
+  static void write_picture(const std::string& path, const std::string& svg) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << svg;
+    out.close();
+    if (!out) throw nc::ClientError("cannot write " + path);
+    std::cout << "wrote " << path << "\n";
+  }
+
+  // One picture before the first step and one after each step, the board as
+  // the replay shows it to this user (one request a step: the server sends
+  // one step's board at a time).
+  void replay_pictures(std::uint64_t id, const std::vector<std::string>& sides,
+                       const std::string& dir) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) throw nc::ClientError("cannot create " + dir + ": " + ec.message());
+    const auto name = [&](std::uint64_t step) {
+      std::string n = std::to_string(step);
+      return dir + "/step-" + std::string(n.size() < 4 ? 4 - n.size() : 0, '0') + n + ".svg";
+    };
+    proto::Envelope req;
+    req.mutable_replay()->set_game_id(id);
+    req.mutable_replay()->set_view_step(0);
+    const auto first = expect(req);
+    const auto& r = first.replay_result();
+    const std::string game = "game " + std::to_string(id);
+    if (r.has_initial())
+      write_picture(name(0), nc::render_svg(r.initial(), sides, game + ": before the first step"));
+    for (const auto& s : r.steps()) {
+      proto::Envelope one;
+      one.mutable_replay()->set_game_id(id);
+      one.mutable_replay()->set_view_step(s.step());
+      const auto res = expect(one);
+      for (const auto& t : res.replay_result().steps()) {
+        if (t.step() == s.step() && t.has_view())
+          write_picture(
+              name(s.step()),
+              nc::render_svg(t.view(), sides,
+                             game + ", after step " + std::to_string(s.step()) + ": " + s.label()));
+      }
+    }
   }
 
   int resign(const std::vector<std::string>& argv) {

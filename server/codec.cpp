@@ -76,8 +76,20 @@ void to_proto(const View& v, proto::View& out) {
       pt.set_facing(t.facing);
       for (const std::string& m : t.marks) pt.add_marks(m);
     }
+    pc.set_x(c.x);
+    pc.set_y(c.y);
+    for (const std::string& n : c.neighbours) pc.add_neighbours(n);
+    pc.set_owner(c.owner);
+    for (const Edge& e : c.edges) {
+      proto::Edge& pe = *pc.add_edges();
+      pe.set_to(e.to);
+      pe.set_side(e.side);
+      pe.set_kind(e.kind);
+    }
   }
   for (const std::string& n : v.notes) out.add_notes(n);
+  out.set_width(v.width);
+  out.set_height(v.height);
 }
 
 Reply::Reply(std::uint64_t request_id, std::shared_ptr<Outbox> outbox)

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "server_process.h"
+#include "svg_check.h"
 #include "terminal.h"
 
 using naumachia::testing::CommandResult;
@@ -120,6 +121,52 @@ TEST_CASE("two people play through the naumachia command") {
   r = bob.run("show 99");
   CHECK(r.status == 1);
   CHECK(r.output.find("there is no game 99") != std::string::npos);
+}
+
+TEST_CASE("pictures through the naumachia command: show --svg and replay --svg-dir") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  const Terminal alice{(dir.path() / "alice.conf").string(), server.url()};
+  const Terminal bob{(dir.path() / "bob.conf").string(), server.url()};
+  REQUIRE(alice.run("--server " + server.url() + " register alice").status == 0);
+  REQUIRE(bob.run("--server " + server.url() + " register bob").status == 0);
+  REQUIRE(alice.run("new diplomacy/standard --players 2 --side 0").status == 0);
+  REQUIRE(bob.run("join 1").status == 0);
+  REQUIRE(alice.run("orders 1", "A par - bur\n").status == 0);
+  REQUIRE(bob.run("orders 1", "F lon - nth\n").status == 0);
+  REQUIRE(alice.run("wait 1 --timeout 20").status == 0);
+
+  const auto read = [](const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  };
+  const auto picture = dir.path() / "board.svg";
+  auto r = bob.run("show 1 --svg " + picture.string());
+  REQUIRE(r.status == 0);
+  CHECK(r.output.find("wrote " + picture.string()) != std::string::npos);
+  auto svg = naumachia::testing::read_svg(read(picture));
+  REQUIRE_MESSAGE(svg.error.empty(), svg.error);
+  CHECK(svg.has_text("A bur ("));
+  CHECK(svg.has_text("F nth ("));
+  CHECK(svg.has_text("Fall 1901 movement"));
+
+  const auto frames = dir.path() / "frames";
+  r = alice.run("replay 1 --svg-dir " + frames.string());
+  REQUIRE(r.status == 0);
+  CHECK(r.output.find("every step verified") != std::string::npos);
+  const auto before = naumachia::testing::read_svg(read(frames / "step-0000.svg"));
+  const auto after = naumachia::testing::read_svg(read(frames / "step-0001.svg"));
+  REQUIRE(before.error.empty());
+  REQUIRE(after.error.empty());
+  CHECK(before.has_text("A par ("));
+  CHECK_FALSE(before.has_text("A bur ("));
+  CHECK(after.has_text("A bur ("));
+
+  r = alice.run("show 1 --svg " + (dir.path() / "no" / "such" / "dir.svg").string());
+  CHECK(r.status == 1);
+  CHECK(r.output.find("cannot write") != std::string::npos);
 }
 
 TEST_CASE("naumachia-adjudicate resolves a step from files, as the server would") {

@@ -42,8 +42,8 @@ struct StepInfo {
   std::string label;               // e.g. "Turn 3, impulse 2: Tyrian movement"
   std::vector<PlayerId> to_order;  // seats that must order in this step
   bool game_over = false;
-  std::string result;            // when game_over: how it ended
-  std::vector<SideId> winners;   // when game_over: the winning sides (none: a draw)
+  std::string result;           // when game_over: how it ended
+  std::vector<SideId> winners;  // when game_over: the winning sides (none: a draw)
 };
 
 // Orders of one player for one step, in the module's canonical text form.
@@ -88,6 +88,13 @@ struct Token {
   std::vector<std::string> marks;
 };
 
+// A feature of a cell's border: the Long Wall, a boom.
+struct Edge {
+  std::string to;  // the neighbouring cell (maps)
+  int side = -1;   // hex side 0-5 (hex boards)
+  std::string kind;
+};
+
 struct Cell {
   std::string id;
   int col = 0;
@@ -95,12 +102,21 @@ struct Cell {
   std::string terrain;
   std::string label;
   std::vector<Token> tokens;
+  // Province maps: the label's place on the canvas and the cells bordering
+  // this one, for drawing; the seat owning it (-1 none).
+  double x = 0;
+  double y = 0;
+  std::vector<std::string> neighbours;
+  int owner = -1;
+  std::vector<Edge> edges;
 };
 
 struct View {
-  std::string board_kind = "none";  // "hex", "list" or "none"
+  std::string board_kind = "none";  // "hex", "map", "list" or "none"
   std::vector<Cell> cells;
   std::vector<std::string> notes;
+  double width = 0;  // a map's canvas
+  double height = 0;
 };
 
 class State;

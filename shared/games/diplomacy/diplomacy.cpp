@@ -175,22 +175,34 @@ class DiplomacyState final : public State {
 
   View view(std::optional<PlayerId>) const override {
     // Everything on a Diplomacy board is public; only orders are secret, and
-    // the platform keeps those until the phase resolves.
+    // the platform keeps those until the phase resolves. Every province is a
+    // cell with its place on the map's canvas and its neighbours, for
+    // drawing; those with nothing on them have no label (a text client
+    // leaves them out).
     View v;
-    v.board_kind = "list";
+    v.board_kind = "map";
+    v.width = map_->width();
+    v.height = map_->height();
     for (const auto& [id, p] : map_->provinces()) {
       const auto unit = pos_.units.find(id);
       const auto owner = pos_.owners.find(id);
       const auto dis = pos_.dislodged.find(id);
-      if (unit == pos_.units.end() && !p.supply_center && dis == pos_.dislodged.end()) continue;
       Cell c;
       c.id = id;
       c.terrain = p.terrain == Terrain::Sea     ? "sea"
                   : p.terrain == Terrain::Coast ? "coast"
                                                 : "land";
-      c.label = p.name;
-      if (p.supply_center)
-        c.label += owner == pos_.owners.end() ? ", neutral centre" : ", centre of " + owner->second;
+      c.x = p.x;
+      c.y = p.y;
+      const auto& near = map_->any_neighbours(id);
+      c.neighbours.assign(near.begin(), near.end());
+      if (owner != pos_.owners.end()) c.owner = seat_of(owner->second).value;
+      if (unit != pos_.units.end() || p.supply_center || dis != pos_.dislodged.end()) {
+        c.label = p.name;
+        if (p.supply_center)
+          c.label +=
+              owner == pos_.owners.end() ? ", neutral centre" : ", centre of " + owner->second;
+      }
       if (unit != pos_.units.end()) c.tokens.push_back(token(unit->second, {}));
       if (dis != pos_.dislodged.end()) c.tokens.push_back(token(dis->second.unit, {"dislodged"}));
       v.cells.push_back(std::move(c));

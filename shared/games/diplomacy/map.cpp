@@ -30,6 +30,9 @@ Expected<Map> Map::load(std::string_view json_text) {
   m.name_ = j["name"].string();
   m.victory_centers_ = static_cast<int>(j["victory_centers"].number());
   m.start_year_ = static_cast<int>(j["start"]["year"].number());
+  // The drawing's canvas, when the map has coordinates (0 x 0 otherwise).
+  m.width_ = j["canvas"]["width"].number();
+  m.height_ = j["canvas"]["height"].number();
   for (const auto& [id, p] : j["provinces"].object()) {
     Province prov{id,
                   p["name"].string(),

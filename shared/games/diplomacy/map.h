@@ -69,6 +69,10 @@ class Map {
   const std::string& name() const { return name_; }
   int victory_centers() const { return victory_centers_; }
   int start_year() const { return start_year_; }
+  // The canvas the provinces' x, y (and cities') are drawn on; 0 when the map
+  // has no coordinates.
+  double width() const { return width_; }
+  double height() const { return height_; }
   const std::vector<Power>& powers() const { return powers_; }
   const Power* power(std::string_view name) const;
   const Province* province(std::string_view id) const;
@@ -116,6 +120,8 @@ class Map {
   std::string name_;
   int victory_centers_ = 18;
   int start_year_ = 1901;
+  double width_ = 0;
+  double height_ = 0;
   std::vector<Power> powers_;
   std::map<std::string, Province, std::less<>> provinces_;
   std::map<std::string, std::set<std::string>, std::less<>> army_;

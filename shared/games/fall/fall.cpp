@@ -461,8 +461,10 @@ std::vector<std::vector<std::string>> FallState::candidate_orders(PlayerId seat)
 // owners, sieges and pillage, and each power's stock.
 View FallState::view(std::optional<PlayerId>) const {
   View v;
-  v.board_kind = "list";
+  v.board_kind = "map";
   const auto& map = sc_->map();
+  v.width = map.width();
+  v.height = map.height();
   const auto token = [&](const Group& g, std::vector<std::string> marks) {
     marks.insert(marks.begin(), g.power);
     return Token{seat_of(g.power), g.type == UnitType::Army ? "army" : "fleet",
@@ -471,8 +473,15 @@ View FallState::view(std::optional<PlayerId>) const {
   for (const auto& [id, p] : map.provinces()) {
     Cell c;
     c.id = id;
-    c.col = static_cast<int>(p.x);
-    c.row = static_cast<int>(p.y);
+    c.x = p.x;
+    c.y = p.y;
+    const auto& near = map.any_neighbours(id);
+    c.neighbours.assign(near.begin(), near.end());
+    // FoC Mapboard h: the Long Wall, on Constantinople's borders with the Thraces.
+    for (const diplomacy::Wall& w : map.walls()) {
+      if (w.province != id) continue;
+      for (const std::string& against : w.against) c.edges.push_back(Edge{against, -1, "wall"});
+    }
     c.terrain = p.terrain == diplomacy::Terrain::Sea           ? "sea"
                 : p.terrain == diplomacy::Terrain::WaterIsland ? "water island"
                 : p.terrain == diplomacy::Terrain::Coast       ? "coast"
@@ -480,7 +489,10 @@ View FallState::view(std::optional<PlayerId>) const {
     c.label = p.name;
     if (p.food > 0) c.label += ", " + std::to_string(p.food) + "F";
     const auto owner = pos_.province_owner.find(id);
-    if (owner != pos_.province_owner.end()) c.label += ", " + units::possessive(owner->second);
+    if (owner != pos_.province_owner.end()) {
+      c.label += ", " + units::possessive(owner->second);
+      c.owner = seat_of(owner->second);
+    }
     if (pos_.pillaged_provinces.count(id)) c.label += ", pillaged";
     for (const Group& g : pos_.groups) {
       if (!g.place.in_city && province_of(g.place.location) == id) c.tokens.push_back(token(g, {}));
@@ -493,16 +505,22 @@ View FallState::view(std::optional<PlayerId>) const {
         c.tokens.push_back(
             token(Group{d.power, UnitType::Fleet, d.fleets, d.place}, {"dislodged"}));
     }
-    const bool shown = !c.tokens.empty() || owner != pos_.province_owner.end();
-    if (shown) v.cells.push_back(std::move(c));
+    // Provinces with nothing to say are drawn but have no label (a text
+    // client leaves them out).
+    if (c.tokens.empty() && owner == pos_.province_owner.end() &&
+        !pos_.pillaged_provinces.count(id))
+      c.label.clear();
+    v.cells.push_back(std::move(c));
     const auto* city = map.city(id);
     if (!city) continue;
     Cell cc;
     cc.id = id + " city";
-    cc.col = static_cast<int>(city->x);
-    cc.row = static_cast<int>(city->y);
+    cc.x = city->x;
+    cc.y = city->y;
+    cc.neighbours.push_back(id);
     cc.terrain = "city";
     const auto co = pos_.city_owner.find(id);
+    if (co != pos_.city_owner.end()) cc.owner = seat_of(co->second);
     cc.label = city->name + " (" + std::to_string(city->money) + "£, size " +
                std::to_string(city->size) + (city->port ? ", port" : "") + "), " +
                (co == pos_.city_owner.end() ? "unowned" : units::possessive(co->second));

@@ -1,0 +1,320 @@
+// A View drawn as SVG. Like the text renderer it knows no rules: hex boards
+// are drawn from the cells' columns and rows (flat-topped hexes in columns,
+// even columns half a hex lower, as the text grid prints them), province maps
+// from the cells' positions on the map's canvas with lines to their
+// neighbours, and boards with neither as a grid of boxes. Counters carry
+// their side's colour, label, facing and marks; a legend names the sides.
+#include "svg.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace naumachia::client {
+
+namespace {
+
+constexpr double kHex = 20;      // hex radius, centre to corner
+constexpr double kCounter = 22;  // counter side
+constexpr double kMargin = 30;   // around the board
+constexpr double kLegendLine = 18;
+
+const char* const kSideColours[] = {"#c0392b", "#2c6fbb", "#27ae60", "#8e44ad",
+                                    "#d68910", "#16a085", "#7f8c8d", "#b03a6b"};
+
+std::string esc(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        // Control characters have no place in an XML document.
+        if (static_cast<unsigned char>(c) >= 0x20 || c == '\t') out += c;
+    }
+  }
+  return out;
+}
+
+std::string num(double v) {
+  std::ostringstream o;
+  o.setf(std::ios::fixed);
+  o.precision(1);
+  o << v;
+  return o.str();
+}
+
+std::string side_colour(std::int64_t seat) {
+  if (seat < 0) return "#444444";
+  return kSideColours[static_cast<std::size_t>(seat) %
+                      (sizeof kSideColours / sizeof *kSideColours)];
+}
+
+std::string side_name(const std::vector<std::string>& sides, std::int64_t seat) {
+  if (seat >= 0 && seat < static_cast<std::int64_t>(sides.size()))
+    return sides[static_cast<std::size_t>(seat)];
+  return seat < 0 ? "nobody" : "seat " + std::to_string(seat);
+}
+
+// A colour for a terrain word, by what it sounds like.
+std::string terrain_colour(const std::string& terrain) {
+  const auto has = [&](const char* w) { return terrain.find(w) != std::string::npos; };
+  if (has("boom")) return "#8d6e63";
+  if (has("island")) return "#e9d8a6";
+  if (has("shoal") || has("reef") || has("shallow")) return "#aed6f1";
+  if (has("sea") || has("water") || has("harbour") || has("harbor") || has("ocean"))
+    return "#85c1e9";
+  if (has("wall") || has("city") || has("town") || has("fort")) return "#b2babb";
+  if (has("beach") || has("coast") || has("shore")) return "#f5deb3";
+  if (has("land") || has("clear") || has("island")) return "#e9d8a6";
+  return "#eaeded";
+}
+
+struct Point {
+  double x = 0, y = 0;
+};
+
+// A counter: its side's colour, its label, an arrow for its facing, its marks
+// as a dot and in its tooltip.
+void counter(std::ostringstream& out, const proto::Token& t, Point at,
+             const std::vector<std::string>& sides) {
+  const double h = kCounter / 2;
+  std::string tip = t.label().empty() ? t.kind() : t.label();
+  const std::string side = side_name(sides, t.owner());
+  tip += " (" + side;
+  for (const auto& m : t.marks()) {
+    if (m != side) tip += ", " + m;
+  }
+  tip += ")";
+  out << "<g class=\"counter\" data-owner=\"" << t.owner() << "\"><title>" << esc(tip)
+      << "</title><rect x=\"" << num(at.x - h) << "\" y=\"" << num(at.y - h) << "\" width=\""
+      << num(kCounter) << "\" height=\"" << num(kCounter) << "\" rx=\"3\" fill=\""
+      << side_colour(t.owner()) << "\" stroke=\"#111\" stroke-width=\"1\"/>";
+  std::string label = t.label().empty() ? t.kind() : t.label();
+  if (label.size() > 7) label = label.substr(0, 7);
+  out << "<text x=\"" << num(at.x) << "\" y=\"" << num(at.y + 3)
+      << "\" font-size=\"7\" text-anchor=\"middle\" fill=\"#fff\">" << esc(label) << "</text>";
+  if (t.facing() >= 0 && t.facing() < 6) {
+    // 0 = north, clockwise by hexsides.
+    const double a = (-90.0 + 60.0 * t.facing()) * M_PI / 180.0;
+    const Point tip_at{at.x + std::cos(a) * (h + 6), at.y + std::sin(a) * (h + 6)};
+    const Point l{at.x + std::cos(a - 0.35) * h, at.y + std::sin(a - 0.35) * h};
+    const Point r{at.x + std::cos(a + 0.35) * h, at.y + std::sin(a + 0.35) * h};
+    out << "<polygon class=\"facing\" points=\"" << num(tip_at.x) << "," << num(tip_at.y) << " "
+        << num(l.x) << "," << num(l.y) << " " << num(r.x) << "," << num(r.y)
+        << "\" fill=\"#111\"/>";
+  }
+  const bool marked = std::any_of(t.marks().begin(), t.marks().end(), [&](const std::string& m) {
+    return side.find(m) == std::string::npos;  // beyond naming its side
+  });
+  if (marked)
+    out << "<circle class=\"mark\" cx=\"" << num(at.x + h - 3) << "\" cy=\"" << num(at.y - h + 3)
+        << "\" r=\"3\" fill=\"#f1c40f\" stroke=\"#111\" stroke-width=\"0.5\"/>";
+  out << "</g>";
+}
+
+// Counters of one cell around a point, a stack offset a little each.
+void stack(std::ostringstream& out, const proto::Cell& c, Point at,
+           const std::vector<std::string>& sides) {
+  const int n = c.tokens_size();
+  for (int i = 0; i < n; ++i) {
+    const double d = (i - (n - 1) / 2.0) * 5;
+    counter(out, c.tokens(i), Point{at.x + d, at.y + d}, sides);
+  }
+}
+
+Point hex_centre(int col, int row) {
+  const double w = 1.5 * kHex, h = std::sqrt(3.0) * kHex;
+  return Point{col * w, row * h + (col % 2 == 0 ? h / 2 : 0)};
+}
+
+void draw_hexes(std::ostringstream& body, const proto::View& v,
+                const std::vector<std::string>& sides, Point& size) {
+  int min_c = 1 << 30, min_r = 1 << 30, max_c = -(1 << 30), max_r = -(1 << 30);
+  for (const auto& c : v.cells()) {
+    min_c = std::min(min_c, c.col());
+    max_c = std::max(max_c, c.col());
+    min_r = std::min(min_r, c.row());
+    max_r = std::max(max_r, c.row());
+  }
+  if (v.cells().empty()) return;
+  const Point origin = hex_centre(min_c, min_r);
+  const auto at = [&](const proto::Cell& c) {
+    const Point p = hex_centre(c.col(), c.row());
+    return Point{p.x - origin.x + kMargin + kHex, p.y - origin.y + kMargin + kHex};
+  };
+  for (const auto& c : v.cells()) {
+    const Point p = at(c);
+    body << "<polygon class=\"cell\" data-id=\"" << esc(c.id()) << "\" points=\"";
+    for (int k = 0; k < 6; ++k) {
+      const double a = k * M_PI / 3;
+      body << num(p.x + kHex * std::cos(a)) << "," << num(p.y + kHex * std::sin(a)) << " ";
+    }
+    body << "\" fill=\"" << terrain_colour(c.terrain())
+         << "\" stroke=\"#777\" stroke-width=\"0.5\">"
+         << "<title>"
+         << esc(c.id() + " " + c.terrain() + (c.label().empty() ? "" : ": " + c.label()))
+         << "</title></polygon>";
+    size.x = std::max(size.x, p.x + kHex + kMargin);
+    size.y = std::max(size.y, p.y + kHex + kMargin);
+  }
+  for (const auto& c : v.cells()) {
+    if (!c.tokens().empty()) stack(body, c, at(c), sides);
+  }
+}
+
+void draw_map(std::ostringstream& body, const proto::View& v, const std::vector<std::string>& sides,
+              Point& size) {
+  std::map<std::string, Point> where;
+  for (const auto& c : v.cells()) where[c.id()] = Point{c.x() + kMargin, c.y() + kMargin};
+  std::set<std::pair<std::string, std::string>> drawn;
+  for (const auto& c : v.cells()) {
+    for (const auto& n : c.neighbours()) {
+      const auto other = where.find(n);
+      if (other == where.end() || !drawn.insert(std::minmax(c.id(), n)).second) continue;
+      const Point a = where[c.id()], b = other->second;
+      body << "<line class=\"border\" x1=\"" << num(a.x) << "\" y1=\"" << num(a.y) << "\" x2=\""
+           << num(b.x) << "\" y2=\"" << num(b.y) << "\" stroke=\"#ccc\" stroke-width=\"1\"/>";
+    }
+  }
+  for (const auto& c : v.cells()) {
+    for (const auto& e : c.edges()) {
+      const auto other = where.find(e.to());
+      if (other == where.end()) continue;
+      const Point a = where[c.id()], b = other->second;
+      body << "<line class=\"edge\" x1=\"" << num(a.x) << "\" y1=\"" << num(a.y) << "\" x2=\""
+           << num((a.x + b.x) / 2) << "\" y2=\"" << num((a.y + b.y) / 2)
+           << "\" stroke=\"#5d4037\" stroke-width=\"5\" stroke-dasharray=\"6 3\"><title>"
+           << esc(e.kind()) << "</title></line>";
+    }
+  }
+  for (const auto& c : v.cells()) {
+    const Point p = where[c.id()];
+    const bool small = c.terrain() == "city";
+    body << "<g class=\"cell\" data-id=\"" << esc(c.id()) << "\"><title>"
+         << esc(c.id() + (c.label().empty() ? "" : ": " + c.label())) << "</title>";
+    if (small)
+      body << "<rect x=\"" << num(p.x - 6) << "\" y=\"" << num(p.y - 6)
+           << "\" width=\"12\" height=\"12\" fill=\"" << terrain_colour(c.terrain())
+           << "\" stroke=\"" << (c.owner() >= 0 ? side_colour(c.owner()) : "#555")
+           << "\" stroke-width=\"" << (c.owner() >= 0 ? 3 : 1) << "\"/>";
+    else
+      body << "<circle cx=\"" << num(p.x) << "\" cy=\"" << num(p.y) << "\" r=\"16\" fill=\""
+           << terrain_colour(c.terrain()) << "\" stroke=\""
+           << (c.owner() >= 0 ? side_colour(c.owner()) : "#999") << "\" stroke-width=\""
+           << (c.owner() >= 0 ? 3 : 1) << "\"/>";
+    // A city's name is its province's: the tooltip says which.
+    if (!small)
+      body << "<text x=\"" << num(p.x) << "\" y=\"" << num(p.y - 19)
+           << "\" font-size=\"9\" text-anchor=\"middle\" fill=\"#222\">" << esc(c.id())
+           << "</text>";
+    body << "</g>";
+    size.x = std::max(size.x, p.x + 30 + kMargin);
+    size.y = std::max(size.y, p.y + 30 + kMargin);
+  }
+  for (const auto& c : v.cells()) {
+    if (!c.tokens().empty()) stack(body, c, where[c.id()], sides);
+  }
+  size.x = std::max(size.x, v.width() + 2 * kMargin);
+  size.y = std::max(size.y, v.height() + 2 * kMargin);
+}
+
+// Boards without geometry: one box a cell, six to a row.
+void draw_boxes(std::ostringstream& body, const proto::View& v,
+                const std::vector<std::string>& sides, Point& size) {
+  constexpr double w = 190, h = 70;
+  int i = 0;
+  for (const auto& c : v.cells()) {
+    const double x = kMargin + (i % 6) * (w + 10), y = kMargin + (i / 6) * (h + 10);
+    ++i;
+    body << "<g class=\"cell\" data-id=\"" << esc(c.id()) << "\"><rect x=\"" << num(x) << "\" y=\""
+         << num(y) << "\" width=\"" << num(w) << "\" height=\"" << num(h) << "\" fill=\""
+         << terrain_colour(c.terrain()) << "\" stroke=\"#777\"/><text x=\"" << num(x + 4)
+         << "\" y=\"" << num(y + 12) << "\" font-size=\"9\">"
+         << esc(c.id() + (c.label().empty() ? "" : ": " + c.label()).substr(0, 40))
+         << "</text></g>";
+    for (int k = 0; k < c.tokens_size(); ++k)
+      counter(body, c.tokens(k), Point{x + 16 + k * (kCounter + 4), y + 44}, sides);
+    size.x = std::max(size.x, x + w + kMargin);
+    size.y = std::max(size.y, y + h + kMargin);
+  }
+}
+
+bool has_positions(const proto::View& v) {
+  return std::any_of(v.cells().begin(), v.cells().end(),
+                     [](const proto::Cell& c) { return c.x() != 0 || c.y() != 0; });
+}
+
+}  // namespace
+
+std::string render_svg(const proto::View& v, const std::vector<std::string>& sides,
+                       const std::string& title) {
+  std::ostringstream body;
+  Point size{400, 100};
+  if (v.board_kind() == "hex")
+    draw_hexes(body, v, sides, size);
+  else if (has_positions(v))
+    draw_map(body, v, sides, size);
+  else
+    draw_boxes(body, v, sides, size);
+
+  // The legend: each side's colour and name, then the view's notes.
+  std::ostringstream legend;
+  double y = size.y + 4;
+  legend << "<g class=\"legend\">";
+  std::set<std::int64_t> owners;
+  for (const auto& c : v.cells()) {
+    for (const auto& t : c.tokens()) owners.insert(t.owner());
+    if (c.owner() >= 0) owners.insert(c.owner());
+  }
+  for (std::size_t s = 0; s < sides.size(); ++s) owners.insert(static_cast<std::int64_t>(s));
+  double x = kMargin;
+  for (const std::int64_t o : owners) {
+    const std::string name = side_name(sides, o);
+    legend << "<rect x=\"" << num(x) << "\" y=\"" << num(y)
+           << "\" width=\"12\" height=\"12\" fill=\"" << side_colour(o) << "\"/><text x=\""
+           << num(x + 16) << "\" y=\"" << num(y + 10) << "\" font-size=\"11\">" << esc(name)
+           << "</text>";
+    x += 30 + 7.0 * static_cast<double>(name.size());
+    if (x > size.x - 120) {
+      x = kMargin;
+      y += kLegendLine;
+    }
+  }
+  y += kLegendLine + 6;
+  for (const auto& n : v.notes()) {
+    legend << "<text class=\"note\" x=\"" << num(kMargin) << "\" y=\"" << num(y)
+           << "\" font-size=\"11\">" << esc(n) << "</text>";
+    y += kLegendLine - 4;
+  }
+  legend << "</g>";
+  const double width = std::max(size.x, 400.0), height = y + kMargin / 2;
+
+  std::ostringstream out;
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(width) << "\" height=\""
+      << num(height + 24) << "\" viewBox=\"0 -24 " << num(width) << " " << num(height + 24)
+      << "\" font-family=\"sans-serif\">\n"
+      << "<title>" << esc(title) << "</title>\n"
+      << "<rect x=\"0\" y=\"-24\" width=\"" << num(width) << "\" height=\"" << num(height + 24)
+      << "\" fill=\"#fdfefe\"/>\n"
+      << "<text x=\"" << num(kMargin) << "\" y=\"-6\" font-size=\"14\" font-weight=\"bold\">"
+      << esc(title) << "</text>\n"
+      << body.str() << "\n"
+      << legend.str() << "\n</svg>\n";
+  return out.str();
+}
+
+}  // namespace naumachia::client

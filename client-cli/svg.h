@@ -1,0 +1,15 @@
+#pragma once
+// A View drawn as an SVG picture (naumachia show --svg, replay --svg-dir).
+// Knows no rules: it draws the cells, counters, borders and notes the server
+// sends, with a legend of the sides' colours.
+#include <string>
+#include <vector>
+
+#include "naumachia.pb.h"
+
+namespace naumachia::client {
+
+std::string render_svg(const proto::View& view, const std::vector<std::string>& side_names,
+                       const std::string& title);
+
+}  // namespace naumachia::client

@@ -1,0 +1,98 @@
+// Board pictures: every registered scenario's opening position, as each seat
+// and an observer see it, drawn as SVG from the view the server would send
+// (server/codec.h), read back as XML and checked for its cells, counters,
+// facings, owners, borders and legend.
+#include <doctest/doctest.h>
+
+#include "codec.h"
+#include "svg.h"
+#include "svg_check.h"
+#include "test_games.h"
+
+using namespace naumachia;
+
+namespace {
+
+int tokens_in(const proto::View& v) {
+  int n = 0;
+  for (const auto& c : v.cells()) n += c.tokens_size();
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("pictures: every scenario's board draws as a readable SVG with its counters and legend") {
+  const Registry registry = testing::every_module();
+  for (const Game* game : registry.games()) {
+    for (const ScenarioInfo& s : game->scenarios()) {
+      auto state = game->new_game(s.id, s.min_players);
+      REQUIRE_MESSAGE(state.has_value(), s.id);
+      for (int seat = -1; seat < s.min_players; ++seat) {
+        const View view =
+            (*state)->view(seat < 0 ? std::nullopt : std::optional<PlayerId>(PlayerId{seat}));
+        proto::View pv;
+        server::to_proto(view, pv);
+        const std::string svg = client::render_svg(pv, s.sides, game->id() + "/" + s.id);
+        const auto r = testing::read_svg(svg);
+        INFO(game->id() << "/" << s.id << " seat " << seat);
+        REQUIRE_MESSAGE(r.error.empty(), r.error);
+        CHECK(r.with_class("counter") == tokens_in(pv));
+        if (pv.board_kind() == "hex") CHECK(r.named("polygon") >= pv.cells_size());
+        CHECK(r.with_class("cell") == pv.cells_size());  // every cell drawn once
+        CHECK(r.has_text(game->id() + "/" + s.id));
+        for (const std::string& side : s.sides) CHECK_MESSAGE(r.has_text(side), side);
+      }
+    }
+  }
+}
+
+TEST_CASE("pictures: a Diplomacy map shows borders, centre owners and every army and fleet") {
+  const Registry registry = testing::every_module();
+  const auto found = registry.find_scenario("diplomacy/standard").value();
+  auto state = found.first->new_game("standard", 7).value();
+  proto::View pv;
+  server::to_proto(state->view(std::nullopt), pv);
+  CHECK(pv.board_kind() == "map");
+  CHECK(pv.width() > 0);
+  for (const auto& c : pv.cells()) {
+    CHECK_MESSAGE((c.x() > 0 && c.y() > 0 && c.x() < pv.width() && c.y() < pv.height()), c.id());
+    CHECK_FALSE(c.neighbours().empty());
+  }
+  const auto r = testing::read_svg(client::render_svg(pv, found.second.sides, "standard"));
+  REQUIRE(r.error.empty());
+  CHECK(r.with_class("border") > 75);
+  CHECK(r.with_class("counter") == 22);  // the 22 starting units
+  CHECK(r.has_text("F lon (England)"));
+  CHECK(r.has_text("par: Paris, centre of France"));
+}
+
+TEST_CASE("pictures: The Fall of Constantinople shows cities, garrisons and the Long Wall") {
+  const Registry registry = testing::every_module();
+  const auto found = registry.find_scenario("diplomacy/fall-of-constantinople").value();
+  auto state = found.first->new_game(found.second.id, 7).value();
+  proto::View pv;
+  server::to_proto(state->view(std::nullopt), pv);
+  const auto r = testing::read_svg(client::render_svg(pv, found.second.sides, "fall"));
+  REQUIRE(r.error.empty());
+  CHECK(r.with_class("edge") == 2);  // FoC Mapboard h: against West and East Thrace
+  CHECK(r.has_text("wall"));
+  CHECK(r.has_text("con city: Constantinople (8£, size 3, port), Byzantium's"));
+  CHECK(r.has_text("Byzantium 2A con (city) (Byzantium, garrison)"));
+}
+
+TEST_CASE("pictures: text in a view cannot break the picture") {
+  proto::View v;
+  v.set_board_kind("list");
+  auto& c = *v.add_cells();
+  c.set_id("<script>&\"x\"");
+  c.set_label("a \x01 label </svg>");
+  auto& t = *c.add_tokens();
+  t.set_owner(-1);
+  t.set_label("]]> & <");
+  t.set_facing(7);
+  v.add_notes("note with <b>tags</b> & \"quotes\"");
+  const auto r = testing::read_svg(client::render_svg(v, {"<side>"}, "title & <more>"));
+  CHECK_MESSAGE(r.error.empty(), r.error);
+  CHECK(r.has_text("<script>&\"x\""));
+  CHECK(r.has_text("note with <b>tags</b> & \"quotes\""));
+}
