@@ -48,6 +48,13 @@ std::string esc(const std::string& s) {
   return out;
 }
 
+// The first `n` bytes of `s`, not cutting a UTF-8 character in two.
+std::string cut(const std::string& s, std::size_t n) {
+  if (s.size() <= n) return s;
+  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+  return s.substr(0, n);
+}
+
 std::string num(double v) {
   std::ostringstream o;
   o.setf(std::ios::fixed);
@@ -68,17 +75,18 @@ std::string side_name(const std::vector<std::string>& sides, std::int64_t seat) 
   return seat < 0 ? "nobody" : "seat " + std::to_string(seat);
 }
 
-// A colour for a terrain word, by what it sounds like.
-std::string terrain_colour(const std::string& terrain) {
+// The colour of a cell: its fill class, or a guess from its terrain word
+// when the module gives none.
+std::string cell_colour(const proto::Cell& c) {
+  static const std::map<std::string, std::string> kFills{
+      {"water", "#85c1e9"},   {"coast", "#aed6f1"}, {"shallows", "#d4e6f1"},
+      {"harbour", "#5dade2"}, {"shore", "#f5deb3"}, {"land", "#e9d8a6"},
+      {"town", "#b2babb"},    {"wall", "#7b7d7d"},  {"boom", "#8d6e63"}};
+  if (const auto f = kFills.find(c.fill()); f != kFills.end()) return f->second;
+  const std::string& terrain = c.terrain();
   const auto has = [&](const char* w) { return terrain.find(w) != std::string::npos; };
-  if (has("boom")) return "#8d6e63";
-  if (has("island")) return "#e9d8a6";
-  if (has("shoal") || has("reef") || has("shallow")) return "#aed6f1";
-  if (has("sea") || has("water") || has("harbour") || has("harbor") || has("ocean"))
-    return "#85c1e9";
-  if (has("wall") || has("city") || has("town") || has("fort")) return "#b2babb";
-  if (has("beach") || has("coast") || has("shore")) return "#f5deb3";
-  if (has("land") || has("clear") || has("island")) return "#e9d8a6";
+  if (has("sea") || has("water")) return kFills.at("water");
+  if (has("land") || has("coast") || has("island")) return kFills.at("land");
   return "#eaeded";
 }
 
@@ -102,8 +110,14 @@ void counter(std::ostringstream& out, const proto::Token& t, Point at,
       << "</title><rect x=\"" << num(at.x - h) << "\" y=\"" << num(at.y - h) << "\" width=\""
       << num(kCounter) << "\" height=\"" << num(kCounter) << "\" rx=\"3\" fill=\""
       << side_colour(t.owner()) << "\" stroke=\"#111\" stroke-width=\"1\"/>";
+  // A damaged counter is struck through.
+  if (std::any_of(t.marks().begin(), t.marks().end(),
+                  [](const std::string& m) { return m.rfind("damaged", 0) == 0; }))
+    out << "<line class=\"damaged\" x1=\"" << num(at.x - h) << "\" y1=\"" << num(at.y + h)
+        << "\" x2=\"" << num(at.x + h) << "\" y2=\"" << num(at.y - h)
+        << "\" stroke=\"#fff\" stroke-width=\"2\"/>";
   std::string label = t.label().empty() ? t.kind() : t.label();
-  if (label.size() > 7) label = label.substr(0, 7);
+  label = cut(label, 7);
   out << "<text x=\"" << num(at.x) << "\" y=\"" << num(at.y + 3)
       << "\" font-size=\"7\" text-anchor=\"middle\" fill=\"#fff\">" << esc(label) << "</text>";
   if (t.facing() >= 0 && t.facing() < 6) {
@@ -162,8 +176,7 @@ void draw_hexes(std::ostringstream& body, const proto::View& v,
       const double a = k * M_PI / 3;
       body << num(p.x + kHex * std::cos(a)) << "," << num(p.y + kHex * std::sin(a)) << " ";
     }
-    body << "\" fill=\"" << terrain_colour(c.terrain())
-         << "\" stroke=\"#777\" stroke-width=\"0.5\">"
+    body << "\" fill=\"" << cell_colour(c) << "\" stroke=\"#777\" stroke-width=\"0.5\">"
          << "<title>"
          << esc(c.id() + " " + c.terrain() + (c.label().empty() ? "" : ": " + c.label()))
          << "</title></polygon>";
@@ -207,14 +220,13 @@ void draw_map(std::ostringstream& body, const proto::View& v, const std::vector<
          << esc(c.id() + (c.label().empty() ? "" : ": " + c.label())) << "</title>";
     if (small)
       body << "<rect x=\"" << num(p.x - 6) << "\" y=\"" << num(p.y - 6)
-           << "\" width=\"12\" height=\"12\" fill=\"" << terrain_colour(c.terrain())
-           << "\" stroke=\"" << (c.owner() >= 0 ? side_colour(c.owner()) : "#555")
-           << "\" stroke-width=\"" << (c.owner() >= 0 ? 3 : 1) << "\"/>";
+           << "\" width=\"12\" height=\"12\" fill=\"" << cell_colour(c) << "\" stroke=\""
+           << (c.owner() >= 0 ? side_colour(c.owner()) : "#555") << "\" stroke-width=\""
+           << (c.owner() >= 0 ? 3 : 1) << "\"/>";
     else
       body << "<circle cx=\"" << num(p.x) << "\" cy=\"" << num(p.y) << "\" r=\"16\" fill=\""
-           << terrain_colour(c.terrain()) << "\" stroke=\""
-           << (c.owner() >= 0 ? side_colour(c.owner()) : "#999") << "\" stroke-width=\""
-           << (c.owner() >= 0 ? 3 : 1) << "\"/>";
+           << cell_colour(c) << "\" stroke=\"" << (c.owner() >= 0 ? side_colour(c.owner()) : "#999")
+           << "\" stroke-width=\"" << (c.owner() >= 0 ? 3 : 1) << "\"/>";
     // A city's name is its province's: the tooltip says which.
     if (!small)
       body << "<text x=\"" << num(p.x) << "\" y=\"" << num(p.y - 19)
@@ -231,20 +243,19 @@ void draw_map(std::ostringstream& body, const proto::View& v, const std::vector<
   size.y = std::max(size.y, v.height() + 2 * kMargin);
 }
 
-// Boards without geometry: one box a cell, six to a row.
+// Boards without geometry: one box a cell, four to a row.
 void draw_boxes(std::ostringstream& body, const proto::View& v,
                 const std::vector<std::string>& sides, Point& size) {
-  constexpr double w = 190, h = 70;
+  constexpr double w = 280, h = 70;
   int i = 0;
   for (const auto& c : v.cells()) {
-    const double x = kMargin + (i % 6) * (w + 10), y = kMargin + (i / 6) * (h + 10);
+    const double x = kMargin + (i % 4) * (w + 10), y = kMargin + (i / 4) * (h + 10);
     ++i;
     body << "<g class=\"cell\" data-id=\"" << esc(c.id()) << "\"><rect x=\"" << num(x) << "\" y=\""
          << num(y) << "\" width=\"" << num(w) << "\" height=\"" << num(h) << "\" fill=\""
-         << terrain_colour(c.terrain()) << "\" stroke=\"#777\"/><text x=\"" << num(x + 4)
-         << "\" y=\"" << num(y + 12) << "\" font-size=\"9\">"
-         << esc(c.id() + (c.label().empty() ? "" : ": " + c.label()).substr(0, 40))
-         << "</text></g>";
+         << cell_colour(c) << "\" stroke=\"#777\"/><text x=\"" << num(x + 4) << "\" y=\""
+         << num(y + 12) << "\" font-size=\"9\">"
+         << esc(cut(c.id() + (c.label().empty() ? "" : ": " + c.label()), 48)) << "</text></g>";
     for (int k = 0; k < c.tokens_size(); ++k)
       counter(body, c.tokens(k), Point{x + 16 + k * (kCounter + 4), y + 44}, sides);
     size.x = std::max(size.x, x + w + kMargin);
@@ -300,7 +311,13 @@ std::string render_svg(const proto::View& v, const std::vector<std::string>& sid
     y += kLegendLine - 4;
   }
   legend << "</g>";
-  const double width = std::max(size.x, 400.0), height = y + kMargin / 2;
+  // Wide enough for the longest note and the title (about 6.5 units a
+  // character at their sizes).
+  double text_width = 8.0 * static_cast<double>(title.size());
+  for (const auto& n : v.notes())
+    text_width = std::max(text_width, 6.5 * static_cast<double>(n.size()));
+  const double width = std::max({size.x, 400.0, text_width + 2 * kMargin}),
+               height = y + kMargin / 2;
 
   std::ostringstream out;
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -80,6 +80,7 @@ void to_proto(const View& v, proto::View& out) {
     pc.set_y(c.y);
     for (const std::string& n : c.neighbours) pc.add_neighbours(n);
     pc.set_owner(c.owner);
+    pc.set_fill(c.fill);
     for (const Edge& e : c.edges) {
       proto::Edge& pe = *pc.add_edges();
       pe.set_to(e.to);

@@ -8,8 +8,10 @@
 #include <map>
 #include <sstream>
 
+#include "codec.h"
 #include "core/text.h"
 #include "games/all_games.h"
+#include "svg.h"
 
 namespace {
 
@@ -18,6 +20,7 @@ using namespace naumachia;
 constexpr const char* kUsage =
     R"(usage: naumachia-adjudicate GAME (--position FILE | --scenario ID [--players N])
                             [--rules N] [--orders FILE] [--dice 3,5,1] [--out FILE]
+                            [--svg FILE]
 
 Resolves the current step of a position and prints what happened (every die
 roll with its purpose) and the resulting position.
@@ -35,6 +38,9 @@ roll with its purpose) and the resulting position.
                     rules ask for more (without --dice: no rolls available)
   --out FILE        also write the resulting position to FILE
   --show            only print the position's step, seats to order and view
+  --svg FILE        also draw the position (with --show the given one, else the
+                    resulting one) as an SVG picture, everything shown, as
+                    `naumachia show --svg` draws a board
 
 Exit status: 0 resolved, 1 illegal orders or bad input, 2 usage.
 )";
@@ -48,7 +54,7 @@ std::string read_file(const std::string& path) {
 }
 
 struct Options {
-  std::string game, position, scenario, orders, out;
+  std::string game, position, scenario, orders, out, svg;
   int players = 0;
   int rules = 0;  // 0 = the module's current version
   std::vector<int> dice;
@@ -77,6 +83,8 @@ Options parse(int argc, char** argv) {
       o.out = value();
     else if (a == "--show")
       o.show = true;
+    else if (a == "--svg")
+      o.svg = value();
     else if (a == "--dice") {
       for (auto piece : text::split(value(), ", ")) {
         long long v = 0;
@@ -125,6 +133,16 @@ std::map<int, std::vector<std::string>> read_orders(const std::string& text,
   return out;
 }
 
+void draw(const Options& o, const State& state, const std::vector<std::string>& seats,
+          const std::string& title) {
+  if (o.svg.empty()) return;
+  proto::View pv;
+  server::to_proto(state.view(std::nullopt), pv);
+  std::ofstream out(o.svg, std::ios::binary | std::ios::trunc);
+  out << client::render_svg(pv, seats, title);
+  if (!out) throw std::runtime_error("cannot write '" + o.svg + "'");
+}
+
 void print_view(const View& v) {
   for (const Cell& c : v.cells) {
     if (c.tokens.empty()) continue;
@@ -170,6 +188,7 @@ int run(const Options& o) {
   if (o.show || info.game_over) {
     if (info.game_over) std::cout << "game over: " << info.result << "\n";
     print_view(state->view(std::nullopt));
+    draw(o, *state, seats, o.game + ": " + info.label);
     return 0;
   }
   const auto given = o.orders.empty() ? std::map<int, std::vector<std::string>>{}
@@ -213,6 +232,7 @@ int run(const Options& o) {
   std::cout << "next: step " << next.number.value << ": " << next.label
             << (next.game_over ? " (game over: " + next.result + ")" : "") << "\n";
   std::cout << "position:\n" << r.next->serialize();
+  draw(o, *r.next, seats, o.game + ": " + next.label);
   if (!o.out.empty()) {
     std::ofstream out(o.out);
     out << r.next->serialize();

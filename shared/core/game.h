@@ -109,6 +109,9 @@ struct Cell {
   std::vector<std::string> neighbours;
   int owner = -1;
   std::vector<Edge> edges;
+  // A picture's colour class: "water", "coast", "shallows", "harbour",
+  // "shore", "land", "town", "wall", "boom" (proto Cell.fill).
+  std::string fill;
 };
 
 struct View {

@@ -20,6 +20,7 @@ View Board::view() const {
       cell.row = r;
       const Terrain t = terrain(h);
       cell.terrain = t == Terrain::Land ? "land" : t == Terrain::Reef ? "reef" : "sea";
+      cell.fill = t == Terrain::Land ? "land" : t == Terrain::Reef ? "shallows" : "water";
       if (t != Terrain::Sea) cell.label = t == Terrain::Land ? "#" : "*";
       if (const Ship* s = ship_at(h)) {
         Token k;

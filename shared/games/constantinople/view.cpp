@@ -29,6 +29,13 @@ View Board::view() const {
       cell.col = c;
       cell.row = r;
       cell.terrain = Map::terrain_name(i);
+      cell.fill = i.water == Water::Sea         ? "water"
+                  : i.water == Water::Coast     ? (i.code == 'r' ? "shallows" : "coast")
+                  : i.water == Water::Harbour   ? "harbour"
+                  : i.water == Water::Anchorage ? "harbour"
+                  : i.code == 'C'               ? "town"
+                  : i.code == 'W'               ? "wall"
+                                                : "land";
       cell.label = std::string(1, i.code);
       if (i.shoal) cell.label = std::to_string(i.shoal);
       for (const auto& [id, s] : ships_) {

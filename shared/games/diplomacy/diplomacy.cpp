@@ -192,6 +192,7 @@ class DiplomacyState final : public State {
       c.terrain = p.terrain == Terrain::Sea     ? "sea"
                   : p.terrain == Terrain::Coast ? "coast"
                                                 : "land";
+      c.fill = p.terrain == Terrain::Sea ? "water" : "land";
       c.x = p.x;
       c.y = p.y;
       const auto& near = map_->any_neighbours(id);

@@ -473,6 +473,7 @@ View FallState::view(std::optional<PlayerId>) const {
   for (const auto& [id, p] : map.provinces()) {
     Cell c;
     c.id = id;
+    c.fill = p.terrain == diplomacy::Terrain::Sea ? "water" : "land";
     c.x = p.x;
     c.y = p.y;
     const auto& near = map.any_neighbours(id);
@@ -519,6 +520,7 @@ View FallState::view(std::optional<PlayerId>) const {
     cc.y = city->y;
     cc.neighbours.push_back(id);
     cc.terrain = "city";
+    cc.fill = "town";
     const auto co = pos_.city_owner.find(id);
     if (co != pos_.city_owner.end()) cc.owner = seat_of(co->second);
     cc.label = city->name + " (" + std::to_string(city->money) + "£, size " +

@@ -16,6 +16,34 @@ View Board::view() const {
     c.row = h.row;
     const Terrain t = sc_->map.terrain(h);
     c.terrain = Map::name(t);
+    switch (t) {
+      case Terrain::Sea:
+        c.fill = "water";
+        break;
+      case Terrain::HarbourWater:
+      case Terrain::TyrianPort:
+      case Terrain::MainlandPort:
+        c.fill = "harbour";
+        break;
+      case Terrain::Boom:
+        c.fill = "boom";
+        break;
+      case Terrain::Beach:
+        c.fill = "shore";
+        break;
+      case Terrain::PrimaryWall:
+      case Terrain::SecondaryWall:
+        c.fill = "wall";
+        break;
+      case Terrain::City:
+      case Terrain::Temple:
+      case Terrain::Agenorium:
+        c.fill = "town";
+        break;
+      default:
+        c.fill = "land";
+        break;
+    }
     c.label = std::string(1, Map::symbol(t));
     if (t == Terrain::Boom && broken_boom_at(h)) c.label = "x";
     for (const auto& [id, s] : ships_) {
