@@ -40,6 +40,24 @@ proto::Envelope submit(client::Connection& c, std::uint64_t game, std::uint64_t 
   return c.call(req);
 }
 
+std::uint64_t start_game(const std::vector<std::unique_ptr<client::Connection>>& players,
+                         const std::string& scenario) {
+  proto::Envelope create;
+  create.mutable_create_game()->set_scenario(scenario);
+  create.mutable_create_game()->set_seat(0);
+  const auto created = players.at(0)->call(create);
+  REQUIRE_MESSAGE(created.has_game(), created.error().message());
+  const std::uint64_t game = created.game().id();
+  CHECK(created.game().seats_size() == static_cast<int>(players.size()));
+  for (std::size_t i = 1; i < players.size(); ++i) {
+    proto::Envelope join;
+    join.mutable_join_game()->set_game_id(game);
+    join.mutable_join_game()->set_seat(static_cast<std::int32_t>(i));
+    REQUIRE(players[i]->call(join).has_game());
+  }
+  return game;
+}
+
 CommandResult admin(const ServerProcess& server, const std::string& command) {
   return run_command(std::string(NAUMACHIA_TEST_ADMIN) + " --db " + server.db().string() + " " +
                      command);

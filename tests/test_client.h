@@ -24,6 +24,10 @@ proto::GameDetail game_detail(client::Connection& c, std::uint64_t game);
 proto::Envelope submit(client::Connection& c, std::uint64_t game, std::uint64_t step,
                        const std::vector<std::string>& lines,
                        std::optional<std::uint32_t> for_seat = std::nullopt);
+// A game of `scenario` created by players[0] at seat 0 and joined by each
+// other player at the seat of its index; the game is running.
+std::uint64_t start_game(const std::vector<std::unique_ptr<client::Connection>>& players,
+                         const std::string& scenario);
 // A two-player duel created by `a` (seat 0) and joined by `b` (seat 1), with
 // the given step deadline (0: none); the game is running.
 std::uint64_t start_duel(client::Connection& a, client::Connection& b,

@@ -44,19 +44,7 @@ TEST_CASE("seven players play Diplomacy for three years through the server") {
   std::vector<std::unique_ptr<Connection>> players;
   for (int i = 0; i < 7; ++i) players.push_back(sign_up(server, "player" + std::to_string(i)));
 
-  proto::Envelope create;
-  create.mutable_create_game()->set_scenario("diplomacy/standard");
-  create.mutable_create_game()->set_seat(0);
-  const auto created = players[0]->call(create);
-  REQUIRE(created.has_game());
-  const std::uint64_t game = created.game().id();
-  CHECK(created.game().seats_size() == 7);
-  for (int i = 1; i < 7; ++i) {
-    proto::Envelope join;
-    join.mutable_join_game()->set_game_id(game);
-    join.mutable_join_game()->set_seat(i);
-    REQUIRE(players[static_cast<std::size_t>(i)]->call(join).has_game());
-  }
+  const std::uint64_t game = naumachia::testing::start_game(players, "diplomacy/standard");
 
   std::vector<std::string> labels;
   for (int guard = 0; guard < 20; ++guard) {

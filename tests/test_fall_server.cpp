@@ -15,6 +15,7 @@ using naumachia::testing::game_detail;
 using naumachia::testing::run_command;
 using naumachia::testing::ServerProcess;
 using naumachia::testing::sign_up;
+using naumachia::testing::submit;
 using naumachia::testing::TempDir;
 namespace proto = naumachia::proto;
 
@@ -43,17 +44,6 @@ bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-proto::Envelope submit(Connection& c, std::uint64_t game, std::int64_t step,
-                       const std::vector<std::string>& lines) {
-  proto::Envelope req;
-  auto& s = *req.mutable_submit_orders();
-  s.set_game_id(game);
-  s.set_step(step);
-  s.set_ready(true);
-  for (const auto& l : lines) s.add_lines(l);
-  return c.call(req);
-}
-
 }  // namespace
 
 TEST_CASE(
@@ -62,19 +52,8 @@ TEST_CASE(
   ServerProcess server(dir.path());
   std::vector<std::unique_ptr<Connection>> players;
   for (int i = 0; i < 7; ++i) players.push_back(sign_up(server, "player" + std::to_string(i)));
-  proto::Envelope create;
-  create.mutable_create_game()->set_scenario("diplomacy/fall-of-constantinople");
-  create.mutable_create_game()->set_seat(0);
-  const auto created = players[0]->call(create);
-  REQUIRE(created.has_game());
-  const std::uint64_t game = created.game().id();
-  CHECK(created.game().seats_size() == 7);
-  for (int i = 1; i < 7; ++i) {
-    proto::Envelope join;
-    join.mutable_join_game()->set_game_id(game);
-    join.mutable_join_game()->set_seat(i);
-    REQUIRE(players[static_cast<std::size_t>(i)]->call(join).has_game());
-  }
+  const std::uint64_t game =
+      naumachia::testing::start_game(players, "diplomacy/fall-of-constantinople");
 
   // Bad orders: the reason, and nothing changes.
   auto d = game_detail(*players[6], game);
