@@ -1,30 +1,42 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages naumachia builds with, when any is missing
-# (sqlite3, the command, for deploy/backup.sh).
+# (sqlite3, the command, for deploy/backup.sh; Node.js and npm for the web
+# client), then the web client's npm packages into web/node_modules as
+# web/package-lock.json pins them.
 # usage: install-deps.sh [--tests]
 #   --tests  also what the tests need: clang and its runtimes (libFuzzer, the
 #            sanitizers) build the sanitized tests and the fuzz harnesses;
-#            python3-aiosmtpd is the SMTP relay the notification tests mail to.
+#            python3-aiosmtpd is the SMTP relay the notification tests mail to;
+#            chromium runs the web client's tests (web/test/).
 set -euo pipefail
 packages=(g++ cmake libboost1.81-dev libprotobuf-dev protobuf-compiler libsqlite3-dev sqlite3
           libssl-dev libcurl4-openssl-dev doctest-dev)
 case "${1:-}" in
   "") ;;
-  --tests) packages+=(clang libclang-rt-14-dev python3-aiosmtpd) ;;
+  --tests) packages+=(clang libclang-rt-14-dev python3-aiosmtpd chromium) ;;
   *)
     echo "usage: install-deps.sh [--tests]" >&2
     exit 2
     ;;
 esac
+# A Node.js installed otherwise (not from Debian's packages) serves as well.
+command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-if [ ${#missing[@]} -eq 0 ]; then
-  exit 0
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
-echo "installing: ${missing[*]}"
-sudo_cmd=()
-[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
-"${sudo_cmd[@]}" apt-get update -qq
-DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+
+# The web client's packages, again whenever the lock file changed.
+web="$(dirname "$0")/../web"
+if [ ! -f "$web/node_modules/.package-lock.json" ] ||
+   [ "$web/package-lock.json" -nt "$web/node_modules/.package-lock.json" ]; then
+  echo "installing the web client's npm packages (web/package-lock.json)"
+  (cd "$web" && npm ci --no-audit --no-fund --loglevel=error)
+fi

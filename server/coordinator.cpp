@@ -7,6 +7,7 @@
 #include "log.h"
 #include "proposals.h"
 #include "replay.h"
+#include "svg.h"
 
 namespace naumachia::server {
 
@@ -547,6 +548,10 @@ void Coordinator::get_game(const ConnectionState& conn, const proto::GetGameRequ
         d.set_my_ready(o.ready);
       }
     }
+    if (r.picture() && d.has_view()) {
+      d.set_picture(client::render_svg(d.view(), g->who.seat_names,
+                                       game_label(g->row.id) + ": " + d.summary().step_label()));
+    }
   }
   reply->send();
 }
@@ -892,6 +897,9 @@ ReplayPlan Coordinator::plan_replay(const ConnectionState& conn, const proto::Re
   if (!p.viewer.everything && mine) p.eyes = PlayerId{mine->seat};
   // Views are large: only the step asked for (by default the last) has one.
   p.view_step = r.view_step() ? static_cast<std::int64_t>(r.view_step()) : f.row.step - 1;
+  p.pictures = r.pictures();
+  p.seat_names = f.who.seat_names;
+  p.title = game_label(f.row.id);
   if (const Game* m = registry_.find(f.row.game)) {
     if (auto why = m->rules_problem(RulesVersion{f.row.rules_version}))
       p.unplayable = ApiError{proto::UNSUPPORTED_RULES, game_label(f.row.id) + ": " + *why, {}};

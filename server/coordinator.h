@@ -43,10 +43,13 @@ struct CoordinatorLimits {
 struct ReplayPlan {
   std::int64_t game_id = 0;
   Viewer viewer;
-  bool boards = false;                 // a seat's board (or every board once over)
-  std::optional<PlayerId> eyes;        // whose board; none: the whole board
-  std::int64_t view_step = 0;          // the step whose board is sent
-  std::optional<ApiError> unplayable;  // a rules version this build lacks
+  bool boards = false;                  // a seat's board (or every board once over)
+  std::optional<PlayerId> eyes;         // whose board; none: the whole board
+  std::int64_t view_step = 0;           // the step whose board is sent
+  bool pictures = false;                // boards also drawn as SVG
+  std::vector<std::string> seat_names;  // for the pictures' legend
+  std::string title;                    // "game 12", for the pictures' titles
+  std::optional<ApiError> unplayable;   // a rules version this build lacks
 };
 
 class Coordinator {

@@ -3,6 +3,7 @@
 #include <boost/asio/ssl/stream.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
 #include <boost/beast/websocket/ssl.hpp>
@@ -10,16 +11,19 @@
 #include <deque>
 #include <list>
 #include <mutex>
+#include <optional>
 #include <unordered_map>
 #include <variant>
 
 #include "codec.h"
 #include "log.h"
+#include "web.h"
 
 namespace naumachia::server {
 
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
+namespace http = beast::http;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
@@ -27,7 +31,8 @@ namespace {
 
 bool quiet(const beast::error_code& ec) {
   return ec == net::error::operation_aborted || ec == websocket::error::closed ||
-         ec == net::error::eof || ec == net::ssl::error::stream_truncated;
+         ec == net::error::eof || ec == net::ssl::error::stream_truncated ||
+         ec == http::error::end_of_stream;
 }
 
 // Token bucket: `rate` requests a second on average, `burst` at once.
@@ -213,13 +218,66 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
 
   void on_handshake(beast::error_code ec) {
     if (ec) return fail(ec, "TLS handshake");
-    beast::get_lowest_layer(ws_).expires_never();
-    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
-    ws_.set_option(websocket::stream_base::decorator(
-        [](websocket::response_type& res) { res.set(beast::http::field::server, "naumachia"); }));
-    ws_.read_message_max(limits_.hard_frame_max);
-    ws_.binary(true);
-    ws_.async_accept(beast::bind_front_handler(&Session::on_accept, shared_from_this()));
+    read_request();
+  }
+
+  // The port serves the WebSocket and, to a browser's plain requests, the
+  // web client's files (web.h). A request must arrive whole within the
+  // handshake timeout, an idle keep-alive connection is closed after it.
+  void read_request() {
+    request_.emplace();
+    request_->header_limit(kHeaderLimit);
+    request_->body_limit(0);
+    beast::get_lowest_layer(ws_).expires_after(limits_.handshake_timeout);
+    http::async_read(ws_.next_layer(), http_buffer_, *request_,
+                     beast::bind_front_handler(&Session::on_request, shared_from_this()));
+  }
+
+  void on_request(beast::error_code ec, std::size_t) {
+    // A browser keeps idle connections open until the timeout closes them.
+    if (ec == beast::error::timeout && http_buffer_.size() == 0) return;
+    if (ec) return fail(ec, "HTTP request");
+    if (websocket::is_upgrade(request_->get())) {
+      // A client sends nothing more before the server's answer to the upgrade.
+      if (http_buffer_.size() != 0) return beast::get_lowest_layer(ws_).close();
+      beast::get_lowest_layer(ws_).expires_never();
+      ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+      ws_.set_option(websocket::stream_base::decorator(
+          [](websocket::response_type& res) { res.set(http::field::server, "naumachia"); }));
+      ws_.read_message_max(limits_.hard_frame_max);
+      ws_.binary(true);
+      ws_.async_accept(request_->release(),
+                       beast::bind_front_handler(&Session::on_accept, shared_from_this()));
+      return;
+    }
+    const auto& req = request_->get();
+    const WebAnswer a = answer_http(req.method_string(), req.target());
+    auto res = std::make_shared<http::response<http::string_body>>(
+        static_cast<http::status>(a.status), req.version());
+    res->set(http::field::server, "naumachia");
+    res->set(http::field::content_type, a.content_type);
+    for (const auto& [name, value] : web_security_headers()) res->set(name, value);
+    if (a.status == 405) res->set(http::field::allow, "GET, HEAD");
+    res->keep_alive(req.keep_alive());
+    if (a.head_only) {
+      res->content_length(a.body.size());
+    } else {
+      res->body() = a.body;
+      res->prepare_payload();
+    }
+    http::async_write(ws_.next_layer(), *res,
+                      [self = shared_from_this(), res](beast::error_code wec, std::size_t) {
+                        if (wec) return self->fail(wec, "HTTP answer");
+                        if (res->need_eof()) return self->end_tls();
+                        self->read_request();
+                      });
+  }
+
+  void end_tls() {
+    beast::get_lowest_layer(ws_).expires_after(limits_.handshake_timeout);
+    ws_.next_layer().async_shutdown([self = shared_from_this()](beast::error_code) {
+      beast::get_lowest_layer(self->ws_).close();
+    });
   }
 
   void on_accept(beast::error_code ec) {
@@ -305,6 +363,9 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
   std::unique_ptr<ConnectionCount::Ticket> ticket_;
   ConnectionState conn_;
   beast::flat_buffer buffer_;
+  static constexpr std::uint32_t kHeaderLimit = 8192;
+  beast::flat_buffer http_buffer_{kHeaderLimit};
+  std::optional<http::request_parser<http::empty_body>> request_;
   std::deque<std::string> queue_;
   std::size_t queued_bytes_ = 0;
   std::string peer_;

@@ -5,6 +5,7 @@
 #include "background.h"
 #include "log.h"
 #include "replay.h"
+#include "svg.h"
 
 namespace naumachia::server {
 
@@ -111,7 +112,11 @@ void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
       const auto summary = replay_game(
           store, registry_, plan.game_id,
           [&](const State& initial) {
-            if (plan.boards) to_proto(initial.view(plan.eyes), *rr.mutable_initial());
+            if (!plan.boards) return;
+            to_proto(initial.view(plan.eyes), *rr.mutable_initial());
+            if (plan.pictures)
+              rr.set_initial_picture(client::render_svg(rr.initial(), plan.seat_names,
+                                                        plan.title + ": before the first step"));
           },
           [&](const ReplayedStep& s, const State& after) {
             proto::ReplayStep& p = *rr.add_steps();
@@ -121,8 +126,12 @@ void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
             cut_for(plan.viewer, *p.mutable_orders());
             to_proto(s.played.resolution.events, *p.mutable_happenings());
             cut_for(plan.viewer, *p.mutable_happenings());
-            if (plan.boards && s.stored.step == plan.view_step)
+            if (plan.boards && s.stored.step == plan.view_step) {
               to_proto(after.view(plan.eyes), *p.mutable_view());
+              if (plan.pictures)
+                p.set_picture(client::render_svg(p.view(), plan.seat_names,
+                                                 plan.title + ": after " + s.stored.label));
+            }
             p.set_state_hash(hex(s.played.state_hash));
             p.set_verified(s.state_ok && s.record_ok);
           });

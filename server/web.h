@@ -1,0 +1,37 @@
+#pragma once
+// The web client's files, compiled into the server (server/CMakeLists.txt
+// embeds web/ and protobufjs from web/node_modules), and the answer to a plain
+// HTTP request on the WebSocket's port: the server serves its own client, so
+// a browser needs nothing but the server's address.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace naumachia::server {
+
+struct WebFile {
+  std::string_view path;  // "/", "/app.js", ...
+  std::string_view content_type;
+  std::string_view body;
+};
+
+// Every file of the web client; empty when the server was built without it.
+const std::vector<WebFile>& web_files();
+
+struct WebAnswer {
+  unsigned status = 200;  // 200, 404, 405
+  std::string_view content_type;
+  std::string body;
+  bool head_only = false;  // HEAD: send the headers of a GET (with body's length), no body
+};
+
+// The answer to `method` `target` (a request line's parts). Only GET and
+// HEAD are served; a query string is ignored; the path must name a file
+// exactly (no directories, no "..").
+WebAnswer answer_http(std::string_view method, std::string_view target);
+
+// Headers every answer carries: a content security policy that lets the page
+// load only the server's own files and connect only back to the server.
+const std::vector<std::pair<std::string_view, std::string_view>>& web_security_headers();
+
+}  // namespace naumachia::server

@@ -1,0 +1,568 @@
+// The naumachia web client. Thin, like the command-line client: it speaks the
+// protocol of proto/naumachia.proto (protobufjs, protocol.js) over the
+// server's WebSocket, shows what the server sends and holds no rules. Boards
+// are the server's own SVG pictures (GetGameRequest.picture), shown as images.
+'use strict';
+
+const PROTOCOL_VERSION = 1;
+const $ = (id) => document.getElementById(id);
+
+let Envelope = null;
+let socket = null;
+let nextRequest = 1;
+const pending = new Map();  // request id -> {resolve, reject}
+let me = null;              // SessionResponse
+let scenarios = [];
+let game = null;            // the open game: {id, detail, lastSeq, press cursors, replay}
+let reconnectWait = 500;
+let nextBefore = 0;
+
+// ------------------------------------------------------------------ protocol
+
+class ServerError extends Error {
+  constructor(error) {
+    super(error.message || error.code);
+    this.code = error.code;
+    this.orderErrors = error.order_errors || [];
+  }
+}
+
+function decode(buffer) {
+  const message = Envelope.decode(new Uint8Array(buffer));
+  return Envelope.toObject(message, {longs: Number, enums: String, defaults: true, oneofs: true});
+}
+
+// Sends one request and resolves with the body of its answer; an Error
+// answer rejects with a ServerError.
+function request(kind, body) {
+  return new Promise((resolve, reject) => {
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      reject(new Error('not connected to the server'));
+      return;
+    }
+    const id = nextRequest++;
+    pending.set(id, {resolve, reject});
+    const envelope = Envelope.fromObject({version: PROTOCOL_VERSION, request_id: id, [kind]: body});
+    socket.send(Envelope.encode(envelope).finish());
+  });
+}
+
+function connect() {
+  setStatus('Connecting…');
+  socket = new WebSocket(`wss://${location.host}/`);
+  socket.binaryType = 'arraybuffer';
+  socket.onopen = () => {
+    reconnectWait = 500;
+    signIn();
+  };
+  socket.onmessage = (e) => {
+    let env;
+    try {
+      env = decode(e.data);
+    } catch (err) {
+      setStatus(`The server sent a frame this page cannot read: ${err.message}`);
+      return;
+    }
+    if (env.request_id) {
+      const p = pending.get(env.request_id);
+      if (!p) return;
+      pending.delete(env.request_id);
+      if (env.body === 'error') p.reject(new ServerError(env.error));
+      else p.resolve(env[env.body]);
+    } else {
+      onPush(env);
+    }
+  };
+  socket.onclose = () => {
+    for (const p of pending.values()) p.reject(new Error('the connection to the server closed'));
+    pending.clear();
+    setStatus(`Disconnected; connecting again in ${Math.round(reconnectWait / 1000)} s…`);
+    setTimeout(connect, reconnectWait);
+    reconnectWait = Math.min(reconnectWait * 2, 30000);
+  };
+}
+
+// ------------------------------------------------------------------ helpers
+
+function setStatus(text) {
+  $('status').textContent = text;
+}
+
+function fail(err) {
+  setStatus(err instanceof Error ? err.message : String(err));
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') node.className = v;
+    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+function show(section) {
+  for (const id of ['login', 'lobby', 'game']) $(id).hidden = id !== section;
+}
+
+function when(unix) {
+  return unix ? new Date(unix * 1000).toLocaleString() : '';
+}
+
+function sideOf(seat) {
+  const seats = game && game.detail ? game.detail.summary.seats : [];
+  const s = seats.find((x) => x.seat === seat);
+  return s ? s.side : `seat ${seat}`;
+}
+
+function pictureUrl(svg) {
+  return URL.createObjectURL(new Blob([svg], {type: 'image/svg+xml'}));
+}
+
+function setPicture(img, svg, alt) {
+  if (img.src.startsWith('blob:')) URL.revokeObjectURL(img.src);
+  if (svg) {
+    img.src = pictureUrl(svg);
+    img.alt = alt;
+    img.hidden = false;
+  } else {
+    img.removeAttribute('src');
+    img.alt = '';
+    img.hidden = true;
+  }
+}
+
+// ------------------------------------------------------------------ sign-in
+
+async function signIn() {
+  const token = localStorage.getItem('naumachia.token');
+  if (token) {
+    try {
+      signedIn(await request('resume', {token}));
+      return;
+    } catch (err) {
+      localStorage.removeItem('naumachia.token');
+    }
+  }
+  me = null;
+  $('who').textContent = '';
+  $('logout').hidden = true;
+  show('login');
+  setStatus('Sign in, or register a new account.');
+}
+
+function signedIn(session) {
+  me = session;
+  localStorage.setItem('naumachia.token', session.token);
+  $('who').textContent = `signed in as ${session.name}`;
+  $('logout').hidden = false;
+  setStatus('');
+  route();
+}
+
+$('login-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const form = e.target;
+  const kind = e.submitter && e.submitter.value === 'register' ? 'register' : 'login';
+  try {
+    setStatus(kind === 'register' ? 'Registering…' : 'Logging in…');
+    signedIn(await request(kind, {name: form.name.value, password: form.password.value}));
+    form.password.value = '';
+  } catch (err) {
+    fail(err);
+  }
+});
+
+$('logout').addEventListener('click', async () => {
+  try {
+    await request('logout', {everywhere: false});
+  } catch (err) {
+    // Signed out here whatever the server answered.
+  }
+  localStorage.removeItem('naumachia.token');
+  me = null;
+  location.hash = '';
+  signIn();
+});
+
+// ------------------------------------------------------------------ routing
+
+function route() {
+  if (!me) return;
+  const m = /^#game=(\d+)$/.exec(location.hash);
+  if (m) openGame(Number(m[1]));
+  else openLobby();
+}
+window.addEventListener('hashchange', route);
+
+// ------------------------------------------------------------------ lobby
+
+async function openLobby() {
+  game = null;
+  show('lobby');
+  document.title = 'naumachia: games';
+  try {
+    if (!scenarios.length) {
+      scenarios = (await request('list_scenarios', {})).scenarios;
+      const select = document.forms['new-game'].scenario;
+      select.replaceChildren(...scenarios.map((s) => el('option', {value: s.id}, `${s.id}: ${s.title}`)));
+      scenarioChosen();
+    }
+    await listGames(false);
+  } catch (err) {
+    fail(err);
+  }
+}
+
+function seatsText(g) {
+  return g.seats
+      .map((s) => `${s.side}: ${s.player || 'free'}${s.ready ? ' (ready)' : ''}${s.resigned ? ' (resigned)' : ''}`)
+      .join(', ');
+}
+
+function stateText(g) {
+  if (g.status === 'OPEN') return 'waiting for players';
+  if (g.status === 'OVER') return `over: ${g.result}`;
+  const deadline = g.deadline_unix ? `, due ${when(g.deadline_unix)}` : '';
+  return `${g.step_label}${deadline}`;
+}
+
+async function listGames(more) {
+  const r = await request('list_games', {
+    mine_only: $('mine-only').checked,
+    open_only: $('open-only').checked,
+    before_id: more ? nextBefore : 0,
+  });
+  const body = $('games').tBodies[0];
+  if (!more) body.replaceChildren();
+  for (const g of r.games) {
+    const actions = el('td');
+    actions.append(el('a', {href: `#game=${g.id}`}, g.my_seat >= 0 ? 'Play' : 'Watch'));
+    const free = g.seats.filter((s) => !s.player);
+    if (g.status === 'OPEN' && g.my_seat < 0 && free.length) {
+      const seat = el('select', {'aria-label': `side to take in game ${g.id}`},
+          el('option', {value: '-1'}, 'any side'),
+          ...free.map((s) => el('option', {value: String(s.seat)}, s.side)));
+      const join = el('button', {type: 'button'}, 'Join');
+      join.addEventListener('click', async () => {
+        try {
+          await request('join_game', {game_id: g.id, seat: Number(seat.value)});
+          location.hash = `#game=${g.id}`;
+        } catch (err) {
+          fail(err);
+        }
+      });
+      actions.append(' ', seat, ' ', join);
+    }
+    body.append(el('tr', {'data-game': String(g.id)},
+        el('td', {}, String(g.id)), el('td', {}, g.scenario), el('td', {}, stateText(g)),
+        el('td', {}, seatsText(g)), actions));
+  }
+  if (!body.rows.length) body.append(el('tr', {}, el('td', {colspan: '5'}, 'No games yet.')));
+  nextBefore = r.next_before_id;
+  $('more-games').hidden = !nextBefore;
+}
+
+$('refresh-games').addEventListener('click', () => listGames(false).catch(fail));
+$('mine-only').addEventListener('change', () => listGames(false).catch(fail));
+$('open-only').addEventListener('change', () => listGames(false).catch(fail));
+$('more-games').addEventListener('click', () => listGames(true).catch(fail));
+
+function scenarioChosen() {
+  const form = document.forms['new-game'];
+  const s = scenarios.find((x) => x.id === form.scenario.value);
+  if (!s) return;
+  $('scenario-about').textContent = s.description;
+  form.seat.replaceChildren(...s.sides.map((side, i) => el('option', {value: String(i)}, side)));
+  form.players.min = String(s.min_players);
+  form.players.max = String(s.max_players);
+  form.players.value = String(s.max_players);
+}
+document.forms['new-game'].scenario.addEventListener('change', scenarioChosen);
+
+document.forms['new-game'].addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const form = e.target;
+  try {
+    const g = await request('create_game', {
+      scenario: form.scenario.value,
+      seat: Number(form.seat.value),
+      players: Number(form.players.value),
+      deadline_seconds: Math.round(Number(form.deadline.value) * 3600),
+      press: form.press.value,
+    });
+    location.hash = `#game=${g.id}`;
+  } catch (err) {
+    fail(err);
+  }
+});
+
+// ------------------------------------------------------------------ a game
+
+async function openGame(id) {
+  show('game');
+  if (!game || game.id !== id) {
+    game = {id, detail: null, lastSeq: 0, cursors: new Map(), replay: null};
+    $('events').replaceChildren();
+    $('messages').replaceChildren();
+    $('order-errors').replaceChildren();
+    $('orders-note').textContent = '';
+    $('replay').open = false;
+    $('replay-text').replaceChildren();
+    setPicture($('replay-board'), '', '');
+  }
+  try {
+    await refreshGame(true);
+    await loadEvents();
+    await loadPress();
+  } catch (err) {
+    fail(err);
+  }
+}
+
+async function refreshGame(fillOrders) {
+  const d = await request('get_game', {game_id: game.id, picture: true});
+  game.detail = d;
+  const g = d.summary;
+  document.title = `naumachia: game ${g.id}`;
+  $('game-title').textContent = `Game ${g.id}: ${g.scenario}`;
+  const mine = g.my_seat >= 0 ? `; you play ${sideOf(g.my_seat)}` : '; you are watching';
+  $('game-state').textContent = `${stateText(g)}${mine}`;
+  $('seats').replaceChildren(...g.seats.map((s) => el('li', {},
+      `${s.side}: ${s.player || 'free'}`,
+      s.must_order ? (s.ready ? ' (ready)' : ' (to order)') : '',
+      s.resigned ? ' (resigned)' : '')));
+  setPicture($('board'), d.picture, `the board of game ${g.id}, ${g.step_label}`);
+  $('board-save').hidden = !d.picture;
+  if (d.picture) {
+    $('board-save').href = $('board').src;
+    $('board-save').download = `game-${g.id}-step-${g.step}.svg`;
+  }
+  const seat = g.seats.find((s) => s.seat === g.my_seat);
+  const ordering = g.status === 'RUNNING' && seat && seat.must_order;
+  $('orders').hidden = !ordering;
+  $('order-help').textContent = d.order_help;
+  if (ordering) {
+    $('orders-label').textContent = `Orders for ${g.step_label}, one per line`;
+    if (fillOrders) $('order-lines').value = d.my_orders.join('\n');
+    $('orders-note').textContent = d.my_ready ? 'Your orders are marked ready.' : '';
+  }
+  const others = g.seats.filter((s) => s.seat !== g.my_seat && s.player);
+  $('press').hidden = g.press === 'NO_PRESS';
+  $('press-to').hidden = g.press !== 'FULL_PRESS' || g.my_seat < 0;
+  $('press-to').replaceChildren(el('legend', {}, 'To (none ticked: everyone)'),
+      ...others.map((s) => el('label', {}, el('input', {type: 'checkbox', value: String(s.seat)}), ` ${s.side}`)));
+}
+
+$('orders-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const ready = e.submitter && e.submitter.value === 'ready';
+  const lines = $('order-lines').value.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const errors = $('order-errors');
+  errors.replaceChildren();
+  try {
+    const a = await request('submit_orders',
+        {game_id: game.id, step: game.detail.summary.step, lines, ready});
+    $('order-lines').value = a.canonical.join('\n');
+    $('orders-note').textContent =
+        a.resolved ? 'Your orders completed the step; it resolved.' :
+                     `Orders saved${a.ready ? ' and marked ready' : ''}.`;
+    setStatus('');
+    await refreshGame(!a.resolved);
+  } catch (err) {
+    if (err instanceof ServerError && err.orderErrors.length) {
+      for (const oe of err.orderErrors) {
+        const where = oe.line ? `line ${oe.line} (${lines[oe.line - 1]}): ` : '';
+        errors.append(el('li', {}, where + oe.message));
+      }
+      $('orders-note').textContent = 'Nothing was saved: correct the lines above.';
+    }
+    fail(err);
+  }
+});
+
+// -------------------------------------------------------------- events
+
+function rollsText(rolls) {
+  return rolls.map((r) => `d${r.sides} = ${r.value}${r.purpose ? ` (${r.purpose})` : ''}`).join('; ');
+}
+
+function happeningsList(happenings) {
+  return el('ul', {}, ...happenings.map((h) => el('li', {}, h.text,
+      h.rolls.length ? el('span', {class: 'rolls'}, ` [${rollsText(h.rolls)}]`) : '')));
+}
+
+function ordersList(orders) {
+  return el('ul', {}, ...orders.map((o) => {
+    if (o.withheld) return el('li', {}, `${sideOf(o.seat)}: orders not yet revealed to you`);
+    const lines = o.lines.length ? o.lines.join('; ') : '(none)';
+    return el('li', {}, `${sideOf(o.seat)}${o.defaulted ? ' (defaulted)' : ''}: ${lines}`);
+  }));
+}
+
+function eventItem(e) {
+  const at = el('time', {}, when(e.at_unix));
+  const item = (...parts) => el('li', {'data-seq': String(e.seq)}, at, ' ', ...parts);
+  switch (e.what) {
+    case 'joined':
+      return item(`${e.joined.player} joined as ${sideOf(e.joined.seat)}${e.joined.game_started ? '; the game starts' : ''}.`);
+    case 'committed':
+      return item(`${sideOf(e.committed.seat)} committed orders${e.committed.ready ? ' (ready)' : ''}.`);
+    case 'resolved': {
+      const r = e.resolved;
+      return item(`${r.step_label} resolved${r.by_deadline ? ' at the deadline' : ''}.`,
+          ordersList(r.orders), happeningsList(r.happenings),
+          r.next_label ? `Next: ${r.next_label}.` : '');
+    }
+    case 'over':
+      return item(`The game is over: ${e.over.result}.`);
+    case 'resigned':
+      return item(`${e.resigned.player} (${sideOf(e.resigned.seat)}) resigned.`);
+    case 'proposal': {
+      const p = e.proposal;
+      return item(`Proposal ${p.proposal.id} (${p.proposal.kind}): ${p.what}${p.why ? `, ${p.why}` : ''}.`);
+    }
+    case 'deadline':
+      return item(`Deadline ${e.deadline.change.toLowerCase()}${e.deadline.deadline_unix ? `: now ${when(e.deadline.deadline_unix)}` : ''}.`);
+    case 'offer':
+      return item(`${sideOf(e.offer.seat)} ${e.offer.offered ? 'is offered to a new player' : 'is no longer offered'}.`);
+    case 'replaced':
+      return item(`${e.replaced.new_player} took over ${sideOf(e.replaced.seat)} from ${e.replaced.old_player}.`);
+    default:
+      return item('(an event this page does not describe)');
+  }
+}
+
+function addEvent(e) {
+  if (e.seq <= game.lastSeq) return;
+  game.lastSeq = e.seq;
+  $('events').prepend(eventItem(e));
+}
+
+async function loadEvents() {
+  for (;;) {
+    const r = await request('events', {game_id: game.id, after_seq: game.lastSeq});
+    if (!r.events.length) return;
+    for (const e of r.events) addEvent(e);
+  }
+}
+
+// -------------------------------------------------------------- press
+
+function channelKey(m) {
+  return m.restricted ? m.audience.join(',') : 'public';
+}
+
+function addMessage(m) {
+  const key = channelKey(m);
+  if ((game.cursors.get(key) || {after: 0}).after >= m.number) return;
+  game.cursors.set(key, {restricted: m.restricted, audience: m.audience, after: m.number});
+  const to = m.restricted ? ` to ${m.audience.filter((s) => s !== m.from_seat).map(sideOf).join(', ')}` : ' to everyone';
+  $('messages').append(el('li', {},
+      el('strong', {}, `${sideOf(m.from_seat)} (${m.from_player})${to}`), ' ',
+      el('time', {}, when(m.at_unix)), el('p', {}, m.text)));
+}
+
+async function loadPress() {
+  for (;;) {
+    const r = await request('press', {game_id: game.id, after: [...game.cursors.values()]});
+    for (const m of r.messages) addMessage(m);
+    if (!r.more) return;
+  }
+}
+
+$('press-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const text = $('press-text').value.trim();
+  if (!text) return;
+  const to = [...$('press-to').querySelectorAll('input:checked')].map((c) => Number(c.value));
+  try {
+    addMessage(await request('send_press', {game_id: game.id, to_seats: to, text}));
+    $('press-text').value = '';
+    setStatus('');
+  } catch (err) {
+    fail(err);
+  }
+});
+
+// -------------------------------------------------------------- pushes
+
+async function onPush(env) {
+  try {
+    if (env.body === 'event' && game && env.event.game_id === game.id) {
+      addEvent(env.event);
+      const w = env.event.what;
+      if (w === 'resolved' || w === 'joined' || w === 'over' || w === 'committed' || w === 'replaced') {
+        await refreshGame(w === 'resolved' || w === 'joined');
+        if (w === 'resolved') {
+          $('order-errors').replaceChildren();
+          $('orders-note').textContent = '';
+          game.replay = null;
+          if ($('replay').open) await loadReplay();
+        }
+      }
+    } else if (env.body === 'event' && !game && !$('lobby').hidden) {
+      await listGames(false);
+    } else if (env.body === 'press_message' && game && env.press_message.game_id === game.id) {
+      addMessage(env.press_message);
+    }
+  } catch (err) {
+    fail(err);
+  }
+}
+
+// -------------------------------------------------------------- replay
+
+// The replay re-runs the game on the server. Only the step asked for comes
+// with a board, so each position is fetched when the slider reaches it.
+async function loadReplay() {
+  setStatus('Replaying the game on the server…');
+  const r = await request('replay', {game_id: game.id, view_step: 0, pictures: true});
+  game.replay = {steps: r.steps, pictures: new Map([[0, r.initial_picture]])};
+  const last = r.steps[r.steps.length - 1];
+  if (last) game.replay.pictures.set(last.step, last.picture);
+  const slider = $('replay-step');
+  slider.max = String(r.steps.length);
+  slider.value = String(r.steps.length);
+  setStatus(r.all_verified ? '' : `The replay does not match the record: ${r.divergence}`);
+  await showReplayStep();
+}
+
+async function showReplayStep() {
+  const k = Number($('replay-step').value);
+  const steps = game.replay.steps;
+  const s = k > 0 ? steps[k - 1] : null;
+  const key = s ? s.step : 0;
+  if (!game.replay.pictures.has(key)) {
+    const r = await request('replay', {game_id: game.id, view_step: key, pictures: true});
+    const t = r.steps.find((x) => x.step === key);
+    game.replay.pictures.set(key, t ? t.picture : '');
+  }
+  const label = s ? `after step ${s.step} of ${steps.length}: ${s.label}` : `before the first step (0 of ${steps.length})`;
+  $('replay-label').textContent = `Position ${label}`;
+  setPicture($('replay-board'), game.replay.pictures.get(key), `the board ${label}`);
+  const text = $('replay-text');
+  if (!s) {
+    text.replaceChildren();
+  } else {
+    text.replaceChildren(el('h3', {}, s.label), ordersList(s.orders), happeningsList(s.happenings),
+        el('p', {}, s.verified ? 'State hash verified.' : 'State hash differs from the record.'));
+  }
+  if (!game.replay.pictures.get(key)) text.prepend(el('p', {}, 'No board: an observer sees the boards once the game is over.'));
+}
+
+$('replay').addEventListener('toggle', () => {
+  if ($('replay').open && game && !game.replay) loadReplay().catch(fail);
+});
+$('replay-step').addEventListener('change', () => showReplayStep().catch(fail));
+
+// ------------------------------------------------------------------ start
+
+function start() {
+  // protocol.js: the messages of proto/naumachia.proto, generated by pbjs.
+  Envelope = protobuf.roots.default.naumachia.proto.Envelope;
+  connect();
+}
+start();
