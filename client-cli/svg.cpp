@@ -4,6 +4,7 @@
 // from the cells' positions on the map's canvas with lines to their
 // neighbours, and boards with neither as a grid of boxes. Counters carry
 // their side's colour, label, facing and marks; a legend names the sides.
+// On maps the orders that led to the position are arrows.
 #include "svg.h"
 
 #include <algorithm>
@@ -188,6 +189,53 @@ void draw_hexes(std::ostringstream& body, const proto::View& v,
   }
 }
 
+// `from` moved towards `to` by `by`.
+Point towards(Point from, Point to, double by) {
+  const double dx = to.x - from.x, dy = to.y - from.y, d = std::hypot(dx, dy);
+  if (d <= by) return from;
+  return Point{from.x + dx * by / d, from.y + dy * by / d};
+}
+
+// The orders of the step that led here, in their side's colour: a move a
+// solid arrow, a support dashed and a convoy dotted, each towards the helped
+// unit's path (the middle of its move; the unit itself for a support to
+// hold). Ends stop at the cells' rims, clear of the counters.
+void draw_arrows(std::ostringstream& body, const proto::View& v,
+                 const std::map<std::string, Point>& where) {
+  constexpr double kRim = 17, kHead = 11;
+  for (const auto& a : v.arrows()) {
+    const auto from = where.find(a.from()), to = where.find(a.to());
+    if (from == where.end() || to == where.end()) continue;
+    const bool move = a.kind() == "move";
+    const auto via = where.find(a.via());
+    if (!move && via == where.end()) continue;
+    Point end = to->second;
+    std::string what = a.from() + " - " + a.to();
+    if (!move) {
+      const bool hold = a.via() == a.to();
+      end = hold ? via->second
+                 : Point{(via->second.x + to->second.x) / 2, (via->second.y + to->second.y) / 2};
+      what = a.from() + (a.kind() == "convoy" ? " C " : " S ") + a.via() +
+             (hold ? "" : " - " + a.to());
+    }
+    const Point start = towards(from->second, end, kRim);
+    if (move || a.via() == a.to()) end = towards(end, start, kRim);
+    const Point base = towards(end, start, kHead);
+    const double dx = end.x - base.x, dy = end.y - base.y;
+    const std::string colour = side_colour(a.owner());
+    body << "<g class=\"order order-" << esc(a.kind()) << "\"><title>" << esc(what)
+         << "</title><line x1=\"" << num(start.x) << "\" y1=\"" << num(start.y) << "\" x2=\""
+         << num(base.x) << "\" y2=\"" << num(base.y) << "\" stroke=\"" << colour
+         << "\" stroke-width=\"3\" stroke-linecap=\"round\""
+         << (move                   ? ""
+             : a.kind() == "convoy" ? " stroke-dasharray=\"2 5\""
+                                    : " stroke-dasharray=\"8 5\"")
+         << "/><polygon points=\"" << num(end.x) << "," << num(end.y) << " " << num(base.x - dy / 2)
+         << "," << num(base.y + dx / 2) << " " << num(base.x + dy / 2) << ","
+         << num(base.y - dx / 2) << "\" fill=\"" << colour << "\"/></g>";
+  }
+}
+
 void draw_map(std::ostringstream& body, const proto::View& v, const std::vector<std::string>& sides,
               Point& size) {
   std::map<std::string, Point> where;
@@ -236,6 +284,7 @@ void draw_map(std::ostringstream& body, const proto::View& v, const std::vector<
     size.x = std::max(size.x, p.x + 30 + kMargin);
     size.y = std::max(size.y, p.y + 30 + kMargin);
   }
+  draw_arrows(body, v, where);
   for (const auto& c : v.cells()) {
     if (!c.tokens().empty()) stack(body, c, where[c.id()], sides);
   }

@@ -91,6 +91,14 @@ void to_proto(const View& v, proto::View& out) {
   for (const std::string& n : v.notes) out.add_notes(n);
   out.set_width(v.width);
   out.set_height(v.height);
+  for (const Arrow& a : v.arrows) {
+    proto::Arrow& pa = *out.add_arrows();
+    pa.set_from(a.from);
+    pa.set_to(a.to);
+    pa.set_via(a.via);
+    pa.set_kind(a.kind);
+    pa.set_owner(a.owner);
+  }
 }
 
 Reply::Reply(std::uint64_t request_id, std::shared_ptr<Outbox> outbox)

@@ -1,6 +1,7 @@
 #include "coordinator.h"
 
 #include <algorithm>
+#include <limits>
 #include <set>
 
 #include "history.h"
@@ -523,6 +524,35 @@ PlayerId Coordinator::acting_seat(const LiveGame& g, const ConnectionState& conn
   return wanted;
 }
 
+// The orders of the step that led to the position, as the user may read
+// them, drawn on the view (only province maps draw them).
+View Coordinator::with_arrows(LiveGame& g, View view, const ConnectionState& conn) {
+  if (!g.last_resolved_known) {
+    // Newest first: the step's event is among the last few (commitments,
+    // joins and proposals follow it).
+    std::int64_t before = std::numeric_limits<std::int64_t>::max();
+    for (bool more = true; more && !g.last_resolved;) {
+      const auto page = reader_.events_before(g.row.id, before, 64);
+      more = !page.empty();
+      for (const auto& [seq, payload] : page) {
+        before = seq;
+        proto::GameEvent e;
+        if (e.ParseFromString(payload) && e.has_resolved()) {
+          g.last_resolved = e.resolved();
+          break;
+        }
+      }
+    }
+    g.last_resolved_known = true;
+  }
+  if (!g.last_resolved) return view;
+  proto::GameEvent whole;
+  *whole.mutable_resolved() = *g.last_resolved;
+  const proto::GameEvent mine = visible_part(whole, g.viewer_of(conn.user_id));
+  view.arrows = g.require_state().order_arrows(readable_lines(mine.resolved().orders()));
+  return view;
+}
+
 void Coordinator::get_game(const ConnectionState& conn, const proto::GetGameRequest& r,
                            const ReplyPtr& reply) {
   require_user(conn);
@@ -533,7 +563,7 @@ void Coordinator::get_game(const ConnectionState& conn, const proto::GetGameRequ
     const State& state = g->require_state();
     d.set_order_help(state.order_help());
     if (g->row.status == "over") {
-      to_proto(state.view(std::nullopt), *d.mutable_view());
+      to_proto(with_arrows(*g, state.view(std::nullopt), conn), *d.mutable_view());
     } else if (const auto mine = g->seat_of(conn.user_id)) {
       // Observers see a running game's summary, never a side's view.
       std::optional<std::uint32_t> for_seat;
@@ -541,7 +571,7 @@ void Coordinator::get_game(const ConnectionState& conn, const proto::GetGameRequ
       // A resigned player still sees their own seat's view.
       const PlayerId seat =
           (mine->resigned && !for_seat) ? PlayerId{mine->seat} : acting_seat(*g, conn, for_seat);
-      to_proto(state.view(seat), *d.mutable_view());
+      to_proto(with_arrows(*g, state.view(seat), conn), *d.mutable_view());
       for (const OrdersRow& o : g->orders) {
         if (o.seat != seat.value) continue;
         for (const std::string& l : o.lines) d.add_my_orders(l);
@@ -722,6 +752,8 @@ bool Coordinator::resolve_once(LiveGame& g, Writes& w, bool by_deadline) {
   PlayedStep played = play_step(state, *orders, *seed, hasher_of(g.row), g.row.chain_hash,
                                 StepTiming{at, by_deadline});
   proto::GameEvent e = step_resolved_event(g.row, played, *orders, played.resolution.next->step());
+  g.last_resolved = e.resolved();
+  g.last_resolved_known = true;
 
   const StepRow row{g.row.step,
                     played.before.label,

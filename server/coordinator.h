@@ -194,6 +194,7 @@ class Coordinator {
                                                                const State& state,
                                                                bool by_deadline) const;
 
+  View with_arrows(LiveGame& g, View view, const ConnectionState& conn);
   Store& reader_;
   StorageWriter& writer_;
   const Registry& registry_;

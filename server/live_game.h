@@ -69,6 +69,11 @@ struct LiveGame : GameFacts {
   int pending_writes = 0;          // jobs handed to the storage writer, not yet durable
   bool broken = false;             // a write failed: memory may be ahead of the database
   std::uint64_t last_used = 0;
+  // The event of the step that led to the current position, whole (cut to
+  // each reader when used), for drawing its orders; read from the events
+  // the first time it is wanted, then kept as steps resolve.
+  std::optional<proto::StepResolved> last_resolved;
+  bool last_resolved_known = false;
 
   const State& require_state() const;
 };

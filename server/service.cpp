@@ -127,7 +127,9 @@ void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
             to_proto(s.played.resolution.events, *p.mutable_happenings());
             cut_for(plan.viewer, *p.mutable_happenings());
             if (plan.boards && s.stored.step == plan.view_step) {
-              to_proto(after.view(plan.eyes), *p.mutable_view());
+              View v = after.view(plan.eyes);
+              v.arrows = after.order_arrows(readable_lines(p.orders()));
+              to_proto(v, *p.mutable_view());
               if (plan.pictures)
                 p.set_picture(client::render_svg(p.view(), plan.seat_names,
                                                  plan.title + ": after " + s.stored.label));

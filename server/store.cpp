@@ -650,6 +650,20 @@ std::vector<std::pair<std::int64_t, std::string>> Store::numbered_events_after(
   return out;
 }
 
+std::vector<std::pair<std::int64_t, std::string>> Store::events_before(std::int64_t game_id,
+                                                                       std::int64_t before_seq,
+                                                                       int limit) {
+  Stmt s = db_.prepare(
+      "SELECT seq, payload FROM events WHERE game_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?");
+  s.bind(1, game_id).bind(2, before_seq).bind(3, static_cast<std::int64_t>(limit));
+  std::vector<std::pair<std::int64_t, std::string>> out;
+  while (s.step()) {
+    const Bytes b = s.blob(1);
+    out.emplace_back(s.integer(0), std::string(b.begin(), b.end()));
+  }
+  return out;
+}
+
 std::int64_t Store::last_event_seq(std::int64_t game_id) {
   Stmt s = db_.prepare("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?");
   s.bind(1, game_id);

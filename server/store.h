@@ -299,6 +299,10 @@ class Store {
   std::vector<std::pair<std::int64_t, std::string>> numbered_events_after(std::int64_t game_id,
                                                                           std::int64_t after_seq);
   std::int64_t last_event_seq(std::int64_t game_id);
+  // The game's events numbered below `before_seq`, newest first, at most `limit`.
+  std::vector<std::pair<std::int64_t, std::string>> events_before(std::int64_t game_id,
+                                                                  std::int64_t before_seq,
+                                                                  int limit);
 
   // Stores `m` as the next message of its channel; returns it with its id
   // and number.

@@ -83,6 +83,16 @@ void cut_for(const Viewer& viewer,
   }
 }
 
+RevealedLines readable_lines(const google::protobuf::RepeatedPtrField<proto::RevealedOrders>& cut) {
+  RevealedLines out;
+  for (const proto::RevealedOrders& o : cut) {
+    if (o.withheld()) continue;
+    auto& lines = out[PlayerId{static_cast<int>(o.seat())}];
+    lines.insert(lines.end(), o.lines().begin(), o.lines().end());
+  }
+  return out;
+}
+
 proto::GameEvent visible_part(const proto::GameEvent& stored, const Viewer& viewer) {
   proto::GameEvent out = stored;
   if (out.has_resolved()) {

@@ -35,6 +35,8 @@ void cut_for(const Viewer& viewer,
              google::protobuf::RepeatedPtrField<proto::Happening>& happenings);
 void cut_for(const Viewer& viewer,
              google::protobuf::RepeatedPtrField<proto::RevealedOrders>& orders);
+// The lines of orders already cut for a reader, by seat (withheld ones left out).
+RevealedLines readable_lines(const google::protobuf::RepeatedPtrField<proto::RevealedOrders>& cut);
 
 // A message of the game's press is read whole or not at all: whether `viewer`
 // may read one of `channel`.

@@ -96,3 +96,69 @@ TEST_CASE("pictures: text in a view cannot break the picture") {
   CHECK(r.has_text("<script>&\"x\""));
   CHECK(r.has_text("note with <b>tags</b> & \"quotes\""));
 }
+
+namespace {
+
+std::string arrows_text(const std::vector<Arrow>& arrows) {
+  std::string out;
+  for (const Arrow& a : arrows) {
+    out += std::to_string(a.owner) + " " + a.kind + " " + a.from + ">" + a.to +
+           (a.via.empty() ? "" : " via " + a.via) + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("pictures: the orders that led to a Diplomacy position are arrows by kind and side") {
+  const Registry registry = testing::every_module();
+  const auto found = registry.find_scenario("diplomacy/standard").value();
+  auto state = found.first->new_game("standard", 7).value();
+  // Seats in the order of the powers: England 1, France 2, Germany 3, Russia 5.
+  const RevealedLines orders{
+      {PlayerId{1}, {"F lon - nth", "A lvp - yor", "F nth C A lon - bel"}},
+      {PlayerId{2}, {"A par - bur", "A mar S A par - bur", "F bre H", "France: F bre S A mar"}},
+      {PlayerId{3}, {"Build A ber", "not an order"}},
+      {PlayerId{5}, {"F stp/sc - bot"}},
+  };
+  const auto arrows = state->order_arrows(orders);
+  CHECK(arrows_text(arrows) ==
+        "1 move lon>nth\n"
+        "1 move lvp>yor\n"
+        "1 convoy nth>bel via lon\n"
+        "2 move par>bur\n"
+        "2 support mar>bur via par\n"
+        "2 support bre>mar via mar\n"
+        "5 move stp>bot\n");
+  View view = state->view(std::nullopt);
+  view.arrows = arrows;
+  proto::View pv;
+  server::to_proto(view, pv);
+  const auto r = testing::read_svg(client::render_svg(pv, found.second.sides, "orders"));
+  REQUIRE(r.error.empty());
+  CHECK(r.with_class("order order-move") == 4);
+  CHECK(r.with_class("order order-support") == 2);
+  CHECK(r.with_class("order order-convoy") == 1);
+  CHECK(r.has_text("mar S par - bur"));
+  CHECK(r.has_text("bre S mar"));
+  // Without orders (the first position) nothing is drawn.
+  CHECK(state->order_arrows({}).empty());
+}
+
+TEST_CASE("pictures: The Fall of Constantinople's orders are arrows between provinces and cities") {
+  const Registry registry = testing::every_module();
+  const auto found = registry.find_scenario("diplomacy/fall-of-constantinople").value();
+  auto state = found.first->new_game(found.second.id, 7).value();
+  const RevealedLines orders{
+      {PlayerId{0}, {"A the S A ath - sal", "A ath - ath city", "A ath P", "2A ath - ath"}},
+      {PlayerId{4}, {"2A/1F otr - apu", "Naples: F apu S 2A/1F otr", "3A nis B"}},
+      {PlayerId{6}, {"buy 2 food from the bank", "sell 2 food to Genoa by 6£"}},
+  };
+  // Into or out of a city as the units stand ("2A ath - ath"), sieges,
+  // pillage and trade draw nothing.
+  CHECK(arrows_text(state->order_arrows(orders)) ==
+        "0 support the>sal via ath\n"
+        "0 move ath>ath city\n"
+        "4 move otr>apu\n"
+        "4 support apu>otr via otr\n");
+}

@@ -2,6 +2,7 @@
 // client's files, and precise refusals for anything else.
 #include <doctest/doctest.h>
 
+#include "visibility.h"
 #include "web.h"
 
 using naumachia::server::answer_http;
@@ -36,4 +37,28 @@ TEST_CASE("the port serves the web client's files by GET and HEAD, nothing else"
   CHECK(post.status == 405);
   CHECK(post.body.find("GET") != std::string::npos);
   CHECK(answer_http("DELETE", "/app.js").status == 405);
+}
+
+TEST_CASE("a picture's orders are only those the reader may read") {
+  using naumachia::PlayerId;
+  namespace server = naumachia::server;
+  naumachia::proto::GameEvent e;
+  auto& open = *e.mutable_resolved()->add_orders();
+  open.set_seat(0);
+  open.add_lines("A par - bur");
+  auto& secret = *e.mutable_resolved()->add_orders();
+  secret.set_seat(1);
+  secret.add_lines("F lon - nth");
+  secret.set_restricted(true);
+  secret.add_audience(1);
+  // Seat 0 reads its own orders and not seat 1's; seat 1 reads both.
+  const auto seen0 = server::visible_part(e, server::Viewer{false, {PlayerId{0}}});
+  const auto lines0 = server::readable_lines(seen0.resolved().orders());
+  REQUIRE(lines0.size() == 1);
+  CHECK(lines0.at(PlayerId{0}) == std::vector<std::string>{"A par - bur"});
+  const auto seen1 = server::visible_part(e, server::Viewer{false, {PlayerId{1}}});
+  CHECK(server::readable_lines(seen1.resolved().orders()).size() == 2);
+  // An observer reads only the public ones.
+  const auto observer = server::visible_part(e, server::Viewer{});
+  CHECK(server::readable_lines(observer.resolved().orders()).count(PlayerId{1}) == 0);
 }

@@ -104,3 +104,63 @@ TEST_CASE("a replay sends the start and the step asked for as pictures") {
                        "game " + std::to_string(g.game) + ": after " + first.steps(0).label()));
   CHECK(first.steps(1).picture().empty());
 }
+
+namespace {
+
+std::string arrows_of(const proto::View& v) {
+  std::string out;
+  for (const auto& a : v.arrows()) {
+    out += std::to_string(a.owner()) + " " + a.kind() + " " + a.from() + ">" + a.to() +
+           (a.via().empty() ? "" : " via " + a.via()) + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("after a Diplomacy phase the board and its picture carry its orders as arrows") {
+  naumachia::testing::TempDir dir;
+  naumachia::testing::ServerProcess server(dir.path());
+  auto a = sign_up(server, "hindenburg");
+  auto b = sign_up(server, "foch");
+  proto::Envelope create;
+  create.mutable_create_game()->set_scenario("diplomacy/standard");
+  create.mutable_create_game()->set_seat(0);
+  create.mutable_create_game()->set_players(2);
+  const auto game = a->call(create).game().id();
+  proto::Envelope join;
+  join.mutable_join_game()->set_game_id(game);
+  join.mutable_join_game()->set_seat(1);
+  REQUIRE(b->call(join).game().status() == proto::RUNNING);
+  // Before any phase has resolved there is nothing to draw.
+  CHECK(game_detail(*a, game).view().arrows().empty());
+
+  // Seat 0 plays Austria, France, Italy and Turkey; seat 1 England, Germany
+  // and Russia.
+  const auto step = game_detail(*a, game).summary().step();
+  REQUIRE(naumachia::testing::submit(*a, game, step, {"A par - bur", "A mar S A par - bur"})
+              .has_orders_accepted());
+  REQUIRE(naumachia::testing::submit(*b, game, step, {"F lon - nth", "A lvp - yor"})
+              .has_orders_accepted());
+  const std::string expected =
+      "0 move par>bur\n"
+      "0 support mar>bur via par\n"
+      "1 move lon>nth\n"
+      "1 move lvp>yor\n";
+  for (auto* p : {a.get(), b.get()}) {
+    const auto d = detail_with_picture(*p, game);
+    REQUIRE(d.summary().step_label() == "Fall 1901 movement");
+    CHECK(arrows_of(d.view()) == expected);
+    const auto svg = read_svg(d.picture());
+    CHECK(svg.with_class("order order-move") == 3);
+    CHECK(svg.with_class("order order-support") == 1);
+  }
+  // After a restart the server finds the phase's orders among the events.
+  server.restart();
+  auto again = naumachia::testing::log_in(server, "foch", "pw-foch-secret");
+  CHECK(arrows_of(game_detail(*again, game).view()) == expected);
+  // The replay draws each phase's orders on the position it led to.
+  const auto replay = replay_with_pictures(*again, game, 1);
+  CHECK(replay.initial().arrows().empty());
+  CHECK(arrows_of(replay.steps(0).view()) == expected);
+}

@@ -36,12 +36,16 @@ std::vector<Secret> State::secrets() const {
   return {};
 }
 
+std::vector<Arrow> State::order_arrows(const RevealedLines&) const {
+  return {};
+}
+
 std::optional<std::string> Game::rules_problem(RulesVersion rules) const {
   const RulesVersion oldest = oldest_rules_version(), newest = rules_version();
   if (rules >= oldest && rules <= newest) return std::nullopt;
   const std::string range = oldest == newest ? "version " + std::to_string(newest.value)
-                                             : "versions " + std::to_string(oldest.value) +
-                                                   " to " + std::to_string(newest.value);
+                                             : "versions " + std::to_string(oldest.value) + " to " +
+                                                   std::to_string(newest.value);
   return "the game was created under " + id() + " rules version " + std::to_string(rules.value) +
          "; this server plays " + id() + " rules " + range;
 }

@@ -114,13 +114,30 @@ struct Cell {
   std::string fill;
 };
 
+// An order of the step before a position, drawn on a map (proto Arrow): a
+// unit's move from one cell to another, or a support or convoy from the
+// supporting unit's cell towards the cell of the unit it helps (`via`) and
+// where that unit goes (`to`; for a support to hold, `to` == `via`).
+struct Arrow {
+  std::string from;
+  std::string to;
+  std::string via;   // support and convoy
+  std::string kind;  // "move", "support", "convoy"
+  int owner = -1;    // the seat whose order it is
+};
+
 struct View {
   std::string board_kind = "none";  // "hex", "map", "list" or "none"
   std::vector<Cell> cells;
   std::vector<std::string> notes;
   double width = 0;  // a map's canvas
   double height = 0;
+  std::vector<Arrow> arrows;  // filled by the platform (State::order_arrows)
 };
+
+// The orders of one step as a reader may see them: lines by seat (a seat
+// whose orders the reader may not read is absent).
+using RevealedLines = std::map<PlayerId, std::vector<std::string>>;
 
 class State;
 
@@ -165,6 +182,11 @@ class State {
 
   // What `player` may see; nullopt = everything (an observer after the game).
   virtual View view(std::optional<PlayerId> player) const = 0;
+
+  // The orders of the step that led to this position, as arrows on this
+  // position's map (the platform passes only the lines the reader may see).
+  // None by default: only province maps draw orders.
+  virtual std::vector<Arrow> order_arrows(const RevealedLines& last_orders) const;
 
   // Canonical bytes of the whole state, for storage and hashing.
   virtual std::string serialize() const = 0;

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/text.h"
+#include "games/diplomacy/arrows.h"
 #include "games/diplomacy/rules.h"
 #include "games/fall/fall.h"
 
@@ -171,6 +172,10 @@ class DiplomacyState final : public State {
       }
     }
     return out;
+  }
+
+  std::vector<Arrow> order_arrows(const RevealedLines& last_orders) const override {
+    return diplomacy::order_arrows(*map_, last_orders);
   }
 
   View view(std::optional<PlayerId>) const override {

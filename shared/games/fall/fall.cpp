@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/text.h"
+#include "games/fall/arrows.h"
 #include "games/fall/season.h"
 #include "games/fall/units.h"
 
@@ -99,6 +100,9 @@ class FallState final : public State {
   std::vector<std::vector<std::string>> candidate_orders(PlayerId seat) const override;
 
   View view(std::optional<PlayerId>) const override;
+  std::vector<Arrow> order_arrows(const RevealedLines& last_orders) const override {
+    return fall::order_arrows(sc_->map(), last_orders);
+  }
 
   std::string serialize() const override {
     std::ostringstream out;

@@ -1,0 +1,16 @@
+#pragma once
+// The Fall of Constantinople's orders drawn on its map: moves, supports and
+// convoys as arrows between provinces and cities (a city is the cell
+// "<province> city"). Drawing only: the orders are read as written.
+#include <vector>
+
+#include "core/game.h"
+#include "games/diplomacy/map.h"
+
+namespace naumachia::fall {
+
+// Holds, garrisoning and leaving a city in place, sieges, pillage and the
+// economy's orders draw nothing. A line may begin with its power.
+std::vector<Arrow> order_arrows(const diplomacy::Map& map, const RevealedLines& orders);
+
+}  // namespace naumachia::fall
