@@ -90,6 +90,11 @@ function setStatus(text) {
 
 function fail(err) {
   setStatus(err instanceof Error ? err.message : String(err));
+  // A session that ended elsewhere (logged out everywhere, expired): sign in again.
+  if (err instanceof ServerError && (err.code === 'UNAUTHENTICATED' || err.code === 'SESSION_EXPIRED')) {
+    localStorage.removeItem('naumachia.token');
+    signIn();
+  }
 }
 
 function el(tag, attrs = {}, ...children) {
@@ -336,6 +341,9 @@ async function refreshGame(fillOrders) {
       s.resigned ? ' (resigned)' : '')));
   setPicture($('board'), d.picture, `the board of game ${g.id}, ${g.step_label}`);
   $('board-save').hidden = !d.picture;
+  $('board-note').textContent = d.picture ? '' :
+      g.status === 'OPEN' ? 'The board appears when the game starts.' :
+                            "Only the game's players see the board while it runs; everyone sees it once it is over.";
   if (d.picture) {
     $('board-save').href = $('board').src;
     $('board-save').download = `game-${g.id}-step-${g.step}.svg`;
@@ -355,6 +363,22 @@ async function refreshGame(fillOrders) {
   $('press-to').replaceChildren(el('legend', {}, 'To (none ticked: everyone)'),
       ...others.map((s) => el('label', {}, el('input', {type: 'checkbox', value: String(s.seat)}), ` ${s.side}`)));
 }
+
+// Only seated players hear of a game's events as they happen; a watcher
+// asks again now and then, and with the Refresh button.
+async function refreshAll() {
+  await refreshGame(false);
+  await loadEvents();
+  await loadPress();
+}
+$('refresh-game').addEventListener('click', () => refreshAll().catch(fail));
+setInterval(() => {
+  if (!game || !game.detail || !me) return;
+  const g = game.detail.summary;
+  if (g.my_seat < 0 && g.status === 'RUNNING' && socket && socket.readyState === WebSocket.OPEN) {
+    refreshAll().catch(fail);
+  }
+}, 30000);
 
 $('orders-form').addEventListener('submit', async (e) => {
   e.preventDefault();

@@ -106,6 +106,15 @@ await run('node two-players.mjs SERVER OUT_DIR', async ({address, newPage, outDi
   const r = boardInScreenshot(replayFile);
   check(looksLikeBoard(r), 'the replay shows the board before the first step');
 
+  // A watcher: the game from the list, its events, no board while it runs.
+  const carol = await newPage();
+  await register(carol, 'carol', false);
+  await carol.waitForSelector(`#games tr[data-game="${gameId}"] a`);
+  await carol.$eval(`#games tr[data-game="${gameId}"] a`, (a) => a.click());
+  await waitText(carol, '#game-state', 'you are watching', 'a third user watches the game');
+  await waitText(carol, '#events', 'Spring 1901 movement resolved', 'the watcher reads the events');
+  await waitText(carol, '#board-note', "Only the game's players see the board", 'the watcher is told why there is no board');
+
   // On a phone: one column, nothing wider than the screen.
   await alice.setViewport({width: 390, height: 844, isMobile: true});
   await alice.reload({waitUntil: 'load'});
