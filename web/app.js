@@ -567,6 +567,10 @@ async function showReplayStep() {
   const label = s ? `after step ${s.step} of ${steps.length}: ${s.label}` : `before the first step (0 of ${steps.length})`;
   $('replay-label').textContent = `Position ${label}`;
   setPicture($('replay-board'), game.replay.pictures.get(key), `the board ${label}`);
+  const save = $('replay-save');
+  save.hidden = !game.replay.pictures.get(key);
+  save.href = $('replay-board').src;
+  save.download = `game-${game.id}-position-${key}.svg`;
   const text = $('replay-text');
   if (!s) {
     text.replaceChildren();

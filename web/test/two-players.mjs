@@ -105,6 +105,9 @@ await run('node two-players.mjs SERVER OUT_DIR', async ({address, newPage, outDi
   await (await bob.$('#replay-board')).screenshot({path: replayFile});
   const r = boardInScreenshot(replayFile);
   check(looksLikeBoard(r), 'the replay shows the board before the first step');
+  const replaySave = await bob.$eval('#replay-save', (a) => ({href: a.href, name: a.download, hidden: a.hidden}));
+  check(!replaySave.hidden && replaySave.href.startsWith('blob:') && replaySave.name.endsWith('-position-0.svg'),
+      'a position of the replay can be saved as an SVG picture');
 
   // A watcher: the game from the list, its events, no board while it runs.
   const carol = await newPage();
