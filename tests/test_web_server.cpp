@@ -44,16 +44,22 @@ proto::ReplayResponse replay_with_pictures(naumachia::client::Connection& c, std
   return res.replay_result();
 }
 
-}  // namespace
-
-TEST_CASE("the server draws each seat's own view as SVG when asked, and an observer's nothing") {
-  TwoPlayerGame g("constantinople/naval", {"baltoghlu", "notaras"});
+// Constantinople's first steps: the Byzantine deployment, and the Ottoman
+// galley G1 rowing in.
+void play_to_second_impulse(TwoPlayerGame& g) {
   const Script ottoman{
       {"Turn 1, impulse 1: Ottoman movement", {"G1: enter 1546 facing N, move 3"}}};
   const Script byzantine{
       {"Turn 1: Byzantine deployment in the Golden Horn (19.1)", {"VENICE: 3331 facing N"}}};
   g.play(ottoman, byzantine,
          [](const std::string& label) { return label == "Turn 1, impulse 2: Ottoman movement"; });
+}
+
+}  // namespace
+
+TEST_CASE("the server draws each seat's own view as SVG when asked, and an observer's nothing") {
+  TwoPlayerGame g("constantinople/naval", {"baltoghlu", "notaras"});
+  play_to_second_impulse(g);
 
   for (std::size_t seat = 0; seat < 2; ++seat) {
     CAPTURE(seat);
@@ -79,12 +85,7 @@ TEST_CASE("the server draws each seat's own view as SVG when asked, and an obser
 
 TEST_CASE("a replay sends the start and the step asked for as pictures") {
   TwoPlayerGame g("constantinople/naval", {"hamza", "lucas"});
-  const Script ottoman{
-      {"Turn 1, impulse 1: Ottoman movement", {"G1: enter 1546 facing N, move 3"}}};
-  const Script byzantine{
-      {"Turn 1: Byzantine deployment in the Golden Horn (19.1)", {"VENICE: 3331 facing N"}}};
-  g.play(ottoman, byzantine,
-         [](const std::string& label) { return label == "Turn 1, impulse 2: Ottoman movement"; });
+  play_to_second_impulse(g);
 
   const auto sides = side_names(game_detail(*g.p[0], g.game).summary());
   const auto last = replay_with_pictures(*g.p[0], g.game, 0);
