@@ -20,7 +20,11 @@ case "${1:-}" in
     ;;
 esac
 # A Node.js installed otherwise (not from Debian's packages) serves as well.
-command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
+if ! command -v node >/dev/null; then
+  packages+=(nodejs npm)
+elif ! command -v npm >/dev/null; then
+  packages+=(npm)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -38,5 +42,6 @@ web="$(dirname "$0")/../web"
 if [ ! -f "$web/node_modules/.package-lock.json" ] ||
    [ "$web/package-lock.json" -nt "$web/node_modules/.package-lock.json" ]; then
   echo "installing the web client's npm packages (web/package-lock.json)"
-  (cd "$web" && npm ci --no-audit --no-fund --loglevel=error)
+  # No package needs its install scripts run.
+  (cd "$web" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
 fi

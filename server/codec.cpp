@@ -54,6 +54,9 @@ double request_cost(const proto::Envelope& request) {
       return 20;  // every step of the game played again
     case B::kLogout:
       return 5;  // a durable write
+    case B::kGetGame:
+      // A picture is drawn on the service's strand.
+      return request.get_game().picture() ? 5 : 1;
     default:
       return 1;
   }

@@ -752,8 +752,6 @@ bool Coordinator::resolve_once(LiveGame& g, Writes& w, bool by_deadline) {
   PlayedStep played = play_step(state, *orders, *seed, hasher_of(g.row), g.row.chain_hash,
                                 StepTiming{at, by_deadline});
   proto::GameEvent e = step_resolved_event(g.row, played, *orders, played.resolution.next->step());
-  g.last_resolved = e.resolved();
-  g.last_resolved_known = true;
 
   const StepRow row{g.row.step,
                     played.before.label,
@@ -774,6 +772,9 @@ bool Coordinator::resolve_once(LiveGame& g, Writes& w, bool by_deadline) {
   count_missed(g, w, *orders, by_deadline);
   g.row.chain_hash = played.record_hash;
   set_position(g, std::move(played.resolution.next), at);
+  // The orders drawn on the new position (with_arrows).
+  g.last_resolved = e.resolved();
+  g.last_resolved_known = true;
   write_row(g, w);
   record(g, w, std::move(e), at);
   lapse_proposals(g, w, "step " + std::to_string(row.step) + " (" + row.label + ") resolved", at);

@@ -222,13 +222,21 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
   }
 
   // The port serves the WebSocket and, to a browser's plain requests, the
-  // web client's files (web.h). A request must arrive whole within the
-  // handshake timeout, an idle keep-alive connection is closed after it.
-  void read_request() {
+  // web client's files (web.h). The first request must arrive whole within
+  // the handshake timeout; a keep-alive connection waits for its next one
+  // only a short while, so that a browser's idle connections do not hold
+  // the address's places.
+  static constexpr std::chrono::seconds kKeepAliveIdle{5};
+  static constexpr std::chrono::seconds kAnswerTimeout{60};
+
+  void read_request(bool first = true) {
     request_.emplace();
     request_->header_limit(kHeaderLimit);
     request_->body_limit(0);
-    beast::get_lowest_layer(ws_).expires_after(limits_.handshake_timeout);
+    beast::get_lowest_layer(ws_).expires_after(
+        first ? limits_.handshake_timeout
+              : std::min<std::chrono::steady_clock::duration>(limits_.handshake_timeout,
+                                                              kKeepAliveIdle));
     http::async_read(ws_.next_layer(), http_buffer_, *request_,
                      beast::bind_front_handler(&Session::on_request, shared_from_this()));
   }
@@ -251,25 +259,29 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
       return;
     }
     const auto& req = request_->get();
-    const WebAnswer a = answer_http(req.method_string(), req.target());
-    auto res = std::make_shared<http::response<http::string_body>>(
+    const WebAnswer a =
+        answer_http(req.method_string(), req.target(), req[http::field::if_none_match]);
+    // The body is the embedded file's bytes (or a static message): no copy.
+    auto res = std::make_shared<http::response<http::span_body<const char>>>(
         static_cast<http::status>(a.status), req.version());
     res->set(http::field::server, "naumachia");
     res->set(http::field::content_type, a.content_type);
     for (const auto& [name, value] : web_security_headers()) res->set(name, value);
     if (a.status == 405) res->set(http::field::allow, "GET, HEAD");
+    if (!a.etag.empty()) res->set(http::field::etag, a.etag);
     res->keep_alive(req.keep_alive());
     if (a.head_only) {
       res->content_length(a.body.size());
     } else {
-      res->body() = a.body;
+      res->body() = http::span_body<const char>::value_type(a.body.data(), a.body.size());
       res->prepare_payload();
     }
+    beast::get_lowest_layer(ws_).expires_after(kAnswerTimeout);
     http::async_write(ws_.next_layer(), *res,
                       [self = shared_from_this(), res](beast::error_code wec, std::size_t) {
                         if (wec) return self->fail(wec, "HTTP answer");
                         if (res->need_eof()) return self->end_tls();
-                        self->read_request();
+                        self->read_request(false);
                       });
   }
 

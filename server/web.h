@@ -19,16 +19,20 @@ struct WebFile {
 const std::vector<WebFile>& web_files();
 
 struct WebAnswer {
-  unsigned status = 200;  // 200, 404, 405
+  unsigned status = 200;  // 200, 304, 404, 405
   std::string_view content_type;
-  std::string body;
+  std::string_view body;   // a file's embedded bytes, or a static message
+  std::string etag;        // a file's: "\"<hash of its bytes>\""
   bool head_only = false;  // HEAD: send the headers of a GET (with body's length), no body
 };
 
 // The answer to `method` `target` (a request line's parts). Only GET and
 // HEAD are served; a query string is ignored; the path must name a file
-// exactly (no directories, no "..").
-WebAnswer answer_http(std::string_view method, std::string_view target);
+// exactly (no directories, no ".."). A file whose ETag is `if_none_match`
+// is answered 304: a browser revalidates on every load (no-cache) and
+// downloads the files again only when the server's build changed them.
+WebAnswer answer_http(std::string_view method, std::string_view target,
+                      std::string_view if_none_match = {});
 
 // Headers every answer carries: a content security policy that lets the page
 // load only the server's own files and connect only back to the server.

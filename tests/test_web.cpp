@@ -62,3 +62,16 @@ TEST_CASE("a picture's orders are only those the reader may read") {
   const auto observer = server::visible_part(e, server::Viewer{});
   CHECK(server::readable_lines(observer.resolved().orders()).count(PlayerId{1}) == 0);
 }
+
+TEST_CASE("a file's ETag lets a browser keep its copy: 304 when it matches") {
+  const auto first = answer_http("GET", "/app.js");
+  REQUIRE(first.status == 200);
+  REQUIRE(first.etag.size() == 18);  // a quoted 64-bit hash
+  const auto again = answer_http("GET", "/app.js", first.etag);
+  CHECK(again.status == 304);
+  CHECK(again.body.empty());
+  CHECK(again.etag == first.etag);
+  CHECK(answer_http("GET", "/app.js", "\"something else\"").status == 200);
+  // Each file has its own.
+  CHECK(answer_http("GET", "/style.css").etag != first.etag);
+}

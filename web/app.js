@@ -5,6 +5,7 @@
 'use strict';
 
 const PROTOCOL_VERSION = 1;
+const SESSION_GONE = ['UNAUTHENTICATED', 'SESSION_EXPIRED', 'BAD_CREDENTIALS'];
 const $ = (id) => document.getElementById(id);
 
 let Envelope = null;
@@ -84,14 +85,15 @@ function connect() {
 
 // ------------------------------------------------------------------ helpers
 
-function setStatus(text) {
+function setStatus(text, error = false) {
   $('status').textContent = text;
+  $('status').classList.toggle('error', error);
 }
 
 function fail(err) {
-  setStatus(err instanceof Error ? err.message : String(err));
+  setStatus(err instanceof Error ? err.message : String(err), true);
   // A session that ended elsewhere (logged out everywhere, expired): sign in again.
-  if (err instanceof ServerError && (err.code === 'UNAUTHENTICATED' || err.code === 'SESSION_EXPIRED')) {
+  if (err instanceof ServerError && SESSION_GONE.includes(err.code) && err.code !== 'BAD_CREDENTIALS') {
     localStorage.removeItem('naumachia.token');
     signIn();
   }
@@ -148,6 +150,12 @@ async function signIn() {
       signedIn(await request('resume', {token}));
       return;
     } catch (err) {
+      // Only an ended session is forgotten; a refusal for the moment (rate,
+      // a dropped connection) is not.
+      if (!(err instanceof ServerError) || !SESSION_GONE.includes(err.code)) {
+        fail(err);
+        return;
+      }
       localStorage.removeItem('naumachia.token');
     }
   }
@@ -309,7 +317,8 @@ document.forms['new-game'].addEventListener('submit', async (e) => {
 async function openGame(id) {
   show('game');
   if (!game || game.id !== id) {
-    game = {id, detail: null, lastSeq: 0, cursors: new Map(), replay: null};
+    game = {id, detail: null, lastSeq: 0, cursors: new Map(), replay: null, filled: null,
+      loadingEvents: null, loadingPress: null};
     $('events').replaceChildren();
     $('messages').replaceChildren();
     $('order-errors').replaceChildren();
@@ -319,7 +328,7 @@ async function openGame(id) {
     setPicture($('replay-board'), '', '');
   }
   try {
-    await refreshGame(true);
+    await refreshGame();
     await loadEvents();
     await loadPress();
   } catch (err) {
@@ -327,14 +336,19 @@ async function openGame(id) {
   }
 }
 
-async function refreshGame(fillOrders) {
-  const d = await request('get_game', {game_id: game.id, picture: true});
+// Draws the game's summary, board and orders form. The orders typed are kept
+// until the step changes (a push, a reconnect): only then are the saved ones
+// filled in.
+async function refreshGame() {
+  const mine = game;
+  const d = await request('get_game', {game_id: mine.id, picture: true});
+  if (game !== mine) return;  // the player went elsewhere meanwhile
   game.detail = d;
   const g = d.summary;
   document.title = `naumachia: game ${g.id}`;
   $('game-title').textContent = `Game ${g.id}: ${g.scenario}`;
-  const mine = g.my_seat >= 0 ? `; you play ${sideOf(g.my_seat)}` : '; you are watching';
-  $('game-state').textContent = `${stateText(g)}${mine}`;
+  const role = g.my_seat >= 0 ? `; you play ${sideOf(g.my_seat)}` : '; you are watching';
+  $('game-state').textContent = `${stateText(g)}${role}`;
   $('seats').replaceChildren(...g.seats.map((s) => el('li', {},
       `${s.side}: ${s.player || 'free'}`,
       s.must_order ? (s.ready ? ' (ready)' : ' (to order)') : '',
@@ -354,11 +368,17 @@ async function refreshGame(fillOrders) {
   $('order-help').textContent = d.order_help;
   if (ordering) {
     $('orders-label').textContent = `Orders for ${g.step_label}, one per line`;
-    if (fillOrders) $('order-lines').value = d.my_orders.join('\n');
-    $('orders-note').textContent = d.my_ready ? 'Your orders are marked ready.' : '';
+    if (game.filled !== g.step) {
+      game.filled = g.step;
+      $('order-lines').value = d.my_orders.join('\n');
+      $('order-errors').replaceChildren();
+      $('orders-note').textContent = d.my_ready ? 'Your orders are marked ready.' : '';
+    }
   }
   const others = g.seats.filter((s) => s.seat !== g.my_seat && s.player);
   $('press').hidden = g.press === 'NO_PRESS';
+  $('press-form').hidden = g.my_seat < 0 || g.status === 'OVER';
+  $('replay').hidden = g.status === 'OPEN';
   $('press-to').hidden = g.press !== 'FULL_PRESS' || g.my_seat < 0;
   $('press-to').replaceChildren(el('legend', {}, 'To (none ticked: everyone)'),
       ...others.map((s) => el('label', {}, el('input', {type: 'checkbox', value: String(s.seat)}), ` ${s.side}`)));
@@ -367,7 +387,7 @@ async function refreshGame(fillOrders) {
 // Only seated players hear of a game's events as they happen; a watcher
 // asks again now and then, and with the Refresh button.
 async function refreshAll() {
-  await refreshGame(false);
+  await refreshGame();
   await loadEvents();
   await loadPress();
 }
@@ -394,7 +414,9 @@ $('orders-form').addEventListener('submit', async (e) => {
         a.resolved ? 'Your orders completed the step; it resolved.' :
                      `Orders saved${a.ready ? ' and marked ready' : ''}.`;
     setStatus('');
-    await refreshGame(!a.resolved);
+    await refreshGame();
+    // The answer stands for this page's own "committed" event: read it.
+    await loadEvents();
   } catch (err) {
     if (err instanceof ServerError && err.orderErrors.length) {
       for (const oe of err.orderErrors) {
@@ -459,18 +481,32 @@ function eventItem(e) {
   }
 }
 
+// Events are numbered 1, 2, 3 ... per game and shown in order: one that
+// comes after a gap (the page's own commitment, which the server answers
+// instead of pushing; a push during a page load) has the gap read first.
 function addEvent(e) {
-  if (e.seq <= game.lastSeq) return;
+  if (e.seq !== game.lastSeq + 1) return false;
   game.lastSeq = e.seq;
   $('events').prepend(eventItem(e));
+  return true;
 }
 
-async function loadEvents() {
-  for (;;) {
-    const r = await request('events', {game_id: game.id, after_seq: game.lastSeq});
-    if (!r.events.length) return;
-    for (const e of r.events) addEvent(e);
+function loadEvents() {
+  const mine = game;
+  if (!mine.loadingEvents) {
+    mine.loadingEvents = (async () => {
+      try {
+        for (;;) {
+          const r = await request('events', {game_id: mine.id, after_seq: mine.lastSeq});
+          if (game !== mine || !r.events.length) return;
+          for (const e of r.events) addEvent(e);
+        }
+      } finally {
+        mine.loadingEvents = null;
+      }
+    })();
   }
+  return mine.loadingEvents;
 }
 
 // -------------------------------------------------------------- press
@@ -479,9 +515,15 @@ function channelKey(m) {
   return m.restricted ? m.audience.join(',') : 'public';
 }
 
+// Messages are numbered per channel; one after a gap has the gap read first.
 function addMessage(m) {
   const key = channelKey(m);
-  if ((game.cursors.get(key) || {after: 0}).after >= m.number) return;
+  const after = (game.cursors.get(key) || {after: 0}).after;
+  if (m.number > after + 1) {
+    loadPress().catch(fail);
+    return;
+  }
+  if (m.number <= after) return;
   game.cursors.set(key, {restricted: m.restricted, audience: m.audience, after: m.number});
   const to = m.restricted ? ` to ${m.audience.filter((s) => s !== m.from_seat).map(sideOf).join(', ')}` : ' to everyone';
   $('messages').append(el('li', {},
@@ -489,12 +531,23 @@ function addMessage(m) {
       el('time', {}, when(m.at_unix)), el('p', {}, m.text)));
 }
 
-async function loadPress() {
-  for (;;) {
-    const r = await request('press', {game_id: game.id, after: [...game.cursors.values()]});
-    for (const m of r.messages) addMessage(m);
-    if (!r.more) return;
+function loadPress() {
+  const mine = game;
+  if (!mine.loadingPress) {
+    mine.loadingPress = (async () => {
+      try {
+        for (;;) {
+          const r = await request('press', {game_id: mine.id, after: [...mine.cursors.values()]});
+          if (game !== mine) return;
+          for (const m of r.messages) addMessage(m);
+          if (!r.more) return;
+        }
+      } finally {
+        mine.loadingPress = null;
+      }
+    })();
   }
+  return mine.loadingPress;
 }
 
 $('press-form').addEventListener('submit', async (e) => {
@@ -516,16 +569,13 @@ $('press-form').addEventListener('submit', async (e) => {
 async function onPush(env) {
   try {
     if (env.body === 'event' && game && env.event.game_id === game.id) {
-      addEvent(env.event);
-      const w = env.event.what;
-      if (w === 'resolved' || w === 'joined' || w === 'over' || w === 'committed' || w === 'replaced') {
-        await refreshGame(w === 'resolved' || w === 'joined');
-        if (w === 'resolved') {
-          $('order-errors').replaceChildren();
-          $('orders-note').textContent = '';
-          game.replay = null;
-          if ($('replay').open) await loadReplay();
-        }
+      if (!addEvent(env.event)) await loadEvents();
+      // Every event may change the summary: the step, who is ready, the
+      // deadline, the seats.
+      await refreshGame();
+      if (env.event.what === 'resolved' || env.event.what === 'over') {
+        game.replay = null;
+        if ($('replay').open) await loadReplay();
       }
     } else if (env.body === 'event' && !game && !$('lobby').hidden) {
       await listGames(false);
@@ -542,8 +592,10 @@ async function onPush(env) {
 // The replay re-runs the game on the server. Only the step asked for comes
 // with a board, so each position is fetched when the slider reaches it.
 async function loadReplay() {
+  const mine = game;
   setStatus('Replaying the game on the server…');
-  const r = await request('replay', {game_id: game.id, view_step: 0, pictures: true});
+  const r = await request('replay', {game_id: mine.id, view_step: 0, pictures: true});
+  if (game !== mine) return;
   game.replay = {steps: r.steps, pictures: new Map([[0, r.initial_picture]])};
   const last = r.steps[r.steps.length - 1];
   if (last) game.replay.pictures.set(last.step, last.picture);
@@ -554,21 +606,26 @@ async function loadReplay() {
   await showReplayStep();
 }
 
+// One position's board is fetched at a time; while it comes the slider may
+// move on, and the position shown is then the slider's, not the fetched one.
 async function showReplayStep() {
+  const replay = game && game.replay;
+  if (!replay) return;
   const k = Number($('replay-step').value);
-  const steps = game.replay.steps;
+  const steps = replay.steps;
   const s = k > 0 ? steps[k - 1] : null;
   const key = s ? s.step : 0;
-  if (!game.replay.pictures.has(key)) {
+  if (!replay.pictures.has(key)) {
     const r = await request('replay', {game_id: game.id, view_step: key, pictures: true});
     const t = r.steps.find((x) => x.step === key);
-    game.replay.pictures.set(key, t ? t.picture : '');
+    replay.pictures.set(key, t ? t.picture : '');
+    if (!game || game.replay !== replay || Number($('replay-step').value) !== k) return;
   }
   const label = s ? `after step ${s.step} of ${steps.length}: ${s.label}` : `before the first step (0 of ${steps.length})`;
   $('replay-label').textContent = `Position ${label}`;
-  setPicture($('replay-board'), game.replay.pictures.get(key), `the board ${label}`);
+  setPicture($('replay-board'), replay.pictures.get(key), `the board ${label}`);
   const save = $('replay-save');
-  save.hidden = !game.replay.pictures.get(key);
+  save.hidden = !replay.pictures.get(key);
   save.href = $('replay-board').src;
   save.download = `game-${game.id}-position-${key}.svg`;
   const text = $('replay-text');
@@ -578,13 +635,19 @@ async function showReplayStep() {
     text.replaceChildren(el('h3', {}, s.label), ordersList(s.orders), happeningsList(s.happenings),
         el('p', {}, s.verified ? 'State hash verified.' : 'State hash differs from the record.'));
   }
-  if (!game.replay.pictures.get(key)) text.prepend(el('p', {}, 'No board: an observer sees the boards once the game is over.'));
+  if (!replay.pictures.get(key)) text.prepend(el('p', {}, 'No board: an observer sees the boards once the game is over.'));
 }
 
 $('replay').addEventListener('toggle', () => {
   if ($('replay').open && game && !game.replay) loadReplay().catch(fail);
 });
-$('replay-step').addEventListener('change', () => showReplayStep().catch(fail));
+// Each position not seen yet is a replay on the server (which the request
+// limit counts as 20 requests): the slider waits for a pause in its moves.
+let replayTimer = null;
+$('replay-step').addEventListener('input', () => {
+  clearTimeout(replayTimer);
+  replayTimer = setTimeout(() => showReplayStep().catch(fail), 250);
+});
 
 // ------------------------------------------------------------------ start
 

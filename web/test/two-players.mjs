@@ -80,6 +80,8 @@ await run('node two-players.mjs SERVER OUT_DIR', async ({address, newPage, outDi
   await submitOrders(alice, ['A par - bur', 'A mar - spa', 'F bre - mao'], true);
   await waitText(alice, '#orders-note', 'marked ready', "alice's orders are saved and ready");
   await waitText(bob, '#events', 'committed orders (ready)', "bob's page hears that alice is ready");
+  await waitText(alice, '#events', 'Austria+France+Italy+Turkey committed orders (ready)',
+      "alice's page shows her own commitment, which the server answered instead of pushing");
   await submitOrders(bob, [], true);
   await waitText(bob, '#game-state', 'Fall 1901', 'the step resolved and bob sees the next');
   await waitText(alice, '#game-state', 'Fall 1901', 'alice sees the next step too');
