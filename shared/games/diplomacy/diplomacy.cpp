@@ -447,7 +447,11 @@ class DiplomacyState final : public State {
     };
     const std::string prov = province_of(o->location);
     if (pos_.phase == PhaseKind::Adjustment) return read_adjustment(*o, is_mine);
-    const auto& units = pos_.phase == PhaseKind::Retreat ? dislodged_units() : pos_.units;
+    // Two lvalues: a conditional with a temporary on one side would copy the
+    // whole unit map for every line read.
+    std::map<std::string, Unit> retreating;
+    if (pos_.phase == PhaseKind::Retreat) retreating = dislodged_units();
+    const auto& units = pos_.phase == PhaseKind::Retreat ? retreating : pos_.units;
     const auto u = units.find(prov);
     if (u == units.end()) {
       return fail(pos_.phase == PhaseKind::Retreat ? "no dislodged unit is in " + prov
