@@ -3,7 +3,8 @@
 # shipped game as its creator sees it in headless Chromium, from the browser
 # test web/test/every-game.mjs against the build's server, into
 # docs/screenshots/. Run after a build when the page or a view changes:
-# scripts/screenshots.sh [BUILD_DIR]
+# scripts/screenshots.sh [BUILD_DIR] (Chromium and the npm packages come from
+# scripts/install-deps.sh --tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 server=${1:-build}/server/naumachia-server
