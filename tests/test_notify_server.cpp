@@ -98,7 +98,10 @@ TEST_CASE(
       dir.path(), {"--smtp", "smtp://127.0.0.1:" + std::to_string(mail.port()), "--smtp-user",
                    "relay", "--smtp-password-file", (dir.path() / "relay.pw").string(), "--smtp-ca",
                    cert.string(), "--mail-from", "games@naumachia.test", "--public-url",
-                   "wss://naumachia.test:8443", "--webhooks-to-private-networks"});
+                   "wss://naumachia.test:8443", "--webhooks-to-private-networks",
+                   // A notice the relay refuses for a moment (a loaded machine) is
+                   // tried again within the waits below, not after the default minute.
+                   "--notify-retry", "2s"});
   const std::string hook_base = "http://127.0.0.1:" + std::to_string(hooks.port());
 
   std::vector<std::unique_ptr<Connection>> p;
