@@ -491,22 +491,26 @@ function addEvent(e) {
   return true;
 }
 
-function loadEvents() {
+// Runs `load(mine)` for the open game unless a run of it is under way, and
+// returns that run: pushes and answers may ask for the same pages at once.
+function singleFlight(slot, load) {
   const mine = game;
-  if (!mine.loadingEvents) {
-    mine.loadingEvents = (async () => {
-      try {
-        for (;;) {
-          const r = await request('events', {game_id: mine.id, after_seq: mine.lastSeq});
-          if (game !== mine || !r.events.length) return;
-          for (const e of r.events) addEvent(e);
-        }
-      } finally {
-        mine.loadingEvents = null;
-      }
-    })();
+  if (!mine[slot]) {
+    mine[slot] = load(mine).finally(() => {
+      mine[slot] = null;
+    });
   }
-  return mine.loadingEvents;
+  return mine[slot];
+}
+
+function loadEvents() {
+  return singleFlight('loadingEvents', async (mine) => {
+    for (;;) {
+      const r = await request('events', {game_id: mine.id, after_seq: mine.lastSeq});
+      if (game !== mine || !r.events.length) return;
+      for (const e of r.events) addEvent(e);
+    }
+  });
 }
 
 // -------------------------------------------------------------- press
@@ -532,22 +536,14 @@ function addMessage(m) {
 }
 
 function loadPress() {
-  const mine = game;
-  if (!mine.loadingPress) {
-    mine.loadingPress = (async () => {
-      try {
-        for (;;) {
-          const r = await request('press', {game_id: mine.id, after: [...mine.cursors.values()]});
-          if (game !== mine) return;
-          for (const m of r.messages) addMessage(m);
-          if (!r.more) return;
-        }
-      } finally {
-        mine.loadingPress = null;
-      }
-    })();
-  }
-  return mine.loadingPress;
+  return singleFlight('loadingPress', async (mine) => {
+    for (;;) {
+      const r = await request('press', {game_id: mine.id, after: [...mine.cursors.values()]});
+      if (game !== mine) return;
+      for (const m of r.messages) addMessage(m);
+      if (!r.more) return;
+    }
+  });
 }
 
 $('press-form').addEventListener('submit', async (e) => {
