@@ -168,17 +168,15 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
     }
   }
   const std::int64_t id = g->row.id;
-  const std::int64_t next_event = g->row.next_event;
   const std::uint64_t answered = w.answered;
   auto readers = g->readers();
   readers.insert(readers.end(), w.also_told.begin(), w.also_told.end());
   // The job gets its own copy of the events: they are encoded for storage on
   // the writer's thread while this one pushes the originals.
-  StorageWriter::Work job = [ops = std::move(w.ops), events = w.events, id, next_event](Store& s) {
+  StorageWriter::Work job = [ops = std::move(w.ops), events = w.events, id](Store& s) {
     for (const auto& op : ops) op(s);
     for (const proto::GameEvent& e : events)
       s.insert_event(id, static_cast<std::int64_t>(e.seq()), e.SerializeAsString());
-    if (!events.empty()) s.set_next_event(id, next_event);
   };
   writer_.submit(std::move(job),
                  [this, g, reply, answered, notices, events = std::move(w.events),
@@ -390,7 +388,6 @@ void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGa
         e.mutable_joined()->set_seat(static_cast<std::uint32_t>(seat));
         e.mutable_joined()->set_player(name);
         s.insert_event(created->id, 1, e.SerializeAsString());
-        s.set_next_event(created->id, 2);
       },
       [this, g, seat, user, name, created, reply](std::exception_ptr failure) {
         if (failure) return guarded(reply, [&] { std::rethrow_exception(failure); });

@@ -8,10 +8,17 @@ namespace naumachia::server {
 
 namespace {
 
+// The number the game's next event gets: one past its last stored event. It
+// is read from the events, not kept in the games row, so that an order (an
+// event, and its orders row) does not rewrite the game's row, state and all.
+#define kNextEvent "(SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.game_id = g.id)"
+
+// Selected from "games g".
 constexpr const char* kGameColumns =
     "id, game, scenario, players, created_by, deadline_seconds, seed, seed_hash, status, step,"
     " step_label, step_deadline, state, state_hash, initial_hash, chain_hash, result, winners,"
-    " rules_version, hash_scheme, winning_sides, next_event, to_order, press, private_press, "
+    " rules_version, hash_scheme, winning_sides, " kNextEvent
+    ", to_order, press, private_press, "
     "paused,"
     " paused_remaining, deadline_set_at, disorder_after";
 
@@ -19,9 +26,11 @@ constexpr const char* kGameColumns =
 constexpr const char* kSummaryColumns =
     "id, game, scenario, players, created_by, deadline_seconds, seed, seed_hash, status, step,"
     " step_label, step_deadline, NULL, state_hash, initial_hash, chain_hash, result, winners,"
-    " rules_version, hash_scheme, winning_sides, next_event, to_order, press, private_press, "
+    " rules_version, hash_scheme, winning_sides, " kNextEvent
+    ", to_order, press, private_press, "
     "paused,"
     " paused_remaining, deadline_set_at, disorder_after";
+#undef kNextEvent
 
 GameRow read_game(const Stmt& s) {
   GameRow g;
@@ -387,7 +396,7 @@ std::int64_t Store::create_game(const GameRow& g, std::int64_t now) {
 }
 
 std::optional<GameRow> Store::game(std::int64_t id) {
-  Stmt s = db_.prepare(std::string("SELECT ") + kGameColumns + " FROM games WHERE id = ?");
+  Stmt s = db_.prepare(std::string("SELECT ") + kGameColumns + " FROM games g WHERE g.id = ?");
   s.bind(1, id);
   if (!s.step()) return std::nullopt;
   return read_game(s);
@@ -446,8 +455,8 @@ std::vector<std::int64_t> Store::games_maybe_ready() {
 void Store::update_game(const GameRow& g) {
   Stmt s = db_.prepare(
       "UPDATE games SET status=?, step=?, step_label=?, step_deadline=?, state=?, state_hash=?,"
-      " initial_hash=?, chain_hash=?, result=?, winners=?, winning_sides=?, next_event=?,"
-      " to_order=?, paused=?, paused_remaining=?, deadline_set_at=? WHERE id=?");
+      " initial_hash=?, chain_hash=?, result=?, winners=?, winning_sides=?, to_order=?,"
+      " paused=?, paused_remaining=?, deadline_set_at=? WHERE id=?");
   s.bind(1, g.status).bind(2, g.step).bind(3, g.step_label);
   if (g.step_deadline) {
     s.bind(4, *g.step_deadline);
@@ -460,32 +469,24 @@ void Store::update_game(const GameRow& g) {
       .bind_blob(8, g.chain_hash)
       .bind(9, g.result)
       .bind(10, g.winners)
-      .bind(11, g.winning_sides)
-      .bind(12, g.next_event);
+      .bind(11, g.winning_sides);
   if (g.to_order) {
-    s.bind(13, *g.to_order);
+    s.bind(12, *g.to_order);
   } else {
-    s.bind_null(13);
+    s.bind_null(12);
   }
-  s.bind(14, pause_text(g.paused));
+  s.bind(13, pause_text(g.paused));
   if (g.paused_remaining) {
-    s.bind(15, *g.paused_remaining);
+    s.bind(14, *g.paused_remaining);
+  } else {
+    s.bind_null(14);
+  }
+  if (g.deadline_set_at) {
+    s.bind(15, *g.deadline_set_at);
   } else {
     s.bind_null(15);
   }
-  if (g.deadline_set_at) {
-    s.bind(16, *g.deadline_set_at);
-  } else {
-    s.bind_null(16);
-  }
-  s.bind(17, g.id).run();
-}
-
-void Store::set_next_event(std::int64_t game_id, std::int64_t next_event) {
-  db_.prepare("UPDATE games SET next_event = ? WHERE id = ?")
-      .bind(1, next_event)
-      .bind(2, game_id)
-      .run();
+  s.bind(16, g.id).run();
 }
 
 std::vector<SeatRow> Store::seats(std::int64_t game_id) {

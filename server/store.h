@@ -71,7 +71,8 @@ struct GameRow {
   std::string winning_sides;            // winning sides, space-separated
   int rules_version = 1;                // the module's rules version the game was created under
   int hash_scheme = 3;                  // GameHasher::kCurrent; stored games keep their own
-  std::int64_t next_event = 1;          // the sequence number the next event gets
+  std::int64_t next_event = 1;          // the sequence number the next event gets (read: one
+                                        // past the game's last stored event)
   std::optional<std::string> to_order;  // seats ordering now, space-separated; unknown: null
   PressMode press = PressMode::Full;
   bool private_press = false;  // private messages stay private once the game is over
@@ -272,10 +273,9 @@ class Store {
   // many ready orders and resigned seats as seats to order, or whose seats to
   // order are not recorded. A superset; the coordinator decides.
   std::vector<std::int64_t> games_maybe_ready();
-  // Writes status, step, label, deadline, state, hashes, result, winners,
-  // the seats to order and the next event number.
+  // Writes status, step, label, deadline, state, hashes, result, winners and
+  // the seats to order. (The next event number is read from the events.)
   void update_game(const GameRow& g);
-  void set_next_event(std::int64_t game_id, std::int64_t next_event);
 
   std::vector<SeatRow> seats(std::int64_t game_id);
   void add_seat(std::int64_t game_id, int seat, std::int64_t user_id, std::int64_t now);
