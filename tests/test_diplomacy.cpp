@@ -84,6 +84,19 @@ TEST_CASE("orders are read as players write them and echoed in canonical form") 
   CHECK(parsed("A par jumps bur").find("is not an order") != std::string::npos);
 }
 
+TEST_CASE("order text: names of up to the map's longest are read, hyphens and all") {
+  // A province name is looked up only as a run of words no longer than the
+  // map's longest name and without a "-" in it: the same orders read as before.
+  CHECK(standard_map()->longest_name_words() == 3);
+  CHECK(parsed("F North Atlantic Ocean - Mid-Atlantic Ocean") == "F nao - mao");
+  CHECK(parsed("F mid atlantic ocean S F north atlantic ocean - irish sea") ==
+        "F mao S F nao - iri");
+  CHECK(parsed("A St. Petersburg - Moscow") == "A stp - mos");
+  CHECK(parsed("F gulf of lyon - western mediterranean") == "F lyo - wes");
+  CHECK(parsed("A par - - bur").find("'-' is not a province") != std::string::npos);
+  CHECK(parsed("A par -").find("a province is missing") != std::string::npos);
+}
+
 TEST_CASE("seven players: every power orders, impossible orders are refused with the reason") {
   const auto s = new_game();
   const StepInfo info = s->step();

@@ -156,6 +156,10 @@ void Map::index_names() {
       std::replace(spaced.begin(), spaced.end(), '-', ' ');
       hyphenated_.emplace_back(name, spaced);
     }
+    std::string words = name;
+    std::replace_if(
+        words.begin(), words.end(), [](char c) { return c == '-' || c == '.'; }, ' ');
+    longest_name_words_ = std::max(longest_name_words_, text::split(words).size());
   }
 }
 

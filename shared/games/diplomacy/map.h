@@ -79,6 +79,9 @@ class Map {
   const std::map<std::string, Province, std::less<>>& provinces() const { return provinces_; }
   // Finds a province by id or full name, any case; nullptr when unknown.
   const Province* lookup(std::string_view word) const;
+  // Words in the longest province name, as order text is split into words
+  // ("mid-atlantic ocean": 3): a longer run of words is no name.
+  std::size_t longest_name_words() const { return longest_name_words_; }
   // Lower-case names with hyphens ("mid-atlantic ocean"), each with the
   // hyphens as spaces: order text is tokenised around them.
   const std::vector<std::pair<std::string, std::string>>& hyphenated_names() const {
@@ -130,6 +133,7 @@ class Map {
   std::map<std::string, std::set<std::string>, std::less<>> any_neighbours_;
   std::map<std::string, std::string, std::less<>> id_by_name_;  // lower, and squeezed
   std::vector<std::pair<std::string, std::string>> hyphenated_;
+  std::size_t longest_name_words_ = 1;
   std::map<std::string, City, std::less<>> cities_;
   std::set<std::pair<std::string, std::string>> bridges_;  // both directions
   std::vector<Wall> walls_;

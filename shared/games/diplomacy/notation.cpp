@@ -2,6 +2,7 @@
 #include "games/diplomacy/notation.h"
 
 #include <algorithm>
+#include <span>
 
 #include "core/text.h"
 
@@ -54,7 +55,11 @@ bool is_any(const std::string& w, std::initializer_list<const char*> words) {
 
 Expected<std::string> Cursor::location() {
   if (done()) return fail("a province is missing");
-  for (std::size_t n = std::min<std::size_t>(4, t.size() - i); n >= 1; --n) {
+  const std::size_t longest = std::min<std::size_t>(4, map.longest_name_words());
+  for (std::size_t n = std::min(longest, t.size() - i); n >= 1; --n) {
+    // "-" is a token of its own, never part of a name ("par - bur").
+    const auto span = std::span(t).subspan(i, n);
+    if (std::find(span.begin(), span.end(), "-") != span.end()) continue;
     std::string word;
     bool slash_inside = false;  // a coast may only end the span: "spa/nc s f mar" is not a name
     for (std::size_t k = 0; k < n; ++k) {
