@@ -337,7 +337,8 @@ void print_targets(std::ostream& out, const nb::Settings& s, nb::Results& r) {
     if (r.open_echo && r.open_ours) {
       const double e = r.open_echo->latency.percentile_ms(0.99);
       const double o = r.open_ours->latency.percentile_ms(0.99);
-      text += " (2 x " + fixed(e, 3) + " = " + fixed(2 * e, 3) + " ms): " + fixed(o, 3) + " ms";
+      text += " (2 x " + fixed(e, 3) + " = " + fixed(2 * e, 3) + " ms): " + fixed(o, 3) +
+              " ms (one fdatasync alone: p99 " + fixed(r.fdatasync_p99_ms, 3) + " ms)";
       met = o <= 2 * e;
     }
     print_target(out, text, met);
@@ -407,9 +408,11 @@ int main(int argc, char** argv) {
     servers.dir = nb::make_temp_dir("naumachia-bench-");
     servers.db = servers.dir + "/bench.db";
     std::cerr << "working directory " << servers.dir << "\n";
-    results.fdatasync_ms = nb::fdatasync_median_ms(servers.dir, 50);
-    std::cerr << "fdatasync of a small write in it: median " << fixed(results.fdatasync_ms, 3)
-              << " ms\n";
+    const nb::SyncTimes sync = nb::fdatasync_times(servers.dir, 200);
+    results.fdatasync_ms = sync.median_ms;
+    results.fdatasync_p99_ms = sync.p99_ms;
+    std::cerr << "fdatasync of a small write in it: median " << fixed(sync.median_ms, 3)
+              << " ms, p99 " << fixed(sync.p99_ms, 3) << " ms\n";
     echo = start_server("naumachia-bench-echo", {settings.echo_path, "--listen", "127.0.0.1:0"},
                         servers.dir + "/echo.log", servers.cpu, servers.echo_at);
     ours = start_server("naumachia-server",
@@ -419,12 +422,30 @@ int main(int argc, char** argv) {
                         // unsigned. Passwords are hashed at 100,000 iterations,
                         // the figure docs/performance.md was first measured at
                         // (the server's default is 600,000).
-                        {settings.server_path, "--db", servers.db, "--listen", "127.0.0.1:0",
-                         "--request-rate", "1000000000", "--request-burst", "1000000000",
-                         "--max-connections", "20000", "--max-connections-per-address", "20000",
-                         "--login-timeout", "1d", "--password-iterations", "100000",
-                         "--logins-per-address", "1000000000", "--signups-per-address",
-                         "1000000000", "--signups-per-hour", "1000000000", "--password-checks",
+                        {settings.server_path,
+                         "--db",
+                         servers.db,
+                         "--listen",
+                         "127.0.0.1:0",
+                         "--request-rate",
+                         "1000000000",
+                         "--request-burst",
+                         "1000000000",
+                         "--max-connections",
+                         "20000",
+                         "--max-connections-per-address",
+                         "20000",
+                         "--login-timeout",
+                         "1d",
+                         "--password-iterations",
+                         "100000",
+                         "--logins-per-address",
+                         "1000000000",
+                         "--signups-per-address",
+                         "1000000000",
+                         "--signups-per-hour",
+                         "1000000000",
+                         "--password-checks",
                          "1000000000"},
                         servers.dir + "/naumachia-server.log", servers.cpu, servers.ours_at);
     servers.echo = echo.get();
@@ -455,9 +476,9 @@ int main(int argc, char** argv) {
   std::cout << "\nnaumachia load benchmark" << (settings.quick ? " (--quick)" : "") << ": "
             << fixed(settings.seconds, 1) << " s windows after "
             << fixed(settings.warmup_seconds, 1) << " s warm-up; fdatasync median "
-            << fixed(results.fdatasync_ms, 3) << " ms; submit_orders frames " << results.frame_min
-            << " to " << results.frame_max << " bytes over the seats (median "
-            << results.frame_bytes << ")\n\n";
+            << fixed(results.fdatasync_ms, 3) << " ms, p99 " << fixed(results.fdatasync_p99_ms, 3)
+            << " ms; submit_orders frames " << results.frame_min << " to " << results.frame_max
+            << " bytes over the seats (median " << results.frame_bytes << ")\n\n";
   build_table(settings, results).print(std::cout);
   print_targets(std::cout, settings, results);
   print_protocol_notes(std::cout, results);

@@ -60,7 +60,8 @@ struct CpuUse {
 };
 
 struct Results {
-  double fdatasync_ms = 0;
+  double fdatasync_ms = 0;  // median
+  double fdatasync_p99_ms = 0;
   // The submit_orders frames over the seats (each echo connection sends
   // frames of its seat's size).
   std::size_t frame_bytes = 0;  // median

@@ -208,7 +208,7 @@ long open_fds(pid_t pid) {
   return ec ? -1 : n;
 }
 
-double fdatasync_median_ms(const std::string& dir, int samples) {
+SyncTimes fdatasync_times(const std::string& dir, int samples) {
   const std::string path = dir + "/fdatasync-probe";
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) throw system_error("cannot create '" + path + "'");
@@ -228,7 +228,7 @@ double fdatasync_median_ms(const std::string& dir, int samples) {
   ::close(fd);
   std::filesystem::remove(path);
   std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
+  return SyncTimes{ms[ms.size() / 2], ms[ms.size() * 99 / 100]};
 }
 
 std::string make_temp_dir(const std::string& prefix) {

@@ -67,8 +67,13 @@ double cpu_seconds(pid_t pid);
 // Open file descriptors of a process; -1 when unreadable.
 long open_fds(pid_t pid);
 
-// Median time of a small write followed by fdatasync, in a file in `dir`.
-double fdatasync_median_ms(const std::string& dir, int samples);
+// Times of a small write followed by fdatasync, in a file in `dir`: the
+// floor under any durable acknowledgement on this disk.
+struct SyncTimes {
+  double median_ms = 0;
+  double p99_ms = 0;
+};
+SyncTimes fdatasync_times(const std::string& dir, int samples);
 
 // A new empty directory under the system's temporary directory.
 std::string make_temp_dir(const std::string& prefix);

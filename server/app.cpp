@@ -371,7 +371,9 @@ int run_server(int argc, char** argv, const Registry& registry) {
       log_line("database " + o.db + " at schema version " + std::to_string(db.schema_version()));
     }
     fit_descriptor_limit(o.net);
-    boost::asio::io_context ioc;
+    // One thread runs the loop (below); the storage writer and the workers
+    // only post to it, which the hint allows.
+    boost::asio::io_context ioc{1};
     Service service(ioc, o.db, registry, unix_now, o.service);
     const MailRelay& mail = o.service.notify.mail;
     log_line(mail.configured()
