@@ -506,6 +506,8 @@ TEST_CASE(
           "a second fleet named 'X'"));
   CHECK(has(first_error(*s, PlayerId{0}, {}), "order at least one fleet"));
   CHECK(has(first_error(*s, PlayerId{0}, {"fleet france - heavy 3"}), "a fleet's name"));
+  // A '#' would start a comment in the position the name is kept in.
+  CHECK(has(first_error(*s, PlayerId{0}, {"fleet france \"Squadron# 2\" heavy 3"}), "without '#'"));
   std::vector<std::string> seven;
   for (int i = 0; i < 7; ++i)
     seven.push_back("fleet france \"F" + std::to_string(i) + "\" heavy 1");

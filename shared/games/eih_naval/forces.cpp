@@ -592,8 +592,10 @@ Expected<std::vector<FleetSpec>> Board::custom_fleets(int seat,
     FleetSpec f;
     f.nation = text::lower(x[1]);
     f.name = x[2];
-    if (f.name == "-" || f.name.size() > 40) {
-      bad(n, "a fleet's name is a word or a quoted name of up to 40 characters");
+    // '#' starts a comment in the position file the name is written to, so a
+    // name holding one would not read back.
+    if (f.name == "-" || f.name.size() > 40 || f.name.find('#') != std::string::npos) {
+      bad(n, "a fleet's name is a word or a quoted name of up to 40 characters, without '#'");
       continue;
     }
     const Nation* nation = data_->nation(f.nation);
