@@ -576,7 +576,7 @@ void Coordinator::get_game(const ConnectionState& conn, const proto::GetGameRequ
       }
     }
     if (r.picture() && d.has_view()) {
-      d.set_picture(client::render_svg(d.view(), g->who.seat_names,
+      d.set_picture(render::render_svg(d.view(), g->who.seat_names,
                                        game_label(g->row.id) + ": " + d.summary().step_label()));
     }
   }

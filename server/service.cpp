@@ -115,7 +115,7 @@ void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
             if (!plan.boards) return;
             to_proto(initial.view(plan.eyes), *rr.mutable_initial());
             if (plan.pictures)
-              rr.set_initial_picture(client::render_svg(rr.initial(), plan.seat_names,
+              rr.set_initial_picture(render::render_svg(rr.initial(), plan.seat_names,
                                                         plan.title + ": before the first step"));
           },
           [&](const ReplayedStep& s, const State& after) {
@@ -131,7 +131,7 @@ void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
               v.arrows = after.order_arrows(readable_lines(p.orders()));
               to_proto(v, *p.mutable_view());
               if (plan.pictures)
-                p.set_picture(client::render_svg(p.view(), plan.seat_names,
+                p.set_picture(render::render_svg(p.view(), plan.seat_names,
                                                  plan.title + ": after " + s.stored.label));
             }
             p.set_state_hash(hex(s.played.state_hash));

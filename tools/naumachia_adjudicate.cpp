@@ -139,7 +139,7 @@ void draw(const Options& o, const State& state, const std::vector<std::string>& 
   proto::View pv;
   server::to_proto(state.view(std::nullopt), pv);
   std::ofstream out(o.svg, std::ios::binary | std::ios::trunc);
-  out << client::render_svg(pv, seats, title);
+  out << render::render_svg(pv, seats, title);
   if (!out) throw std::runtime_error("cannot write '" + o.svg + "'");
 }
 
