@@ -149,7 +149,7 @@ int print_new_press(Session& session, const proto::GameSummary& game, bool all) 
     for (const auto& [key, after] : cursors) add_cursor(r, key, after);
     const proto::Envelope res = session.expect(req);
     for (const auto& m : res.press_result().messages()) {
-      std::cout << render_press(m, sides);
+      std::cout << render::render_press(m, sides);
       ++printed;
       std::uint64_t& at = cursors[channel_key(m.restricted(), m.audience())];
       at = std::max(at, m.number());
@@ -192,7 +192,7 @@ int say(Session& session, const std::vector<std::string>& argv) {
   }
   const auto sent = session.expect(req).press_sent();
   const auto sides = seat_names(game);
-  std::cout << "sent to game " << id << ":\n" << render_press(sent, sides);
+  std::cout << "sent to game " << id << ":\n" << render::render_press(sent, sides);
   return 0;
 }
 
@@ -231,7 +231,7 @@ int propose(Session& session, const std::vector<std::string>& argv) {
   session.connect();
   const auto sides = seat_names(session.fetch_game(id).summary());
   const auto made = session.expect(req).proposal();
-  std::cout << "proposed in game " << id << ": " << render_proposal(made, sides);
+  std::cout << "proposed in game " << id << ": " << render::render_proposal(made, sides);
   if (made.state() == proto::PROPOSAL_CARRIED)
     std::cout << "it needed nobody else: it is carried (naumachia show " << id << ")\n";
   return 0;
@@ -265,7 +265,7 @@ int take(Session& session, const std::vector<std::string>& argv) {
   req.mutable_take_seat()->set_seat(seat);
   const proto::GameSummary now = session.expect(req).game();
   std::cout << "you took over seat " << seat << " (" << seat_names(now).at(seat) << ")\n"
-            << render_summary(now) << "its history: naumachia events " << id
+            << render::render_summary(now) << "its history: naumachia events " << id
             << " --all; its messages: naumachia messages " << id << " --all\n";
   return 0;
 }
@@ -293,7 +293,7 @@ int answer(Session& session, const std::string& command, const std::vector<std::
     }
     if (candidates.size() != 1) {
       std::string open;
-      for (const auto& p : game.proposals()) open += "\n  " + describe_proposal(p);
+      for (const auto& p : game.proposals()) open += "\n  " + render::describe_proposal(p);
       throw ClientError(candidates.empty()
                             ? "game " + std::to_string(id) + " has no open proposal to " + command
                             : "game " + std::to_string(id) +
@@ -312,16 +312,16 @@ int answer(Session& session, const std::string& command, const std::vector<std::
   const auto sides = seat_names(game);
   switch (p.state()) {
     case proto::PROPOSAL_CARRIED:
-      std::cout << describe_proposal(p) << ": every seat it needed agreed; it is carried\n";
+      std::cout << render::describe_proposal(p) << ": every seat it needed agreed; it is carried\n";
       break;
     case proto::PROPOSAL_REFUSED:
-      std::cout << "refused " << describe_proposal(p) << ": it fails\n";
+      std::cout << "refused " << render::describe_proposal(p) << ": it fails\n";
       break;
     case proto::PROPOSAL_WITHDRAWN:
-      std::cout << "withdrew " << describe_proposal(p) << "\n";
+      std::cout << "withdrew " << render::describe_proposal(p) << "\n";
       break;
     default:
-      std::cout << "accepted " << render_proposal(p, sides);
+      std::cout << "accepted " << render::render_proposal(p, sides);
   }
   return 0;
 }

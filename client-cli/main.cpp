@@ -25,6 +25,7 @@
 #include "trust.h"
 
 namespace nc = naumachia::client;
+namespace render = naumachia::render;
 namespace proto = naumachia::proto;
 
 namespace {
@@ -425,8 +426,8 @@ class Client : public nc::Session {
               << " on " << server_ << "\n";
     const auto& s = res.session();
     if (s.idle_expires_unix() > 0 || s.expires_unix() > 0) {
-      std::cout << "the session ends if unused until " << nc::format_time(s.idle_expires_unix())
-                << ", and at the latest at " << nc::format_time(s.expires_unix()) << "\n";
+      std::cout << "the session ends if unused until " << render::format_time(s.idle_expires_unix())
+                << ", and at the latest at " << render::format_time(s.expires_unix()) << "\n";
     }
     return 0;
   }
@@ -575,7 +576,7 @@ class Client : public nc::Session {
     }
     const auto res = expect(req);
     remember_seed_hash(res.game());
-    std::cout << "created " << nc::render_summary(res.game());
+    std::cout << "created " << render::render_summary(res.game());
     std::cout << "others join with: naumachia join " << res.game().id() << "\n";
     return 0;
   }
@@ -609,7 +610,7 @@ class Client : public nc::Session {
                         : -1);
     const auto res = expect(req);
     remember_seed_hash(res.game());
-    std::cout << "joined " << nc::render_summary(res.game());
+    std::cout << "joined " << render::render_summary(res.game());
     return 0;
   }
 
@@ -631,7 +632,7 @@ class Client : public nc::Session {
     }
     const auto res = expect(req);
     if (res.games().games().empty()) std::cout << "no games\n";
-    for (const auto& g : res.games().games()) std::cout << nc::render_summary(g);
+    for (const auto& g : res.games().games()) std::cout << render::render_summary(g);
     if (const auto next = res.games().next_before_id()) {
       std::cout << "more games: naumachia games" << (a.has("--open") ? " --open" : "")
                 << (a.has("--mine") ? " --mine" : "")
@@ -647,14 +648,15 @@ class Client : public nc::Session {
     connect();
     const auto for_seat = for_seat_of(a);
     const auto d = fetch_game(parse_game_id(a.positional[0]), for_seat);
-    std::cout << nc::render_summary(d.summary());
-    if (d.has_view()) std::cout << "\n" << nc::render_view(d.view(), sides_of(d.summary()));
+    std::cout << render::render_summary(d.summary());
+    if (d.has_view()) std::cout << "\n" << render::render_view(d.view(), sides_of(d.summary()));
     if (a.has("--svg")) {
       if (!d.has_view()) throw nc::ClientError("the server sent no board for this game");
-      write_picture(a.options.at("--svg"),
-                    nc::render_svg(d.view(), sides_of(d.summary()),
-                                   "game " + std::to_string(d.summary().id()) + ", " +
-                                       d.summary().scenario() + ": " + d.summary().step_label()));
+      write_picture(
+          a.options.at("--svg"),
+          render::render_svg(d.view(), sides_of(d.summary()),
+                             "game " + std::to_string(d.summary().id()) + ", " +
+                                 d.summary().scenario() + ": " + d.summary().step_label()));
     }
     if (d.summary().status() == proto::RUNNING && d.summary().my_seat() >= 0) {
       std::cout << "\n"
@@ -765,7 +767,7 @@ class Client : public nc::Session {
     std::uint64_t last = seen;
     bool revealing = false;
     for (const auto& e : fresh) {
-      std::cout << nc::render_event(e, sides);
+      std::cout << render::render_event(e, sides);
       last = std::max(last, e.seq());
       revealing = revealing || e.has_resolved() || e.has_over();
     }
@@ -836,16 +838,16 @@ class Client : public nc::Session {
     const auto res = expect(req);
     const auto& r = res.replay_result();
     if (only == 0 && r.has_initial())
-      std::cout << "initial position:\n" << nc::render_view(r.initial(), sides) << "\n";
+      std::cout << "initial position:\n" << render::render_view(r.initial(), sides) << "\n";
     for (const auto& s : r.steps()) {
       if (only && s.step() != only) continue;
       std::cout << "step " << s.step() << ": " << s.label()
                 << (s.verified() ? "  [verified]" : "  [MISMATCH]") << "\n";
-      std::cout << nc::render_orders(s.orders(), sides);
-      std::cout << nc::render_happenings(s.happenings());
+      std::cout << render::render_orders(s.orders(), sides);
+      std::cout << render::render_happenings(s.happenings());
       if (s.has_view())
         std::cout << "\nposition after step " << s.step() << ":\n"
-                  << nc::render_view(s.view(), sides);
+                  << render::render_view(s.view(), sides);
       std::cout << "\n";
     }
     std::cout << (r.all_verified() ? "every step verified against the server's record\n"
@@ -880,7 +882,8 @@ class Client : public nc::Session {
     const auto& r = first.replay_result();
     const std::string game = "game " + std::to_string(id);
     if (r.has_initial())
-      write_picture(name(0), nc::render_svg(r.initial(), sides, game + ": before the first step"));
+      write_picture(name(0),
+                    render::render_svg(r.initial(), sides, game + ": before the first step"));
     for (const auto& s : r.steps()) {
       proto::Envelope one;
       one.mutable_replay()->set_game_id(id);
@@ -888,10 +891,10 @@ class Client : public nc::Session {
       const auto res = expect(one);
       for (const auto& t : res.replay_result().steps()) {
         if (t.step() == s.step() && t.has_view())
-          write_picture(
-              name(s.step()),
-              nc::render_svg(t.view(), sides,
-                             game + ", after step " + std::to_string(s.step()) + ": " + s.label()));
+          write_picture(name(s.step()),
+                        render::render_svg(
+                            t.view(), sides,
+                            game + ", after step " + std::to_string(s.step()) + ": " + s.label()));
       }
     }
   }
@@ -902,7 +905,7 @@ class Client : public nc::Session {
     connect();
     proto::Envelope req;
     req.mutable_resign()->set_game_id(parse_game_id(a.positional[0]));
-    std::cout << "resigned\n" << nc::render_summary(expect(req).game());
+    std::cout << "resigned\n" << render::render_summary(expect(req).game());
     return 0;
   }
 

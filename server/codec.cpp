@@ -62,48 +62,6 @@ double request_cost(const proto::Envelope& request) {
   }
 }
 
-void to_proto(const View& v, proto::View& out) {
-  out.set_board_kind(v.board_kind);
-  for (const Cell& c : v.cells) {
-    proto::Cell& pc = *out.add_cells();
-    pc.set_id(c.id);
-    pc.set_col(c.col);
-    pc.set_row(c.row);
-    pc.set_terrain(c.terrain);
-    pc.set_label(c.label);
-    for (const Token& t : c.tokens) {
-      proto::Token& pt = *pc.add_tokens();
-      pt.set_owner(t.owner);
-      pt.set_kind(t.kind);
-      pt.set_label(t.label);
-      pt.set_facing(t.facing);
-      for (const std::string& m : t.marks) pt.add_marks(m);
-    }
-    pc.set_x(c.x);
-    pc.set_y(c.y);
-    for (const std::string& n : c.neighbours) pc.add_neighbours(n);
-    pc.set_owner(c.owner);
-    pc.set_fill(c.fill);
-    for (const Edge& e : c.edges) {
-      proto::Edge& pe = *pc.add_edges();
-      pe.set_to(e.to);
-      pe.set_side(e.side);
-      pe.set_kind(e.kind);
-    }
-  }
-  for (const std::string& n : v.notes) out.add_notes(n);
-  out.set_width(v.width);
-  out.set_height(v.height);
-  for (const Arrow& a : v.arrows) {
-    proto::Arrow& pa = *out.add_arrows();
-    pa.set_from(a.from);
-    pa.set_to(a.to);
-    pa.set_via(a.via);
-    pa.set_kind(a.kind);
-    pa.set_owner(a.owner);
-  }
-}
-
 Reply::Reply(std::uint64_t request_id, std::shared_ptr<Outbox> outbox)
     : outbox_(std::move(outbox)) {
   out_.set_version(proto::PROTOCOL_VERSION);

@@ -60,8 +60,6 @@ Decoded decode_request(std::string_view frame, std::size_t max_frame);
 // those that make the server work hard cost more.
 double request_cost(const proto::Envelope& request);
 
-void to_proto(const View& v, proto::View& out);
-
 // The answer to one request, sent exactly once to the requester's outbox.
 class Reply {
  public:

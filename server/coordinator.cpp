@@ -4,6 +4,7 @@
 #include <limits>
 #include <set>
 
+#include "convert.h"
 #include "history.h"
 #include "log.h"
 #include "proposals.h"
@@ -560,7 +561,7 @@ void Coordinator::get_game(const ConnectionState& conn, const proto::GetGameRequ
     const State& state = g->require_state();
     d.set_order_help(state.order_help());
     if (g->row.status == "over") {
-      to_proto(with_arrows(*g, state.view(std::nullopt), conn), *d.mutable_view());
+      convert::to_proto(with_arrows(*g, state.view(std::nullopt), conn), *d.mutable_view());
     } else if (const auto mine = g->seat_of(conn.user_id)) {
       // Observers see a running game's summary, never a side's view.
       std::optional<std::uint32_t> for_seat;
@@ -568,7 +569,7 @@ void Coordinator::get_game(const ConnectionState& conn, const proto::GetGameRequ
       // A resigned player still sees their own seat's view.
       const PlayerId seat =
           (mine->resigned && !for_seat) ? PlayerId{mine->seat} : acting_seat(*g, conn, for_seat);
-      to_proto(with_arrows(*g, state.view(seat), conn), *d.mutable_view());
+      convert::to_proto(with_arrows(*g, state.view(seat), conn), *d.mutable_view());
       for (const OrdersRow& o : g->orders) {
         if (o.seat != seat.value) continue;
         for (const std::string& l : o.lines) d.add_my_orders(l);
@@ -576,7 +577,7 @@ void Coordinator::get_game(const ConnectionState& conn, const proto::GetGameRequ
       }
     }
     if (r.picture() && d.has_view()) {
-      d.set_picture(client::render_svg(d.view(), g->who.seat_names,
+      d.set_picture(render::render_svg(d.view(), g->who.seat_names,
                                        game_label(g->row.id) + ": " + d.summary().step_label()));
     }
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "convert.h"
 #include "history.h"
 #include "proposals.h"
 #include "replay.h"
@@ -239,7 +240,7 @@ proto::GameEvent step_resolved_event(const GameRow& g, const PlayedStep& p,
   r.set_step(static_cast<std::uint64_t>(p.before.number.value));
   r.set_step_label(p.before.label);
   to_proto(orders, p.orders_audience, *r.mutable_orders());
-  to_proto(p.resolution.events, *r.mutable_happenings());
+  convert::to_proto(p.resolution.events, *r.mutable_happenings());
   r.set_state_hash(hex(p.state_hash));
   r.set_next_step(static_cast<std::uint64_t>(next.number.value));
   r.set_next_label(next.label);

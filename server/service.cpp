@@ -3,6 +3,7 @@
 #include <boost/asio/post.hpp>
 
 #include "background.h"
+#include "convert.h"
 #include "log.h"
 #include "replay.h"
 #include "svg.h"
@@ -113,9 +114,9 @@ void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
           store, registry_, plan.game_id,
           [&](const State& initial) {
             if (!plan.boards) return;
-            to_proto(initial.view(plan.eyes), *rr.mutable_initial());
+            convert::to_proto(initial.view(plan.eyes), *rr.mutable_initial());
             if (plan.pictures)
-              rr.set_initial_picture(client::render_svg(rr.initial(), plan.seat_names,
+              rr.set_initial_picture(render::render_svg(rr.initial(), plan.seat_names,
                                                         plan.title + ": before the first step"));
           },
           [&](const ReplayedStep& s, const State& after) {
@@ -124,14 +125,14 @@ void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
             p.set_label(s.stored.label);
             to_proto(s.orders, s.played.orders_audience, *p.mutable_orders());
             cut_for(plan.viewer, *p.mutable_orders());
-            to_proto(s.played.resolution.events, *p.mutable_happenings());
+            convert::to_proto(s.played.resolution.events, *p.mutable_happenings());
             cut_for(plan.viewer, *p.mutable_happenings());
             if (plan.boards && s.stored.step == plan.view_step) {
               View v = after.view(plan.eyes);
               v.arrows = after.order_arrows(readable_lines(p.orders()));
-              to_proto(v, *p.mutable_view());
+              convert::to_proto(v, *p.mutable_view());
               if (plan.pictures)
-                p.set_picture(client::render_svg(p.view(), plan.seat_names,
+                p.set_picture(render::render_svg(p.view(), plan.seat_names,
                                                  plan.title + ": after " + s.stored.label));
             }
             p.set_state_hash(hex(s.played.state_hash));

@@ -2,17 +2,9 @@
 
 #include <algorithm>
 
+#include "convert.h"
+
 namespace naumachia::server {
-
-namespace {
-
-void set_audience(const Audience& a, bool& restricted_out,
-                  google::protobuf::RepeatedField<std::uint32_t>& seats_out) {
-  restricted_out = !a.is_public();
-  for (PlayerId p : a.members()) seats_out.Add(static_cast<std::uint32_t>(p.value));
-}
-
-}  // namespace
 
 bool Viewer::may_read(const Audience& audience) const {
   if (everything || audience.is_public()) return true;
@@ -27,23 +19,6 @@ bool Viewer::may_read(bool restricted,
   });
 }
 
-void to_proto(const std::vector<Event>& events,
-              google::protobuf::RepeatedPtrField<proto::Happening>& out) {
-  for (const Event& e : events) {
-    proto::Happening& h = *out.Add();
-    h.set_text(e.text);
-    for (const DieRoll& r : e.rolls) {
-      proto::DieRoll& pr = *h.add_rolls();
-      pr.set_sides(static_cast<std::uint32_t>(r.sides));
-      pr.set_value(static_cast<std::uint32_t>(r.value));
-      pr.set_purpose(r.purpose);
-    }
-    bool restricted = false;
-    set_audience(e.audience, restricted, *h.mutable_audience());
-    h.set_restricted(restricted);
-  }
-}
-
 void to_proto(const std::vector<SeatOrders>& orders, const std::vector<Audience>& audiences,
               google::protobuf::RepeatedPtrField<proto::RevealedOrders>& out) {
   for (std::size_t i = 0; i < orders.size(); ++i) {
@@ -56,7 +31,7 @@ void to_proto(const std::vector<SeatOrders>& orders, const std::vector<Audience>
     r.set_defaulted(o.defaulted);
     if (i < audiences.size()) {
       bool restricted = false;
-      set_audience(audiences[i], restricted, *r.mutable_audience());
+      convert::set_audience(audiences[i], restricted, *r.mutable_audience());
       r.set_restricted(restricted);
     }
   }

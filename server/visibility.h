@@ -22,9 +22,8 @@ struct Viewer {
                 const google::protobuf::RepeatedField<std::uint32_t>& audience) const;
 };
 
-// The module's events and the played orders as stored: whole, with audiences.
-void to_proto(const std::vector<Event>& events,
-              google::protobuf::RepeatedPtrField<proto::Happening>& out);
+// The played orders as stored: whole, with audiences (the module's events:
+// convert/convert.h).
 void to_proto(const std::vector<SeatOrders>& orders, const std::vector<Audience>& audiences,
               google::protobuf::RepeatedPtrField<proto::RevealedOrders>& out);
 

@@ -1,10 +1,10 @@
 // Board pictures: every registered scenario's opening position, as each seat
 // and an observer see it, drawn as SVG from the view the server would send
-// (server/codec.h), read back as XML and checked for its cells, counters,
+// (convert/convert.h), read back as XML and checked for its cells, counters,
 // facings, owners, borders and legend.
 #include <doctest/doctest.h>
 
-#include "codec.h"
+#include "convert.h"
 #include "svg.h"
 #include "svg_check.h"
 #include "test_games.h"
@@ -31,8 +31,8 @@ TEST_CASE("pictures: every scenario's board draws as a readable SVG with its cou
         const View view =
             (*state)->view(seat < 0 ? std::nullopt : std::optional<PlayerId>(PlayerId{seat}));
         proto::View pv;
-        server::to_proto(view, pv);
-        const std::string svg = client::render_svg(pv, s.sides, game->id() + "/" + s.id);
+        convert::to_proto(view, pv);
+        const std::string svg = render::render_svg(pv, s.sides, game->id() + "/" + s.id);
         const auto r = testing::read_svg(svg);
         INFO(game->id() << "/" << s.id << " seat " << seat);
         REQUIRE_MESSAGE(r.error.empty(), r.error);
@@ -51,14 +51,14 @@ TEST_CASE("pictures: a Diplomacy map shows borders, centre owners and every army
   const auto found = registry.find_scenario("diplomacy/standard").value();
   auto state = found.first->new_game("standard", 7).value();
   proto::View pv;
-  server::to_proto(state->view(std::nullopt), pv);
+  convert::to_proto(state->view(std::nullopt), pv);
   CHECK(pv.board_kind() == "map");
   CHECK(pv.width() > 0);
   for (const auto& c : pv.cells()) {
     CHECK_MESSAGE((c.x() > 0 && c.y() > 0 && c.x() < pv.width() && c.y() < pv.height()), c.id());
     CHECK_FALSE(c.neighbours().empty());
   }
-  const auto r = testing::read_svg(client::render_svg(pv, found.second.sides, "standard"));
+  const auto r = testing::read_svg(render::render_svg(pv, found.second.sides, "standard"));
   REQUIRE(r.error.empty());
   CHECK(r.with_class("border") > 75);
   CHECK(r.with_class("counter") == 22);  // the 22 starting units
@@ -71,8 +71,8 @@ TEST_CASE("pictures: The Fall of Constantinople shows cities, garrisons and the 
   const auto found = registry.find_scenario("diplomacy/fall-of-constantinople").value();
   auto state = found.first->new_game(found.second.id, 7).value();
   proto::View pv;
-  server::to_proto(state->view(std::nullopt), pv);
-  const auto r = testing::read_svg(client::render_svg(pv, found.second.sides, "fall"));
+  convert::to_proto(state->view(std::nullopt), pv);
+  const auto r = testing::read_svg(render::render_svg(pv, found.second.sides, "fall"));
   REQUIRE(r.error.empty());
   CHECK(r.with_class("edge") == 2);  // FoC Mapboard h: against West and East Thrace
   CHECK(r.has_text("wall"));
@@ -91,7 +91,7 @@ TEST_CASE("pictures: text in a view cannot break the picture") {
   t.set_label("]]> & <");
   t.set_facing(7);
   v.add_notes("note with <b>tags</b> & \"quotes\"");
-  const auto r = testing::read_svg(client::render_svg(v, {"<side>"}, "title & <more>"));
+  const auto r = testing::read_svg(render::render_svg(v, {"<side>"}, "title & <more>"));
   CHECK_MESSAGE(r.error.empty(), r.error);
   CHECK(r.has_text("<script>&\"x\""));
   CHECK(r.has_text("note with <b>tags</b> & \"quotes\""));
@@ -133,8 +133,8 @@ TEST_CASE("pictures: the orders that led to a Diplomacy position are arrows by k
   View view = state->view(std::nullopt);
   view.arrows = arrows;
   proto::View pv;
-  server::to_proto(view, pv);
-  const auto r = testing::read_svg(client::render_svg(pv, found.second.sides, "orders"));
+  convert::to_proto(view, pv);
+  const auto r = testing::read_svg(render::render_svg(pv, found.second.sides, "orders"));
   REQUIRE(r.error.empty());
   CHECK(r.with_class("order order-move") == 4);
   CHECK(r.with_class("order order-support") == 2);

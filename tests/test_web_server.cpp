@@ -1,6 +1,7 @@
 // The board as a picture through the real server (GetGameRequest.picture,
 // ReplayRequest.pictures), which the web client shows: the server draws the
-// very view the requester may see, with the command-line client's drawing.
+// very view the requester may see, with the drawing the command-line client
+// uses too (render/).
 // The web client itself runs in headless Chromium (web/test/).
 #include <doctest/doctest.h>
 
@@ -14,7 +15,7 @@ using naumachia::testing::Script;
 using naumachia::testing::sign_up;
 using naumachia::testing::TwoPlayerGame;
 namespace proto = naumachia::proto;
-namespace nc = naumachia::client;
+namespace render = naumachia::render;
 
 namespace {
 
@@ -72,8 +73,8 @@ TEST_CASE("the server draws each seat's own view as SVG when asked, and an obser
     CHECK(svg.has_text("G1"));
     // The same drawing `naumachia show --svg` makes of the view sent with it.
     CHECK(d.picture() ==
-          nc::render_svg(d.view(), side_names(d.summary()),
-                         "game " + std::to_string(g.game) + ": " + d.summary().step_label()));
+          render::render_svg(d.view(), side_names(d.summary()),
+                             "game " + std::to_string(g.game) + ": " + d.summary().step_label()));
   }
   // An observer of a running game gets no view, so no picture.
   auto observer = sign_up(g.server, "tursun");
@@ -92,8 +93,8 @@ TEST_CASE("a replay sends the start and the step asked for as pictures") {
   REQUIRE(last.steps_size() >= 2);
   CHECK(read_svg(last.initial_picture()).error.empty());
   CHECK(last.initial_picture() ==
-        nc::render_svg(last.initial(), sides,
-                       "game " + std::to_string(g.game) + ": before the first step"));
+        render::render_svg(last.initial(), sides,
+                           "game " + std::to_string(g.game) + ": before the first step"));
   for (int i = 0; i + 1 < last.steps_size(); ++i) CHECK(last.steps(i).picture().empty());
   const auto& final_step = last.steps(last.steps_size() - 1);
   CHECK(read_svg(final_step.picture()).has_text("G1"));
@@ -101,8 +102,8 @@ TEST_CASE("a replay sends the start and the step asked for as pictures") {
   const auto first = replay_with_pictures(*g.p[0], g.game, last.steps(0).step());
   CHECK(read_svg(first.steps(0).picture()).error.empty());
   CHECK(first.steps(0).picture() ==
-        nc::render_svg(first.steps(0).view(), sides,
-                       "game " + std::to_string(g.game) + ": after " + first.steps(0).label()));
+        render::render_svg(first.steps(0).view(), sides,
+                           "game " + std::to_string(g.game) + ": after " + first.steps(0).label()));
   CHECK(first.steps(1).picture().empty());
 }
 

@@ -8,7 +8,7 @@
 #include <map>
 #include <sstream>
 
-#include "codec.h"
+#include "convert.h"
 #include "core/text.h"
 #include "games/all_games.h"
 #include "svg.h"
@@ -137,9 +137,9 @@ void draw(const Options& o, const State& state, const std::vector<std::string>& 
           const std::string& title) {
   if (o.svg.empty()) return;
   proto::View pv;
-  server::to_proto(state.view(std::nullopt), pv);
+  convert::to_proto(state.view(std::nullopt), pv);
   std::ofstream out(o.svg, std::ios::binary | std::ios::trunc);
-  out << client::render_svg(pv, seats, title);
+  out << render::render_svg(pv, seats, title);
   if (!out) throw std::runtime_error("cannot write '" + o.svg + "'");
 }
 

@@ -5,7 +5,7 @@
 #include <map>
 #include <sstream>
 
-namespace naumachia::client {
+namespace naumachia::render {
 
 namespace {
 
@@ -402,4 +402,4 @@ std::string render_proposal(const proto::Proposal& p, const std::vector<std::str
   return out.str();
 }
 
-}  // namespace naumachia::client
+}  // namespace naumachia::render

@@ -6,7 +6,7 @@
 
 #include "naumachia.pb.h"
 
-namespace naumachia::client {
+namespace naumachia::render {
 
 std::string render_view(const proto::View& view, const std::vector<std::string>& side_names);
 std::string render_summary(const proto::GameSummary& game);
@@ -28,4 +28,4 @@ std::string render_proposal(const proto::Proposal& p, const std::vector<std::str
 // that nothing a server sends can command the terminal.
 std::string printable(const std::string& text);
 
-}  // namespace naumachia::client
+}  // namespace naumachia::render

@@ -13,7 +13,7 @@
 #include <set>
 #include <sstream>
 
-namespace naumachia::client {
+namespace naumachia::render {
 
 namespace {
 
@@ -383,4 +383,4 @@ std::string render_svg(const proto::View& v, const std::vector<std::string>& sid
   return out.str();
 }
 
-}  // namespace naumachia::client
+}  // namespace naumachia::render

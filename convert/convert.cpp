@@ -1,0 +1,70 @@
+#include "convert.h"
+
+namespace naumachia::convert {
+
+void to_proto(const View& v, proto::View& out) {
+  out.set_board_kind(v.board_kind);
+  for (const Cell& c : v.cells) {
+    proto::Cell& pc = *out.add_cells();
+    pc.set_id(c.id);
+    pc.set_col(c.col);
+    pc.set_row(c.row);
+    pc.set_terrain(c.terrain);
+    pc.set_label(c.label);
+    for (const Token& t : c.tokens) {
+      proto::Token& pt = *pc.add_tokens();
+      pt.set_owner(t.owner);
+      pt.set_kind(t.kind);
+      pt.set_label(t.label);
+      pt.set_facing(t.facing);
+      for (const std::string& m : t.marks) pt.add_marks(m);
+    }
+    pc.set_x(c.x);
+    pc.set_y(c.y);
+    for (const std::string& n : c.neighbours) pc.add_neighbours(n);
+    pc.set_owner(c.owner);
+    pc.set_fill(c.fill);
+    for (const Edge& e : c.edges) {
+      proto::Edge& pe = *pc.add_edges();
+      pe.set_to(e.to);
+      pe.set_side(e.side);
+      pe.set_kind(e.kind);
+    }
+  }
+  for (const std::string& n : v.notes) out.add_notes(n);
+  out.set_width(v.width);
+  out.set_height(v.height);
+  for (const Arrow& a : v.arrows) {
+    proto::Arrow& pa = *out.add_arrows();
+    pa.set_from(a.from);
+    pa.set_to(a.to);
+    pa.set_via(a.via);
+    pa.set_kind(a.kind);
+    pa.set_owner(a.owner);
+  }
+}
+
+void set_audience(const Audience& a, bool& restricted_out,
+                  google::protobuf::RepeatedField<std::uint32_t>& seats_out) {
+  restricted_out = !a.is_public();
+  for (PlayerId p : a.members()) seats_out.Add(static_cast<std::uint32_t>(p.value));
+}
+
+void to_proto(const std::vector<Event>& events,
+              google::protobuf::RepeatedPtrField<proto::Happening>& out) {
+  for (const Event& e : events) {
+    proto::Happening& h = *out.Add();
+    h.set_text(e.text);
+    for (const DieRoll& r : e.rolls) {
+      proto::DieRoll& pr = *h.add_rolls();
+      pr.set_sides(static_cast<std::uint32_t>(r.sides));
+      pr.set_value(static_cast<std::uint32_t>(r.value));
+      pr.set_purpose(r.purpose);
+    }
+    bool restricted = false;
+    set_audience(e.audience, restricted, *h.mutable_audience());
+    h.set_restricted(restricted);
+  }
+}
+
+}  // namespace naumachia::convert
