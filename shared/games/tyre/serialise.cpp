@@ -22,7 +22,8 @@ const char* where_name(Where w) {
 std::string Board::serialize() const {
   std::ostringstream out;
   out << "tyre 1\nstep " << step_ << "\nturn " << turn_ << "\nimpulse " << impulse_ << "\nsegment "
-      << rule_of(seg_).name << "\nrolled " << rolled_turn_ << "\nover " << (over_ ? 1 : 0) << "\n";
+      << sequence()[seg_].name << "\nrolled " << rolled_turn_ << "\nover " << (over_ ? 1 : 0)
+      << "\n";
   if (over_) out << "result " << result_ << "\n";
   for (const auto& f : arrived_) out << "arrived " << f << "\n";
   for (const auto& [h, intact] : booms_)
@@ -193,14 +194,10 @@ std::optional<std::string> Board::parse_line(const std::vector<std::string_view>
     return std::nullopt;
   }
   if (w[0] == "segment" && w.size() == 2) {
-    for (int i = 0; i <= static_cast<int>(Segment::TyrMelee); ++i) {
-      const auto s = static_cast<Segment>(i);
-      if (w[1] == rule_of(s).name) {
-        seg_ = s;
-        return std::nullopt;
-      }
-    }
-    return "unknown segment";
+    const auto s = sequence().named(w[1]);
+    if (!s) return "unknown segment";
+    seg_ = *s;
+    return std::nullopt;
   }
   if (w[0] == "result" && w.size() >= 2) {
     std::vector<std::string> words(w.begin() + 1, w.end());

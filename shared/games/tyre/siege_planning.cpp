@@ -91,17 +91,18 @@ void Board::macedonian_construction(const std::vector<std::string>& lines) {
   const auto& seq = sc_->siege.mole_sequence();
   mole_grew_ = false;
   if (mole_.size() < seq.size()) {
+    const std::size_t first_roll = rolls_so_far();
     const int roll = dice_->roll(6, "mole construction, Game-Turn " + std::to_string(turn_));
-    Event e{"", {dice_->log().back()}};
+    std::string said;
     if (roll >= 4) {
       const HexId h = seq[mole_.size()];
       mole_.insert(h);
       mole_grew_ = true;
-      e.text = "the mole is extended to " + hex::format_hex(h) + " (14.12: 4-6)";
+      said = "the mole is extended to " + hex::format_hex(h) + " (14.12: 4-6)";
     } else {
-      e.text = "no progress on the mole this Game-Turn (14.12: needed 4-6)";
+      said = "no progress on the mole this Game-Turn (14.12: needed 4-6)";
     }
-    events_->push_back(std::move(e));
+    said_with_rolls(said, first_roll);
   }
   for (const auto& l : lines) {
     if (l.rfind("build ", 0) != 0) continue;
@@ -159,9 +160,8 @@ void Board::repair_wall(HexId h) {
     walls_.erase(h);
   else
     walls_[h] = after;
-  events_->push_back(Event{"wall repair at " + hex::format_hex(h) + ": breach damage " +
-                               std::to_string(before) + " -> " + std::to_string(after) + " (7.7)",
-                           {dice_->log().back()}});
+  said_with_last_roll("wall repair at " + hex::format_hex(h) + ": breach damage " +
+                      std::to_string(before) + " -> " + std::to_string(after) + " (7.7)");
 }
 
 Expected<std::string> Board::strategic_line(Side side, const std::string& line,
