@@ -191,7 +191,7 @@ void after_strategic(Board& b) {
 void after_melee(Board& b) {
   b.end_of_impulse();
   if (b.siege_) {
-    b.seg_ = b.plan_ == "assault" ? Segment::AssaultBombard : Segment::MacBombard;
+    b.seg_ = b.plan_ == Plan::Assault ? Segment::AssaultBombard : Segment::MacBombard;
     return;
   }
   b.next_naval_impulse();
@@ -277,8 +277,9 @@ std::string Board::turn_title(const char* title) const {
 }
 
 std::string Board::impulse_title(const std::string& title) const {
-  return "Turn " + std::to_string(turn_) + ", " + (siege_ && plan_ == "assault" ? "assault " : "") +
-         "impulse " + std::to_string(impulse_) + ": " + title;
+  return "Turn " + std::to_string(turn_) + ", " +
+         (siege_ && plan_ == Plan::Assault ? "assault " : "") + "impulse " +
+         std::to_string(impulse_) + ": " + title;
 }
 
 Expected<std::string> Board::check_line(Side side, const std::string& line, Claims& claims) {
@@ -335,7 +336,7 @@ void Board::end_of_turn() {
 void Board::begin_planning() {
   return_wounded_leaders();
   seg_ = Segment::Allocation;
-  plan_.clear();
+  plan_ = Plan::None;
   mole_grew_ = relocated_melee_ = false;
   for (auto& [id, e] : engines_) e.turn_uses = 0;
 }

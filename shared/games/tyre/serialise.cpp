@@ -63,7 +63,7 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
 
 void Board::write_siege(std::ostringstream& out) const {
   if (!siege_) return;
-  out << "scenario siege\nplan " << (plan_.empty() ? "-" : plan_) << "\nflags " << mole_grew_ << " "
+  out << "scenario siege\nplan " << plan_name(plan_) << "\nflags " << mole_grew_ << " "
       << relocated_melee_ << " " << entered_city_ << " " << objective_entered_ << " "
       << macedonian_losses_ << " " << morale_[0] << " " << morale_[1] << " "
       << static_cast<int>(winner_) << " " << fireship_used_ << "\n";
@@ -121,7 +121,9 @@ std::optional<std::string> Board::parse_siege_line(const std::vector<std::string
     return std::nullopt;
   }
   if (w[0] == "plan" && w.size() == 2) {
-    plan_ = w[1] == "-" ? "" : std::string(w[1]);
+    const auto p = parse_plan(w[1]);
+    if (!p) return "unknown plan";
+    plan_ = *p;
     return std::nullopt;
   }
   if (w[0] == "flags" && w.size() == 10) {

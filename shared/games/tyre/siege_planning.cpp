@@ -71,16 +71,35 @@ Expected<std::string> Board::check_allocation(Side side, const std::string& line
   return r;
 }
 
+const char* plan_name(Plan p) {
+  switch (p) {
+    case Plan::None:
+      return "-";
+    case Plan::Bombard:
+      return "bombard";
+    case Plan::Assault:
+      return "assault";
+  }
+  return "-";
+}
+
+std::optional<Plan> parse_plan(std::string_view word) {
+  for (Plan p : {Plan::None, Plan::Bombard, Plan::Assault}) {
+    if (word == plan_name(p)) return p;
+  }
+  return std::nullopt;
+}
+
 // 4.0 §1B, §1C: the construction segments, after both plans are noted.
 void Board::play_planning(const std::map<PlayerId, OrderSet>& orders) {
-  plan_ = "bombard";
+  plan_ = Plan::Bombard;
   std::vector<std::string> mac, tyr;
   if (auto it = orders.find(PlayerId{1}); it != orders.end()) mac = it->second.lines;
   if (auto it = orders.find(PlayerId{0}); it != orders.end()) tyr = it->second.lines;
   for (const auto& l : mac) {
-    if (l == "assault" || l == "bombard") plan_ = l;
+    if (const auto p = parse_plan(l); p && *p != Plan::None) plan_ = *p;
   }
-  say("the Macedonian plans to " + plan_ + " this Game-Turn (4.0)");
+  say(std::string("the Macedonian plans to ") + plan_name(plan_) + " this Game-Turn (4.0)");
   macedonian_construction(mac);
   return_repaired_ships();
   for (const auto& l : tyr) tyrian_engineering(l);
@@ -223,7 +242,7 @@ std::optional<std::string> Board::load_problem(const std::string& id, const Ship
   const Cargo c = cargo(s.id);
   const int leaders = static_cast<int>(c.leaders.size()) + naval_leaders_aboard(s.id);
   if (auto u = units_.find(id); u != units_.end()) {
-    if (plan_ != "assault") return "land units go aboard only for an assault (8.12)";
+    if (plan_ != Plan::Assault) return "land units go aboard only for an assault (8.12)";
     if (u->second.at != Where::Hex || !on_mainland(u->second.hex))
       return id + " is not on the mainland (9.16)";
     const std::size_t room = s.damaged ? 1 : 2;  // 8.21 and the addenda
@@ -235,7 +254,7 @@ std::optional<std::string> Board::load_problem(const std::string& id, const Ship
     if (e->second.kind == EngineKind::Tower || e->second.kind == EngineKind::TyrianCatapult)
       return id + " cannot go aboard a ship (13.0)";
     if (e->second.at != Where::Off) return id + " is not in the siege park";
-    if (plan_ != "bombard") return "catapults and rams go aboard only to bombard (8.22)";
+    if (plan_ != Plan::Bombard) return "catapults and rams go aboard only to bombard (8.22)";
     if (s.damaged) return "only a full-strength ship carries a catapult or ram (8.11)";
     if (!c.engines.empty() || leaders > 0) return s.id + " already carries one load (8.11)";
     return std::nullopt;
@@ -247,9 +266,9 @@ std::optional<std::string> Board::load_problem(const std::string& id, const Ship
   if (l != lleaders_.end() && l->second.at == Where::Hex && !on_mainland(l->second.hex) &&
       s.side == Side::Macedonian)
     return id + " is not on the mainland (9.16)";
-  if (!naval && plan_ != "assault" && s.side == Side::Macedonian)
+  if (!naval && plan_ != Plan::Assault && s.side == Side::Macedonian)
     return "land leaders go aboard only for an assault (8.12)";
-  if (s.side == Side::Macedonian && plan_ == "bombard" && (!c.engines.empty() || leaders > 0))
+  if (s.side == Side::Macedonian && plan_ == Plan::Bombard && (!c.engines.empty() || leaders > 0))
     return s.id + " already carries one load (8.11)";
   if (leaders > 0 && !(naval && leaders_.at(id).ship == s.id))
     return s.id + " already carries a leader (8.21)";
