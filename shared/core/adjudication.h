@@ -25,6 +25,29 @@ struct Adjudication {
   void say(std::string text) {
     if (executing()) events_->push_back(Event{std::move(text), {}});
   }
+  // An event without rolls for `audience` only; nothing in Mode::Check.
+  void say_to(Audience audience, std::string text) {
+    if (executing()) events_->push_back(Event{std::move(text), {}, std::move(audience)});
+  }
+
+  // A roll of one die with `sides` faces, recorded in the step's log with
+  // what it was for (Mode::Execute only: checks assume every roll goes well).
+  int roll(int sides, std::string purpose) { return dice_->roll(sides, std::move(purpose)); }
+  // Where the next roll will stand in the step's log: said_with_rolls
+  // attaches every roll from there to an event.
+  std::size_t rolls_so_far() const { return executing() ? dice_->log().size() : 0; }
+  // An event carrying every roll made since `first_roll`; nothing in Mode::Check.
+  void said_with_rolls(std::string text, std::size_t first_roll,
+                       Audience audience = Audience::everyone()) {
+    if (!executing()) return;
+    Event e{std::move(text), {}, std::move(audience)};
+    e.rolls.assign(dice_->log().begin() + static_cast<long>(first_roll), dice_->log().end());
+    events_->push_back(std::move(e));
+  }
+  // An event carrying the last roll made; nothing in Mode::Check.
+  void said_with_last_roll(std::string text) {
+    if (executing()) events_->push_back(Event{std::move(text), {dice_->log().back()}});
+  }
 
   // Runs `resolve` in Mode::Execute with these dice and events, then returns
   // to Mode::Check.

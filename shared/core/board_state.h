@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/sequence.h"
 
 namespace naumachia {
 
@@ -27,7 +28,11 @@ class BoardState : public State {
 
   OrderSet default_orders(PlayerId) const override { return {}; }
   std::vector<std::vector<std::string>> candidate_orders(PlayerId player) const override {
-    return board_.candidate_orders(static_cast<Side>(player.value));
+    if constexpr (requires { board_.candidate_orders(Side{}); }) {
+      return board_.candidate_orders(static_cast<Side>(player.value));
+    } else {
+      return {};  // a SequencedState's table gives them
+    }
   }
   View view(std::optional<PlayerId>) const override { return board_.view(); }
   std::string serialize() const override { return board_.serialize(); }
@@ -54,6 +59,51 @@ class BoardState : public State {
 
  private:
   const Self& self() const { return static_cast<const Self&>(*this); }
+};
+
+// A BoardState whose board runs its sequence of play from a table of
+// segments (core/sequence.h): the step, validation and the candidate orders
+// come from the table. The board offers `sequence()` (its table), `label()`,
+// `result_` and `winners()` besides what Sequence asks of it.
+template <class Self, class Board, class Side>
+class SequencedState : public BoardState<Self, Board, Side> {
+ public:
+  using BoardState<Self, Board, Side>::BoardState;
+
+  StepInfo step() const override {
+    const Board& b = this->board_;
+    StepInfo info;
+    info.number = StepNo{b.step_};
+    info.label = b.label();
+    if (b.over_) {
+      info.game_over = true;
+      info.result = b.result_;
+      info.winners = b.winners();
+      return info;
+    }
+    info.to_order = Board::sequence().to_order(b);
+    return info;
+  }
+
+  // A dry run of the segment's orders on a copy of the position (Mode::Check).
+  Expected<OrderSet, OrderErrors> validate(PlayerId player,
+                                           const std::vector<std::string>& lines) const override {
+    if (!seat_of(player)) return unexpected(OrderErrors{{0, "no such seat"}});
+    return Board::sequence().validate(this->board_, *seat_of(player), lines);
+  }
+
+  std::vector<std::vector<std::string>> candidate_orders(PlayerId player) const override {
+    if (!seat_of(player)) return {};
+    return Board::sequence().candidates(this->board_, *seat_of(player));
+  }
+
+ private:
+  std::optional<Side> seat_of(PlayerId player) const {
+    for (const auto seat : this->board_.seats()) {
+      if (static_cast<int>(seat) == player.value) return seat;
+    }
+    return std::nullopt;
+  }
 };
 
 }  // namespace naumachia

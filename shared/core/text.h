@@ -18,6 +18,14 @@ std::vector<std::string_view> split(std::string_view s, std::string_view separat
 std::vector<std::string_view> lines(std::string_view s);
 bool parse_int(std::string_view s, long long& out);
 std::string join(const std::vector<std::string>& parts, std::string_view sep);
+// A possibly empty text as one word of a position's serialisation ("-" when
+// empty), and back.
+inline std::string word(const std::string& s) {
+  return s.empty() ? "-" : s;
+}
+inline std::string unword(std::string_view w) {
+  return w == "-" ? std::string() : std::string(w);
+}
 // An order line "PIECE: the rest" split at its first colon: the piece
 // (upper-cased) and the rest, both trimmed. `example` shows the form in the
 // error for a line without a colon.

@@ -67,9 +67,6 @@ struct Board : Position, Adjudication {
   std::shared_ptr<const Data> data_;
   const Scenario* sc_;
   RulesVersion rules_;
-  int roll(int sides, const std::string& purpose);  // Execute only
-  void said_with_rolls(std::string text, std::size_t first_roll);
-  std::size_t rolls_so_far() const;
 
   // ------------------------------------------------------------ ships.cpp
   const ShipType& type(const Ship& s) const { return data_->types.at(s.type); }

@@ -13,10 +13,6 @@ namespace {
 constexpr std::array<const char*, 3> kPhases{"muster", "setup", "activation"};
 constexpr std::array<const char*, 3> kCrews{"green", "average", "expert"};
 
-std::string word(const std::string& s) {
-  return s.empty() ? "-" : s;
-}
-
 std::string list(const std::set<std::string>& s) {
   if (s.empty()) return "-";
   std::string o;
@@ -38,26 +34,26 @@ std::string Board::serialize() const {
   o << "classis 1\n";
   o << "scenario " << sc_->id << "\n";
   o << "step " << step_ << "\n";
-  o << "phase " << kPhases[static_cast<std::size_t>(phase_)] << " " << turn_ << " " << word(active_)
-    << " " << points_ << " " << rolled_ << "\n";
+  o << "phase " << kPhases[static_cast<std::size_t>(phase_)] << " " << turn_ << " "
+    << text::word(active_) << " " << points_ << " " << rolled_ << "\n";
   o << "wind " << (wind_ ? hex::name(*wind_) : "-") << "\n";
   o << "losses " << first_loss_[0] << " " << first_loss_[1] << " " << start_ships_[0] << " "
     << start_ships_[1] << " " << start_ram_[0] << " " << start_ram_[1] << "\n";
-  o << "nations " << word(nation_[0]) << " " << word(nation_[1]) << "\n";
+  o << "nations " << text::word(nation_[0]) << " " << text::word(nation_[1]) << "\n";
   o << cup_.serialize() << "\n";
   for (const auto& [id, c] : commanders_) {
     o << "commander " << id << " " << index(c.side) << " " << c.rating << " " << c.admiral << " "
-      << word(c.squadron) << " " << c.lost << " " << c.name << "\n";
+      << text::word(c.squadron) << " " << c.lost << " " << c.name << "\n";
   }
   for (const auto& [id, q] : squadrons_)
-    o << "squadron " << id << " " << index(q.side) << " " << q.commander << " " << word(q.flagship)
-      << "\n";
+    o << "squadron " << id << " " << index(q.side) << " " << q.commander << " "
+      << text::word(q.flagship) << "\n";
   for (const auto& [id, s] : ships_) {
     o << "ship " << id << " " << s.type << " " << index(s.owner) << " " << index(s.holder) << " "
       << s.squadron << " " << s.home << " " << kCrews[static_cast<std::size_t>(s.crew)] << " "
       << s.iron << " " << s.towers << " " << s.engines << " " << hex::format_hex(s.hex) << " "
       << hex::name(s.facing) << " " << s.sunk << " " << s.crippled << " " << s.permanent << " "
-      << s.prize << " " << word(s.contact) << " " << s.ram << " " << s.ram_turn << " "
+      << s.prize << " " << text::word(s.contact) << " " << s.ram << " " << s.ram_turn << " "
       << list(s.grappled) << " " << list(s.done) << "\n";
   }
   if (over_)

@@ -13,22 +13,6 @@ std::string morale_chit(Side s) {
 Board::Board(std::shared_ptr<const Data> data, const Scenario* sc, RulesVersion rules)
     : data_(std::move(data)), sc_(sc), rules_(rules) {}
 
-int Board::roll(int sides, const std::string& purpose) {
-  return dice_->roll(sides, purpose);
-}
-
-std::size_t Board::rolls_so_far() const {
-  return executing() ? dice_->log().size() : 0;
-}
-
-// An event carrying every roll made since `first_roll`.
-void Board::said_with_rolls(std::string text, std::size_t first_roll) {
-  if (!executing()) return;
-  Event e{std::move(text)};
-  e.rolls.assign(dice_->log().begin() + static_cast<long>(first_roll), dice_->log().end());
-  events_->push_back(std::move(e));
-}
-
 // Classis 3.1.6: a cripple takes the crew down one level, never below Green;
 // 3.1.7: a prize's crew is Green (its base crew is set so on capture).
 Crew Board::crew(const Ship& s) const {

@@ -56,8 +56,6 @@ struct Board : Position, Adjudication {
 
   std::shared_ptr<const Scenario> sc_;
   RulesVersion rules_;
-  int roll(int sides, const std::string& purpose);  // Execute only
-  void said_with_rolls(std::string text, std::size_t first_roll);
 
   // ------------------------------------------------------------ ships.cpp
   // The impulses played so far, counting this one: the Segment "after" one

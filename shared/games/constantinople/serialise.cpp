@@ -17,10 +17,6 @@ const char* side_word(Side s) {
   return s == Side::Ottoman ? "ottoman" : "byzantine";
 }
 
-std::string word(const std::string& s) {
-  return s.empty() ? "-" : s;
-}
-
 }  // namespace
 
 std::string Board::serialize() const {
@@ -34,14 +30,14 @@ std::string Board::serialize() const {
     << portage_earned_ << " " << proposals_ << "\n";
   for (const auto& [h, s] : last_in_)
     o << "last-in " << hex::format_hex(h) << " " << side_word(s) << "\n";
-  for (const auto& [l, ship] : leaders_) o << "leader " << l << " " << word(ship) << "\n";
+  for (const auto& [l, ship] : leaders_) o << "leader " << l << " " << text::word(ship) << "\n";
   for (const auto& [id, s] : ships_) {
     o << "ship " << id << " " << s.on_map << " " << s.sunk << " " << hex::format_hex(s.hex) << " "
       << hex::name(s.facing) << " " << (s.prop == Propulsion::Oar ? "oar" : "sail") << " "
       << s.reduced << " " << s.damaged << " " << s.capability << " " << s.battle_in << " "
       << s.ineffective_in << " " << s.moved_in << " " << s.hexes_last << " " << s.to_sail << " "
-      << word(s.engaged) << " " << s.rammer << " " << word(s.leader) << " " << s.seeking_haven
-      << "\n";
+      << text::word(s.engaged) << " " << s.rammer << " " << text::word(s.leader) << " "
+      << s.seeking_haven << "\n";
   }
   if (over_) {
     o << "over " << (winner_ ? side_word(*winner_) : "-") << " " << result_ << "\n";

@@ -21,18 +21,6 @@ Board::Board(std::shared_ptr<const Scenario> sc, RulesVersion rules)
   for (const HexId h : sc_->map.boom_control()) last_in_[h] = Side::Byzantine;
 }
 
-int Board::roll(int sides, const std::string& purpose) {
-  return dice_->roll(sides, purpose);
-}
-
-// An event carrying every roll made since `first_roll`.
-void Board::said_with_rolls(std::string text, std::size_t first_roll) {
-  if (!executing()) return;
-  Event e{std::move(text)};
-  e.rolls.assign(dice_->log().begin() + static_cast<long>(first_roll), dice_->log().end());
-  events_->push_back(std::move(e));
-}
-
 const Values& Board::values(const Ship& s) const {
   return s.reduced ? cls(s).back : cls(s).front;
 }

@@ -175,12 +175,7 @@ struct Board : Position, Adjudication {
   const Battle& battle() const { return *battle_; }
   const Tables& tables() const { return data_->tables; }
 
-  // ---------------------------------------------------------- dice and events
-  int roll(int sides, const std::string& purpose);
-  std::size_t rolls_so_far() const;
-  void said_with_rolls(std::string text, std::size_t first_roll,
-                       Audience audience = Audience::everyone());
-  void say_to(Audience audience, std::string text);
+  // Dice and events: roll, rolls_so_far, said_with_rolls, say_to (core/adjudication.h).
 
   // ---------------------------------------------------------- who is who (forces.cpp)
   std::string power(const std::string& nation) const;

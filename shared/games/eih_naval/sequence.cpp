@@ -32,25 +32,6 @@ Board::Board(std::shared_ptr<const Data> data, const Battle* battle, RulesVersio
   phase_ = battle_->custom ? Phase::Forces : Phase::Opening;
 }
 
-int Board::roll(int sides, const std::string& purpose) {
-  return dice_->roll(sides, purpose);
-}
-
-std::size_t Board::rolls_so_far() const {
-  return executing() ? dice_->log().size() : 0;
-}
-
-void Board::said_with_rolls(std::string text, std::size_t first_roll, Audience audience) {
-  if (!executing()) return;
-  Event e{std::move(text), {}, std::move(audience)};
-  e.rolls.assign(dice_->log().begin() + static_cast<long>(first_roll), dice_->log().end());
-  events_->push_back(std::move(e));
-}
-
-void Board::say_to(Audience audience, std::string text) {
-  if (executing()) events_->push_back(Event{std::move(text), {}, std::move(audience)});
-}
-
 std::string Board::label() const {
   const std::string before = "Before round " + std::to_string(round_ + 1);
   switch (phase_) {

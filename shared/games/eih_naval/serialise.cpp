@@ -23,14 +23,6 @@ std::string q(const std::string& s) {
   return "\"" + (s.empty() ? std::string("-") : s) + "\"";
 }
 
-std::string word(const std::string& s) {
-  return s.empty() ? "-" : s;
-}
-
-std::string unword(const std::string& s) {
-  return s == "-" ? "" : s;
-}
-
 std::string ships(const Ships& s) {
   return std::to_string(s[ShipType::Heavy]) + "-" + std::to_string(s[ShipType::Light]) + "-" +
          std::to_string(s[ShipType::Galley]);
@@ -74,9 +66,9 @@ std::string Board::serialize() const {
   for (const auto& [p, r] : wars_) o << "war " << p << " " << r << "\n";
   for (const auto& [p, r] : declared_) o << "declared " << p << " " << r << "\n";
   o << "stacks " << defending_ << " " << after_evasion_ << " " << evading_ << "\n";
-  o << "commanders " << word(commander_[0]) << " " << word(commander_[1]) << "\n";
-  o << "chits " << revealed_ << " " << word(chit_[0]) << " " << word(chit_[1]) << " " << nelson_
-    << " " << closed_ << "\n";
+  o << "commanders " << text::word(commander_[0]) << " " << text::word(commander_[1]) << "\n";
+  o << "chits " << revealed_ << " " << text::word(chit_[0]) << " " << text::word(chit_[1]) << " "
+    << nelson_ << " " << closed_ << "\n";
   for (std::size_t s = 0; s < 2; ++s)
     o << "morale " << s << " " << morale_sum_[s] << " " << morale_ships_[s] << " " << loss_[s].value
       << " " << lost_[s] << " " << hit_[s] << "\n";
@@ -88,7 +80,8 @@ std::string Board::serialize() const {
       << q(a.cause) << " ";
     std::vector<std::string> settled;
     for (const auto& [k, n] : a.settled) settled.push_back(k + "=" + std::to_string(n));
-    o << word(text::join(settled, ",")) << " " << word(text::join(a.candidates, ",")) << "\n";
+    o << text::word(text::join(settled, ",")) << " " << text::word(text::join(a.candidates, ","))
+      << "\n";
   }
   o << "resume " << kNexts[static_cast<std::size_t>(resume_)] << "\n";
   o << "outcome " << kOutcomes[static_cast<std::size_t>(outcome_)] << " " << victor_ << " "
@@ -99,7 +92,7 @@ std::string Board::serialize() const {
       << q(f.leader) << " " << f.nelson << " " << q(f.leader_fate) << " " << ships(f.start) << " "
       << ships(f.ships) << " " << ships(f.damaged) << " " << ships(f.taken) << " " << ships(f.sunk)
       << " " << ships(f.saved) << " " << ships(f.prizes) << " " << ships(f.yielded) << " "
-      << word(f.taken_by) << " " << f.fought << " " << f.evaded << " " << f.surrendered << " "
+      << text::word(f.taken_by) << " " << f.fought << " " << f.evaded << " " << f.surrendered << " "
       << q(f.at) << "\n";
   }
   for (const Corps& c : corps_)
@@ -150,7 +143,7 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
     } else if (k == "seat" && w.size() >= 3) {
       auto side = num(1, 0, 1);
       if (!side) return bad;
-      SeatSpec s{unword(w[2]), static_cast<int>(*side), {}};
+      SeatSpec s{text::unword(w[2]), static_cast<int>(*side), {}};
       for (std::size_t i = 3; i < w.size(); ++i) {
         if (!nation(w[i])) return bad;
         s.powers.push_back(w[i]);
@@ -172,14 +165,14 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
       after_evasion_ = *a == 1;
       evading_ = static_cast<int>(*e);
     } else if (k == "commanders" && w.size() == 3) {
-      commander_ = {unword(w[1]), unword(w[2])};
+      commander_ = {text::unword(w[1]), text::unword(w[2])};
       for (const std::string& c : commander_)
         if (!c.empty() && !nation(c)) return bad;
     } else if (k == "chits" && w.size() == 6) {
       auto rv = num(1, 0, 1), ne = num(4, 0, 2), cl = num(5, 0, 1);
       if (!rv || !ne || !cl) return bad;
       revealed_ = *rv == 1;
-      chit_ = {unword(w[2]), unword(w[3])};
+      chit_ = {text::unword(w[2]), text::unword(w[3])};
       for (const std::string& c : chit_)
         if (!c.empty() && !tables().has_chit(c)) return bad;
       if (chit_[0].empty() != chit_[1].empty()) return bad;
@@ -214,7 +207,7 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
       a.capture = *cap == 1;
       a.spare = *spare == 1;
       a.odd = static_cast<int>(*odd);
-      a.cause = unword(w[5]);
+      a.cause = text::unword(w[5]);
       if (w[6] != "-")
         for (auto part : text::split(w[6], ",")) {
           const auto eq = part.find('=');
@@ -256,10 +249,10 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
         return bad;
       f.stack = static_cast<int>(*st);
       f.nation = w[3];
-      f.name = unword(w[4]);
-      f.leader = unword(w[5]);
+      f.name = text::unword(w[4]);
+      f.leader = text::unword(w[5]);
       f.nelson = *ne == 1;
-      f.leader_fate = unword(w[7]);
+      f.leader_fate = text::unword(w[7]);
       Ships* parts[] = {&f.start, &f.ships, &f.damaged, &f.taken,
                         &f.sunk,  &f.saved, &f.prizes,  &f.yielded};
       for (std::size_t i = 0; i < 8; ++i) {
@@ -267,12 +260,12 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
         if (!s) return bad;
         *parts[i] = *s;
       }
-      f.taken_by = unword(w[16]);
+      f.taken_by = text::unword(w[16]);
       if (!f.taken_by.empty() && !nation(f.taken_by)) return bad;
       f.fought = *fo == 1;
       f.evaded = *ev == 1;
       f.surrendered = *su == 1;
-      f.at = unword(w[20]);
+      f.at = text::unword(w[20]);
       if (f.start != f.ships + f.damaged + f.taken + f.sunk + f.saved + f.prizes + f.yielded)
         return r.where() + ": fleet " + f.id + "'s ships do not add up to its start";
       if ((!f.taken.empty() || !f.prizes.empty() || !f.yielded.empty()) && f.taken_by.empty())
@@ -285,7 +278,7 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
       if (!fa || !su || *su > *fa || !nation(w[1])) return bad;
       corps_.push_back(Corps{w[1], static_cast<int>(*fa), w[3], static_cast<int>(*su)});
     } else if (k == "result" && w.size() == 2) {
-      result_ = unword(w[1]);
+      result_ = text::unword(w[1]);
     } else {
       return r.where() + ": unknown record '" + k + "'";
     }

@@ -97,7 +97,7 @@ void Board::play_bombardment(const OrderSet& orders) {
                        std::to_string(before) + " -> " + std::to_string(after) +
                        (cat ? " (7.4)" : " (7.5)");
     if (after >= kBreach && before < kBreach) text += "; the wall is BREACHED (7.15)";
-    events_->push_back(Event{text, {dice_->log().back()}});
+    said_with_last_roll(text);
   }
 }
 
@@ -144,10 +144,9 @@ void Board::play_counter(const OrderSet& orders) {
     const auto effect = sc_->siege.counter(roll);
     engines_.at(id).used_in = abs_impulse();  // addenda 13.41
     const char* names[] = {"no effect", "damaged", "eliminated"};
-    events_->push_back(Event{id + " fires at " + sid + ": ship " +
-                                 names[static_cast<int>(effect.first)] + ", cargo " +
-                                 names[static_cast<int>(effect.second)] + " (7.6)",
-                             {dice_->log().back()}});
+    said_with_last_roll(id + " fires at " + sid + ": ship " +
+                        names[static_cast<int>(effect.first)] + ", cargo " +
+                        names[static_cast<int>(effect.second)] + " (7.6)");
     results.emplace_back(sid, effect);
   }
   for (const auto& [sid, effect] : results) {

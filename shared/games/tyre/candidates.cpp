@@ -34,155 +34,176 @@ Fireship:    F: enter 3316 facing S, move 6                                    (
 
 }  // namespace
 
-// For random play: per piece of the side, the orders of the segment it could
-// plausibly give (validation sorts out which are legal together).
-std::vector<std::vector<std::string>> Board::candidate_orders(Side side) const {
-  std::vector<std::vector<std::string>> out;
-  const auto enemy_ships_near = [&](HexId from, int lo, int hi) {
-    std::vector<std::string> ids;
-    for (const auto& [tid, t] : ships_) {
-      if (t.side == side || !t.on_map || t.sunk) continue;
-      const int d = hex::distance(from, t.hex);
-      if (d >= lo && d <= hi) ids.push_back(tid);
-    }
-    return ids;
-  };
-  const auto hexes_within = [&](HexId from, int lo, int hi) {
-    std::vector<HexId> hs;
-    for (int r = lo; r <= hi; ++r) {
-      for (HexId h : hex::ring(from, r)) {
-        if (sc_->map.on_map(h)) hs.push_back(h);
-      }
-    }
-    return hs;
-  };
-  const auto enemy_unit_at = [&](HexId h) {
-    for (const auto& [uid, u] : units_) {
-      if (u.t.side != side && piece_hex(uid) == h) return true;
-    }
-    return false;
-  };
-  switch (seg_) {
-    case Segment::Allocation:
-      if (side == Side::Macedonian) {
-        out.push_back({"assault", "bombard", "bombard"});
-        out.push_back({"build catapult", "build ram"});
-      } else {
-        for (const auto& [h, n] : walls_) out.push_back({"repair wall " + hex::format_hex(h)});
-        for (const auto& [id, s] : ships_) {
-          if (s.side == Side::Tyrian && s.damaged && s.on_map && !s.sunk)
-            out.push_back({"repair ship " + id});
-        }
-        for (const HexId h : sc_->map.all_hexes()) {
-          if (terrain(h) == Terrain::Beach) out.push_back({"boulders " + hex::format_hex(h)});
-        }
-      }
-      return out;
-    case Segment::FirstMove:
-    case Segment::SecondMove: {
-      static const char* const kMoves[] = {"move 1", "turn L, move 1", "turn R, move 1", "move 2",
-                                           "back 1", "turn R",         "unpin, move 1"};
-      for (const auto& [id, s] : ships_) {
-        if (s.side != side || s.sunk) continue;
-        std::vector<std::string> group;
-        if (s.on_map) {
-          for (const char* m : kMoves) group.push_back(id + ": " + m);
-          // Rams: a turn or none, straight ahead, and the target's broadside
-          // dead ahead (6.11-6.13); weighted, as the random player seldom
-          // finds them otherwise.
-          for (const auto& [turn_word, sixths] :
-               {std::pair<const char*, int>{"", 0}, {"turn L, ", -1}, {"turn R, ", 1}}) {
-            galley::Pose p{s.hex, hex::turn(s.facing, sixths)};
-            for (int k = 1; k <= 8; ++k) {
-              p.hex = galley::ahead(p);
-              const Ship* t = ship_at(galley::ahead(p));
-              if (!t || t->side == side || hex::distance(s.hex, t->hex) < 3) continue;
-              if (galley::aspect({t->hex, t->facing}, p.hex) != galley::Aspect::Broadside) continue;
-              const std::string ram =
-                  id + ": " + turn_word + "move " + std::to_string(k) + ", ram " + t->id;
-              group.insert(group.end(), 4, ram);
-            }
-          }
-          // And a course toward the nearest enemy ship.
-          const Ship* nearest = nullptr;
-          for (const auto& [tid, t] : ships_) {
-            if (t.side == side || !t.on_map || t.sunk) continue;
-            if (!nearest || hex::distance(s.hex, t.hex) < hex::distance(s.hex, nearest->hex))
-              nearest = &t;
-          }
-          if (nearest && hex::distance(s.hex, nearest->hex) > 2) {
-            std::string best;
-            int best_d = hex::distance(s.hex, nearest->hex);
-            for (const auto& [turn_word, sixths] :
-                 {std::pair<const char*, int>{"", 0}, {"turn L, ", -1}, {"turn R, ", 1}}) {
-              galley::Pose p{s.hex, hex::turn(s.facing, sixths)};
-              for (int k = 1; k <= 3; ++k) {
-                p.hex = galley::ahead(p);
-                if (hex::distance(p.hex, nearest->hex) < best_d) {
-                  best_d = hex::distance(p.hex, nearest->hex);
-                  best = id + ": " + turn_word + "move " + std::to_string(k);
-                }
-              }
-            }
-            if (!best.empty()) group.insert(group.end(), 3, best);
-          }
-        } else {
-          for (const HexId h : sc_->map.north_edge())
-            group.push_back(id + ": enter " + hex::format_hex(h) + " facing S, move 1");
-        }
-        out.push_back(std::move(group));
-      }
-      return out;
-    }
-    case Segment::Melee:
-      for (const auto& [id, s] : ships_) {
-        if (s.side != side || !s.on_map || s.sunk) continue;
-        std::vector<std::string> group;
-        for (const std::string& t : enemy_ships_near(s.hex, 1, 1))
-          group.push_back(id + ": attack " + t);
-        if (!group.empty()) out.push_back(std::move(group));
-      }
-      return out;
-    case Segment::MacBombard:
-      for (const auto& [id, s] : ships_) {
-        if (s.side != side || !s.on_map || s.sunk || cargo(id).engines.empty()) continue;
-        std::vector<std::string> group;
-        for (const HexId h : hexes_within(s.hex, 1, 4)) {
-          if (is_wall(terrain(h))) {
-            group.push_back(id + ": bombard " + hex::format_hex(h));
-            group.push_back(id + ": batter " + hex::format_hex(h));
-          }
-        }
-        out.push_back(std::move(group));
-      }
-      return out;
-    case Segment::TyrBombard:
-    case Segment::AssaultBombard:
-      for (const auto& [id, e] : engines_) {
-        if (e.kind != EngineKind::TyrianCatapult || e.at != Where::Hex) continue;
-        std::vector<std::string> group;
-        for (const std::string& t : enemy_ships_near(e.hex, 0, 4))
-          group.push_back(id + ": fire " + t);
-        if (!group.empty()) out.push_back(std::move(group));
-      }
-      return out;
-    default:
-      break;
+namespace {
+
+std::vector<std::string> enemy_ships_near(const Board& b, Side side, HexId from, int lo, int hi) {
+  std::vector<std::string> ids;
+  for (const auto& [tid, t] : b.ships_) {
+    if (t.side == side || !t.on_map || t.sunk) continue;
+    const int d = hex::distance(from, t.hex);
+    if (d >= lo && d <= hi) ids.push_back(tid);
   }
-  const bool moving = seg_ == Segment::MacLand || seg_ == Segment::TyrLand ||
-                      seg_ == Segment::MacStrategic || seg_ == Segment::TyrStrategic;
-  const bool firing = seg_ == Segment::Fire;
-  const bool melee = seg_ == Segment::MacMelee || seg_ == Segment::TyrMelee;
-  if (!moving && !firing && !melee) return out;  // deployments and regrouping keep their defaults
+  return ids;
+}
+
+std::vector<HexId> hexes_within(const Board& b, HexId from, int lo, int hi) {
+  std::vector<HexId> hs;
+  for (int r = lo; r <= hi; ++r) {
+    for (HexId h : hex::ring(from, r)) {
+      if (b.sc_->map.on_map(h)) hs.push_back(h);
+    }
+  }
+  return hs;
+}
+
+bool enemy_unit_at(const Board& b, Side side, HexId h) {
+  for (const auto& [uid, u] : b.units_) {
+    if (u.t.side != side && b.piece_hex(uid) == h) return true;
+  }
+  return false;
+}
+
+// A course toward the nearest enemy ship, when it is more than two hexes away.
+std::string course_to_nearest(const Board& b, const std::string& id, const Ship& s, Side side) {
+  const Ship* nearest = nullptr;
+  for (const auto& [tid, t] : b.ships_) {
+    if (t.side == side || !t.on_map || t.sunk) continue;
+    if (!nearest || hex::distance(s.hex, t.hex) < hex::distance(s.hex, nearest->hex)) nearest = &t;
+  }
+  if (!nearest || hex::distance(s.hex, nearest->hex) <= 2) return "";
+  std::string best;
+  int best_d = hex::distance(s.hex, nearest->hex);
+  for (const auto& [turn_word, sixths] :
+       {std::pair<const char*, int>{"", 0}, {"turn L, ", -1}, {"turn R, ", 1}}) {
+    galley::Pose p{s.hex, hex::turn(s.facing, sixths)};
+    for (int k = 1; k <= 3; ++k) {
+      p.hex = galley::ahead(p);
+      if (hex::distance(p.hex, nearest->hex) < best_d) {
+        best_d = hex::distance(p.hex, nearest->hex);
+        best = id + ": " + turn_word + "move " + std::to_string(k);
+      }
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+// For random play: per piece of the side, the orders of the segment it could
+// plausibly give (validation sorts out which are legal together). The table
+// of segments (sequence.cpp) names the function for each segment;
+// deployments and regrouping keep their defaults.
+
+std::vector<std::vector<std::string>> Board::allocation_candidates(Side side) const {
+  std::vector<std::vector<std::string>> out;
+  if (side == Side::Macedonian) {
+    out.push_back({"assault", "bombard", "bombard"});
+    out.push_back({"build catapult", "build ram"});
+    return out;
+  }
+  for (const auto& [h, n] : walls_) out.push_back({"repair wall " + hex::format_hex(h)});
+  for (const auto& [id, s] : ships_) {
+    if (s.side == Side::Tyrian && s.damaged && s.on_map && !s.sunk)
+      out.push_back({"repair ship " + id});
+  }
+  for (const HexId h : sc_->map.all_hexes()) {
+    if (terrain(h) == Terrain::Beach) out.push_back({"boulders " + hex::format_hex(h)});
+  }
+  return out;
+}
+
+std::vector<std::vector<std::string>> Board::ship_move_candidates(Side side) const {
+  static const char* const kMoves[] = {"move 1", "turn L, move 1", "turn R, move 1", "move 2",
+                                       "back 1", "turn R",         "unpin, move 1"};
+  std::vector<std::vector<std::string>> out;
+  for (const auto& [id, s] : ships_) {
+    if (s.side != side || s.sunk) continue;
+    std::vector<std::string> group;
+    if (s.on_map) {
+      for (const char* m : kMoves) group.push_back(id + ": " + m);
+      // Rams: a turn or none, straight ahead, and the target's broadside
+      // dead ahead (6.11-6.13); weighted, as the random player seldom
+      // finds them otherwise.
+      for (const auto& [turn_word, sixths] :
+           {std::pair<const char*, int>{"", 0}, {"turn L, ", -1}, {"turn R, ", 1}}) {
+        galley::Pose p{s.hex, hex::turn(s.facing, sixths)};
+        for (int k = 1; k <= 8; ++k) {
+          p.hex = galley::ahead(p);
+          const Ship* t = ship_at(galley::ahead(p));
+          if (!t || t->side == side || hex::distance(s.hex, t->hex) < 3) continue;
+          if (galley::aspect({t->hex, t->facing}, p.hex) != galley::Aspect::Broadside) continue;
+          const std::string ram =
+              id + ": " + turn_word + "move " + std::to_string(k) + ", ram " + t->id;
+          group.insert(group.end(), 4, ram);
+        }
+      }
+      const std::string course = course_to_nearest(*this, id, s, side);
+      if (!course.empty()) group.insert(group.end(), 3, course);
+    } else {
+      for (const HexId h : sc_->map.north_edge())
+        group.push_back(id + ": enter " + hex::format_hex(h) + " facing S, move 1");
+    }
+    out.push_back(std::move(group));
+  }
+  return out;
+}
+
+std::vector<std::vector<std::string>> Board::naval_melee_candidates(Side side) const {
+  std::vector<std::vector<std::string>> out;
+  for (const auto& [id, s] : ships_) {
+    if (s.side != side || !s.on_map || s.sunk) continue;
+    std::vector<std::string> group;
+    for (const std::string& t : enemy_ships_near(*this, side, s.hex, 1, 1))
+      group.push_back(id + ": attack " + t);
+    if (!group.empty()) out.push_back(std::move(group));
+  }
+  return out;
+}
+
+std::vector<std::vector<std::string>> Board::bombard_candidates(Side side) const {
+  std::vector<std::vector<std::string>> out;
+  for (const auto& [id, s] : ships_) {
+    if (s.side != side || !s.on_map || s.sunk || cargo(id).engines.empty()) continue;
+    std::vector<std::string> group;
+    for (const HexId h : hexes_within(*this, s.hex, 1, 4)) {
+      if (is_wall(terrain(h))) {
+        group.push_back(id + ": bombard " + hex::format_hex(h));
+        group.push_back(id + ": batter " + hex::format_hex(h));
+      }
+    }
+    out.push_back(std::move(group));
+  }
+  return out;
+}
+
+std::vector<std::vector<std::string>> Board::counter_candidates(Side side) const {
+  std::vector<std::vector<std::string>> out;
+  for (const auto& [id, e] : engines_) {
+    if (e.kind != EngineKind::TyrianCatapult || e.at != Where::Hex) continue;
+    std::vector<std::string> group;
+    for (const std::string& t : enemy_ships_near(*this, side, e.hex, 0, 4))
+      group.push_back(id + ": fire " + t);
+    if (!group.empty()) out.push_back(std::move(group));
+  }
+  return out;
+}
+
+std::vector<std::vector<std::string>> Board::land_candidates(Side side, LandOrder kind) const {
+  const bool moving = kind == LandOrder::Move;
+  const bool firing = kind == LandOrder::Fire;
+  const bool melee = kind == LandOrder::Melee;
+  std::vector<std::vector<std::string>> out;
   for (const auto& [id, u] : units_) {
     const auto from = piece_hex(id);
     if (u.t.side != side || !from) continue;
     std::vector<std::string> group;
-    for (const HexId h : hexes_within(*from, moving ? 0 : 1, moving ? 2 : (firing ? 3 : 1))) {
+    for (const HexId h :
+         hexes_within(*this, *from, moving ? 0 : 1, moving ? 2 : (firing ? 3 : 1))) {
       if (moving && (h != *from || u.at == Where::Ship))
         group.push_back(id + ": to " + hex::format_hex(h));
-      if (firing && enemy_unit_at(h)) group.push_back(id + ": fire " + hex::format_hex(h));
-      if (melee && enemy_unit_at(h))
+      if (firing && enemy_unit_at(*this, side, h))
+        group.push_back(id + ": fire " + hex::format_hex(h));
+      if (melee && enemy_unit_at(*this, side, h))
         group.push_back(id + ": attack " + hex::format_hex(h) + ", advance " + id);
     }
     if (moving && u.at != Where::Ship) {
@@ -196,7 +217,7 @@ std::vector<std::vector<std::string>> Board::candidate_orders(Side side) const {
       }
       if (foe) {
         std::optional<HexId> best;
-        for (const HexId h : hexes_within(*from, 1, 2)) {
+        for (const HexId h : hexes_within(*this, *from, 1, 2)) {
           if (!best || hex::distance(h, *foe) < hex::distance(*best, *foe)) best = h;
         }
         if (best && hex::distance(*best, *foe) < hex::distance(*from, *foe))
@@ -205,19 +226,24 @@ std::vector<std::vector<std::string>> Board::candidate_orders(Side side) const {
     }
     if (!group.empty()) out.push_back(std::move(group));
   }
-  if (seg_ == Segment::MacStrategic) {
-    for (const auto& [sid, s] : ships_) {
-      if (s.side != side || !s.on_map || s.sunk || !home_hex(side, s.hex)) continue;
-      std::vector<std::string> group;
-      for (const auto& [id, u] : units_) {
-        if (u.t.side == side && u.at == Where::Hex && on_mainland(u.hex))
-          group.push_back("load " + id + " on " + sid);
-      }
-      for (const auto& [id, e] : engines_) {
-        if (e.at == Where::Off) group.push_back("load " + id + " on " + sid);
-      }
-      if (!group.empty()) out.push_back(std::move(group));
+  return out;
+}
+
+// Macedonian strategic movement: the land moves, then loading on ships in
+// a home hex (9.16).
+std::vector<std::vector<std::string>> Board::loading_candidates(Side side) const {
+  std::vector<std::vector<std::string>> out = land_candidates(side, LandOrder::Move);
+  for (const auto& [sid, s] : ships_) {
+    if (s.side != side || !s.on_map || s.sunk || !home_hex(side, s.hex)) continue;
+    std::vector<std::string> group;
+    for (const auto& [id, u] : units_) {
+      if (u.t.side == side && u.at == Where::Hex && on_mainland(u.hex))
+        group.push_back("load " + id + " on " + sid);
     }
+    for (const auto& [id, e] : engines_) {
+      if (e.at == Where::Off) group.push_back("load " + id + " on " + sid);
+    }
+    if (!group.empty()) out.push_back(std::move(group));
   }
   return out;
 }

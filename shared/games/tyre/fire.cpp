@@ -113,7 +113,7 @@ void Board::play_fire(const std::map<PlayerId, OrderSet>& orders) {
           ", roll " + std::to_string(roll) +
           (s.modifier ? (s.modifier > 0 ? " +" : " ") + std::to_string(s.modifier) : "") + ": " +
           result_name(r) + " (11.4, 11.5)";
-      events_->push_back(Event{text, {dice_->log().back()}});
+      said_with_last_roll(text);
       for (const auto& t : fire_targets(side, s.target, s.catapult)) hits[t].push_back(r);
     }
   }

@@ -178,7 +178,7 @@ void Board::resolve_assault(Side side, const Assault& a) {
     text += " +" + std::to_string(att_morale) + " -" + std::to_string(def_morale) + " army " +
             std::to_string(armies);
   text += " = " + std::to_string(die) + ": " + result_name(r) + " (12.6)";
-  events_->push_back(Event{text, {dice_->log().back()}});
+  said_with_last_roll(text);
   const std::string did = d->t.id;
   if (r == Result::Eliminated || (r == Result::Disrupted && d->disrupted) ||
       (r == Result::Retreat && d->disrupted)) {

@@ -254,17 +254,14 @@ bool Board::ground_to_disembark(Ship& s, HexId to) {
   const int roll =
       dice_->roll(6, "grounding of " + s.id + " landing troops at " + hex::format_hex(to));
   if (roll <= g) {
-    events_->push_back(Event{s.id + " runs aground landing troops at " + hex::format_hex(to) +
-                                 " (" + std::to_string(roll) + " <= grounding " +
-                                 std::to_string(g) +
-                                 "): the ship and the men aboard are lost (8.31, 9.31)",
-                             {dice_->log().back()}});
+    said_with_last_roll(s.id + " runs aground landing troops at " + hex::format_hex(to) + " (" +
+                        std::to_string(roll) + " <= grounding " + std::to_string(g) +
+                        "): the ship and the men aboard are lost (8.31, 9.31)");
     sink(s);
     return false;
   }
-  events_->push_back(Event{s.id + " is beached safely at " + hex::format_hex(to) + " (8.31: " +
-                               std::to_string(roll) + " > grounding " + std::to_string(g) + ")",
-                           {dice_->log().back()}});
+  said_with_last_roll(s.id + " is beached safely at " + hex::format_hex(to) + " (8.31: " +
+                      std::to_string(roll) + " > grounding " + std::to_string(g) + ")");
   return true;
 }
 

@@ -82,33 +82,33 @@ void Board::leader_loss_procedure(const std::string& id) {
     }
     return;
   }
+  const std::size_t first_roll = rolls_so_far();
   const int first = dice_->roll(6, "leader loss of " + id);
-  Event e{"", {dice_->log().back()}};
+  std::string said;
   if (first <= 5) {
     const auto h = nearest_free_unit_hex(l.t.side, l.hex);
     if (h)
       l.hex = *h;
     else
       l.at = Where::Off;
-    e.text = id + " escapes unharmed" +
-             (h ? " to the unit at " + hex::format_hex(*h) : std::string()) + " (15.41: 1-5)";
-    events_->push_back(std::move(e));
+    said = id + " escapes unharmed" +
+           (h ? " to the unit at " + hex::format_hex(*h) : std::string()) + " (15.41: 1-5)";
+    said_with_rolls(said, first_roll);
     return;
   }
   // Addenda 15.41: killed only on two 6s in succession; else out for the
   // second roll in Game-Turns, doubled for a Macedonian (Leader Loss Procedure).
   const int second = dice_->roll(6, "wound of " + id);
-  e.rolls.push_back(dice_->log().back());
   if (second == 6) {
-    events_->push_back(std::move(e));
+    said_with_rolls(said, first_roll);
     kill_leader(id, "two 6s in succession (Leader Loss Procedure, addenda 15.41)");
     return;
   }
   l.at = Where::Off;
   l.back_in = turn_ + second * (l.t.side == Side::Macedonian ? 2 : 1);
-  e.text = id + " is wounded and out of play until Game-Turn " + std::to_string(l.back_in) +
-           " (Leader Loss Procedure: 6 then " + std::to_string(second) + ")";
-  events_->push_back(std::move(e));
+  said = id + " is wounded and out of play until Game-Turn " + std::to_string(l.back_in) +
+         " (Leader Loss Procedure: 6 then " + std::to_string(second) + ")";
+  said_with_rolls(said, first_roll);
 }
 
 std::optional<HexId> Board::nearest_free_unit_hex(Side side, HexId from) {

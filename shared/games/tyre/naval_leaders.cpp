@@ -18,20 +18,21 @@ void Board::leader_loss(const Ship& t) {
           (refuge ? refuge->id : std::string("no ship (none left)")) + " (16.41)");
       continue;
     }
+    const std::size_t first_roll = rolls_so_far();
     const int roll = dice_->roll(6, "leader loss of " + id);
-    Event e{"", {dice_->log().back()}};
+    std::string said;
     if (roll == 6 || !refuge) {
       l.drowned = true;
       l.ship.clear();
-      e.text = id + (roll == 6 ? " drowns (16.41)"
-                               : " has no friendly ship to reach and is lost (16.41)");
+      said = id +
+             (roll == 6 ? " drowns (16.41)" : " has no friendly ship to reach and is lost (16.41)");
     } else {
       l.ship = refuge->id;
       l.idle_until = abs_impulse() + roll;
-      e.text = id + " reaches " + refuge->id + " but may not use his ratings for " +
-               std::to_string(roll) + " impulse(s) (16.41)";
+      said = id + " reaches " + refuge->id + " but may not use his ratings for " +
+             std::to_string(roll) + " impulse(s) (16.41)";
     }
-    events_->push_back(std::move(e));
+    said_with_rolls(said, first_roll);
   }
   // A leader rated for both wars is one piece (15.0).
   for (const auto& [id, l] : leaders_) {

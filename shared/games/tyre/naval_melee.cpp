@@ -101,11 +101,10 @@ void Board::play_melee(const std::map<PlayerId, OrderSet>& orders) {
     const int roll =
         dice_->roll(6, "naval melee: " + text::join(a.attackers, "+") + " against " + a.target);
     const MeleeEffect effect = sc_->tables.melee(strength - defence, roll);
-    events_->push_back(Event{text::join(a.attackers, " and ") + " (" + std::to_string(strength) +
-                                 ") attack " + a.target + " (" + std::to_string(defence) +
-                                 "), differential " + std::to_string(strength - defence) + ": " +
-                                 effect_name(effect) + " (6.5)",
-                             {dice_->log().back()}});
+    said_with_last_roll(text::join(a.attackers, " and ") + " (" + std::to_string(strength) +
+                        ") attack " + a.target + " (" + std::to_string(defence) +
+                        "), differential " + std::to_string(strength - defence) + ": " +
+                        effect_name(effect) + " (6.5)");
     results.emplace_back(a.target, effect);
   }
   for (const auto& [id, effect] : results) {

@@ -161,18 +161,19 @@ std::optional<std::string> Board::enter_and_move(Ship& s, const std::vector<Acti
 bool Board::try_unpin(Ship& s) {
   // 6.16: the rammed ship frees itself on 1-2, the rammer on 1-4.
   const int need = s.rammer ? 4 : 2;
+  const std::size_t first_roll = rolls_so_far();
   const int roll = dice_->roll(6, s.id + " tries to break free of " + s.pinned_with);
-  Event e{"", {dice_->log().back()}};
+  std::string said;
   if (roll <= need) {
-    e.text = s.id + " breaks free of " + s.pinned_with + " (6.16: needed 1-" +
-             std::to_string(need) + ")";
+    said = s.id + " breaks free of " + s.pinned_with + " (6.16: needed 1-" + std::to_string(need) +
+           ")";
     free_pin(s);
-    events_->push_back(std::move(e));
+    said_with_rolls(said, first_roll);
     return true;
   }
-  e.text = s.id + " stays pinned to " + s.pinned_with + " (6.16: needed 1-" + std::to_string(need) +
-           ") and does not move";
-  events_->push_back(std::move(e));
+  said = s.id + " stays pinned to " + s.pinned_with + " (6.16: needed 1-" + std::to_string(need) +
+         ") and does not move";
+  said_with_rolls(said, first_roll);
   return false;
 }
 
@@ -333,18 +334,19 @@ bool Board::enter_effects(Ship& s) {
   const int g = *printed + (boulders ? 2 : 0);
   if (g == 0) return true;
   if (!executing()) return true;
+  const std::size_t first_roll = rolls_so_far();
   const int roll = dice_->roll(6, "grounding of " + s.id + " at " + hex::format_hex(s.hex));
-  Event e{"", {dice_->log().back()}};
+  std::string said;
   const std::string cases = boulders ? "9.31, 14.31 boulders" : "9.31";
   if (roll <= g) {
-    e.text = s.id + " runs aground at " + hex::format_hex(s.hex) + " and is destroyed (" + cases +
-             ": " + std::to_string(roll) + " <= grounding " + std::to_string(g) + ")";
-    events_->push_back(std::move(e));
+    said = s.id + " runs aground at " + hex::format_hex(s.hex) + " and is destroyed (" + cases +
+           ": " + std::to_string(roll) + " <= grounding " + std::to_string(g) + ")";
+    said_with_rolls(said, first_roll);
     sink(s);
     return false;
   }
-  e.text = s.id + " enters the beach at " + hex::format_hex(s.hex) + " safely (" + cases + ")";
-  events_->push_back(std::move(e));
+  said = s.id + " enters the beach at " + hex::format_hex(s.hex) + " safely (" + cases + ")";
+  said_with_rolls(said, first_roll);
   return true;
 }
 

@@ -5,8 +5,10 @@
 // serialised (serialise.cpp); the rules over it are declared in rules.h.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -139,6 +141,11 @@ Expected<Scenario> load_scenario();
 Expected<Scenario> load_scenario(std::string_view scenario_text);
 
 // What one player's planning orders have claimed so far (4.0 1A, 14.3).
+// The Macedonian's plan of a Game-Turn (4.0 1A); None before it is made.
+enum class Plan { None, Bombard, Assault };
+const char* plan_name(Plan p);  // "bombard", "assault"; "-" for None
+std::optional<Plan> parse_plan(std::string_view word);
+
 struct Allocation {
   int points = 0, boulder_points = 0;
   bool plan = false, build = false;
@@ -161,7 +168,7 @@ struct Position {
   std::map<std::string, Leader> leaders_;
   // The siege (scenario "siege"):
   bool siege_ = false;
-  std::string plan_;  // this Game-Turn's plan: "bombard" or "assault" (4.0 1A)
+  Plan plan_ = Plan::None;                                 // this Game-Turn's plan (4.0 1A)
   bool mole_grew_ = false, relocated_melee_ = false;       // 14.12
   bool entered_city_ = false, objective_entered_ = false;  // 12.31, 12.34
   int macedonian_losses_ = 0;                              // 12.32

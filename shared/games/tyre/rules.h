@@ -4,6 +4,7 @@
 // its case. The sequence of play is one table of segments (sequence.cpp).
 //
 // Validation and resolution run the same code (core/adjudication.h).
+#include <array>
 #include <map>
 #include <memory>
 #include <optional>
@@ -16,12 +17,11 @@
 #include "core/adjudication.h"
 #include "core/dice.h"
 #include "core/game.h"
+#include "core/sequence.h"
 #include "games/tyre/orders.h"
 #include "games/tyre/position.h"
 
 namespace naumachia::tyre {
-
-using Orders = std::map<PlayerId, OrderSet>;
 
 // What one side's orders of a segment have claimed so far.
 struct Claims {
@@ -60,22 +60,8 @@ struct Assault {
 struct Board;
 
 // One segment of the sequence of play (4.0), a row of the table in sequence.cpp.
-struct SegmentRule {
-  Segment segment;
-  const char* name;   // as serialised
-  bool in_impulse;    // its label names the impulse
-  const char* title;  // the label; nullptr: the moving side's movement
-  // Whether `side` gives orders in the segment.
-  bool (*orders)(const Board& b, Side side);
-  // Checks one order line (and carries it out on `b` as far as `b`'s mode
-  // allows); returns its canonical form.
-  Expected<std::string> (*check)(Board& b, Side side, const std::string& line, Claims& claims);
-  // Resolves the segment.
-  void (*play)(Board& b, const Orders& orders);
-  // Moves on to the next segment, with what happens in between.
-  void (*next)(Board& b);
-};
-const SegmentRule& rule_of(Segment s);
+using SegmentRule = naumachia::SegmentRule<Board, Segment, Side, Claims>;
+using SequenceOfPlay = Sequence<SegmentRule, 17>;
 
 struct Board : Position, LandBoard, Adjudication {
   Board(std::shared_ptr<const Scenario> sc, bool siege, RulesVersion rules);
@@ -126,18 +112,21 @@ struct Board : Position, LandBoard, Adjudication {
   }
 
   // ---------------------------------------------------------- sequence.cpp
-  const SegmentRule& segment() const { return rule_of(seg_); }
+  static const SequenceOfPlay& sequence();
+  static constexpr std::array<Side, 2> seats() { return {Side::Tyrian, Side::Macedonian}; }
+  static std::string seat_name(Side s) { return side_name(s); }
+  std::vector<SideId> winners() const { return {SideId{static_cast<int>(winner_)}}; }
   Side mover() const;
   std::string label() const;
-  bool orders_in_segment(Side s) const;
+  // "Turn 3: <title>", or within an impulse "Turn 3, impulse 2: <title>".
+  std::string turn_title(const char* title) const;
+  std::string impulse_title(const std::string& title) const;
   // Checks one order line of the segment; see SegmentRule::check.
   Expected<std::string> check_line(Side side, const std::string& line, Claims& claims);
   // Plays the segment's orders and moves on to the next segment that needs
   // orders (or the end of the game), in Mode::Execute.
   void resolve(const Orders& orders, Dice& dice, std::vector<Event>& events);
-  void play(const Orders& orders);
   void play_lines(const Orders& orders, void (Board::*after_side)(Side, const Claims&) = nullptr);
-  void advance();
   void next_naval_impulse();
   void end_of_turn();
   void begin_planning();
@@ -310,7 +299,15 @@ struct Board : Position, LandBoard, Adjudication {
   // ---------------------------------------------------------- candidates.cpp
   // For random play: per piece of the side, the orders of the segment it
   // could plausibly give (validation sorts out which are legal together).
-  std::vector<std::vector<std::string>> candidate_orders(Side side) const;
+  // The candidate orders of each kind of segment (candidates.cpp).
+  std::vector<std::vector<std::string>> allocation_candidates(Side side) const;
+  std::vector<std::vector<std::string>> ship_move_candidates(Side side) const;
+  std::vector<std::vector<std::string>> naval_melee_candidates(Side side) const;
+  std::vector<std::vector<std::string>> bombard_candidates(Side side) const;
+  std::vector<std::vector<std::string>> counter_candidates(Side side) const;
+  enum class LandOrder { Move, Fire, Melee };
+  std::vector<std::vector<std::string>> land_candidates(Side side, LandOrder kind) const;
+  std::vector<std::vector<std::string>> loading_candidates(Side side) const;
   std::string order_help() const;
 };
 

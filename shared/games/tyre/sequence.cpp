@@ -11,11 +11,6 @@ namespace naumachia::tyre {
 
 namespace {
 
-OrderSet orders_of(const Orders& orders, Side side) {
-  const auto it = orders.find(PlayerId{static_cast<int>(side)});
-  return it == orders.end() ? OrderSet{} : it->second;
-}
-
 // ------------------------------------------------------------ who orders
 
 template <Side S>
@@ -85,6 +80,65 @@ Expected<std::string> land_melee(Board& b, Side side, const std::string& line, C
   return b.melee_attack_line(side, line, c.ordered, c.targets);
 }
 
+// ------------------------------------------------------------ whole orders
+
+// 13.2: within the siege, stacking is checked at the end of each segment.
+std::optional<std::string> stacking(const Board& b, Side side, const Claims&) {
+  if (!b.siege_) return std::nullopt;
+  if (auto why = b.stacking_problem(side)) return *why + " at the end of the segment";
+  return std::nullopt;
+}
+// 17.1: the deployed fleet obeys the command rules (10.2).
+std::optional<std::string> deployment(const Board& b, Side side, const Claims& c) {
+  if (auto why = b.command_problem(side)) return why;
+  return stacking(b, side, c);
+}
+
+// ------------------------------------------------------------ candidates
+
+using Groups = std::vector<std::vector<std::string>>;
+Groups none(const Board&, Side) {
+  return {};
+}
+Groups allocation_candidates(const Board& b, Side s) {
+  return b.allocation_candidates(s);
+}
+Groups ship_candidates(const Board& b, Side s) {
+  return b.ship_move_candidates(s);
+}
+Groups naval_melee_candidates(const Board& b, Side s) {
+  return b.naval_melee_candidates(s);
+}
+Groups bombard_candidates(const Board& b, Side s) {
+  return b.bombard_candidates(s);
+}
+Groups counter_candidates(const Board& b, Side s) {
+  return b.counter_candidates(s);
+}
+template <Side S>
+Groups strategic_candidates(const Board& b, Side s) {
+  return S == Side::Macedonian ? b.loading_candidates(s)
+                               : b.land_candidates(s, Board::LandOrder::Move);
+}
+template <Board::LandOrder K>
+Groups land_candidates(const Board& b, Side s) {
+  return b.land_candidates(s, K);
+}
+
+// ------------------------------------------------------------ labels
+
+template <Literal Title>
+std::string turn(const Board& b) {
+  return b.turn_title(Title.text);
+}
+template <Literal Title>
+std::string impulse(const Board& b) {
+  return b.impulse_title(Title.text);
+}
+std::string movement(const Board& b) {
+  return b.impulse_title(std::string(side_name(b.mover())) + " movement");
+}
+
 // ------------------------------------------------------------ plays
 
 // Each order line is carried out in turn, the Tyrian's first.
@@ -137,7 +191,7 @@ void after_strategic(Board& b) {
 void after_melee(Board& b) {
   b.end_of_impulse();
   if (b.siege_) {
-    b.seg_ = b.plan_ == "assault" ? Segment::AssaultBombard : Segment::MacBombard;
+    b.seg_ = b.plan_ == Plan::Assault ? Segment::AssaultBombard : Segment::MacBombard;
     return;
   }
   b.next_naval_impulse();
@@ -158,59 +212,54 @@ constexpr Side kMac = Side::Macedonian;
 
 // The sequence of play (4.0). The naval scenario uses Deploy, the movement
 // and melee segments and Regroup; the siege uses them all.
-constexpr std::array<SegmentRule, 17> kSegments{{
-    // clang-format off
-    // segment, name, in_impulse, title,
-    //   who orders, check, play, next
-    {Seg::MacDeploy, "mac-deploy", false, "Macedonian deployment (17.1)",
-     only<kMac>, place, play_orders, go<Seg::Deploy>},
-    {Seg::Deploy, "deploy", false, "Tyrian deployment (17.1)",
-     only<kTyr>, place, play_deploy, after_deploy},
-    {Seg::Allocation, "allocation", false, "planning, secret allocation (4.0 1A)",
-     both, allocate, play_planning, go<Seg::MacStrategic>},
-    {Seg::MacStrategic, "mac-strategic", false, "Macedonian strategic movement (9.16)",
-     only<kMac>, strategic, play_orders, go<Seg::TyrStrategic>},
-    {Seg::TyrStrategic, "tyr-strategic", false, "Tyrian strategic movement (9.16, 9.17)",
-     only<kTyr>, strategic, play_orders, after_strategic},
-    {Seg::FirstMove, "first-movement", true, nullptr,  // 4.0 §2A / §3A
-     ship_mover, ship_move, play_orders, go<Seg::SecondMove>},
-    {Seg::SecondMove, "second-movement", true, nullptr,  // §2B / §3B
-     ship_mover, ship_move, play_orders, go<Seg::Melee>},
-    {Seg::Melee, "melee", true, "simultaneous naval melee",  // §2C / §3C
-     naval_attacker, naval_melee, play_naval_melee, after_melee},
-    {Seg::MacBombard, "mac-bombard", true, "Macedonian bombardment (7.1)",  // §2D
-     bombarding, bombard, play_bombardment, go<Seg::TyrBombard>},
-    {Seg::TyrBombard, "tyr-bombard", true, "Tyrian counter-bombardment (7.2)",  // §2E
-     counter_bombarding, counter, play_counter, next_impulse},
-    {Seg::Regroup, "regroup", false, "naval regrouping (5.3)",  // §2F
-     ship_afloat, place, play_regroup, after_regroup},
-    {Seg::AssaultBombard, "assault-bombard", true, "Tyrian bombardment of transports (4.0 3D)",
-     counter_bombarding, counter, play_counter, go<Seg::MacLand>},
-    {Seg::MacLand, "mac-land", true, "Macedonian land movement",  // §3E
-     land_mover<kMac>, land_move, play_orders, go<Seg::TyrLand>},
-    {Seg::TyrLand, "tyr-land", true, "Tyrian land movement",  // §3F
-     land_mover<kTyr>, land_move, play_orders, go<Seg::Fire>},
-    {Seg::Fire, "fire", true, "simultaneous fire combat (11.0)",  // §3G
-     firer, fire, play_fire, go<Seg::MacMelee>},
-    {Seg::MacMelee, "mac-melee", true, "Macedonian land melee (12.0)",  // §3H
-     land_attacker<kMac>, land_melee, play_orders, go<Seg::TyrMelee>},
-    {Seg::TyrMelee, "tyr-melee", true, "Tyrian land melee (12.0)",  // §3I
-     land_attacker<kTyr>, land_melee, play_orders, after_assault_impulse},
-    // clang-format on
-}};
-
-constexpr bool in_enum_order() {
-  for (std::size_t i = 0; i < kSegments.size(); ++i) {
-    if (static_cast<std::size_t>(kSegments[i].segment) != i) return false;
-  }
-  return true;
-}
-static_assert(in_enum_order(), "kSegments is indexed by Segment");
+constexpr SequenceOfPlay kSequence{
+    {{
+        // clang-format off
+    // segment, name, label,
+    //   who orders, check, whole orders, candidates, play, next
+    {Seg::MacDeploy, "mac-deploy", turn<"Macedonian deployment (17.1)">,
+     only<kMac>, place, stacking, none, play_orders, go<Seg::Deploy>},
+    {Seg::Deploy, "deploy", turn<"Tyrian deployment (17.1)">,
+     only<kTyr>, place, deployment, none, play_deploy, after_deploy},
+    {Seg::Allocation, "allocation", turn<"planning, secret allocation (4.0 1A)">,
+     both, allocate, stacking, allocation_candidates, play_planning, go<Seg::MacStrategic>},
+    {Seg::MacStrategic, "mac-strategic", turn<"Macedonian strategic movement (9.16)">,
+     only<kMac>, strategic, stacking, strategic_candidates<kMac>, play_orders, go<Seg::TyrStrategic>},
+    {Seg::TyrStrategic, "tyr-strategic", turn<"Tyrian strategic movement (9.16, 9.17)">,
+     only<kTyr>, strategic, stacking, strategic_candidates<kTyr>, play_orders, after_strategic},
+    {Seg::FirstMove, "first-movement", movement,  // 4.0 §2A / §3A
+     ship_mover, ship_move, stacking, ship_candidates, play_orders, go<Seg::SecondMove>},
+    {Seg::SecondMove, "second-movement", movement,  // §2B / §3B
+     ship_mover, ship_move, stacking, ship_candidates, play_orders, go<Seg::Melee>},
+    {Seg::Melee, "melee", impulse<"simultaneous naval melee">,  // §2C / §3C
+     naval_attacker, naval_melee, stacking, naval_melee_candidates, play_naval_melee, after_melee},
+    {Seg::MacBombard, "mac-bombard", impulse<"Macedonian bombardment (7.1)">,  // §2D
+     bombarding, bombard, stacking, bombard_candidates, play_bombardment, go<Seg::TyrBombard>},
+    {Seg::TyrBombard, "tyr-bombard", impulse<"Tyrian counter-bombardment (7.2)">,  // §2E
+     counter_bombarding, counter, stacking, counter_candidates, play_counter, next_impulse},
+    {Seg::Regroup, "regroup", turn<"naval regrouping (5.3)">,  // §2F
+     ship_afloat, place, stacking, none, play_regroup, after_regroup},
+    {Seg::AssaultBombard, "assault-bombard", impulse<"Tyrian bombardment of transports (4.0 3D)">,
+     counter_bombarding, counter, stacking, counter_candidates, play_counter, go<Seg::MacLand>},
+    {Seg::MacLand, "mac-land", impulse<"Macedonian land movement">,  // §3E
+     land_mover<kMac>, land_move, stacking, land_candidates<Board::LandOrder::Move>, play_orders, go<Seg::TyrLand>},
+    {Seg::TyrLand, "tyr-land", impulse<"Tyrian land movement">,  // §3F
+     land_mover<kTyr>, land_move, stacking, land_candidates<Board::LandOrder::Move>, play_orders, go<Seg::Fire>},
+    {Seg::Fire, "fire", impulse<"simultaneous fire combat (11.0)">,  // §3G
+     firer, fire, stacking, land_candidates<Board::LandOrder::Fire>, play_fire, go<Seg::MacMelee>},
+    {Seg::MacMelee, "mac-melee", impulse<"Macedonian land melee (12.0)">,  // §3H
+     land_attacker<kMac>, land_melee, stacking, land_candidates<Board::LandOrder::Melee>, play_orders, go<Seg::TyrMelee>},
+    {Seg::TyrMelee, "tyr-melee", impulse<"Tyrian land melee (12.0)">,  // §3I
+     land_attacker<kTyr>, land_melee, stacking, land_candidates<Board::LandOrder::Melee>, play_orders, after_assault_impulse},
+        // clang-format on
+    }},
+    IdleSeats::Checked};
+static_assert(kSequence.indexed_by_segment(), "the rows stand in the order of Segment");
 
 }  // namespace
 
-const SegmentRule& rule_of(Segment s) {
-  return kSegments[static_cast<std::size_t>(s)];
+const SequenceOfPlay& Board::sequence() {
+  return kSequence;
 }
 
 Side Board::mover() const {
@@ -220,33 +269,25 @@ Side Board::mover() const {
 }
 
 std::string Board::label() const {
-  const SegmentRule& r = segment();
-  const std::string turn = "Turn " + std::to_string(turn_);
-  if (!r.in_impulse) return turn + ": " + r.title;
-  const std::string imp = turn + ", " + (siege_ && plan_ == "assault" ? "assault " : "") +
-                          "impulse " + std::to_string(impulse_) + ": ";
-  if (!r.title) return imp + side_name(mover()) + " movement";
-  return imp + r.title;
+  return kSequence.label(*this);
 }
 
-bool Board::orders_in_segment(Side s) const {
-  return segment().orders(*this, s);
+std::string Board::turn_title(const char* title) const {
+  return "Turn " + std::to_string(turn_) + ": " + title;
+}
+
+std::string Board::impulse_title(const std::string& title) const {
+  return "Turn " + std::to_string(turn_) + ", " +
+         (siege_ && plan_ == Plan::Assault ? "assault " : "") + "impulse " +
+         std::to_string(impulse_) + ": " + title;
 }
 
 Expected<std::string> Board::check_line(Side side, const std::string& line, Claims& claims) {
-  return segment().check(*this, side, line, claims);
+  return kSequence[seg_].check(*this, side, line, claims);
 }
 
 void Board::resolve(const Orders& orders, Dice& dice, std::vector<Event>& events) {
-  execute(dice, events, [&] {
-    play(orders);
-    advance();
-  });
-  ++step_;
-}
-
-void Board::play(const Orders& orders) {
-  segment().play(*this, orders);
+  kSequence.resolve(*this, orders, dice, events);
 }
 
 // Carries out each side's order lines, the Tyrian's first; `after_side`
@@ -260,17 +301,6 @@ void Board::play_lines(const Orders& orders, void (Board::*after_side)(Side, con
       if (!result) say("order '" + line + "' could not be carried out: " + result.error().message);
     }
     if (after_side) (this->*after_side)(side, claims);
-  }
-}
-
-// Moves on segment by segment (with what happens between segments, 4.0)
-// to the next one in which someone gives orders.
-void Board::advance() {
-  for (;;) {
-    if (over_) return;
-    segment().next(*this);
-    if (over_) return;
-    if (orders_in_segment(Side::Tyrian) || orders_in_segment(Side::Macedonian)) return;
   }
 }
 
@@ -306,7 +336,7 @@ void Board::end_of_turn() {
 void Board::begin_planning() {
   return_wounded_leaders();
   seg_ = Segment::Allocation;
-  plan_.clear();
+  plan_ = Plan::None;
   mole_grew_ = relocated_melee_ = false;
   for (auto& [id, e] : engines_) e.turn_uses = 0;
 }
@@ -318,18 +348,18 @@ void Board::roll_reinforcements() {
   for (const Fleet& f : sc_->fleets) {
     const auto need = f.arrival.find(turn_);
     if (f.side != Side::Macedonian || arrived_.count(f.id) || need == f.arrival.end()) continue;
+    const std::size_t first_roll = rolls_so_far();
     const int roll = dice_->roll(
         6, "naval reinforcement of the " + f.name + " fleet, Game-Turn " + std::to_string(turn_));
-    Event e;
-    e.rolls = {dice_->log().back()};
+    std::string said;
     if (roll <= need->second) {
       arrived_.insert(f.id);
-      e.text = "the " + f.name + " fleet arrives: its ships may enter along the north edge (17.22)";
+      said = "the " + f.name + " fleet arrives: its ships may enter along the north edge (17.22)";
     } else {
-      e.text = "the " + f.name + " fleet does not arrive this Game-Turn (needed 1-" +
-               std::to_string(need->second) + ")";
+      said = "the " + f.name + " fleet does not arrive this Game-Turn (needed 1-" +
+             std::to_string(need->second) + ")";
     }
-    events_->push_back(std::move(e));
+    said_with_rolls(said, first_roll);
   }
 }
 

@@ -22,7 +22,8 @@ const char* where_name(Where w) {
 std::string Board::serialize() const {
   std::ostringstream out;
   out << "tyre 1\nstep " << step_ << "\nturn " << turn_ << "\nimpulse " << impulse_ << "\nsegment "
-      << rule_of(seg_).name << "\nrolled " << rolled_turn_ << "\nover " << (over_ ? 1 : 0) << "\n";
+      << sequence()[seg_].name << "\nrolled " << rolled_turn_ << "\nover " << (over_ ? 1 : 0)
+      << "\n";
   if (over_) out << "result " << result_ << "\n";
   for (const auto& f : arrived_) out << "arrived " << f << "\n";
   for (const auto& [h, intact] : booms_)
@@ -62,7 +63,7 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
 
 void Board::write_siege(std::ostringstream& out) const {
   if (!siege_) return;
-  out << "scenario siege\nplan " << (plan_.empty() ? "-" : plan_) << "\nflags " << mole_grew_ << " "
+  out << "scenario siege\nplan " << plan_name(plan_) << "\nflags " << mole_grew_ << " "
       << relocated_melee_ << " " << entered_city_ << " " << objective_entered_ << " "
       << macedonian_losses_ << " " << morale_[0] << " " << morale_[1] << " "
       << static_cast<int>(winner_) << " " << fireship_used_ << "\n";
@@ -120,7 +121,9 @@ std::optional<std::string> Board::parse_siege_line(const std::vector<std::string
     return std::nullopt;
   }
   if (w[0] == "plan" && w.size() == 2) {
-    plan_ = w[1] == "-" ? "" : std::string(w[1]);
+    const auto p = parse_plan(w[1]);
+    if (!p) return "unknown plan";
+    plan_ = *p;
     return std::nullopt;
   }
   if (w[0] == "flags" && w.size() == 10) {
@@ -193,14 +196,10 @@ std::optional<std::string> Board::parse_line(const std::vector<std::string_view>
     return std::nullopt;
   }
   if (w[0] == "segment" && w.size() == 2) {
-    for (int i = 0; i <= static_cast<int>(Segment::TyrMelee); ++i) {
-      const auto s = static_cast<Segment>(i);
-      if (w[1] == rule_of(s).name) {
-        seg_ = s;
-        return std::nullopt;
-      }
-    }
-    return "unknown segment";
+    const auto s = sequence().named(w[1]);
+    if (!s) return "unknown segment";
+    seg_ = *s;
+    return std::nullopt;
   }
   if (w[0] == "result" && w.size() >= 2) {
     std::vector<std::string> words(w.begin() + 1, w.end());

@@ -71,16 +71,35 @@ Expected<std::string> Board::check_allocation(Side side, const std::string& line
   return r;
 }
 
+const char* plan_name(Plan p) {
+  switch (p) {
+    case Plan::None:
+      return "-";
+    case Plan::Bombard:
+      return "bombard";
+    case Plan::Assault:
+      return "assault";
+  }
+  return "-";
+}
+
+std::optional<Plan> parse_plan(std::string_view word) {
+  for (Plan p : {Plan::None, Plan::Bombard, Plan::Assault}) {
+    if (word == plan_name(p)) return p;
+  }
+  return std::nullopt;
+}
+
 // 4.0 §1B, §1C: the construction segments, after both plans are noted.
 void Board::play_planning(const std::map<PlayerId, OrderSet>& orders) {
-  plan_ = "bombard";
+  plan_ = Plan::Bombard;
   std::vector<std::string> mac, tyr;
   if (auto it = orders.find(PlayerId{1}); it != orders.end()) mac = it->second.lines;
   if (auto it = orders.find(PlayerId{0}); it != orders.end()) tyr = it->second.lines;
   for (const auto& l : mac) {
-    if (l == "assault" || l == "bombard") plan_ = l;
+    if (const auto p = parse_plan(l); p && *p != Plan::None) plan_ = *p;
   }
-  say("the Macedonian plans to " + plan_ + " this Game-Turn (4.0)");
+  say(std::string("the Macedonian plans to ") + plan_name(plan_) + " this Game-Turn (4.0)");
   macedonian_construction(mac);
   return_repaired_ships();
   for (const auto& l : tyr) tyrian_engineering(l);
@@ -91,17 +110,18 @@ void Board::macedonian_construction(const std::vector<std::string>& lines) {
   const auto& seq = sc_->siege.mole_sequence();
   mole_grew_ = false;
   if (mole_.size() < seq.size()) {
+    const std::size_t first_roll = rolls_so_far();
     const int roll = dice_->roll(6, "mole construction, Game-Turn " + std::to_string(turn_));
-    Event e{"", {dice_->log().back()}};
+    std::string said;
     if (roll >= 4) {
       const HexId h = seq[mole_.size()];
       mole_.insert(h);
       mole_grew_ = true;
-      e.text = "the mole is extended to " + hex::format_hex(h) + " (14.12: 4-6)";
+      said = "the mole is extended to " + hex::format_hex(h) + " (14.12: 4-6)";
     } else {
-      e.text = "no progress on the mole this Game-Turn (14.12: needed 4-6)";
+      said = "no progress on the mole this Game-Turn (14.12: needed 4-6)";
     }
-    events_->push_back(std::move(e));
+    said_with_rolls(said, first_roll);
   }
   for (const auto& l : lines) {
     if (l.rfind("build ", 0) != 0) continue;
@@ -159,9 +179,8 @@ void Board::repair_wall(HexId h) {
     walls_.erase(h);
   else
     walls_[h] = after;
-  events_->push_back(Event{"wall repair at " + hex::format_hex(h) + ": breach damage " +
-                               std::to_string(before) + " -> " + std::to_string(after) + " (7.7)",
-                           {dice_->log().back()}});
+  said_with_last_roll("wall repair at " + hex::format_hex(h) + ": breach damage " +
+                      std::to_string(before) + " -> " + std::to_string(after) + " (7.7)");
 }
 
 Expected<std::string> Board::strategic_line(Side side, const std::string& line,
@@ -223,7 +242,7 @@ std::optional<std::string> Board::load_problem(const std::string& id, const Ship
   const Cargo c = cargo(s.id);
   const int leaders = static_cast<int>(c.leaders.size()) + naval_leaders_aboard(s.id);
   if (auto u = units_.find(id); u != units_.end()) {
-    if (plan_ != "assault") return "land units go aboard only for an assault (8.12)";
+    if (plan_ != Plan::Assault) return "land units go aboard only for an assault (8.12)";
     if (u->second.at != Where::Hex || !on_mainland(u->second.hex))
       return id + " is not on the mainland (9.16)";
     const std::size_t room = s.damaged ? 1 : 2;  // 8.21 and the addenda
@@ -235,7 +254,7 @@ std::optional<std::string> Board::load_problem(const std::string& id, const Ship
     if (e->second.kind == EngineKind::Tower || e->second.kind == EngineKind::TyrianCatapult)
       return id + " cannot go aboard a ship (13.0)";
     if (e->second.at != Where::Off) return id + " is not in the siege park";
-    if (plan_ != "bombard") return "catapults and rams go aboard only to bombard (8.22)";
+    if (plan_ != Plan::Bombard) return "catapults and rams go aboard only to bombard (8.22)";
     if (s.damaged) return "only a full-strength ship carries a catapult or ram (8.11)";
     if (!c.engines.empty() || leaders > 0) return s.id + " already carries one load (8.11)";
     return std::nullopt;
@@ -247,9 +266,9 @@ std::optional<std::string> Board::load_problem(const std::string& id, const Ship
   if (l != lleaders_.end() && l->second.at == Where::Hex && !on_mainland(l->second.hex) &&
       s.side == Side::Macedonian)
     return id + " is not on the mainland (9.16)";
-  if (!naval && plan_ != "assault" && s.side == Side::Macedonian)
+  if (!naval && plan_ != Plan::Assault && s.side == Side::Macedonian)
     return "land leaders go aboard only for an assault (8.12)";
-  if (s.side == Side::Macedonian && plan_ == "bombard" && (!c.engines.empty() || leaders > 0))
+  if (s.side == Side::Macedonian && plan_ == Plan::Bombard && (!c.engines.empty() || leaders > 0))
     return s.id + " already carries one load (8.11)";
   if (leaders > 0 && !(naval && leaders_.at(id).ship == s.id))
     return s.id + " already carries a leader (8.21)";

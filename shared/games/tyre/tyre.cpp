@@ -4,64 +4,20 @@
 #include "games/tyre/tyre.h"
 
 #include <cassert>
-#include <set>
 
 #include "core/board_state.h"
-#include "core/text.h"
 #include "games/tyre/rules.h"
 
 namespace naumachia::tyre {
 
 namespace {
 
-// Tyre is played in the open: both players see every piece (BoardState).
-class TyreState final : public BoardState<TyreState, Board, Side> {
+// Tyre is played in the open: both players see every piece (BoardState);
+// the step, validation and candidates come from the table of segments.
+class TyreState final : public SequencedState<TyreState, Board, Side> {
  public:
   TyreState(std::shared_ptr<const Scenario> sc, bool siege, RulesVersion rules)
-      : BoardState(std::move(sc), siege, rules) {}
-
-  StepInfo step() const override {
-    StepInfo info;
-    info.number = StepNo{board_.step_};
-    info.label = board_.label();
-    if (board_.over_) {
-      info.game_over = true;
-      info.result = board_.result_;
-      info.winners.push_back(SideId{static_cast<int>(board_.winner_)});
-      return info;
-    }
-    for (Side s : {Side::Tyrian, Side::Macedonian}) {
-      if (board_.orders_in_segment(s)) info.to_order.push_back(PlayerId{static_cast<int>(s)});
-    }
-    return info;
-  }
-
-  // A dry run of the segment's orders on a copy of the position (Mode::Check).
-  Expected<OrderSet, OrderErrors> validate(PlayerId player,
-                                           const std::vector<std::string>& lines) const override {
-    Board trial(board_);
-    OrderErrors errors;
-    OrderSet out;
-    const Side side = static_cast<Side>(player.value);
-    Claims claims;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      if (text::trim(lines[i]).empty()) continue;
-      auto canonical = trial.check_line(side, lines[i], claims);
-      if (!canonical)
-        errors.push_back({static_cast<int>(i + 1), canonical.error().message});
-      else
-        out.lines.push_back(*canonical);
-    }
-    if (errors.empty() && (board_.seg_ == Segment::Deploy)) {
-      if (auto why = trial.command_problem(side)) errors.push_back({0, *why});
-    }
-    if (errors.empty() && board_.siege_) {
-      if (auto why = trial.stacking_problem(side))
-        errors.push_back({0, *why + " at the end of the segment"});
-    }
-    if (!errors.empty()) return unexpected(std::move(errors));
-    return out;
-  }
+      : SequencedState(std::move(sc), siege, rules) {}
 };
 
 class TyreGame final : public Game {

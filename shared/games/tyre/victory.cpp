@@ -43,7 +43,7 @@ bool Board::objective_held(Terrain t) const {
 
 // 18.1: both objectives held at any moment of the assault.
 void Board::check_macedonian_victory() {
-  if (over_ || !siege_ || plan_ != "assault") return;
+  if (over_ || !siege_ || plan_ != Plan::Assault) return;
   if (objective_held(Terrain::Temple) && objective_held(Terrain::Agenorium))
     end_game(Side::Macedonian,
              "Macedonian victory: the Temple of Hercules and the Agenorium are taken (18.1)");

@@ -100,7 +100,8 @@ void Board::add_cargo_marks(Token& t, const Ship& s) const {
 
 void Board::add_siege_notes(std::vector<std::string>& n) const {
   if (!siege_) return;
-  n.push_back("plan this Game-Turn: " + (plan_.empty() ? std::string("not yet made") : plan_));
+  n.push_back("plan this Game-Turn: " +
+              (plan_ == Plan::None ? std::string("not yet made") : std::string(plan_name(plan_))));
   n.push_back("map labels: 1-5 wall breach damage, * breached wall, b boulders, M mole");
   std::vector<std::string> damage;
   for (const auto& [h, v] : walls_)

@@ -1,0 +1,207 @@
+#pragma once
+// The sequence of play as one table (docs/writing-a-module.md). A module
+// writes its rulebook's sequence-of-play chart as a table of segments, one
+// row per segment, in one file (sequence.cpp) that a reader can hold against
+// the chart: the segment's name as stored in a position, the step's label,
+// who orders, how one order line is checked, what a seat's orders must
+// satisfy as a whole, the candidate orders random play draws from, how the
+// segment is played, and what follows it. `Sequence` runs the table for every
+// module alike: the seats to order, validation as a dry run of the same code
+// that executes (core/adjudication.h), and resolution up to the next segment
+// in which someone orders.
+//
+// A board run by a Sequence is a struct with the public members `seg_` (the
+// current segment), `step_` (the step number) and `over_`, derives from
+// Adjudication, and offers `seats()` (every seat of the game, in the order
+// steps list them) and `seat_name(seat)`.
+#include <array>
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/adjudication.h"
+#include "core/game.h"
+#include "core/result.h"
+#include "core/text.h"
+
+namespace naumachia {
+
+using Orders = std::map<PlayerId, OrderSet>;
+
+// The order lines `orders` holds for `seat` (none when it has none).
+template <class Seat>
+OrderSet orders_of(const Orders& orders, Seat seat) {
+  const auto it = orders.find(PlayerId{static_cast<int>(seat)});
+  return it == orders.end() ? OrderSet{} : it->second;
+}
+
+// A string literal as a template argument, so that a row's label can be a
+// function of a fixed title: `turn<"Tyrian deployment (17.1)">`.
+template <std::size_t N>
+struct Literal {
+  char text[N];
+  constexpr Literal(const char (&s)[N]) {  // NOLINT: implicit by design
+    for (std::size_t i = 0; i < N; ++i) text[i] = s[i];
+  }
+};
+
+// One row of a table of segments. `Seat` is what the module names its
+// players by (a side enum whose values are the seats, or PlayerId); `Claims`
+// is what one seat's order lines have claimed so far (the pieces ordered, the
+// points spent), so that each line is checked after those before it.
+template <class Board, class Segment, class Seat, class Claims>
+struct SegmentRule {
+  Segment segment;
+  const char* name;  // as stored in a position
+  // The step's label ("Turn 3, impulse 2: Tyrian movement").
+  std::string (*label)(const Board& b);
+  // Whether `seat` gives orders in the segment.
+  bool (*orders)(const Board& b, Seat seat);
+  // Checks one order line, carrying it out on `b` as far as `b`'s mode
+  // allows (Mode::Check in validation, Mode::Execute in play); returns its
+  // canonical form or why it is refused.
+  Expected<std::string> (*check)(Board& b, Seat seat, const std::string& line, Claims& claims);
+  // What the seat's orders must satisfy once every line is checked (on the
+  // board the lines were checked on); nullptr: nothing more.
+  std::optional<std::string> (*complete)(const Board& b, Seat seat, const Claims& claims);
+  // The lines `seat` might order, one group per decision (State::candidate_orders).
+  std::vector<std::vector<std::string>> (*candidates)(const Board& b, Seat seat);
+  // Plays the segment's orders (Mode::Execute).
+  void (*play)(Board& b, const Orders& orders);
+  // Moves on to the next segment, with what happens in between.
+  void (*next)(Board& b);
+};
+
+// Validation of the lines of a seat that gives no orders in the segment:
+// refused outright, or checked line by line all the same, so that each line
+// is refused by the rule it breaks ("T1 is not yours").
+enum class IdleSeats { Refused, Checked };
+
+template <class Rule, std::size_t N>
+class Sequence {
+ public:
+  using Segment = decltype(Rule::segment);
+
+  constexpr explicit Sequence(const std::array<Rule, N>& rows, IdleSeats idle = IdleSeats::Refused)
+      : rows_(rows), idle_(idle) {}
+
+  // Whether the rows stand in the order of the Segment enum, so that a
+  // segment finds its row by index (checked by a static_assert in a module).
+  constexpr bool indexed_by_segment() const {
+    for (std::size_t i = 0; i < N; ++i) {
+      if (static_cast<std::size_t>(rows_[i].segment) != i) return false;
+    }
+    return true;
+  }
+
+  const Rule& operator[](Segment s) const { return rows_[static_cast<std::size_t>(s)]; }
+
+  // The segment stored as `name`.
+  std::optional<Segment> named(std::string_view name) const {
+    for (const Rule& r : rows_) {
+      if (name == r.name) return r.segment;
+    }
+    return std::nullopt;
+  }
+
+  template <class Board>
+  std::string label(const Board& b) const {
+    return (*this)[b.seg_].label(b);
+  }
+
+  template <class Board, class Seat>
+  bool orders(const Board& b, Seat seat) const {
+    return !b.over_ && (*this)[b.seg_].orders(b, seat);
+  }
+
+  template <class Board>
+  bool anyone_orders(const Board& b) const {
+    for (const auto seat : b.seats()) {
+      if (orders(b, seat)) return true;
+    }
+    return false;
+  }
+
+  template <class Board>
+  std::vector<PlayerId> to_order(const Board& b) const {
+    std::vector<PlayerId> out;
+    for (const auto seat : b.seats()) {
+      if (orders(b, seat)) out.push_back(PlayerId{static_cast<int>(seat)});
+    }
+    return out;
+  }
+
+  // A dry run of one seat's lines on a copy of the position (Mode::Check):
+  // each line is checked after those before it; blank lines are skipped.
+  template <class Board, class Seat>
+  Expected<OrderSet, OrderErrors> validate(const Board& b, Seat seat,
+                                           const std::vector<std::string>& lines) const {
+    OrderErrors errors;
+    if (idle_ == IdleSeats::Refused && !orders(b, seat)) {
+      errors.push_back(
+          {0, "the " + b.seat_name(seat) + " player has no orders in '" + label(b) + "'"});
+      return unexpected(std::move(errors));
+    }
+    const Rule& rule = (*this)[b.seg_];
+    Board trial(b);
+    typename ClaimsOf<Rule>::type claims{};
+    OrderSet out;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const std::string line(text::trim(lines[i]));
+      if (line.empty()) continue;
+      auto canonical = rule.check(trial, seat, line, claims);
+      if (!canonical)
+        errors.push_back({static_cast<int>(i + 1), canonical.error().message});
+      else
+        out.lines.push_back(*canonical);
+    }
+    if (errors.empty() && rule.complete) {
+      if (auto why = rule.complete(trial, seat, claims)) errors.push_back({0, *why});
+    }
+    if (!errors.empty()) return unexpected(std::move(errors));
+    return out;
+  }
+
+  template <class Board, class Seat>
+  std::vector<std::vector<std::string>> candidates(const Board& b, Seat seat) const {
+    if (!orders(b, seat)) return {};
+    return (*this)[b.seg_].candidates(b, seat);
+  }
+
+  // Plays the current segment's orders, then moves on to the next segment
+  // in which someone orders (or to the end of the game), in Mode::Execute.
+  template <class Board>
+  void resolve(Board& b, const Orders& orders, Dice& dice, std::vector<Event>& events) const {
+    b.execute(dice, events, [&] {
+      (*this)[b.seg_].play(b, orders);
+      advance(b);
+    });
+    ++b.step_;
+  }
+
+  // Moves on segment by segment (with what happens between segments) to the
+  // next one in which someone gives orders.
+  template <class Board>
+  void advance(Board& b) const {
+    while (!b.over_) {
+      (*this)[b.seg_].next(b);
+      if (b.over_ || anyone_orders(b)) return;
+    }
+  }
+
+ private:
+  template <class R>
+  struct ClaimsOf;
+  template <class Board, class Seg, class Seat, class Claims>
+  struct ClaimsOf<SegmentRule<Board, Seg, Seat, Claims>> {
+    using type = Claims;
+  };
+
+  std::array<Rule, N> rows_;
+  IdleSeats idle_;
+};
+
+}  // namespace naumachia
