@@ -10,7 +10,6 @@ namespace naumachia::classis {
 
 namespace {
 
-constexpr std::array<const char*, 3> kPhases{"muster", "setup", "activation"};
 constexpr std::array<const char*, 3> kCrews{"green", "average", "expert"};
 
 std::string list(const std::set<std::string>& s) {
@@ -34,8 +33,8 @@ std::string Board::serialize() const {
   o << "classis 1\n";
   o << "scenario " << sc_->id << "\n";
   o << "step " << step_ << "\n";
-  o << "phase " << kPhases[static_cast<std::size_t>(phase_)] << " " << turn_ << " "
-    << text::word(active_) << " " << points_ << " " << rolled_ << "\n";
+  o << "phase " << sequence()[seg_].name << " " << turn_ << " " << text::word(active_) << " "
+    << points_ << " " << rolled_ << "\n";
   o << "wind " << (wind_ ? hex::name(*wind_) : "-") << "\n";
   o << "losses " << first_loss_[0] << " " << first_loss_[1] << " " << start_ships_[0] << " "
     << start_ships_[1] << " " << start_ram_[0] << " " << start_ram_[1] << "\n";
@@ -81,11 +80,11 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
       if (!text::parse_int(r[1], v) || v < 1) return r.where() + ": bad step";
       step_ = v;
     } else if (r.is("phase", 5)) {
-      fields.take(r.choice<Phase>(1, "phase",
-                                  {{"muster", Phase::Muster},
-                                   {"setup", Phase::Setup},
-                                   {"activation", Phase::Activation}}),
-                  phase_);
+      const auto seg = sequence().named(r[1]);
+      if (!seg)
+        return r.where() + ": unknown phase '" + std::string(r[1]) +
+               "' (one of muster, setup, activation)";
+      seg_ = *seg;
       fields.take(r.integer(2, 0, 100000), turn_);
       active_ = r[3] == "-" ? "" : std::string(r[3]);
       fields.take(r.integer(4, 0, 6), points_);
@@ -200,7 +199,7 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
     if (!squadrons_.count(chit) && chit != kEndOfTurn && chit != morale_chit(Side::First) &&
         chit != morale_chit(Side::Second))
       return "classis position: an unknown chit '" + chit + "' in the cup";
-  if (phase_ == Phase::Activation && !over_ && !squadrons_.count(active_))
+  if (seg_ == Segment::Activation && !over_ && !squadrons_.count(active_))
     return "classis position: the active squadron is unknown";
   return std::nullopt;
 }
