@@ -172,7 +172,6 @@ void Board::play_melee(const Orders& orders) {
     if (it == orders.end()) continue;
     Allotment allot;
     for (const std::string& line : it->second.lines) {
-      if (text::lower(line) == "propose end") continue;
       if (auto r = melee_line(side, line, allot); !r)
         say("melee order '" + line + "' void: " + r.error().message);
     }

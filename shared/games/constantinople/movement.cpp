@@ -70,6 +70,39 @@ Expected<std::string> Board::move_line(Side side, const std::string& line,
   return id + ": " + text::join(words, ", ");
 }
 
+// The mover's order lines, in order; then the sail ships he did not order
+// (14.21: momentum), the Boom breakers (15.64) and Boom control (15.61).
+void Board::play_moves(const Orders& orders) {
+  const Side side = mover();
+  std::set<std::string> ordered;
+  std::vector<std::string> breakers;
+  for (const std::string& line : orders_of(orders, side).lines) {
+    const auto r = move_line(side, line, ordered);
+    if (!r) {
+      say("order '" + line + "' could not be carried out: " + r.error().message);
+      continue;
+    }
+    if (r->find("break boom") != std::string::npos) breakers.push_back(split_line(*r)->first);
+  }
+  for (auto& [id, s] : ships_) {
+    if (s.side != side || !afloat(s) || ordered.count(id)) continue;
+    if (s.prop == Propulsion::Sail || s.to_sail) {
+      if (auto why = move_ship(s, {})) say(id + ": " + *why);
+    } else {
+      s.hexes_last = 0;
+    }
+  }
+  for (const std::string& id : breakers) {
+    Ship& s = ships_.at(id);
+    if (!afloat(s) || boom_broken_ || break_boom(s)) continue;
+    boom_broken_ = true;
+    say(id +
+        " has spent its Movement Segment at the Boom unopposed: the Boom is broken and "
+        "no longer exists (15.64)");
+  }
+  update_boom_control();
+}
+
 // Why `s` may not go from `from` into the adjacent `to`, or "".
 std::string Board::entry_problem(const Ship& s, HexId from, HexId to) const {
   if (auto why = passage_problem(s, from, to); !why.empty()) return why;
@@ -177,7 +210,7 @@ bool Board::try_free(Ship& s) {
 
 // 15.64: a ship that spends its whole Movement Segment beside a Boom
 // hexside with no enemy ship across it destroys the Boom at the end of the
-// segment (play in sequence.cpp).
+// segment (play_moves).
 std::optional<std::string> Board::break_boom(Ship& s) {
   if (boom_broken_) return std::string("the Boom is already destroyed");
   for (const auto& [a, b] : sc_->map.boom_sides()) {

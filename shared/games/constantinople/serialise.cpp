@@ -10,9 +10,6 @@ namespace naumachia::constantinople {
 
 namespace {
 
-constexpr std::array<const char*, 7> kSegments{
-    "setup", "first-movement", "second-movement", "combat", "agreement", "storm-haven", "planning"};
-
 const char* side_word(Side s) {
   return s == Side::Ottoman ? "ottoman" : "byzantine";
 }
@@ -23,8 +20,8 @@ std::string Board::serialize() const {
   std::ostringstream o;
   o << "constantinople 1\n";
   o << "step " << step_ << "\n";
-  o << "turn " << turn_ << " " << impulse_ << " " << kSegments[static_cast<std::size_t>(seg_)]
-    << " " << side_word(first_) << " " << impulses_played_ << "\n";
+  o << "turn " << turn_ << " " << impulse_ << " " << sequence()[seg_].name << " "
+    << side_word(first_) << " " << impulses_played_ << "\n";
   o << "wind " << hex::name(wind_) << " " << velocity_ << "\n";
   o << "boom " << side_word(boom_owner_) << " " << boom_broken_ << " " << boom_assaults_ << " "
     << portage_earned_ << " " << proposals_ << "\n";
@@ -63,11 +60,9 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
     } else if (r.is("turn", 5)) {
       fields.take(r.integer(1, 1, 99), turn_);
       fields.take(r.integer(2, 1, kImpulses), impulse_);
-      int seg = -1;
-      for (std::size_t i = 0; i < kSegments.size(); ++i)
-        if (r[3] == kSegments[i]) seg = static_cast<int>(i);
-      if (seg < 0) return r.where() + ": unknown segment";
-      seg_ = static_cast<Segment>(seg);
+      const auto seg = sequence().named(r[3]);
+      if (!seg) return r.where() + ": unknown segment";
+      seg_ = *seg;
       fields.take(side(r, 4), first_);
       fields.take(r.integer(5, 0, 99 * kImpulses), impulses_played_);
     } else if (r.is("wind", 2)) {
