@@ -46,13 +46,9 @@ Expected<std::string> Board::move_line(Side side, const std::string& line,
   Ship* s = own_ship(side, id);
   if (!s) return fail(ship_problem(side, id));
   if (!ordered.insert(id).second) return fail("a second order for " + id);
-  std::vector<Action> actions;
-  for (auto piece : text::split(rest, ",")) {
-    auto a = parse_action(piece);
-    if (!a) return fail(a.error().message);
-    actions.push_back(*a);
-  }
-  if (actions.empty()) return fail("no action for " + id);
+  auto parsed = galley::parse_actions(id, rest, parse_action);
+  if (!parsed) return unexpected(parsed.error());
+  std::vector<Action>& actions = *parsed;
   // 15.11: a ram is made at Battle Speed; the canonical order says so.
   if (actions.back().kind == Action::Ram &&
       std::none_of(actions.begin(), actions.end(),
@@ -65,9 +61,7 @@ Expected<std::string> Board::move_line(Side side, const std::string& line,
     actions.insert(actions.begin() + static_cast<long>(at), Action{Action::Battle});
   }
   if (auto why = move_ship(*s, actions)) return fail(*why);
-  std::vector<std::string> words;
-  for (const Action& a : actions) words.push_back(format_action(a));
-  return id + ": " + text::join(words, ", ");
+  return galley::format_order(id, actions, format_action);
 }
 
 // The mover's order lines, in order; then the sail ships he did not order
