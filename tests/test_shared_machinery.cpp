@@ -105,6 +105,21 @@ TEST_CASE("records: typed fields refuse what is out of range or unknown, naming 
   CHECK(bad.error().message == "f line 1: unknown ship type 'galleon' (one of bireme, trireme)");
 }
 
+TEST_CASE("records: a field may be '-' for none / the rest of a line holds its blanks") {
+  const auto rs = records::read("over - Drawn:  no  commander is left\nwind NE\nwind up\n", "f");
+  REQUIRE(rs.size() == 3);
+  const auto none = rs[0].optional(1, &records::Record::dir);
+  REQUIRE(none);
+  CHECK_FALSE(*none);
+  CHECK(rs[1].optional(1, &records::Record::dir).value() == Dir::NE);
+  const auto bad = rs[2].optional(1, &records::Record::dir);
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().message == "f line 3: 'up' is not a direction (N, NE, SE, S, SW, NW)");
+  CHECK(rs[0].rest(2) == "Drawn:  no  commander is left");
+  CHECK(rs[0].rest(4) == "commander is left");
+  CHECK(rs[1].rest(2).empty());
+}
+
 TEST_CASE("galley: Tyre 5.12 one hexside per hex entered, Tyre 5.13 a turn costs a point") {
   const galley::Rules rules;
   galley::Course c(rules, {{10, 10}, Dir::N}, 4);

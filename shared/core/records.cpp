@@ -72,6 +72,16 @@ Expected<bool> Record::flag(std::size_t i) const {
   return *v == 1;
 }
 
+std::string Record::rest(std::size_t words) const {
+  std::string_view t = text_;
+  for (std::size_t i = 0; i < words; ++i) {
+    t = text::trim(t);
+    const auto gap = t.find_first_of(" \t");
+    t = gap == std::string_view::npos ? std::string_view{} : t.substr(gap);
+  }
+  return std::string(text::trim(t));
+}
+
 std::vector<Record> read(std::string_view text_in, std::string_view file) {
   std::vector<Record> out;
   int n = 0;

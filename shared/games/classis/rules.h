@@ -174,6 +174,7 @@ struct Board : Position, Adjudication {
   // ------------------------------------------------------------ serialise.cpp, view.cpp
   std::string serialize() const;
   std::optional<std::string> parse(std::string_view bytes);
+  std::optional<std::string> reference_problem() const;
   View view() const;
   std::string order_help() const;
 };

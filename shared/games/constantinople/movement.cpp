@@ -266,10 +266,8 @@ std::optional<std::string> Board::move_ship(Ship& s, std::vector<Action> actions
       // 14.21: a sail ship enters with the Wind Velocity as its capability.
       const int top = s.damaged ? values(s).sail / 2 : values(s).sail;
       s.capability = std::min(std::max(velocity_, 0), top);
-      if (velocity_ > 0 && s.facing == sc_->map.grid(wind_))
-        return "a sail ship may not enter facing into the wind (14.24)";
-      if (velocity_ > 0 && hex::turns_between(s.facing, sc_->map.grid(wind_)) == 1)
-        spent_before = 2;
+      if (into_wind(s.facing)) return "a sail ship may not enter facing into the wind (14.24)";
+      if (on_wind(s.facing)) spent_before = 2;
     }
     say(s.id + " arrives at " + hx(e.hex) + " facing " + hex::name(e.facing) + " (19.1)");
     s.moved_in = abs_impulse();
@@ -484,9 +482,6 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
   } else if (!fixed) {
     s.capability = std::min(s.capability, hi);
   }
-  const bool windy = velocity_ > 0;
-  const Dir into = sc_->map.grid(wind_);
-  const auto on_wind = [&](Dir f) { return windy && hex::turns_between(f, into) == 1; };
   int mpa = s.capability;
   if (s.ineffective_in == abs_impulse()) mpa /= 2;  // 15.33
   galley::Course course(kSail, pose(s), std::max(mpa, spent_before), spent_before);
@@ -499,7 +494,7 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
     if (a.kind == Action::Turn) {
       const int step = a.n < 0 ? -1 : 1;
       for (int k = 0; k < std::abs(a.n); ++k) {
-        if (windy && hex::turn(course.pose().facing, step) == into)
+        if (into_wind(hex::turn(course.pose().facing, step)))
           return s.id + " may not turn to face into the wind (14.24, 14.25)";
         if (const auto r = course.turn(step)) {
           if (*r == galley::Refusal::OutOfPoints)
@@ -510,7 +505,7 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
       s.facing = course.pose().facing;
     } else if (a.kind == Action::Move) {
       for (int k = 0; k < a.n; ++k) {
-        if (windy && s.facing == into)
+        if (into_wind(s.facing))
           return s.id + " faces into the wind and may not sail ahead (14.24)";
         const int cost = on_wind(s.facing) ? 2 : 1;
         if (course.remaining() < cost) {
@@ -537,18 +532,31 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
     return s.id + " may not stop in " + o->id + "'s hex (14.15)";
   // 14.21: the rest of the capability is spent holding the course (unless
   // the ship was stopped short, when the rest is lost).
-  int left = stopped ? 0 : course.remaining();
+  if (!hold_course(s, stopped ? 0 : course.remaining(), entered)) return std::nullopt;
+  s.hexes_last = entered;
+  if (entered > 0) s.moved_in = abs_impulse();
+  if (executing() && entered > 0)
+    say(s.id + " sails from " + hx(start) + " to " + hx(s.hex) + ", facing " + hex::name(s.facing) +
+        " (capability " + std::to_string(s.capability) + ", 14.21)");
+  return std::nullopt;
+}
+
+// 14.21: a sail ship spends the `left` points of its capability holding its
+// course: 14.24 the compulsory turn away from the wind with the last point on
+// the wind, 14.27 carried off the map, aground or against the Boom. `entered`
+// counts the hexes; false if the ship is lost.
+bool Board::hold_course(Ship& s, int left, int& entered) {
   std::string fate;
   if (left > 0 && executing())
     say(s.id + " carries on under its momentum: " + std::to_string(left) + " MP (14.21)");
   while (left > 0) {
-    if (windy && s.facing == into) {
+    if (into_wind(s.facing)) {
       fate = "lies in irons, facing into the wind";
       break;
     }
     if (on_wind(s.facing) && left == 1) {
       // 14.24: the compulsory 120 degree turn, away from the wind.
-      const int step = hex::turn(s.facing, 1) == into ? -1 : 1;
+      const int step = into_wind(hex::turn(s.facing, 1)) ? -1 : 1;
       s.facing = hex::turn(s.facing, 2 * step);
       left = 0;
       say(s.id + " turns 120 degrees away from the wind with its last Movement Point (14.24)");
@@ -558,11 +566,11 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
     const int cost = on_wind(s.facing) ? 2 : 1;
     if (!sc_->map.on_map(next)) {
       if (executing()) sink(s, "carried off the map, 14.27");
-      return std::nullopt;
+      return false;
     }
     if (!sc_->map.enterable(next)) {
       if (executing()) sink(s, "run aground at " + hx(s.hex) + ", 14.27");
-      return std::nullopt;
+      return false;
     }
     if (const Ship* o = ship_at(next, s.id);
         o && !(o->side == s.side && s.side == Side::Ottoman && next == sc_->map.anchorage())) {
@@ -580,15 +588,10 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
     }
     left -= cost;
     ++entered;
-    if (!enter_hex(s, next)) return std::nullopt;
+    if (!enter_hex(s, next)) return false;
   }
   if (!fate.empty()) say(s.id + " " + fate + " (14.21)");
-  s.hexes_last = entered;
-  if (entered > 0) s.moved_in = abs_impulse();
-  if (executing() && entered > 0)
-    say(s.id + " sails from " + hx(start) + " to " + hx(s.hex) + ", facing " + hex::name(s.facing) +
-        " (capability " + std::to_string(s.capability) + ", 14.21)");
-  return std::nullopt;
+  return true;
 }
 
 // 14.26: every ship that entered no hex this impulse drifts one hex the way

@@ -86,9 +86,11 @@ struct Board : Position, Adjudication {
   // ------------------------------------------------------------ wind.cpp
   Dir wind_toward() const;  // grid direction the wind carries ships (14.26)
   std::string wind_text() const;
-  void roll_wind();              // 14.23
-  void storm();                  // 14.29
-  bool favourable_wind() const;  // 19.1, the Genoese galley
+  void roll_wind();                  // 14.23
+  void storm();                      // 14.29
+  bool favourable_wind() const;      // 19.1, the Genoese galley
+  bool into_wind(Dir facing) const;  // 14.24: facing the hexside the wind blows from
+  bool on_wind(Dir facing) const;    // 14.24: a hexside off it
 
   // ------------------------------------------------------------ movement.cpp
   bool has_movers(Side s) const;
@@ -105,6 +107,7 @@ struct Board : Position, Adjudication {
                                       int spent_before);
   std::optional<std::string> move_sail(Ship& s, const std::vector<Action>& a, std::size_t i,
                                        int spent_before, std::optional<int> speed, bool fixed);
+  bool hold_course(Ship& s, int left, int& entered);
   int oar_allowance(const Ship& s, bool battle) const;
   std::pair<int, int> sail_range(const Ship& s) const;
   void play_moves(const Orders& orders);

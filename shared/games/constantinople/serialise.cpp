@@ -82,7 +82,7 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
       last_in_[h] = s;
     } else if (r.is("leader", 2)) {
       if (!leaders_.count(std::string(r[1]))) return r.where() + ": unknown leader";
-      const std::string ship = r[2] == "-" ? "" : std::string(r[2]);
+      const std::string ship = text::unword(r[2]);
       if (!ship.empty() && ship != "lost" && !ships_.count(ship))
         return r.where() + ": unknown ship";
       leaders_[std::string(r[1])] = ship;
@@ -106,23 +106,17 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
       fields.take(r.integer(12, 0, 9999), s.moved_in);
       fields.take(r.integer(13, 0, 99), s.hexes_last);
       fields.take(r.flag(14), s.to_sail);
-      s.engaged = r[15] == "-" ? "" : std::string(r[15]);
+      s.engaged = text::unword(r[15]);
       fields.take(r.flag(16), s.rammer);
-      s.leader = r[17] == "-" ? "" : std::string(r[17]);
+      s.leader = text::unword(r[17]);
       fields.take(r.flag(18), s.seeking_haven);
       if (!s.engaged.empty() && !ships_.count(s.engaged))
         return r.where() + ": unknown ship engaged";
       seen.insert(s.id);
     } else if (r.is("over", 1, 99)) {
       over_ = true;
-      if (r[1] != "-") {
-        Side w{};
-        fields.take(side(r, 1), w);
-        winner_ = w;
-      }
-      const std::string_view t = r.text();
-      const auto at = t.find(r[1]) + r[1].size();
-      result_ = std::string(text::trim(t.substr(at)));
+      fields.take(r.optional(1, side), winner_);
+      result_ = r.rest(2);
     } else {
       return r.where() + ": unknown record";
     }

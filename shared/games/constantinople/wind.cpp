@@ -57,6 +57,15 @@ bool Board::favourable_wind() const {
   return velocity_ > 0 && (wind_ == Dir::S || wind_ == Dir::SE || wind_ == Dir::SW);
 }
 
+// 14.24: a sail ship may not face into the wind (the grid hexside it blows
+// from); on the wind, a hexside off it, each hex costs two Movement Points.
+bool Board::into_wind(Dir facing) const {
+  return velocity_ > 0 && facing == sc_->map.grid(wind_);
+}
+bool Board::on_wind(Dir facing) const {
+  return velocity_ > 0 && hex::turns_between(facing, sc_->map.grid(wind_)) == 1;
+}
+
 // 14.29: a Storm. Ships in the Golden Horn, in a harbour or at anchor stay
 // put; each ship at sea rolls: a six sinks it, otherwise Ottoman ships go to
 // the Double Columns and Byzantine ships to a haven (the Byzantine player
