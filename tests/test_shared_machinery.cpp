@@ -103,6 +103,10 @@ TEST_CASE("records: typed fields refuse what is out of range or unknown, naming 
   const auto bad = r.choice<T>(10, "ship type", {{"bireme", T::Bireme}, {"trireme", T::Trireme}});
   REQUIRE_FALSE(bad);
   CHECK(bad.error().message == "f line 1: unknown ship type 'galleon' (one of bireme, trireme)");
+  const auto steps = records::read("step 0\nstep 4294967296\n", "position");
+  CHECK(steps.at(0).step(1).error().message == "position line 1: bad step");
+  CHECK(*steps.at(1).step(1) == 4294967296);  // a step number is not bounded by an int
+  CHECK_FALSE(steps.at(1).step(2));
 }
 
 TEST_CASE("records: a field may be '-' for none / the rest of a line holds its blanks") {

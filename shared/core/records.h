@@ -6,6 +6,7 @@
 // wrong, so a mistake in the data is an error at load time, never a silent
 // default.
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <initializer_list>
 #include <optional>
@@ -57,6 +58,8 @@ class Record {
   Expected<hex::Dir> dir(std::size_t i) const;
   // Field i as a flag written 0 or 1.
   Expected<bool> flag(std::size_t i) const;
+  // Field i as a stored position's step number, 1 or more ("...: bad step").
+  Expected<std::int64_t> step(std::size_t i) const;
   // Field i as `read(record, i)` reads it, or nullopt when it is "-" (the
   // empty word, text::word): `r.optional(1, &Record::dir)`.
   template <class Read>

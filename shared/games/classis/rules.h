@@ -153,7 +153,6 @@ struct Board : Position, Adjudication {
   static constexpr std::array<Side, 2> seats() { return {Side::First, Side::Second}; }
   const std::string& side_name(Side s) const { return sc_->sides[static_cast<std::size_t>(s)]; }
   std::string seat_name(Side s) const { return side_name(s); }
-  std::vector<SideId> winners() const;
   std::string label() const;
   std::string idle_refusal(Side s) const;  // "this seat has no orders in ..."
   Side active_side() const;
@@ -166,6 +165,7 @@ struct Board : Position, Adjudication {
   void morale_check(Side side);  // 3.2.10
   void check_victory();          // 4.0
   void end_game(std::optional<Side> winner, const std::string& why);
+  std::vector<SideId> winners() const;
 
   // ------------------------------------------------------------ candidates.cpp
   std::vector<std::vector<std::string>> setup_candidates(Side side) const;

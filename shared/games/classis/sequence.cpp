@@ -115,11 +115,6 @@ const SequenceOfPlay& Board::sequence() {
   return kSequence;
 }
 
-std::vector<SideId> Board::winners() const {
-  if (!winner_) return {};
-  return {SideId{index(*winner_)}};
-}
-
 Side Board::active_side() const {
   const auto q = squadrons_.find(active_);
   return q == squadrons_.end() ? Side::First : q->second.side;

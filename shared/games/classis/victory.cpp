@@ -87,6 +87,11 @@ void Board::check_victory() {
   }
 }
 
+std::vector<SideId> Board::winners() const {
+  if (!winner_) return {};
+  return {SideId{index(*winner_)}};
+}
+
 void Board::end_game(std::optional<Side> winner, const std::string& why) {
   over_ = true;
   winner_ = winner;

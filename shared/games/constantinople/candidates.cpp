@@ -9,14 +9,6 @@
 
 namespace naumachia::constantinople {
 
-namespace {
-
-std::string hx(HexId h) {
-  return hex::format_hex(h);
-}
-
-}  // namespace
-
 const Ship* Board::nearest_enemy(const Ship& s) const {
   const Ship* best = nullptr;
   for (const auto& [id, t] : ships_) {

@@ -22,10 +22,6 @@ galley::Pose pose(const Ship& s) {
   return {s.hex, s.facing};
 }
 
-std::string hx(HexId h) {
-  return hex::format_hex(h);
-}
-
 }  // namespace
 
 bool Board::has_movers(Side side) const {
@@ -149,17 +145,14 @@ bool Board::enter_hex(Ship& s, HexId to) {
   if (n == 0 || !executing()) return true;
   if (s.side == Side::Byzantine && sc_->map.haven(to)) return true;
   const int r = roll(6, "shoals: " + s.id + " entering " + hx(to));
-  Event e{"", {dice_->log().back()}};
   if (r <= n) {
-    e.text = s.id + " strikes the shoals at " + hx(to) + " (15.53: rolled " + std::to_string(r) +
-             ", needed more than " + std::to_string(n) + ")";
-    events_->push_back(std::move(e));
+    said_with_last_roll(s.id + " strikes the shoals at " + hx(to) + " (15.53: rolled " +
+                        std::to_string(r) + ", needed more than " + std::to_string(n) + ")");
     sink(s, "wrecked on the shoals, 15.53");
     return false;
   }
-  e.text = s.id + " passes the shoals at " + hx(to) + " safely (15.53: rolled " +
-           std::to_string(r) + ", more than " + std::to_string(n) + ")";
-  events_->push_back(std::move(e));
+  said_with_last_roll(s.id + " passes the shoals at " + hx(to) + " safely (15.53: rolled " +
+                      std::to_string(r) + ", more than " + std::to_string(n) + ")");
   return true;
 }
 
@@ -185,17 +178,14 @@ bool Board::try_free(Ship& s) {
   const int need = s.rammer ? 3 : 1;
   const std::string other = s.engaged;
   const int r = roll(6, s.id + " tries to break free of " + other);
-  Event e{"", {dice_->log().back()}};
   const std::string range = need == 1 ? "1" : "1-3";
   if (r > need) {
-    e.text = s.id + " stays engaged with " + other + " (15.16: rolled " + std::to_string(r) +
-             ", needed " + range + ") and does not move";
-    events_->push_back(std::move(e));
+    said_with_last_roll(s.id + " stays engaged with " + other + " (15.16: rolled " +
+                        std::to_string(r) + ", needed " + range + ") and does not move");
     return false;
   }
-  e.text = s.id + " breaks free of " + other + " (15.16: rolled " + std::to_string(r) +
-           ", needed " + range + ")";
-  events_->push_back(std::move(e));
+  said_with_last_roll(s.id + " breaks free of " + other + " (15.16: rolled " + std::to_string(r) +
+                      ", needed " + range + ")");
   const bool rammed = !s.rammer;
   release(s);
   if (rammed) damage(s, "breaking free of a ram, 15.16");

@@ -26,6 +26,11 @@ namespace naumachia::constantinople {
 
 constexpr int kImpulses = 5;  // 4.0 E, 13.1
 
+// A hex as the map numbers it, "3429".
+inline std::string hx(HexId h) {
+  return hex::format_hex(h);
+}
+
 // One action of a movement order ("G1: battle, move 3, turn R, move 2, ram VENICE").
 struct Action {
   enum Kind { Free, Battle, Speed, Oar, Sail, Turn, Move, Ram, Enter, BreakBoom };
@@ -87,7 +92,6 @@ struct Board : Position, Adjudication {
   Dir wind_toward() const;  // grid direction the wind carries ships (14.26)
   std::string wind_text() const;
   void roll_wind();                  // 14.23
-  void storm();                      // 14.29
   bool favourable_wind() const;      // 19.1, the Genoese galley
   bool into_wind(Dir facing) const;  // 14.24: facing the hexside the wind blows from
   bool on_wind(Dir facing) const;    // 14.24: a hexside off it
@@ -130,23 +134,31 @@ struct Board : Position, Adjudication {
   std::optional<std::string> allotment_problem(Side side, const Allotment& allot) const;
   void play_melee(const Orders& orders);
 
+  // ------------------------------------------------------------ deployment.cpp
+  std::string leader_named(const std::string& word) const;
+  Expected<std::string> setup_line(const std::string& line, std::set<std::string>& used);
+  void play_setup(const Orders& orders);
+
+  // ------------------------------------------------------------ storm.cpp
+  void storm();  // 14.29
+  std::vector<std::string> storm_survivors() const;
+  Expected<std::string> haven_line(const std::string& line, std::set<std::string>& used);
+  void play_havens(const Orders& orders);
+
   // ------------------------------------------------------------ planning.cpp
   bool has_planning(Side s) const;
   bool portage_open() const;
   Expected<std::string> planning_line(Side side, const std::string& line,
                                       std::set<std::string>& used);
   void play_planning(const Orders& orders);
-  Expected<std::string> setup_line(const std::string& line, std::set<std::string>& used);
-  void play_setup(const Orders& orders);
-  std::vector<std::string> storm_survivors() const;
-  Expected<std::string> haven_line(const std::string& line, std::set<std::string>& used);
-  void play_havens(const Orders& orders);
+  void keep_leaders_afloat();                                 // 16.0
+  void try_portage(const std::vector<std::string>& portage);  // 17.22
+  void bombard_ship(Ship& t);                                 // 15.73
 
   // ------------------------------------------------------------ sequence.cpp
   static const SequenceOfPlay& sequence();
   static constexpr std::array<Side, 2> seats() { return {Side::Ottoman, Side::Byzantine}; }
   static std::string seat_name(Side s) { return side_name(s); }
-  std::vector<SideId> winners() const;
   std::string label() const;
   Side mover() const { return seg_ == Segment::FirstMove ? first_ : enemy(first_); }
   void resolve(const Orders& orders, Dice& dice, std::vector<Event>& events);
@@ -159,6 +171,7 @@ struct Board : Position, Adjudication {
   // ------------------------------------------------------------ victory.cpp
   void check_victory(bool last_turn);
   void end_game(std::optional<Side> winner, const std::string& why);
+  std::vector<SideId> winners() const;
 
   // ------------------------------------------------------------ candidates.cpp
   std::vector<std::vector<std::string>> move_candidates(Side side) const;

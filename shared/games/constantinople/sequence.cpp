@@ -262,11 +262,6 @@ const SequenceOfPlay& Board::sequence() {
   return kSequence;
 }
 
-std::vector<SideId> Board::winners() const {
-  if (!winner_) return {};
-  return {SideId{static_cast<int>(*winner_)}};
-}
-
 std::string Board::label() const {
   return kSequence.label(*this);
 }
@@ -291,7 +286,7 @@ void Board::begin_naval_phase() {
 // 4.0 B, 13.1: each player rolls a die; the high roll moves first (ties are rolled again).
 void Board::begin_impulse() {
   ++impulses_played_;
-  const std::size_t first = dice_->log().size();
+  const std::size_t first = rolls_so_far();
   int o = 0, b = 0;
   do {
     o = roll(6, "initiative: Ottoman");

@@ -54,9 +54,7 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
     const records::Record& r = recs[k];
     records::Fields fields;
     if (r.is("step", 1)) {
-      long long v = 0;
-      if (!text::parse_int(r[1], v) || v < 1) return r.where() + ": bad step";
-      step_ = v;
+      fields.take(r.step(1), step_);
     } else if (r.is("turn", 5)) {
       fields.take(r.integer(1, 1, 99), turn_);
       fields.take(r.integer(2, 1, kImpulses), impulse_);

@@ -30,6 +30,11 @@ void Board::check_victory(bool last_turn) {
                  std::to_string(turn_));
 }
 
+std::vector<SideId> Board::winners() const {
+  if (!winner_) return {};
+  return {SideId{static_cast<int>(*winner_)}};
+}
+
 void Board::end_game(std::optional<Side> winner, const std::string& why) {
   over_ = true;
   winner_ = winner;

@@ -8,14 +8,6 @@
 
 namespace naumachia::constantinople {
 
-namespace {
-
-std::string hx(HexId h) {
-  return hex::format_hex(h);
-}
-
-}  // namespace
-
 View Board::view() const {
   View v;
   v.board_kind = "hex";
