@@ -1,5 +1,6 @@
 // The machinery the game modules share: hex neighbours and the flood fill,
-// the data-file record reader, and the galley movement toolkit.
+// the data-file record reader, and the galley movement toolkit with the
+// words of a movement order the galley games share.
 #include <doctest/doctest.h>
 
 #include <map>
@@ -10,6 +11,7 @@
 #include "core/galley.h"
 #include "core/hex.h"
 #include "core/records.h"
+#include "core/text.h"
 
 using namespace naumachia;
 using hex::Dir;
@@ -101,6 +103,25 @@ TEST_CASE("records: typed fields refuse what is out of range or unknown, naming 
   const auto bad = r.choice<T>(10, "ship type", {{"bireme", T::Bireme}, {"trireme", T::Trireme}});
   REQUIRE_FALSE(bad);
   CHECK(bad.error().message == "f line 1: unknown ship type 'galleon' (one of bireme, trireme)");
+  const auto steps = records::read("step 0\nstep 4294967296\n", "position");
+  CHECK(steps.at(0).step(1).error().message == "position line 1: bad step");
+  CHECK(*steps.at(1).step(1) == 4294967296);  // a step number is not bounded by an int
+  CHECK_FALSE(steps.at(1).step(2));
+}
+
+TEST_CASE("records: a field may be '-' for none / the rest of a line holds its blanks") {
+  const auto rs = records::read("over - Drawn:  no  commander is left\nwind NE\nwind up\n", "f");
+  REQUIRE(rs.size() == 3);
+  const auto none = rs[0].optional(1, &records::Record::dir);
+  REQUIRE(none);
+  CHECK_FALSE(*none);
+  CHECK(rs[1].optional(1, &records::Record::dir).value() == Dir::NE);
+  const auto bad = rs[2].optional(1, &records::Record::dir);
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().message == "f line 3: 'up' is not a direction (N, NE, SE, S, SW, NW)");
+  CHECK(rs[0].rest(2) == "Drawn:  no  commander is left");
+  CHECK(rs[0].rest(4) == "commander is left");
+  CHECK(rs[1].rest(2).empty());
 }
 
 TEST_CASE("galley: Tyre 5.12 one hexside per hex entered, Tyre 5.13 a turn costs a point") {
@@ -166,4 +187,55 @@ TEST_CASE("galley: Tyre 6.13 ram geometry - beside, facing, on the broadside") {
   CHECK(galley::approach_angle({bow, Dir::S}, target) == 3);
   CHECK(galley::approach_angle({stern, Dir::N}, target) == 0);
   CHECK(galley::approach_angle({sides[0], Dir::SW}, target) == 2);
+}
+
+namespace {
+
+// A one-word action for the order-word tests: "move N".
+Expected<int> read_move(std::string_view piece) {
+  const auto w = text::split(piece);
+  long long n = 0;
+  if (w.size() != 2 || w[0] != "move" || !text::parse_int(w[1], n)) return fail("not a move");
+  return static_cast<int>(n);
+}
+std::string write_move(const int& n) {
+  return "move " + std::to_string(n);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "galley order words: entry, turn and ram read back as written / a bad entry shows its "
+    "example") {
+  const auto entry = galley::parse_entry(text::split("Enter 3401 FACING s"), "enter 3401 facing S");
+  REQUIRE(entry);
+  REQUIRE(*entry);
+  CHECK(**entry == galley::Pose{{34, 1}, Dir::S});
+  CHECK(galley::format_entry(**entry) == "enter 3401 facing S");
+  CHECK_FALSE(galley::parse_entry(text::split("enter 3401 S"), "enter 3401 facing S"));
+  const auto bad = galley::parse_entry(text::split("enter 3401 facing Q"), "enter 2046 facing N");
+  REQUIRE(bad);
+  REQUIRE_FALSE(*bad);
+  CHECK(bad->error().message == "'enter HEX facing DIR', e.g. 'enter 2046 facing N'");
+
+  CHECK(galley::parse_hand("Left") == -1);
+  CHECK(galley::parse_hand("r") == 1);
+  CHECK_FALSE(galley::parse_hand("r2"));
+  CHECK(galley::format_turn(-1) == "turn L");
+  CHECK(galley::format_turn(1) == "turn R");
+  CHECK(galley::format_turn(2) == "turn R2");
+
+  CHECK(galley::parse_ram(text::split("ram c4")) == "C4");
+  CHECK_FALSE(galley::parse_ram(text::split("ram")));
+  CHECK(galley::format_ram("C4") == "ram C4");
+}
+
+TEST_CASE("galley order words: a ship's actions one by one, at least one, written back in order") {
+  const auto actions = galley::parse_actions<int>("T7", " move 2 ,move 3", read_move);
+  REQUIRE(actions);
+  CHECK(*actions == std::vector<int>{2, 3});
+  CHECK(galley::format_order<int>("T7", *actions, write_move) == "T7: move 2, move 3");
+  CHECK(galley::parse_actions<int>("T7", "", read_move).error().message == "no action for T7");
+  CHECK(galley::parse_actions<int>("T7", "move 2, sail", read_move).error().message ==
+        "not a move");
 }

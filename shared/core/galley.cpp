@@ -1,5 +1,7 @@
 #include "core/galley.h"
 
+#include <cstdlib>
+
 namespace naumachia::galley {
 
 hex::HexId ahead(const Pose& p) {
@@ -77,6 +79,40 @@ RamGeometry ram_geometry(const Pose& rammer, const Pose& target) {
   if (*to_target != rammer.facing) return RamGeometry::NotFacing;
   if (aspect(target, rammer.hex) != Aspect::Broadside) return RamGeometry::BowOrStern;
   return RamGeometry::Ok;
+}
+
+std::optional<Expected<Pose>> parse_entry(const std::vector<std::string_view>& words,
+                                          std::string_view example) {
+  if (words.size() != 4 || text::lower(words[0]) != "enter" || text::lower(words[2]) != "facing")
+    return std::nullopt;
+  const auto h = hex::parse_hex(words[1]);
+  const auto d = hex::parse_dir(words[3]);
+  if (!h || !d) return fail("'enter HEX facing DIR', e.g. '" + std::string(example) + "'");
+  return Pose{*h, *d};
+}
+
+std::string format_entry(const Pose& p) {
+  return "enter " + hex::format_hex(p.hex) + " facing " + hex::name(p.facing);
+}
+
+std::optional<int> parse_hand(std::string_view word) {
+  const std::string w = text::lower(word);
+  if (w == "l" || w == "left") return -1;
+  if (w == "r" || w == "right") return 1;
+  return std::nullopt;
+}
+
+std::string format_turn(int sixths) {
+  return std::string("turn ") + (sixths < 0 ? "L" : "R") + (std::abs(sixths) == 2 ? "2" : "");
+}
+
+std::optional<std::string> parse_ram(const std::vector<std::string_view>& words) {
+  if (words.size() != 2 || text::lower(words[0]) != "ram") return std::nullopt;
+  return text::upper(words[1]);
+}
+
+std::string format_ram(const std::string& target) {
+  return "ram " + target;
 }
 
 }  // namespace naumachia::galley

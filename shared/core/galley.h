@@ -7,11 +7,18 @@
 // what a hex costs to enter and what happens there stays in the game.
 //
 // The toolkit answers with reasons as values (`Refusal`); each game words
-// them with its own case numbers.
+// them with its own case numbers. The words of a movement order that the
+// games share ("T7: enter 3401 facing S, turn R, move 3, ram C4") are read
+// and written here too, so that they read alike in every game.
 #include <array>
 #include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "core/hex.h"
+#include "core/result.h"
+#include "core/text.h"
 
 namespace naumachia::galley {
 
@@ -96,5 +103,48 @@ int approach_angle(const Pose& rammer, const Pose& target);
 enum class RamGeometry { Ok, NotAdjacent, NotFacing, BowOrStern };
 // A ram needs the rammer beside its target, facing it, on its broadside (Tyre 6.13).
 RamGeometry ram_geometry(const Pose& rammer, const Pose& target);
+
+// ------------------------------------------------------------ order words
+
+// "enter HEX facing DIR": a ship entering the map where and as it says. For
+// the words of one action: nullopt if they are no entry; the pose; or, when
+// the hex or the direction cannot be read, a refusal showing `example`
+// ("enter 3401 facing S").
+std::optional<Expected<Pose>> parse_entry(const std::vector<std::string_view>& words,
+                                          std::string_view example);
+std::string format_entry(const Pose& p);
+
+// "L"/"left" a hexside to port (-1), "R"/"right" to starboard (+1).
+std::optional<int> parse_hand(std::string_view word);
+// "turn L", "turn R", or two hexsides at once "turn L2", "turn R2".
+std::string format_turn(int sixths);
+
+// "ram SHIP": the target, or nullopt if the words are no ram.
+std::optional<std::string> parse_ram(const std::vector<std::string_view>& words);
+std::string format_ram(const std::string& target);
+
+// "turn R, move 3": the actions of `ship`'s movement order, each read by
+// `parse`, at least one.
+template <class Action>
+Expected<std::vector<Action>> parse_actions(const std::string& ship, std::string_view actions,
+                                            Expected<Action> (*parse)(std::string_view)) {
+  std::vector<Action> out;
+  for (auto piece : text::split(actions, ",")) {
+    auto a = parse(piece);
+    if (!a) return fail(a.error().message);
+    out.push_back(*a);
+  }
+  if (out.empty()) return fail("no action for " + ship);
+  return out;
+}
+
+// "T7: turn R, move 3", each action written by `format`.
+template <class Action>
+std::string format_order(const std::string& ship, const std::vector<Action>& actions,
+                         std::string (*format)(const Action&)) {
+  std::vector<std::string> words;
+  for (const Action& a : actions) words.push_back(format(a));
+  return ship + ": " + text::join(words, ", ");
+}
 
 }  // namespace naumachia::galley

@@ -72,6 +72,22 @@ Expected<bool> Record::flag(std::size_t i) const {
   return *v == 1;
 }
 
+Expected<std::int64_t> Record::step(std::size_t i) const {
+  long long v = 0;
+  if (i >= size() || !text::parse_int((*this)[i], v) || v < 1) return error("bad step");
+  return static_cast<std::int64_t>(v);
+}
+
+std::string Record::rest(std::size_t words) const {
+  std::string_view t = text_;
+  for (std::size_t i = 0; i < words; ++i) {
+    t = text::trim(t);
+    const auto gap = t.find_first_of(" \t");
+    t = gap == std::string_view::npos ? std::string_view{} : t.substr(gap);
+  }
+  return std::string(text::trim(t));
+}
+
 std::vector<Record> read(std::string_view text_in, std::string_view file) {
   std::vector<Record> out;
   int n = 0;

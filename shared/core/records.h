@@ -6,10 +6,13 @@
 // wrong, so a mistake in the data is an error at load time, never a silent
 // default.
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -55,6 +58,22 @@ class Record {
   Expected<hex::Dir> dir(std::size_t i) const;
   // Field i as a flag written 0 or 1.
   Expected<bool> flag(std::size_t i) const;
+  // Field i as a stored position's step number, 1 or more ("...: bad step").
+  Expected<std::int64_t> step(std::size_t i) const;
+  // Field i as `read(record, i)` reads it, or nullopt when it is "-" (the
+  // empty word, text::word): `r.optional(1, &Record::dir)`.
+  template <class Read>
+  auto optional(std::size_t i, Read read) const
+      -> Expected<std::optional<std::remove_cvref_t<decltype(*std::invoke(read, *this, i))>>> {
+    using Value = std::remove_cvref_t<decltype(*std::invoke(read, *this, i))>;
+    if (i < size() && (*this)[i] == "-") return std::optional<Value>{};
+    auto v = std::invoke(read, *this, i);
+    if (!v) return unexpected(v.error());
+    return std::optional<Value>{std::move(*v)};
+  }
+  // The text after the first `words` words, for a last field that may hold
+  // blanks (a name, a result): "commander C1 0 3 1 A 0 Gaius Duilius".
+  std::string rest(std::size_t words) const;
 
   // Field i as one of the named values; otherwise an error listing them.
   template <class T>

@@ -62,7 +62,8 @@ struct SegmentRule {
   bool (*orders)(const Board& b, Seat seat);
   // Checks one order line, carrying it out on `b` as far as `b`'s mode
   // allows (Mode::Check in validation, Mode::Execute in play); returns its
-  // canonical form or why it is refused.
+  // canonical form or why it is refused. nullptr (and no candidates) in a
+  // segment in which nobody orders.
   Expected<std::string> (*check)(Board& b, Seat seat, const std::string& line, Claims& claims);
   // What the seat's orders must satisfy once every line is checked (on the
   // board the lines were checked on); nullptr: nothing more.
@@ -77,7 +78,9 @@ struct SegmentRule {
 
 // Validation of the lines of a seat that gives no orders in the segment:
 // refused outright, or checked line by line all the same, so that each line
-// is refused by the rule it breaks ("T1 is not yours").
+// is refused by the rule it breaks ("T1 is not yours"). A refusal outright
+// reads "the Tyrian player has no orders in '<label>'", or what the board
+// says in `idle_refusal(seat)` if it words it itself.
 enum class IdleSeats { Refused, Checked };
 
 template <class Rule, std::size_t N>
@@ -141,8 +144,7 @@ class Sequence {
                                            const std::vector<std::string>& lines) const {
     OrderErrors errors;
     if (idle_ == IdleSeats::Refused && !orders(b, seat)) {
-      errors.push_back(
-          {0, "the " + b.seat_name(seat) + " player has no orders in '" + label(b) + "'"});
+      errors.push_back({0, idle_refusal(b, seat)});
       return unexpected(std::move(errors));
     }
     const Rule& rule = (*this)[b.seg_];
@@ -193,6 +195,15 @@ class Sequence {
   }
 
  private:
+  template <class Board, class Seat>
+  std::string idle_refusal(const Board& b, Seat seat) const {
+    if constexpr (requires { b.idle_refusal(seat); }) {
+      return b.idle_refusal(seat);
+    } else {
+      return "the " + b.seat_name(seat) + " player has no orders in '" + label(b) + "'";
+    }
+  }
+
   template <class R>
   struct ClaimsOf;
   template <class Board, class Seg, class Seat, class Claims>

@@ -5,7 +5,6 @@
 #include <cassert>
 
 #include "core/board_state.h"
-#include "core/text.h"
 #include "games/classis/rules.h"
 
 namespace naumachia::classis {
@@ -14,78 +13,11 @@ namespace {
 
 // No orders at a deadline (BoardState): the setup keeps what stands (the
 // scenario's defaults shown), and an activation ends without further actions.
-class BattleState final : public BoardState<BattleState, Board, Side> {
+// The step, validation and candidates come from the table of segments.
+class BattleState final : public SequencedState<BattleState, Board, Side> {
  public:
   BattleState(std::shared_ptr<const Data> data, const Scenario* sc, RulesVersion rules)
-      : BoardState(std::move(data), sc, rules) {}
-
-  StepInfo step() const override {
-    StepInfo info;
-    info.number = StepNo{board_.step_};
-    info.label = board_.label();
-    if (board_.over_) {
-      info.game_over = true;
-      info.result = board_.result_;
-      if (board_.winner_) info.winners.push_back(SideId{index(*board_.winner_)});
-      return info;
-    }
-    for (Side s : {Side::First, Side::Second})
-      if (board_.orders_in_step(s)) info.to_order.push_back(PlayerId{index(s)});
-    return info;
-  }
-
-  // A dry run of the lines on a copy of the position (Mode::Check): each
-  // line is checked after those before it, every attempt assumed to succeed.
-  Expected<OrderSet, OrderErrors> validate(PlayerId player,
-                                           const std::vector<std::string>& lines) const override {
-    Board trial(board_);
-    const Side side = static_cast<Side>(player.value);
-    OrderErrors errors;
-    OrderSet out;
-    if (player.value < 0 || player.value > 1 || !board_.orders_in_step(side)) {
-      errors.push_back({0, "this seat has no orders in '" + board_.label() + "'"});
-      return unexpected(std::move(errors));
-    }
-    bool ended = false;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      const std::string line(text::trim(lines[i]));
-      if (line.empty()) continue;
-      const int n = static_cast<int>(i + 1);
-      if (ended) {
-        errors.push_back({n, "nothing may follow 'end'"});
-        continue;
-      }
-      if (board_.phase_ == Phase::Setup) {
-        auto c = trial.setup_line(side, line);
-        if (!c)
-          errors.push_back({n, c.error().message});
-        else
-          out.lines.push_back(*c);
-        continue;
-      }
-      auto a = parse_action(line);
-      if (!a) {
-        errors.push_back({n, a.error().message});
-        continue;
-      }
-      if (a->kind == Action::End) {
-        ended = true;
-        out.lines.push_back("end");
-        continue;
-      }
-      if (!errors.empty()) continue;  // later lines depend on earlier ones
-      auto r = trial.act(side, *a);
-      if (!r)
-        errors.push_back({n, r.error().message});
-      else
-        out.lines.push_back(format_action(*a));
-    }
-    if (errors.empty() && board_.phase_ == Phase::Setup) {
-      if (auto why = trial.setup_problem(side)) errors.push_back({0, *why});
-    }
-    if (!errors.empty()) return unexpected(std::move(errors));
-    return out;
-  }
+      : SequencedState(std::move(data), sc, rules) {}
 };
 
 class ClassisGame final : public Game {

@@ -49,17 +49,6 @@ std::string display(std::string_view w) {
   return s;
 }
 
-// The text after the first `skip` words of a record.
-std::string rest(const records::Record& r, std::size_t skip) {
-  std::string_view t = r.text();
-  for (std::size_t i = 0; i < skip; ++i) {
-    t = text::trim(t);
-    const auto sp = t.find_first_of(" \t");
-    t = sp == std::string_view::npos ? std::string_view{} : t.substr(sp);
-  }
-  return std::string(text::trim(t));
-}
-
 // "towers=2" and the like after the fixed fields.
 struct Extras {
   bool iron = false;
@@ -178,36 +167,82 @@ Expected<Data> load_data() {
   return load_data(data::classis_ships(), data::classis_nations(), data::classis_scenarios());
 }
 
-Expected<Data> load_data(std::string_view ships, std::string_view nations,
-                         std::string_view scenarios) {
-  Data d;
-  auto types = parse_ship_types(ships);
-  if (!types) return unexpected(types.error());
-  d.types = std::move(*types);
+namespace {
 
-  for (const records::Record& r : records::read(nations, "classis nations")) {
+// data/nations.txt: each nation, then its pool for one-off battles (1.2).
+Expected<std::vector<Nation>> read_nations(std::string_view text,
+                                           const std::map<std::string, ShipType>& types) {
+  std::vector<Nation> out;
+  for (const records::Record& r : records::read(text, "classis nations")) {
     if (r.is("nation", 3)) {
-      d.nations.push_back(Nation{std::string(r[1]), display(r[3]), std::string(r[2]), {}});
+      out.push_back(Nation{std::string(r[1]), display(r[3]), std::string(r[2]), {}});
     } else if (r.is("pool", 3, 6)) {
-      if (d.nations.empty() || d.nations.back().id != r[1])
+      if (out.empty() || out.back().id != r[1])
         return r.error("a pool line follows its nation's line");
-      if (!d.types.count(std::string(r[2]))) return r.error("unknown ship type");
+      if (!types.count(std::string(r[2]))) return r.error("unknown ship type");
       auto w = r.integer(3, 1, 100);
       auto x = extras(r, 4);
       if (!w) return unexpected(w.error());
       if (!x) return unexpected(x.error());
-      const ShipType& t = d.types.at(std::string(r[2]));
+      const ShipType& t = types.at(std::string(r[2]));
       const int towers = t.armour == Armour::Polyreme ? 2 : x->towers;
       const int engines = t.armour == Armour::Polyreme ? 2 : x->engines;
       if (auto why = fittings_problem(t, towers, engines)) return r.error(*why);
-      d.nations.back().pool.push_back(PoolEntry{t.id, *w, x->iron, towers, engines});
+      out.back().pool.push_back(PoolEntry{t.id, *w, x->iron, towers, engines});
     } else {
       return r.error("unknown record");
     }
   }
+  return out;
+}
 
-  const auto recs = records::read(scenarios, "classis scenarios");
-  for (const records::Record& r : recs) {
+// "commander SCENARIO ID SIDE RATING|roll NAME" (1.5).
+Expected<CommanderSpec> read_commander(const records::Record& r) {
+  CommanderSpec c;
+  c.id = text::upper(r[2]);
+  auto side = r.integer(3, 0, 1);
+  if (!side) return unexpected(side.error());
+  c.side = *side;
+  if (r[4] != "roll") {
+    auto rating = r.integer(4, 2, 4);
+    if (!rating) return unexpected(rating.error());
+    c.rating = *rating;
+  }
+  c.name = display(r[5]);
+  return c;
+}
+
+// "ship SCENARIO ID SQUADRON TYPE CREW|roll [iron] [towers=N] [engines=N]" (1.3, 1.4).
+Expected<ShipSpec> read_ship(const records::Record& r, const Scenario& s, const Data& d) {
+  ShipSpec sh;
+  sh.id = text::upper(r[2]);
+  sh.squadron = text::upper(r[3]);
+  sh.type = std::string(r[4]);
+  const auto q = std::find_if(s.squadrons.begin(), s.squadrons.end(),
+                              [&](const SquadronSpec& x) { return x.id == sh.squadron; });
+  if (q == s.squadrons.end()) return r.error("unknown squadron " + sh.squadron);
+  sh.side = q->side;
+  if (!d.types.count(sh.type)) return r.error("unknown ship type " + sh.type);
+  bool rolled = false;
+  auto crew = crew_field(r, 5, rolled);
+  if (!crew) return unexpected(crew.error());
+  if (!rolled) sh.crew = *crew;
+  auto x = extras(r, 6);
+  if (!x) return unexpected(x.error());
+  const ShipType& t = d.types.at(sh.type);
+  sh.iron = x->iron;
+  sh.towers = t.armour == Armour::Polyreme ? 2 : x->towers;
+  sh.engines = t.armour == Armour::Polyreme ? 2 : x->engines;
+  if (auto why = fittings_problem(t, sh.towers, sh.engines)) return r.error(*why);
+  for (const ShipSpec& o : s.ships)
+    if (o.id == sh.id) return r.error("ship " + sh.id + " twice");
+  return sh;
+}
+
+// data/scenarios.txt: each scenario's line, then the records that belong to it.
+Expected<std::vector<Scenario>> read_scenarios(std::string_view text, const Data& d) {
+  std::vector<Scenario> out;
+  for (const records::Record& r : records::read(text, "classis scenarios")) {
     if (r.is("scenario", 5)) {
       Scenario s;
       s.id = std::string(r[1]);
@@ -216,16 +251,16 @@ Expected<Data> load_data(std::string_view ships, std::string_view nations,
       s.cols = *c;
       s.rows = *w;
       s.sides = {display(r[4]), display(r[5])};
-      d.scenarios.push_back(std::move(s));
+      out.push_back(std::move(s));
       continue;
     }
-    if (r.size() < 2 || d.scenarios.empty() || d.scenarios.back().id != r[1])
+    if (r.size() < 2 || out.empty() || out.back().id != r[1])
       return r.error("a record of the scenario on the line above it");
-    Scenario& s = d.scenarios.back();
+    Scenario& s = out.back();
     if (r.is("title", 2, 99)) {
-      s.title = rest(r, 2);
+      s.title = r.rest(2);
     } else if (r.is("about", 2, 99)) {
-      s.description = rest(r, 2);
+      s.description = r.rest(2);
     } else if (r.is("zone", 4)) {
       auto side = r.integer(2, 0, 1), a = r.integer(3, 1, s.rows), b = r.integer(4, 1, s.rows);
       if (!side || !a || !b || *a > *b) return r.error("expected 'zone ID SIDE FIRST LAST'");
@@ -245,18 +280,9 @@ Expected<Data> load_data(std::string_view ships, std::string_view nations,
         s.terrain[*h] = r.keyword() == "land" ? Terrain::Land : Terrain::Reef;
       }
     } else if (r.is("commander", 5, 5)) {
-      CommanderSpec c;
-      c.id = text::upper(r[2]);
-      auto side = r.integer(3, 0, 1);
-      if (!side) return unexpected(side.error());
-      c.side = *side;
-      if (r[4] != "roll") {
-        auto rating = r.integer(4, 2, 4);
-        if (!rating) return unexpected(rating.error());
-        c.rating = *rating;
-      }
-      c.name = display(r[5]);
-      s.commanders.push_back(c);
+      auto c = read_commander(r);
+      if (!c) return unexpected(c.error());
+      s.commanders.push_back(*c);
     } else if (r.is("squadron", 4)) {
       SquadronSpec q{text::upper(r[2]), -1, text::upper(r[3]), text::upper(r[4]), false};
       for (const CommanderSpec& c : s.commanders)
@@ -269,29 +295,9 @@ Expected<Data> load_data(std::string_view ships, std::string_view nations,
       if (q == s.squadrons.end()) return r.error("unknown squadron");
       q->reserve = true;
     } else if (r.is("ship", 5, 8)) {
-      ShipSpec sh;
-      sh.id = text::upper(r[2]);
-      sh.squadron = text::upper(r[3]);
-      sh.type = std::string(r[4]);
-      const auto q = std::find_if(s.squadrons.begin(), s.squadrons.end(),
-                                  [&](const SquadronSpec& x) { return x.id == sh.squadron; });
-      if (q == s.squadrons.end()) return r.error("unknown squadron " + sh.squadron);
-      sh.side = q->side;
-      if (!d.types.count(sh.type)) return r.error("unknown ship type " + sh.type);
-      bool rolled = false;
-      auto crew = crew_field(r, 5, rolled);
-      if (!crew) return unexpected(crew.error());
-      if (!rolled) sh.crew = *crew;
-      auto x = extras(r, 6);
-      if (!x) return unexpected(x.error());
-      const ShipType& t = d.types.at(sh.type);
-      sh.iron = x->iron;
-      sh.towers = t.armour == Armour::Polyreme ? 2 : x->towers;
-      sh.engines = t.armour == Armour::Polyreme ? 2 : x->engines;
-      if (auto why = fittings_problem(t, sh.towers, sh.engines)) return r.error(*why);
-      for (const ShipSpec& o : s.ships)
-        if (o.id == sh.id) return r.error("ship " + sh.id + " twice");
-      s.ships.push_back(sh);
+      auto sh = read_ship(r, s, d);
+      if (!sh) return unexpected(sh.error());
+      s.ships.push_back(*sh);
     } else if (r.is("random", 3)) {
       auto a = r.integer(2, 4, 20), b = r.integer(3, 4, 20);
       if (!a || !b || *a > *b) return r.error("expected 'random ID MIN MAX', 4 to 20 ships");
@@ -302,6 +308,23 @@ Expected<Data> load_data(std::string_view ships, std::string_view nations,
       return r.error("unknown record");
     }
   }
+  return out;
+}
+
+}  // namespace
+
+Expected<Data> load_data(std::string_view ships, std::string_view nations,
+                         std::string_view scenarios) {
+  Data d;
+  auto types = parse_ship_types(ships);
+  if (!types) return unexpected(types.error());
+  d.types = std::move(*types);
+  auto pools = read_nations(nations, d.types);
+  if (!pools) return unexpected(pools.error());
+  d.nations = std::move(*pools);
+  auto scens = read_scenarios(scenarios, d);
+  if (!scens) return unexpected(scens.error());
+  d.scenarios = std::move(*scens);
   for (const Scenario& s : d.scenarios) {
     if (auto why = check_scenario(s, d)) return fail(*why);
   }

@@ -141,7 +141,7 @@ Expected<std::map<std::string, ShipType>> parse_ship_types(std::string_view text
 
 // ---------------------------------------------------------------- position
 
-enum class Phase {
+enum class Segment {
   Muster,      // nobody orders: the server rolls commanders, crews, wind, random fleets
   Setup,       // 1.5, 1.6, 1.10: both sides assign and deploy, in secret
   Activation,  // 2.2-2.4: the activated squadron's side orders its actions
@@ -190,7 +190,7 @@ struct Squadron {
 
 struct Position {
   std::int64_t step_ = 1;
-  Phase phase_ = Phase::Muster;
+  Segment seg_ = Segment::Muster;
   int turn_ = 0;
   Cup cup_;
   std::string active_;  // the chit drawn: a squadron

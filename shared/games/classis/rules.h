@@ -2,11 +2,13 @@
 // Classis: the rules, as functions over a position (Board). Each group is
 // defined in the file named in its heading; every rule cites its case
 // (Classis 3.3.1, ...), and the readings of unclear cases are in
-// docs/rules/classis.md.
+// docs/rules/classis.md. The sequence of play is one table of segments
+// (sequence.cpp).
 //
 // Validation and resolution run the same code (core/adjudication.h): in
 // Mode::Check every attempt is assumed to succeed and no die is rolled; in
 // Mode::Execute each action is resolved in turn with its rolls shown.
+#include <array>
 #include <memory>
 #include <optional>
 #include <set>
@@ -17,11 +19,10 @@
 #include "core/dice.h"
 #include "core/galley.h"
 #include "core/game.h"
+#include "core/sequence.h"
 #include "games/classis/position.h"
 
 namespace naumachia::classis {
-
-using Orders = std::map<PlayerId, OrderSet>;
 
 inline constexpr const char* kEndOfTurn = "END-OF-TURN";  // 2.1
 std::string morale_chit(Side s);                          // "MORALE-0", 2.1 / 3.2.10
@@ -55,11 +56,26 @@ struct Action {
 Expected<Action> parse_action(std::string_view line);
 std::string format_action(const Action& a);
 const char* action_word(Action::Kind k);
+std::string format_path(const std::vector<Step>& path);  // "F F R F"
 
 // Where an attacker lies, seen from its target (3.1.5, reconstructed).
 enum class Angle { Bow, BowBeam, QuarterBeam, Stern };
 const char* angle_name(Angle a);
 Angle angle_of(const Ship& target, HexId attacker);
+
+// What one side's order lines of a step have claimed so far: an activation's
+// list ends at 'end' (3.1.2), and after a refused line the later ones are
+// only read (what they would do depends on the refused one).
+struct Claims {
+  bool ended = false;
+  bool refused = false;
+};
+
+struct Board;
+
+// One segment of the sequence of play (2.1-2.5), a row of the table in sequence.cpp.
+using SegmentRule = naumachia::SegmentRule<Board, Segment, Side, Claims>;
+using SequenceOfPlay = Sequence<SegmentRule, 3>;
 
 struct Board : Position, Adjudication {
   Board(std::shared_ptr<const Data> data, const Scenario* sc, RulesVersion rules);
@@ -99,6 +115,8 @@ struct Board : Position, Adjudication {
   // ------------------------------------------------------------ muster.cpp
   void muster();  // 1.2-1.5, 1.9
   void draw_fleet(Side side, const Nation& nation);
+
+  // ------------------------------------------------------------ setup.cpp
   void default_deployment(Side side);
   Expected<std::string> setup_line(Side side, const std::string& line);
   std::optional<std::string> setup_problem(Side side) const;
@@ -126,25 +144,38 @@ struct Board : Position, Adjudication {
   // Checks (Mode::Check) or carries out (Mode::Execute) one line; in
   // Execute, false when the attempt failed (stop at the first that fails).
   Expected<bool> act(Side side, const Action& a);
+  // Checks one line of an activation; see SegmentRule::check.
+  Expected<std::string> action_line(Side side, const std::string& line, Claims& claims);
+  void play_actions(Side side, const OrderSet& orders);
 
   // ------------------------------------------------------------ sequence.cpp
+  static const SequenceOfPlay& sequence();
+  static constexpr std::array<Side, 2> seats() { return {Side::First, Side::Second}; }
+  const std::string& side_name(Side s) const { return sc_->sides[static_cast<std::size_t>(s)]; }
+  std::string seat_name(Side s) const { return side_name(s); }
   std::string label() const;
+  std::string idle_refusal(Side s) const;  // "this seat has no orders in ..."
   Side active_side() const;
-  bool orders_in_step(Side s) const;
   void resolve(const Orders& orders, Dice& dice, std::vector<Event>& events);
   void begin_turn();
   void draw_chits();
   void end_activation();
+
+  // ------------------------------------------------------------ victory.cpp
   void morale_check(Side side);  // 3.2.10
   void check_victory();          // 4.0
   void end_game(std::optional<Side> winner, const std::string& why);
-  const std::string& side_name(Side s) const { return sc_->sides[static_cast<std::size_t>(s)]; }
+  std::vector<SideId> winners() const;
+
+  // ------------------------------------------------------------ candidates.cpp
+  std::vector<std::vector<std::string>> setup_candidates(Side side) const;
+  std::vector<std::vector<std::string>> activation_candidates(Side side) const;
 
   // ------------------------------------------------------------ serialise.cpp, view.cpp
   std::string serialize() const;
   std::optional<std::string> parse(std::string_view bytes);
+  std::optional<std::string> reference_problem() const;
   View view() const;
-  std::vector<std::vector<std::string>> candidate_orders(Side side) const;
   std::string order_help() const;
 };
 

@@ -1,12 +1,119 @@
-// Classis: the sequence of play (2.1-2.5): the cup of chits, activations
-// with their 1d6 initiative points, the End of Turn and Morale Check chits
-// (3.2.10), and victory (4.0).
-#include <algorithm>
+// Classis: the sequence of play (2.1-2.5). One table of segments: the muster
+// and the setup before the first turn, then activations of the squadrons whose
+// chits are drawn from the cup, each with its 1d6 initiative points; then the
+// cup of chits itself, with the End of Turn and Morale Check chits (3.2.10).
+#include <array>
 
 #include "core/text.h"
 #include "games/classis/rules.h"
 
 namespace naumachia::classis {
+
+namespace {
+
+// ------------------------------------------------------------ who orders
+
+bool nobody(const Board&, Side) {
+  return false;
+}
+bool both(const Board&, Side) {
+  return true;
+}
+// 2.2: the side whose squadron is activated.
+bool active(const Board& b, Side s) {
+  return s == b.active_side();
+}
+
+// ------------------------------------------------------------ checks
+
+Expected<std::string> setup(Board& b, Side side, const std::string& line, Claims&) {
+  return b.setup_line(side, line);
+}
+Expected<std::string> action(Board& b, Side side, const std::string& line, Claims& c) {
+  return b.action_line(side, line, c);
+}
+
+// ------------------------------------------------------------ whole orders
+
+// 1.5, 1.6: squadrons of two ships at least, each with its flagship.
+std::optional<std::string> squadrons(const Board& b, Side side, const Claims&) {
+  return b.setup_problem(side);
+}
+
+// ------------------------------------------------------------ candidates
+
+using Groups = std::vector<std::vector<std::string>>;
+Groups setup_candidates(const Board& b, Side s) {
+  return b.setup_candidates(s);
+}
+Groups activation_candidates(const Board& b, Side s) {
+  return b.activation_candidates(s);
+}
+
+// ------------------------------------------------------------ labels
+
+template <Literal Title>
+std::string title(const Board&) {
+  return Title.text;
+}
+std::string activation(const Board& b) {
+  const Commander* c = b.commander_of(b.active_);
+  return "Turn " + std::to_string(b.turn_) + ": " + b.side_name(b.active_side()) + " squadron " +
+         b.active_ + (c ? " (" + c->name + ")" : "") + ", " + std::to_string(b.points_) + " of " +
+         std::to_string(b.rolled_) + " initiative points left";
+}
+
+// ------------------------------------------------------------ plays
+
+void play_muster(Board& b, const Orders&) {
+  b.muster();
+}
+void play_setup(Board& b, const Orders& orders) {
+  b.play_setup(orders);
+}
+void play_activation(Board& b, const Orders& orders) {
+  b.play_actions(b.active_side(), orders_of(orders, b.active_side()));
+}
+
+// ------------------------------------------------------------ what follows
+
+void after_muster(Board& b) {
+  b.seg_ = Segment::Setup;
+}
+// 2.1: the first turn's cup, and the first draw.
+void first_turn(Board& b) {
+  b.begin_turn();
+  b.draw_chits();
+}
+// 2.2-2.5: when the activation has ended, chits are drawn for the next one;
+// until then the squadron acts on with the points it has left.
+void after_activation(Board& b) {
+  if (b.active_.empty()) b.draw_chits();
+}
+
+using Seg = Segment;
+
+// The sequence of play: the muster (nobody orders: the server rolls), the
+// secret setup of both sides, then activation after activation.
+constexpr SequenceOfPlay kSequence{{{
+    // clang-format off
+    // segment, name, label,
+    //   who orders, check, whole orders, candidates, play, next
+    {Seg::Muster, "muster", title<"Muster: commanders, crews and wind">,  // 1.2-1.5, 1.9
+     nobody, nullptr, nullptr, nullptr, play_muster, after_muster},
+    {Seg::Setup, "setup", title<"Setup: squadrons, commanders and deployment">,  // 1.5, 1.6, 1.10
+     both, setup, squadrons, setup_candidates, play_setup, first_turn},
+    {Seg::Activation, "activation", activation,  // 2.2-2.4, 3.2
+     active, action, nullptr, activation_candidates, play_activation, after_activation},
+    // clang-format on
+}}};
+static_assert(kSequence.indexed_by_segment(), "the rows stand in the order of Segment");
+
+}  // namespace
+
+const SequenceOfPlay& Board::sequence() {
+  return kSequence;
+}
 
 Side Board::active_side() const {
   const auto q = squadrons_.find(active_);
@@ -15,82 +122,15 @@ Side Board::active_side() const {
 
 std::string Board::label() const {
   if (over_) return "Game over";
-  switch (phase_) {
-    case Phase::Muster:
-      return "Muster: commanders, crews and wind";
-    case Phase::Setup:
-      return "Setup: squadrons, commanders and deployment";
-    case Phase::Activation: {
-      const Commander* c = commander_of(active_);
-      return "Turn " + std::to_string(turn_) + ": " + side_name(active_side()) + " squadron " +
-             active_ + (c ? " (" + c->name + ")" : "") + ", " + std::to_string(points_) + " of " +
-             std::to_string(rolled_) + " initiative points left";
-    }
-  }
-  return "";
+  return kSequence.label(*this);
 }
 
-bool Board::orders_in_step(Side s) const {
-  if (over_) return false;
-  switch (phase_) {
-    case Phase::Muster:
-      return false;
-    case Phase::Setup:
-      return true;
-    case Phase::Activation:
-      return s == active_side();
-  }
-  return false;
+std::string Board::idle_refusal(Side) const {
+  return "this seat has no orders in '" + label() + "'";
 }
 
 void Board::resolve(const Orders& orders, Dice& dice, std::vector<Event>& events) {
-  execute(dice, events, [&] {
-    switch (phase_) {
-      case Phase::Muster:
-        muster();
-        break;
-      case Phase::Setup:
-        play_setup(orders);
-        draw_chits();
-        break;
-      case Phase::Activation: {
-        const Side side = active_side();
-        bool ended = true;
-        const auto it = orders.find(PlayerId{index(side)});
-        if (it != orders.end()) {
-          ended = it->second.lines.empty();
-          for (const std::string& line : it->second.lines) {
-            auto a = parse_action(line);
-            if (a && a->kind == Action::End) {
-              ended = true;
-              break;
-            }
-            Expected<bool> done = a ? act(side, *a) : Expected<bool>(unexpected(a.error()));
-            if (!done) {
-              say("'" + line + "' is not carried out: " + done.error().message +
-                  "; the orders after it are dropped (stop at the first that fails)");
-              break;
-            }
-            check_victory();
-            if (over_) break;
-            if (!*done) {
-              say("'" + line +
-                  "' failed: the orders after it are not carried out (stop at the first that "
-                  "fails)");
-              break;
-            }
-          }
-        }
-        if (over_) break;
-        if (ended || points_ == 0 || may_act().empty()) {
-          end_activation();
-          draw_chits();
-        }
-        break;
-      }
-    }
-  });
-  ++step_;
+  kSequence.resolve(*this, orders, dice, events);
 }
 
 // Classis 2.1, 1.7: each commander's chits as many as his rating, one End of
@@ -111,7 +151,7 @@ void Board::begin_turn() {
   cup_ = Cup(chits);
   say("Turn " + std::to_string(turn_) + " begins: the cup holds " + std::to_string(cup_.size()) +
       " chits: " + text::join(cup_.contents(), " ") + " (2.1, 1.7)");
-  phase_ = Phase::Activation;
+  seg_ = Segment::Activation;
 }
 
 void Board::end_activation() {
@@ -163,94 +203,6 @@ void Board::draw_chits() {
                     first);
     return;
   }
-}
-
-// Classis 3.2.10: taken only by a side that has lost more ships than the
-// enemy (equal losses: ignored, as lower ones are); the admiral rolls 1d6,
-// -1 below average, +1 above, and must beat the ships lost; a lost admiral
-// fails it.
-void Board::morale_check(Side side) {
-  const int mine = losses(side), theirs = losses(enemy(side));
-  if (mine <= theirs) {
-    say(side_name(side) + " has lost " + std::to_string(mine) + " ship(s) to the enemy's " +
-        std::to_string(theirs) + ": the morale check is ignored (3.2.10)");
-    return;
-  }
-  const Commander* admiral = nullptr;
-  for (const auto& [id, c] : commanders_)
-    if (c.side == side && c.admiral) admiral = &c;
-  if (!admiral || admiral->lost) {
-    end_game(enemy(side), side_name(side) +
-                              "'s fleet admiral is lost and the fleet fails its "
-                              "morale check: " +
-                              side_name(side) + " concedes (3.2.10)");
-    return;
-  }
-  const auto first = rolls_so_far();
-  const int die = roll(6, side_name(side) + "'s morale check (3.2.10)");
-  const int mod = admiral->rating == 2 ? -1 : admiral->rating == 4 ? 1 : 0;
-  const int total = die + mod;
-  const bool pass = total > mine;
-  said_with_rolls(side_name(side) + " has lost " + std::to_string(mine) +
-                      " ship(s) to the enemy's " + std::to_string(theirs) + ": " + admiral->name +
-                      " rolls " + std::to_string(die) + (mod ? (mod > 0 ? " +1" : " -1") : "") +
-                      " = " + std::to_string(total) +
-                      (pass ? ", more than the ships lost: the fleet fights on"
-                            : ", not more than the ships lost: the fleet fails") +
-                      " (3.2.10)",
-                  first);
-  if (!pass)
-    end_game(enemy(side), side_name(side) + " fails its morale check and concedes (3.2.10)");
-}
-
-// Classis 4.0: the first side to lose a third of its ships or of its
-// original ramming factors (a third exactly counts) loses. Both at once: the
-// side that lost the larger share loses; equal shares are a draw.
-void Board::check_victory() {
-  if (over_ || phase_ != Phase::Activation) return;
-  std::array<bool, 2> beaten{};
-  std::array<std::pair<int, int>, 2> share{};  // the larger of the two fractions
-  for (Side s : {Side::First, Side::Second}) {
-    const auto i = static_cast<std::size_t>(index(s));
-    const int ships = losses(s), ram = ram_losses(s);
-    beaten[i] = ships * 3 >= start_ships_[i] || ram * 3 >= start_ram_[i];
-    // ships/start vs ram/start_ram: keep the larger as a fraction.
-    share[i] = ships * start_ram_[i] >= ram * start_ships_[i] ? std::pair{ships, start_ships_[i]}
-                                                              : std::pair{ram, start_ram_[i]};
-  }
-  const auto why = [&](Side s) {
-    const auto i = static_cast<std::size_t>(index(s));
-    return side_name(s) + " has lost " + std::to_string(losses(s)) + " of " +
-           std::to_string(start_ships_[i]) + " ships and " + std::to_string(ram_losses(s)) +
-           " of " + std::to_string(start_ram_[i]) + " ramming factors";
-  };
-  if (beaten[0] && beaten[1]) {
-    const long a = static_cast<long>(share[0].first) * share[1].second;
-    const long b = static_cast<long>(share[1].first) * share[0].second;
-    if (a == b) {
-      end_game(std::nullopt, why(Side::First) + "; " + why(Side::Second) +
-                                 ": both reach a third at once, in equal shares: a draw (4.0)");
-    } else {
-      const Side loser = a > b ? Side::First : Side::Second;
-      end_game(enemy(loser), why(Side::First) + "; " + why(Side::Second) +
-                                 ": both reach a third at once; " + side_name(loser) +
-                                 " has lost the larger share and loses (4.0)");
-    }
-    return;
-  }
-  for (Side s : {Side::First, Side::Second}) {
-    if (beaten[static_cast<std::size_t>(index(s))]) {
-      end_game(enemy(s), why(s) + ": a third, and " + side_name(s) + " loses the battle (4.0)");
-      return;
-    }
-  }
-}
-
-void Board::end_game(std::optional<Side> winner, const std::string& why) {
-  over_ = true;
-  winner_ = winner;
-  result_ = (winner ? side_name(*winner) + " wins: " : std::string("Drawn: ")) + why;
-  say(result_);
 }
 
 }  // namespace naumachia::classis

@@ -10,7 +10,6 @@ namespace naumachia::classis {
 
 namespace {
 
-constexpr std::array<const char*, 3> kPhases{"muster", "setup", "activation"};
 constexpr std::array<const char*, 3> kCrews{"green", "average", "expert"};
 
 std::string list(const std::set<std::string>& s) {
@@ -27,6 +26,54 @@ std::set<std::string> unlist(std::string_view w) {
   return out;
 }
 
+Expected<Side> side_field(const records::Record& r, std::size_t i) {
+  auto v = r.integer(i, 0, 1);
+  if (!v) return unexpected(v.error());
+  return static_cast<Side>(*v);
+}
+
+// "commander ID SIDE RATING ADMIRAL SQUADRON LOST NAME": the name may hold blanks.
+Commander read_commander(const records::Record& r, records::Fields& fields) {
+  Commander c;
+  c.id = std::string(r[1]);
+  fields.take(side_field(r, 2), c.side);
+  fields.take(r.integer(3, 2, 4), c.rating);
+  fields.take(r.flag(4), c.admiral);
+  c.squadron = text::unword(r[5]);
+  fields.take(r.flag(6), c.lost);
+  c.name = r.rest(7);
+  return c;
+}
+
+Ship read_ship(const records::Record& r, records::Fields& fields) {
+  Ship s;
+  s.id = std::string(r[1]);
+  s.type = std::string(r[2]);
+  fields.take(side_field(r, 3), s.owner);
+  fields.take(side_field(r, 4), s.holder);
+  s.squadron = std::string(r[5]);
+  s.home = std::string(r[6]);
+  fields.take(r.choice<Crew>(
+                  7, "crew",
+                  {{"green", Crew::Green}, {"average", Crew::Average}, {"expert", Crew::Expert}}),
+              s.crew);
+  fields.take(r.flag(8), s.iron);
+  fields.take(r.integer(9, 0, 2), s.towers);
+  fields.take(r.integer(10, 0, 2), s.engines);
+  fields.take(r.hex(11), s.hex);
+  fields.take(r.dir(12), s.facing);
+  fields.take(r.flag(13), s.sunk);
+  fields.take(r.flag(14), s.crippled);
+  fields.take(r.flag(15), s.permanent);
+  fields.take(r.flag(16), s.prize);
+  s.contact = text::unword(r[17]);
+  fields.take(r.flag(18), s.ram);
+  fields.take(r.integer(19, 0, 100000), s.ram_turn);
+  s.grappled = unlist(r[20]);
+  s.done = unlist(r[21]);
+  return s;
+}
+
 }  // namespace
 
 std::string Board::serialize() const {
@@ -34,8 +81,8 @@ std::string Board::serialize() const {
   o << "classis 1\n";
   o << "scenario " << sc_->id << "\n";
   o << "step " << step_ << "\n";
-  o << "phase " << kPhases[static_cast<std::size_t>(phase_)] << " " << turn_ << " "
-    << text::word(active_) << " " << points_ << " " << rolled_ << "\n";
+  o << "phase " << sequence()[seg_].name << " " << turn_ << " " << text::word(active_) << " "
+    << points_ << " " << rolled_ << "\n";
   o << "wind " << (wind_ ? hex::name(*wind_) : "-") << "\n";
   o << "losses " << first_loss_[0] << " " << first_loss_[1] << " " << start_ships_[0] << " "
     << start_ships_[1] << " " << start_ram_[0] << " " << start_ram_[1] << "\n";
@@ -68,34 +115,23 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
   if (!recs[1].is("scenario", 1)) return recs[1].where() + ": expected the scenario";
   sc_ = data_->scenario(recs[1][1]);
   if (!sc_) return recs[1].where() + ": unknown scenario";
-  const auto side = [](const records::Record& r, std::size_t i) -> Expected<Side> {
-    auto v = r.integer(i, 0, 1);
-    if (!v) return unexpected(v.error());
-    return static_cast<Side>(*v);
-  };
   for (std::size_t k = 2; k < recs.size(); ++k) {
     const records::Record& r = recs[k];
     records::Fields fields;
     if (r.is("step", 1)) {
-      long long v = 0;
-      if (!text::parse_int(r[1], v) || v < 1) return r.where() + ": bad step";
-      step_ = v;
+      fields.take(r.step(1), step_);
     } else if (r.is("phase", 5)) {
-      fields.take(r.choice<Phase>(1, "phase",
-                                  {{"muster", Phase::Muster},
-                                   {"setup", Phase::Setup},
-                                   {"activation", Phase::Activation}}),
-                  phase_);
+      const auto seg = sequence().named(r[1]);
+      if (!seg)
+        return r.where() + ": unknown phase '" + std::string(r[1]) +
+               "' (one of muster, setup, activation)";
+      seg_ = *seg;
       fields.take(r.integer(2, 0, 100000), turn_);
-      active_ = r[3] == "-" ? "" : std::string(r[3]);
+      active_ = text::unword(r[3]);
       fields.take(r.integer(4, 0, 6), points_);
       fields.take(r.integer(5, 0, 6), rolled_);
     } else if (r.is("wind", 1)) {
-      if (r[1] != "-") {
-        Dir d{};
-        fields.take(r.dir(1), d);
-        wind_ = d;
-      }
+      fields.take(r.optional(1, &records::Record::dir), wind_);
     } else if (r.is("losses", 6)) {
       fields.take(r.integer(1, 0, 100000), first_loss_[0]);
       fields.take(r.integer(2, 0, 100000), first_loss_[1]);
@@ -104,80 +140,39 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
       fields.take(r.integer(5, 0, 99999), start_ram_[0]);
       fields.take(r.integer(6, 0, 99999), start_ram_[1]);
     } else if (r.is("nations", 2)) {
-      nation_ = {r[1] == "-" ? "" : std::string(r[1]), r[2] == "-" ? "" : std::string(r[2])};
+      nation_ = {text::unword(r[1]), text::unword(r[2])};
     } else if (r.keyword() == "cup") {
       auto c = Cup::parse(r.text());
       if (!c) return r.where() + ": " + c.error().message;
       cup_ = *c;
     } else if (r.keyword() == "commander" && r.size() >= 8) {
-      // Names with blanks: everything after the sixth field.
-      Commander c;
-      c.id = std::string(r[1]);
-      fields.take(side(r, 2), c.side);
-      fields.take(r.integer(3, 2, 4), c.rating);
-      fields.take(r.flag(4), c.admiral);
-      c.squadron = r[5] == "-" ? "" : std::string(r[5]);
-      fields.take(r.flag(6), c.lost);
-      const std::string_view t = r.text();
-      std::size_t at = 0;
-      for (int i = 0; i < 7; ++i) {
-        at = t.find_first_not_of(" \t", at);
-        at = t.find_first_of(" \t", at);
-      }
-      c.name = std::string(text::trim(t.substr(at)));
+      const Commander c = read_commander(r, fields);
       commanders_[c.id] = c;
     } else if (r.is("squadron", 4)) {
       Squadron q;
       q.id = std::string(r[1]);
-      fields.take(side(r, 2), q.side);
+      fields.take(side_field(r, 2), q.side);
       q.commander = std::string(r[3]);
-      q.flagship = r[4] == "-" ? "" : std::string(r[4]);
+      q.flagship = text::unword(r[4]);
       squadrons_[q.id] = q;
     } else if (r.is("ship", 21)) {
-      Ship s;
-      s.id = std::string(r[1]);
-      s.type = std::string(r[2]);
-      if (!data_->types.count(s.type)) return r.where() + ": unknown ship type";
-      fields.take(side(r, 3), s.owner);
-      fields.take(side(r, 4), s.holder);
-      s.squadron = std::string(r[5]);
-      s.home = std::string(r[6]);
-      fields.take(
-          r.choice<Crew>(
-              7, "crew",
-              {{"green", Crew::Green}, {"average", Crew::Average}, {"expert", Crew::Expert}}),
-          s.crew);
-      fields.take(r.flag(8), s.iron);
-      fields.take(r.integer(9, 0, 2), s.towers);
-      fields.take(r.integer(10, 0, 2), s.engines);
-      fields.take(r.hex(11), s.hex);
-      fields.take(r.dir(12), s.facing);
-      fields.take(r.flag(13), s.sunk);
-      fields.take(r.flag(14), s.crippled);
-      fields.take(r.flag(15), s.permanent);
-      fields.take(r.flag(16), s.prize);
-      s.contact = r[17] == "-" ? "" : std::string(r[17]);
-      fields.take(r.flag(18), s.ram);
-      fields.take(r.integer(19, 0, 100000), s.ram_turn);
-      s.grappled = unlist(r[20]);
-      s.done = unlist(r[21]);
+      if (!data_->types.count(std::string(r[2]))) return r.where() + ": unknown ship type";
+      const Ship s = read_ship(r, fields);
       ships_[s.id] = s;
     } else if (r.is("over", 1, 999)) {
       over_ = true;
-      if (r[1] != "-") {
-        Side w{};
-        fields.take(side(r, 1), w);
-        winner_ = w;
-      }
-      const std::string_view t = r.text();
-      const auto at = t.find(r[1], 4) + r[1].size();
-      result_ = std::string(text::trim(t.substr(at)));
+      fields.take(r.optional(1, side_field), winner_);
+      result_ = r.rest(2);
     } else {
       return r.where() + ": unknown record";
     }
     if (fields.error()) return fields.error()->message;
   }
-  // Every reference must resolve: a corrupt position is refused, not played.
+  return reference_problem();
+}
+
+// Every reference must resolve: a corrupt position is refused, not played.
+std::optional<std::string> Board::reference_problem() const {
   for (const auto& [id, s] : ships_) {
     if (!squadrons_.count(s.squadron) || !squadrons_.count(s.home))
       return "classis position: ship " + id + " in an unknown squadron";
@@ -200,7 +195,7 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
     if (!squadrons_.count(chit) && chit != kEndOfTurn && chit != morale_chit(Side::First) &&
         chit != morale_chit(Side::Second))
       return "classis position: an unknown chit '" + chit + "' in the cup";
-  if (phase_ == Phase::Activation && !over_ && !squadrons_.count(active_))
+  if (seg_ == Segment::Activation && !over_ && !squadrons_.count(active_))
     return "classis position: the active squadron is unknown";
   return std::nullopt;
 }

@@ -1,6 +1,6 @@
 // Classis: what a player sees (the board, every ship's counters as 1.8 lists
-// them, the cup's remaining chits, initiative left and who may act), the
-// candidate orders random play draws from, and the order help.
+// them, the cup's remaining chits, initiative left and who may act) and the
+// order help.
 #include <algorithm>
 
 #include "core/text.h"
@@ -50,8 +50,8 @@ View Board::view() const {
         if (!s->contact.empty())
           k.marks.push_back((s->ram ? "ram contact with " : "in contact with ") + s->contact);
         for (const std::string& g : s->grappled) k.marks.push_back("grappled with " + g);
-        if (phase_ == Phase::Activation && !in_command(*s)) k.marks.push_back("out of command");
-        if (phase_ == Phase::Activation && !over_ && can_act(*s)) k.marks.push_back("may act");
+        if (seg_ == Segment::Activation && !in_command(*s)) k.marks.push_back("out of command");
+        if (seg_ == Segment::Activation && !over_ && can_act(*s)) k.marks.push_back("may act");
         cell.tokens.push_back(std::move(k));
       }
       v.cells.push_back(std::move(cell));
@@ -79,7 +79,7 @@ View Board::view() const {
   for (const auto& [id, s] : ships_)
     if (s.sunk) sunk.push_back(id);
   if (!sunk.empty()) v.notes.push_back("Sunk: " + text::join(sunk, " "));
-  if (phase_ == Phase::Activation && !over_) {
+  if (seg_ == Segment::Activation && !over_) {
     // The chits left are known to both players (they saw every draw); their
     // order does not exist until the server draws (core/cup.h).
     v.notes.push_back("The cup holds " + std::to_string(cup_.size()) +
@@ -102,94 +102,8 @@ View Board::view() const {
   return v;
 }
 
-namespace {
-
-std::string path_text(const std::vector<Step>& p) {
-  std::string s;
-  for (Step st : p)
-    s += std::string(s.empty() ? "" : " ") + (st == Step::Ahead  ? "F"
-                                              : st == Step::Port ? "L"
-                                                                 : "R");
-  return s;
-}
-
-}  // namespace
-
-std::vector<std::vector<std::string>> Board::candidate_orders(Side side) const {
-  std::vector<std::vector<std::string>> groups;
-  if (over_) return groups;
-  if (phase_ == Phase::Setup) {
-    std::vector<std::string> swaps;
-    std::vector<std::string> mine;
-    for (const auto& [id, c] : commanders_)
-      if (c.side == side) mine.push_back(id);
-    for (const auto& [id, q] : squadrons_) {
-      if (q.side != side) continue;
-      for (const std::string& c : mine) swaps.push_back(id + ": commander " + c);
-    }
-    groups.push_back(swaps);
-    return groups;
-  }
-  if (phase_ != Phase::Activation || side != active_side()) return groups;
-  // Paths for random play: those that engage, else those that close on the
-  // nearest enemy best.
-  const std::vector<std::vector<Step>> shapes = {
-      {Step::Ahead},
-      {Step::Ahead, Step::Ahead},
-      {Step::Ahead, Step::Ahead, Step::Ahead},
-      {Step::Port, Step::Ahead},
-      {Step::Starboard, Step::Ahead},
-      {Step::Port, Step::Ahead, Step::Ahead},
-      {Step::Starboard, Step::Ahead, Step::Ahead},
-      {Step::Ahead, Step::Port, Step::Ahead},
-      {Step::Ahead, Step::Starboard, Step::Ahead},
-      {Step::Port},
-      {Step::Starboard},
-      {Step::Port, Step::Port},
-      {Step::Starboard, Step::Starboard},
-  };
-  for (const Ship* sp : may_act()) {
-    const Ship& s = *sp;
-    std::vector<std::string> attacks;
-    for (const auto& [id, t] : ships_) {
-      if (t.sunk || id == s.id) continue;
-      for (Action::Kind k : {Action::Ram, Action::FollowUp, Action::Rake, Action::Grapple,
-                             Action::Degrapple, Action::Board}) {
-        Action a;
-        a.kind = k;
-        a.actor = s.id;
-        a.target = id;
-        if (!s.done.count(action_word(k)) && !attack_problem(a, s, t))
-          attacks.push_back(format_action(a));
-      }
-    }
-    if (s.crippled && !s.permanent) attacks.push_back(s.id + ": repair");
-    if (!attacks.empty()) groups.push_back(attacks);
-    if (!move_problem(s) && !s.done.count("move")) {
-      std::vector<std::pair<int, std::string>> scored;
-      for (const auto& p : shapes) {
-        Board trial(*this);
-        Ship& m = trial.ships_.at(s.id);
-        if (trial.follow_path(m, p)) continue;
-        int best = 99;
-        for (const auto& [id, t] : trial.ships_)
-          if (!t.sunk && t.holder != s.holder) best = std::min(best, hex::distance(m.hex, t.hex));
-        if (!m.contact.empty()) best = -1;
-        scored.emplace_back(best, s.id + ": move " + path_text(p));
-      }
-      std::sort(scored.begin(), scored.end());
-      std::vector<std::string> moves;
-      for (std::size_t i = 0; i < scored.size() && i < 3; ++i) moves.push_back(scored[i].second);
-      if (!moves.empty()) groups.push_back(moves);
-    } else if (s.ram && !s.done.count("backwater")) {
-      groups.push_back({s.id + ": backwater"});
-    }
-  }
-  return groups;
-}
-
 std::string Board::order_help() const {
-  if (phase_ == Phase::Setup)
+  if (seg_ == Segment::Setup)
     return "Setup (secret until both sides are done; no orders keeps the defaults shown):\n"
            "  SQ: commander NAME      put a commander at the head of squadron SQ (1.5)\n"
            "  SQ: flagship SHIP       the ship he sails in\n"

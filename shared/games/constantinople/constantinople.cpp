@@ -5,7 +5,6 @@
 #include <cassert>
 
 #include "core/board_state.h"
-#include "core/text.h"
 #include "games/constantinople/rules.h"
 
 namespace naumachia::constantinople {
@@ -14,55 +13,12 @@ namespace {
 
 // No orders at a deadline (BoardState): unordered sail ships keep their course
 // and shorten sail by two (14.21, 14.22), oar ships stay (and drift), nobody
-// attacks, a proposal lapses, deployment and havens take the defaults.
-class NavalState final : public BoardState<NavalState, Board, Side> {
+// attacks, a proposal lapses, deployment and havens take the defaults. The
+// step, validation and candidates come from the table of segments.
+class NavalState final : public SequencedState<NavalState, Board, Side> {
  public:
   NavalState(std::shared_ptr<const Scenario> sc, RulesVersion rules)
-      : BoardState(std::move(sc), rules) {}
-
-  StepInfo step() const override {
-    StepInfo info;
-    info.number = StepNo{board_.step_};
-    info.label = board_.label();
-    if (board_.over_) {
-      info.game_over = true;
-      info.result = board_.result_;
-      if (board_.winner_) info.winners.push_back(SideId{static_cast<int>(*board_.winner_)});
-      return info;
-    }
-    for (Side s : {Side::Ottoman, Side::Byzantine}) {
-      if (board_.orders_in_segment(s)) info.to_order.push_back(PlayerId{static_cast<int>(s)});
-    }
-    return info;
-  }
-
-  // A dry run of the orders on a copy of the position (Mode::Check).
-  Expected<OrderSet, OrderErrors> validate(PlayerId player,
-                                           const std::vector<std::string>& lines) const override {
-    Board trial(board_);
-    const Side side = static_cast<Side>(player.value);
-    OrderErrors errors;
-    OrderSet out;
-    if (!board_.orders_in_segment(side)) {
-      errors.push_back({0, std::string("the ") + side_name(side) + " player has no orders in '" +
-                               board_.label() + "'"});
-      return unexpected(std::move(errors));
-    }
-    Claims claims;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      if (text::trim(lines[i]).empty()) continue;
-      auto canonical = trial.check_line(side, std::string(text::trim(lines[i])), claims);
-      if (!canonical)
-        errors.push_back({static_cast<int>(i + 1), canonical.error().message});
-      else
-        out.lines.push_back(*canonical);
-    }
-    if (errors.empty()) {
-      if (auto why = trial.finish_check(side, claims)) errors.push_back({0, *why});
-    }
-    if (!errors.empty()) return unexpected(std::move(errors));
-    return out;
-  }
+      : SequencedState(std::move(sc), rules) {}
 };
 
 class ConstantinopleGame final : public Game {

@@ -172,7 +172,6 @@ void Board::play_melee(const Orders& orders) {
     if (it == orders.end()) continue;
     Allotment allot;
     for (const std::string& line : it->second.lines) {
-      if (text::lower(line) == "propose end") continue;
       if (auto r = melee_line(side, line, allot); !r)
         say("melee order '" + line + "' void: " + r.error().message);
     }
@@ -196,12 +195,11 @@ void Board::play_melee(const Orders& orders) {
       const int r = roll(6, "melee: " + text::join(x.attackers, "+") + " against " + t);
       const MeleeResult res = sc_->tables.melee_result(diff, r);
       static const char* const kNames[] = {"no effect", "Ineffective", "Damaged", "Lose One"};
-      events_->push_back(
-          Event{text::join(x.attackers, " and ") + " (" + std::to_string(x.strength) + ") attack " +
-                    t + " (" + std::to_string(defence) + notes + "): differential " +
-                    (diff > 0 ? "+" : "") + std::to_string(diff) + ", rolled " + std::to_string(r) +
-                    ": " + kNames[static_cast<int>(res)] + " (15.23, 15.41)",
-                {dice_->log().back()}});
+      said_with_last_roll(text::join(x.attackers, " and ") + " (" + std::to_string(x.strength) +
+                          ") attack " + t + " (" + std::to_string(defence) + notes +
+                          "): differential " + (diff > 0 ? "+" : "") + std::to_string(diff) +
+                          ", rolled " + std::to_string(r) + ": " + kNames[static_cast<int>(res)] +
+                          " (15.23, 15.41)");
       results.emplace_back(t, res);
     }
     if (side == Side::Ottoman) at_boom = static_cast<int>(boom_attackers.size());

@@ -22,10 +22,6 @@ galley::Pose pose(const Ship& s) {
   return {s.hex, s.facing};
 }
 
-std::string hx(HexId h) {
-  return hex::format_hex(h);
-}
-
 }  // namespace
 
 bool Board::has_movers(Side side) const {
@@ -46,13 +42,9 @@ Expected<std::string> Board::move_line(Side side, const std::string& line,
   Ship* s = own_ship(side, id);
   if (!s) return fail(ship_problem(side, id));
   if (!ordered.insert(id).second) return fail("a second order for " + id);
-  std::vector<Action> actions;
-  for (auto piece : text::split(rest, ",")) {
-    auto a = parse_action(piece);
-    if (!a) return fail(a.error().message);
-    actions.push_back(*a);
-  }
-  if (actions.empty()) return fail("no action for " + id);
+  auto parsed = galley::parse_actions(id, rest, parse_action);
+  if (!parsed) return unexpected(parsed.error());
+  std::vector<Action>& actions = *parsed;
   // 15.11: a ram is made at Battle Speed; the canonical order says so.
   if (actions.back().kind == Action::Ram &&
       std::none_of(actions.begin(), actions.end(),
@@ -65,9 +57,40 @@ Expected<std::string> Board::move_line(Side side, const std::string& line,
     actions.insert(actions.begin() + static_cast<long>(at), Action{Action::Battle});
   }
   if (auto why = move_ship(*s, actions)) return fail(*why);
-  std::vector<std::string> words;
-  for (const Action& a : actions) words.push_back(format_action(a));
-  return id + ": " + text::join(words, ", ");
+  return galley::format_order(id, actions, format_action);
+}
+
+// The mover's order lines, in order; then the sail ships he did not order
+// (14.21: momentum), the Boom breakers (15.64) and Boom control (15.61).
+void Board::play_moves(const Orders& orders) {
+  const Side side = mover();
+  std::set<std::string> ordered;
+  std::vector<std::string> breakers;
+  for (const std::string& line : orders_of(orders, side).lines) {
+    const auto r = move_line(side, line, ordered);
+    if (!r) {
+      say("order '" + line + "' could not be carried out: " + r.error().message);
+      continue;
+    }
+    if (r->find("break boom") != std::string::npos) breakers.push_back(split_line(*r)->first);
+  }
+  for (auto& [id, s] : ships_) {
+    if (s.side != side || !afloat(s) || ordered.count(id)) continue;
+    if (s.prop == Propulsion::Sail || s.to_sail) {
+      if (auto why = move_ship(s, {})) say(id + ": " + *why);
+    } else {
+      s.hexes_last = 0;
+    }
+  }
+  for (const std::string& id : breakers) {
+    Ship& s = ships_.at(id);
+    if (!afloat(s) || boom_broken_ || break_boom(s)) continue;
+    boom_broken_ = true;
+    say(id +
+        " has spent its Movement Segment at the Boom unopposed: the Boom is broken and "
+        "no longer exists (15.64)");
+  }
+  update_boom_control();
 }
 
 // Why `s` may not go from `from` into the adjacent `to`, or "".
@@ -122,17 +145,14 @@ bool Board::enter_hex(Ship& s, HexId to) {
   if (n == 0 || !executing()) return true;
   if (s.side == Side::Byzantine && sc_->map.haven(to)) return true;
   const int r = roll(6, "shoals: " + s.id + " entering " + hx(to));
-  Event e{"", {dice_->log().back()}};
   if (r <= n) {
-    e.text = s.id + " strikes the shoals at " + hx(to) + " (15.53: rolled " + std::to_string(r) +
-             ", needed more than " + std::to_string(n) + ")";
-    events_->push_back(std::move(e));
+    said_with_last_roll(s.id + " strikes the shoals at " + hx(to) + " (15.53: rolled " +
+                        std::to_string(r) + ", needed more than " + std::to_string(n) + ")");
     sink(s, "wrecked on the shoals, 15.53");
     return false;
   }
-  e.text = s.id + " passes the shoals at " + hx(to) + " safely (15.53: rolled " +
-           std::to_string(r) + ", more than " + std::to_string(n) + ")";
-  events_->push_back(std::move(e));
+  said_with_last_roll(s.id + " passes the shoals at " + hx(to) + " safely (15.53: rolled " +
+                      std::to_string(r) + ", more than " + std::to_string(n) + ")");
   return true;
 }
 
@@ -158,17 +178,14 @@ bool Board::try_free(Ship& s) {
   const int need = s.rammer ? 3 : 1;
   const std::string other = s.engaged;
   const int r = roll(6, s.id + " tries to break free of " + other);
-  Event e{"", {dice_->log().back()}};
   const std::string range = need == 1 ? "1" : "1-3";
   if (r > need) {
-    e.text = s.id + " stays engaged with " + other + " (15.16: rolled " + std::to_string(r) +
-             ", needed " + range + ") and does not move";
-    events_->push_back(std::move(e));
+    said_with_last_roll(s.id + " stays engaged with " + other + " (15.16: rolled " +
+                        std::to_string(r) + ", needed " + range + ") and does not move");
     return false;
   }
-  e.text = s.id + " breaks free of " + other + " (15.16: rolled " + std::to_string(r) +
-           ", needed " + range + ")";
-  events_->push_back(std::move(e));
+  said_with_last_roll(s.id + " breaks free of " + other + " (15.16: rolled " + std::to_string(r) +
+                      ", needed " + range + ")");
   const bool rammed = !s.rammer;
   release(s);
   if (rammed) damage(s, "breaking free of a ram, 15.16");
@@ -177,7 +194,7 @@ bool Board::try_free(Ship& s) {
 
 // 15.64: a ship that spends its whole Movement Segment beside a Boom
 // hexside with no enemy ship across it destroys the Boom at the end of the
-// segment (play in sequence.cpp).
+// segment (play_moves).
 std::optional<std::string> Board::break_boom(Ship& s) {
   if (boom_broken_) return std::string("the Boom is already destroyed");
   for (const auto& [a, b] : sc_->map.boom_sides()) {
@@ -239,10 +256,8 @@ std::optional<std::string> Board::move_ship(Ship& s, std::vector<Action> actions
       // 14.21: a sail ship enters with the Wind Velocity as its capability.
       const int top = s.damaged ? values(s).sail / 2 : values(s).sail;
       s.capability = std::min(std::max(velocity_, 0), top);
-      if (velocity_ > 0 && s.facing == sc_->map.grid(wind_))
-        return "a sail ship may not enter facing into the wind (14.24)";
-      if (velocity_ > 0 && hex::turns_between(s.facing, sc_->map.grid(wind_)) == 1)
-        spent_before = 2;
+      if (into_wind(s.facing)) return "a sail ship may not enter facing into the wind (14.24)";
+      if (on_wind(s.facing)) spent_before = 2;
     }
     say(s.id + " arrives at " + hx(e.hex) + " facing " + hex::name(e.facing) + " (19.1)");
     s.moved_in = abs_impulse();
@@ -457,9 +472,6 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
   } else if (!fixed) {
     s.capability = std::min(s.capability, hi);
   }
-  const bool windy = velocity_ > 0;
-  const Dir into = sc_->map.grid(wind_);
-  const auto on_wind = [&](Dir f) { return windy && hex::turns_between(f, into) == 1; };
   int mpa = s.capability;
   if (s.ineffective_in == abs_impulse()) mpa /= 2;  // 15.33
   galley::Course course(kSail, pose(s), std::max(mpa, spent_before), spent_before);
@@ -472,7 +484,7 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
     if (a.kind == Action::Turn) {
       const int step = a.n < 0 ? -1 : 1;
       for (int k = 0; k < std::abs(a.n); ++k) {
-        if (windy && hex::turn(course.pose().facing, step) == into)
+        if (into_wind(hex::turn(course.pose().facing, step)))
           return s.id + " may not turn to face into the wind (14.24, 14.25)";
         if (const auto r = course.turn(step)) {
           if (*r == galley::Refusal::OutOfPoints)
@@ -483,7 +495,7 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
       s.facing = course.pose().facing;
     } else if (a.kind == Action::Move) {
       for (int k = 0; k < a.n; ++k) {
-        if (windy && s.facing == into)
+        if (into_wind(s.facing))
           return s.id + " faces into the wind and may not sail ahead (14.24)";
         const int cost = on_wind(s.facing) ? 2 : 1;
         if (course.remaining() < cost) {
@@ -510,18 +522,31 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
     return s.id + " may not stop in " + o->id + "'s hex (14.15)";
   // 14.21: the rest of the capability is spent holding the course (unless
   // the ship was stopped short, when the rest is lost).
-  int left = stopped ? 0 : course.remaining();
+  if (!hold_course(s, stopped ? 0 : course.remaining(), entered)) return std::nullopt;
+  s.hexes_last = entered;
+  if (entered > 0) s.moved_in = abs_impulse();
+  if (executing() && entered > 0)
+    say(s.id + " sails from " + hx(start) + " to " + hx(s.hex) + ", facing " + hex::name(s.facing) +
+        " (capability " + std::to_string(s.capability) + ", 14.21)");
+  return std::nullopt;
+}
+
+// 14.21: a sail ship spends the `left` points of its capability holding its
+// course: 14.24 the compulsory turn away from the wind with the last point on
+// the wind, 14.27 carried off the map, aground or against the Boom. `entered`
+// counts the hexes; false if the ship is lost.
+bool Board::hold_course(Ship& s, int left, int& entered) {
   std::string fate;
   if (left > 0 && executing())
     say(s.id + " carries on under its momentum: " + std::to_string(left) + " MP (14.21)");
   while (left > 0) {
-    if (windy && s.facing == into) {
+    if (into_wind(s.facing)) {
       fate = "lies in irons, facing into the wind";
       break;
     }
     if (on_wind(s.facing) && left == 1) {
       // 14.24: the compulsory 120 degree turn, away from the wind.
-      const int step = hex::turn(s.facing, 1) == into ? -1 : 1;
+      const int step = into_wind(hex::turn(s.facing, 1)) ? -1 : 1;
       s.facing = hex::turn(s.facing, 2 * step);
       left = 0;
       say(s.id + " turns 120 degrees away from the wind with its last Movement Point (14.24)");
@@ -531,11 +556,11 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
     const int cost = on_wind(s.facing) ? 2 : 1;
     if (!sc_->map.on_map(next)) {
       if (executing()) sink(s, "carried off the map, 14.27");
-      return std::nullopt;
+      return false;
     }
     if (!sc_->map.enterable(next)) {
       if (executing()) sink(s, "run aground at " + hx(s.hex) + ", 14.27");
-      return std::nullopt;
+      return false;
     }
     if (const Ship* o = ship_at(next, s.id);
         o && !(o->side == s.side && s.side == Side::Ottoman && next == sc_->map.anchorage())) {
@@ -553,15 +578,10 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
     }
     left -= cost;
     ++entered;
-    if (!enter_hex(s, next)) return std::nullopt;
+    if (!enter_hex(s, next)) return false;
   }
   if (!fate.empty()) say(s.id + " " + fate + " (14.21)");
-  s.hexes_last = entered;
-  if (entered > 0) s.moved_in = abs_impulse();
-  if (executing() && entered > 0)
-    say(s.id + " sails from " + hx(start) + " to " + hx(s.hex) + ", facing " + hex::name(s.facing) +
-        " (capability " + std::to_string(s.capability) + ", 14.21)");
-  return std::nullopt;
+  return true;
 }
 
 // 14.26: every ship that entered no hex this impulse drifts one hex the way

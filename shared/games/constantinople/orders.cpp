@@ -1,5 +1,6 @@
 // Constantinople: the words of a movement order (14.1, 14.2, 15.1, 15.16,
 // 15.64, 19.1).
+#include "core/galley.h"
 #include "core/text.h"
 #include "games/constantinople/rules.h"
 
@@ -18,13 +19,13 @@ std::string format_action(const Action& a) {
     case Action::Sail:
       return "sail";
     case Action::Turn:
-      return std::string("turn ") + (a.n < 0 ? "L" : "R") + (std::abs(a.n) == 2 ? "2" : "");
+      return galley::format_turn(a.n);
     case Action::Move:
       return "move " + std::to_string(a.n);
     case Action::Ram:
-      return "ram " + a.target;
+      return galley::format_ram(a.target);
     case Action::Enter:
-      return "enter " + hex::format_hex(a.hex) + " facing " + hex::name(a.facing);
+      return galley::format_entry({a.hex, a.facing});
     case Action::BreakBoom:
       return "break boom";
   }
@@ -50,10 +51,7 @@ Expected<Action> parse_action(std::string_view text_in) {
   if (verb == "turn" && w.size() == 2) {
     const std::string d = text::lower(w[1]);
     a.kind = Action::Turn;
-    if (d == "l" || d == "left") a.n = -1;
-    if (d == "r" || d == "right") a.n = 1;
-    if (d == "l2") a.n = -2;
-    if (d == "r2") a.n = 2;
+    a.n = galley::parse_hand(d).value_or(d == "l2" ? -2 : d == "r2" ? 2 : 0);
     if (a.n == 0) return fail("'turn' takes L, R (one hexside) or L2, R2 (two, sail only)");
     return a;
   }
@@ -66,18 +64,16 @@ Expected<Action> parse_action(std::string_view text_in) {
     a.n = static_cast<int>(n);
     return a;
   }
-  if (verb == "ram" && w.size() == 2) {
+  if (auto target = galley::parse_ram(w)) {
     a.kind = Action::Ram;
-    a.target = text::upper(w[1]);
+    a.target = std::move(*target);
     return a;
   }
-  if (verb == "enter" && w.size() == 4 && text::lower(w[2]) == "facing") {
-    const auto h = hex::parse_hex(w[1]);
-    const auto d = hex::parse_dir(w[3]);
-    if (!h || !d) return fail("'enter HEX facing DIR', e.g. 'enter 2046 facing N'");
+  if (const auto entry = galley::parse_entry(w, "enter 2046 facing N")) {
+    if (!*entry) return unexpected(entry->error());
     a.kind = Action::Enter;
-    a.hex = *h;
-    a.facing = *d;
+    a.hex = (*entry)->hex;
+    a.facing = (*entry)->facing;
     return a;
   }
   return fail("'" + std::string(text::trim(text_in)) +

@@ -1,156 +1,12 @@
-// Constantinople: the steps outside the impulses: the Byzantine deployment
-// (19.1), storm havens (14.29), and what the land game's Planning and
-// Bombardment Phases do at sea: sailors ashore (16.0), the Great Portage
-// (17.1-17.24) and the bombardment of ships in the Golden Horn (15.7).
+// Constantinople: what the land game's Planning and Bombardment Phases do
+// at sea: sailors ashore (16.0), the Great Portage (17.1-17.24) and the
+// bombardment of ships in the Golden Horn (15.7).
 #include <algorithm>
 
 #include "core/text.h"
 #include "games/constantinople/rules.h"
 
 namespace naumachia::constantinople {
-
-namespace {
-
-std::string hx(HexId h) {
-  return hex::format_hex(h);
-}
-
-std::string leader_named(const std::map<std::string, std::string>& leaders, const std::string& w) {
-  for (const auto& [name, ship] : leaders) {
-    if (ship != "lost" && text::lower(name) == text::lower(w)) return name;
-  }
-  return "";
-}
-
-}  // namespace
-
-// ------------------------------------------------------------ 19.1 deployment
-
-// "VENICE: 3331 facing S" or "Diedo: VENICE".
-Expected<std::string> Board::setup_line(const std::string& line, std::set<std::string>& used) {
-  auto parts = split_line(line);
-  if (!parts) return fail(parts.error().message);
-  const auto& [who, rest] = *parts;
-  if (const std::string l = leader_named(leaders_, who); !l.empty()) {
-    Ship* s = own_ship(Side::Byzantine, text::upper(rest));
-    if (!s || sc_->arrives.count(s->id))
-      return fail(l + " goes aboard a Byzantine galley in the Golden Horn (15.26)");
-    if (!s->leader.empty() && s->leader != l) return fail(s->id + " already carries " + s->leader);
-    if (!used.insert(l).second) return fail("a second order for " + l);
-    for (auto& [id, x] : ships_)
-      if (x.leader == l) x.leader.clear();
-    s->leader = l;
-    leaders_[l] = s->id;
-    return l + ": " + s->id;
-  }
-  Ship* s = own_ship(Side::Byzantine, who);
-  if (!s) return fail(ship_problem(Side::Byzantine, who));
-  if (sc_->arrives.count(s->id)) return fail(s->id + " arrives later from the south edge (19.1)");
-  const auto w = text::split(rest);
-  const auto h = w.size() == 3 ? hex::parse_hex(w[0]) : std::nullopt;
-  const auto d = w.size() == 3 ? hex::parse_dir(w[2]) : std::nullopt;
-  if (!h || !d || text::lower(w[1]) != "facing")
-    return fail("a deployment order is 'SHIP: HEX facing DIR', e.g. 'VENICE: 3331 facing S'");
-  if (!sc_->map.in_horn(*h)) return fail("hex " + hx(*h) + " is not in the Golden Horn (19.1)");
-  if (!sc_->map.enterable(*h)) return fail("hex " + hx(*h) + " is land");
-  if (!used.insert(s->id).second) return fail("a second order for " + s->id);
-  if (const Ship* o = ship_at(*h, s->id)) return fail("hex " + hx(*h) + " already holds " + o->id);
-  s->on_map = true;
-  s->hex = *h;
-  s->facing = *d;
-  note_occupant(*s);
-  return s->id + ": " + hx(*h) + " facing " + hex::name(*d);
-}
-
-// The ships and leaders the player did not place go where data/forces.txt
-// says (or, if that hex was taken, to the first free Golden Horn hex).
-void Board::play_setup(const Orders& orders) {
-  std::set<std::string> used;
-  const auto it = orders.find(PlayerId{static_cast<int>(Side::Byzantine)});
-  if (it != orders.end()) {
-    for (const std::string& line : it->second.lines) {
-      if (auto r = setup_line(line, used); !r)
-        say("order '" + line + "' void: " + r.error().message);
-    }
-  }
-  for (auto& [id, s] : ships_) {
-    if (s.side != Side::Byzantine || s.on_map || sc_->arrives.count(id)) continue;
-    const auto d = sc_->default_setup.find(id);
-    HexId h = d != sc_->default_setup.end() ? d->second.first : HexId{};
-    if (d == sc_->default_setup.end() || ship_at(h)) {
-      for (int r = sc_->map.first_row(); r <= sc_->map.last_row() && (h == HexId{} || ship_at(h));
-           ++r)
-        for (int c = sc_->map.first_col(); c <= sc_->map.last_col(); ++c)
-          if (sc_->map.in_horn({c, r}) && !ship_at({c, r})) {
-            h = {c, r};
-            break;
-          }
-    }
-    s.on_map = true;
-    s.hex = h;
-    s.facing = d != sc_->default_setup.end() ? d->second.second : Dir::S;
-    say(id + " is placed at " + hx(h) + " (the default deployment)");
-  }
-  for (const auto& [l, ship] : sc_->default_leaders) {
-    if (used.count(l) || !leaders_.count(l)) continue;
-    Ship& s = ships_.at(ship);
-    if (!s.leader.empty()) continue;
-    s.leader = l;
-    leaders_[l] = ship;
-  }
-}
-
-// ------------------------------------------------------------ 14.29 havens
-
-std::vector<std::string> Board::storm_survivors() const {
-  std::vector<std::string> out;
-  for (const auto& [id, s] : ships_)
-    if (afloat(s) && s.seeking_haven) out.push_back(id);
-  return out;
-}
-
-// "VENICE: 1823".
-Expected<std::string> Board::haven_line(const std::string& line, std::set<std::string>& used) {
-  auto parts = split_line(line);
-  if (!parts) return fail(parts.error().message);
-  const auto& [id, rest] = *parts;
-  Ship* s = own_ship(Side::Byzantine, id);
-  if (!s || !s->seeking_haven) return fail(id + " is not a Byzantine ship seeking a haven (14.29)");
-  const auto h = hex::parse_hex(rest);
-  if (!h || !sc_->map.haven(*h))
-    return fail("a Byzantine haven is the Harbor of Eleutheris, 2129, 2130 or 2234 (14.29)");
-  if (!used.insert(id).second) return fail("a second order for " + id);
-  if (const Ship* o = ship_at(*h, id)) return fail("hex " + hx(*h) + " already holds " + o->id);
-  s->hex = *h;
-  s->seeking_haven = false;
-  return id + ": " + hx(*h);
-}
-
-// Ships not placed by the player take the free havens in the map's order; a
-// ship finding none stays where the storm left it.
-void Board::play_havens(const Orders& orders) {
-  std::set<std::string> used;
-  const auto it = orders.find(PlayerId{static_cast<int>(Side::Byzantine)});
-  if (it != orders.end()) {
-    for (const std::string& line : it->second.lines) {
-      if (auto r = haven_line(line, used); !r)
-        say("order '" + line + "' void: " + r.error().message);
-    }
-  }
-  for (const std::string& id : storm_survivors()) {
-    Ship& s = ships_.at(id);
-    s.seeking_haven = false;
-    for (const HexId h : sc_->map.havens()) {
-      if (!ship_at(h)) {
-        s.hex = h;
-        say(id + " takes shelter at " + hx(h) + " (14.29, the default haven)");
-        break;
-      }
-    }
-  }
-}
-
-// ------------------------------------------------------------ Planning
 
 // 17.1: after two successive assaults on the Boom, from Game-Turn 6; or from
 // Game-Turn 20 regardless.
@@ -214,7 +70,7 @@ Expected<std::string> Board::planning_line(Side side, const std::string& line,
   const auto& [who, rest] = *parts;
   const std::string what = text::lower(rest);
   if (side == Side::Byzantine) {
-    if (const std::string l = leader_named(leaders_, who); !l.empty()) {
+    if (const std::string l = leader_named(who); !l.empty()) {
       // 16.0: a leader changes between ship and shore on the city's Golden Horn shore.
       const std::string from = leaders_[l];
       if (!from.empty() && sc_->map.at(ships_.at(from).hex).code != 'k')
@@ -307,67 +163,72 @@ void Board::play_planning(const Orders& orders) {
       }
     }
     if (side == Side::Byzantine) {
-      // 16.0: one leader ashore for each two sailor units ashore.
-      int crews = 0, ashore = 0;
-      for (const auto& [id, s] : ships_) crews += s.side == side && !s.sunk && s.reduced;
-      for (const auto& [l, ship] : leaders_) ashore += ship.empty() ? 1 : 0;
-      for (auto& [l, ship] : leaders_) {
-        if (ashore * 2 <= crews || !ship.empty()) continue;
-        for (auto& [id, s] : ships_) {
-          if (afloat(s) && s.side == side && s.leader.empty() && sc_->map.in_horn(s.hex)) {
-            s.leader = l;
-            ship = id;
-            --ashore;
-            say(l + " stays with the fleet aboard " + id +
-                ": one leader ashore per two sailor units (16.0)");
-            break;
-          }
-        }
-      }
+      keep_leaders_afloat();
       continue;
     }
-    if (!portage.empty()) {
-      // 17.22: die + the Game-Turn's Assault Capability Number, five or more.
-      const int ac = sc_->tables.assault_on(turn_);
-      const int r = roll(6, "the Great Portage");
-      Event e{"", {dice_->log().back()}};
-      const bool ok = r + ac >= 5;
-      e.text = "the Great Portage: rolled " + std::to_string(r) + " + Assault Capability " +
-               std::to_string(ac) + " = " + std::to_string(r + ac) +
-               (ok ? ": the ships are carried over Pera into the Golden Horn (17.22)"
-                   : ": short of 5, the ships stay in the Bosphorus (17.22)");
-      events_->push_back(std::move(e));
-      if (ok) {
-        for (const std::string& p : portage) {
-          const auto [id, rest] = *split_line(p);
-          const auto w = text::split(rest);
-          Ship& s = ships_.at(id);
-          s.hex = *hex::parse_hex(w[1]);
-          s.facing = *hex::parse_dir(w[3]);
-          s.prop = Propulsion::Oar;
-          s.capability = 0;
-          s.to_sail = false;
-          say(id + " is portaged to " + hx(s.hex) + " (17.22; it moves next Game-Turn, 17.24)");
-        }
+    if (!portage.empty()) try_portage(portage);
+    for (const std::string& id : bombard) bombard_ship(ships_.at(id));
+  }
+}
+
+// 16.0: one leader ashore for each two sailor units ashore; the others stay
+// aboard a galley in the Golden Horn.
+void Board::keep_leaders_afloat() {
+  int crews = 0, ashore = 0;
+  for (const auto& [id, s] : ships_) crews += s.side == Side::Byzantine && !s.sunk && s.reduced;
+  for (const auto& [l, ship] : leaders_) ashore += ship.empty() ? 1 : 0;
+  for (auto& [l, ship] : leaders_) {
+    if (ashore * 2 <= crews || !ship.empty()) continue;
+    for (auto& [id, s] : ships_) {
+      if (afloat(s) && s.side == Side::Byzantine && s.leader.empty() && sc_->map.in_horn(s.hex)) {
+        s.leader = l;
+        ship = id;
+        --ashore;
+        say(l + " stays with the fleet aboard " + id +
+            ": one leader ashore per two sailor units (16.0)");
+        break;
       }
     }
-    for (const std::string& id : bombard) {
-      // 15.73: two dice: 2 or 12 sinks, 11 damages.
-      Ship& t = ships_.at(id);
-      if (!afloat(t)) continue;
-      const int r = roll(6, "bombardment of " + id) + roll(6, "bombardment of " + id);
-      const std::size_t n = dice_->log().size();
-      Event e{"", {dice_->log()[n - 2], dice_->log()[n - 1]}};
-      e.text = "the Pera guns bombard " + id + ": rolled " + std::to_string(r) +
-               (r == 2 || r == 12 ? ": sunk"
-                : r == 11         ? ": Damaged"
-                                  : ": no effect") +
-               " (15.73)";
-      events_->push_back(std::move(e));
-      if (r == 2 || r == 12) sink(t, "bombarded from Pera, 15.73");
-      if (r == 11) damage(t, "bombarded from Pera, 15.73");
-    }
   }
+}
+
+// 17.22: die + the Game-Turn's Assault Capability Number, five or more,
+// carries the ordered ships ("T1: portage 3624 facing N") over Pera.
+void Board::try_portage(const std::vector<std::string>& portage) {
+  const int ac = sc_->tables.assault_on(turn_);
+  const int r = roll(6, "the Great Portage");
+  const bool ok = r + ac >= 5;
+  said_with_last_roll("the Great Portage: rolled " + std::to_string(r) + " + Assault Capability " +
+                      std::to_string(ac) + " = " + std::to_string(r + ac) +
+                      (ok ? ": the ships are carried over Pera into the Golden Horn (17.22)"
+                          : ": short of 5, the ships stay in the Bosphorus (17.22)"));
+  if (!ok) return;
+  for (const std::string& p : portage) {
+    const auto [id, rest] = *split_line(p);
+    const auto w = text::split(rest);
+    Ship& s = ships_.at(id);
+    s.hex = *hex::parse_hex(w[1]);
+    s.facing = *hex::parse_dir(w[3]);
+    s.prop = Propulsion::Oar;
+    s.capability = 0;
+    s.to_sail = false;
+    say(id + " is portaged to " + hx(s.hex) + " (17.22; it moves next Game-Turn, 17.24)");
+  }
+}
+
+// 15.73: two dice: 2 or 12 sinks, 11 damages.
+void Board::bombard_ship(Ship& t) {
+  if (!afloat(t)) return;
+  const std::size_t first = rolls_so_far();
+  const int r = roll(6, "bombardment of " + t.id) + roll(6, "bombardment of " + t.id);
+  said_with_rolls("the Pera guns bombard " + t.id + ": rolled " + std::to_string(r) +
+                      (r == 2 || r == 12 ? ": sunk"
+                       : r == 11         ? ": Damaged"
+                                         : ": no effect") +
+                      " (15.73)",
+                  first);
+  if (r == 2 || r == 12) sink(t, "bombarded from Pera, 15.73");
+  if (r == 11) damage(t, "bombarded from Pera, 15.73");
 }
 
 }  // namespace naumachia::constantinople

@@ -39,7 +39,7 @@ void Board::ram(Ship& s, Ship& t) {
   const RamEntry e =
       sc_->tables
           .ram[static_cast<std::size_t>(defence - 1)][static_cast<std::size_t>(strength - 1)];
-  const std::size_t first = dice_->log().size();
+  const std::size_t first = rolls_so_far();
   std::string text = s.id + " (Ram Strength " + std::to_string(strength) + ") rams " + t.id +
                      " (Ram Defense " + kDefence[defence - 1] + (t.damaged ? ", halved" : "") +
                      ") from " + hex::format_hex(s.hex) + ": ";

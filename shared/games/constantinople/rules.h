@@ -2,11 +2,13 @@
 // Constantinople 1453, the naval game: the rules, as functions over a
 // position (Board). Each group is defined in the file named in its heading;
 // every rule cites its case, and the readings of unclear cases are in
-// docs/rules/constantinople.md.
+// docs/rules/constantinople.md. The sequence of play is one table of
+// segments (sequence.cpp).
 //
 // Validation and resolution run the same code (core/adjudication.h); in
 // Mode::Execute a move is resolved hex by hex and every roll is shown where
 // it fell.
+#include <array>
 #include <map>
 #include <memory>
 #include <optional>
@@ -17,13 +19,17 @@
 #include "core/adjudication.h"
 #include "core/dice.h"
 #include "core/game.h"
+#include "core/sequence.h"
 #include "games/constantinople/position.h"
 
 namespace naumachia::constantinople {
 
-using Orders = std::map<PlayerId, OrderSet>;
-
 constexpr int kImpulses = 5;  // 4.0 E, 13.1
+
+// A hex as the map numbers it, "3429".
+inline std::string hx(HexId h) {
+  return hex::format_hex(h);
+}
 
 // One action of a movement order ("G1: battle, move 3, turn R, move 2, ram VENICE").
 struct Action {
@@ -50,6 +56,12 @@ struct Claims {
   Allotment allot;
   bool proposed = false;
 };
+
+struct Board;
+
+// One segment of the sequence of play (4.0), a row of the table in sequence.cpp.
+using SegmentRule = naumachia::SegmentRule<Board, Segment, Side, Claims>;
+using SequenceOfPlay = Sequence<SegmentRule, 7>;
 
 struct Board : Position, Adjudication {
   Board(std::shared_ptr<const Scenario> sc, RulesVersion rules);
@@ -79,9 +91,10 @@ struct Board : Position, Adjudication {
   // ------------------------------------------------------------ wind.cpp
   Dir wind_toward() const;  // grid direction the wind carries ships (14.26)
   std::string wind_text() const;
-  void roll_wind();              // 14.23
-  void storm();                  // 14.29
-  bool favourable_wind() const;  // 19.1, the Genoese galley
+  void roll_wind();                  // 14.23
+  bool favourable_wind() const;      // 19.1, the Genoese galley
+  bool into_wind(Dir facing) const;  // 14.24: facing the hexside the wind blows from
+  bool on_wind(Dir facing) const;    // 14.24: a hexside off it
 
   // ------------------------------------------------------------ movement.cpp
   bool has_movers(Side s) const;
@@ -98,9 +111,10 @@ struct Board : Position, Adjudication {
                                       int spent_before);
   std::optional<std::string> move_sail(Ship& s, const std::vector<Action>& a, std::size_t i,
                                        int spent_before, std::optional<int> speed, bool fixed);
+  bool hold_course(Ship& s, int left, int& entered);
   int oar_allowance(const Ship& s, bool battle) const;
   std::pair<int, int> sail_range(const Ship& s) const;
-  void unordered_sail(Side side, const std::set<std::string>& ordered);
+  void play_moves(const Orders& orders);
   void drift();
   void note_occupant(const Ship& s);
   void update_boom_control();
@@ -120,44 +134,56 @@ struct Board : Position, Adjudication {
   std::optional<std::string> allotment_problem(Side side, const Allotment& allot) const;
   void play_melee(const Orders& orders);
 
+  // ------------------------------------------------------------ deployment.cpp
+  std::string leader_named(const std::string& word) const;
+  Expected<std::string> setup_line(const std::string& line, std::set<std::string>& used);
+  void play_setup(const Orders& orders);
+
+  // ------------------------------------------------------------ storm.cpp
+  void storm();  // 14.29
+  std::vector<std::string> storm_survivors() const;
+  Expected<std::string> haven_line(const std::string& line, std::set<std::string>& used);
+  void play_havens(const Orders& orders);
+
   // ------------------------------------------------------------ planning.cpp
   bool has_planning(Side s) const;
   bool portage_open() const;
   Expected<std::string> planning_line(Side side, const std::string& line,
                                       std::set<std::string>& used);
   void play_planning(const Orders& orders);
-  Expected<std::string> setup_line(const std::string& line, std::set<std::string>& used);
-  void play_setup(const Orders& orders);
-  std::vector<std::string> storm_survivors() const;
-  Expected<std::string> haven_line(const std::string& line, std::set<std::string>& used);
-  void play_havens(const Orders& orders);
+  void keep_leaders_afloat();                                 // 16.0
+  void try_portage(const std::vector<std::string>& portage);  // 17.22
+  void bombard_ship(Ship& t);                                 // 15.73
 
   // ------------------------------------------------------------ sequence.cpp
+  static const SequenceOfPlay& sequence();
+  static constexpr std::array<Side, 2> seats() { return {Side::Ottoman, Side::Byzantine}; }
+  static std::string seat_name(Side s) { return side_name(s); }
   std::string label() const;
-  bool orders_in_segment(Side s) const;
-  Expected<std::string> check_line(Side side, const std::string& line, Claims& claims);
-  std::optional<std::string> finish_check(Side side, const Claims& claims) const;
-  void play(const Orders& orders);
-  void play_moves(const Orders& orders);
   Side mover() const { return seg_ == Segment::FirstMove ? first_ : enemy(first_); }
   void resolve(const Orders& orders, Dice& dice, std::vector<Event>& events);
-  void advance();
-  void begin_turn();
   void begin_naval_phase();
   void begin_impulse();
   void end_impulse();
   void end_naval_phase();
   void end_turn();
+
+  // ------------------------------------------------------------ victory.cpp
   void check_victory(bool last_turn);
   void end_game(std::optional<Side> winner, const std::string& why);
+  std::vector<SideId> winners() const;
+
+  // ------------------------------------------------------------ candidates.cpp
+  std::vector<std::vector<std::string>> move_candidates(Side side) const;
+  std::vector<std::vector<std::string>> melee_candidates(Side side) const;
+  std::vector<std::vector<std::string>> planning_candidates(Side side) const;
+  const Ship* nearest_enemy(const Ship& s) const;
+  std::vector<std::string> ram_courses(const Ship& s) const;
 
   // ------------------------------------------------------------ serialise.cpp, view.cpp
   std::string serialize() const;
   std::optional<std::string> parse(std::string_view bytes);
   View view() const;
-  std::vector<std::vector<std::string>> candidate_orders(Side side) const;
-  const Ship* nearest_enemy(const Ship& s) const;
-  std::vector<std::string> ram_courses(const Ship& s) const;
   std::string order_help() const;
 };
 

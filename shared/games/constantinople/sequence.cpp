@@ -1,9 +1,11 @@
-// Constantinople: the sequence of play. A Game-Turn is the Naval Phase (4.0
-// addition: the wind, then five impulses of initiative, first and second
-// player movement and mutual combat) and then what the land game's Planning
-// and Bombardment Phases do at sea. Victory for the naval game alone is the
-// project's (docs/rules/constantinople.md).
+// Constantinople: the sequence of play. One table of segments: a Game-Turn
+// is the Naval Phase (4.0 addition: the wind, then five impulses of
+// initiative, first and second player movement and mutual combat, which may
+// end early by agreement) and then what the land game's Planning and
+// Bombardment Phases do at sea. Then the beginnings and ends of the Naval
+// Phase, of an impulse and of a Game-Turn.
 #include <algorithm>
+#include <array>
 
 #include "core/text.h"
 #include "games/constantinople/rules.h"
@@ -12,222 +14,260 @@ namespace naumachia::constantinople {
 
 namespace {
 
-OrderSet orders_of(const Orders& orders, Side side) {
-  const auto it = orders.find(PlayerId{static_cast<int>(side)});
-  return it == orders.end() ? OrderSet{} : it->second;
-}
-
+// 4.0 E: the sides proposing fewer impulses, a bit each in Position::proposals_.
 int bit(Side s) {
   return s == Side::Ottoman ? 1 : 2;
 }
-
-}  // namespace
-
-std::string Board::label() const {
-  const std::string turn = "Turn " + std::to_string(turn_);
-  const std::string imp = turn + ", impulse " + std::to_string(impulse_) + ": ";
-  switch (seg_) {
-    case Segment::Setup:
-      return turn + ": Byzantine deployment in the Golden Horn (19.1)";
-    case Segment::FirstMove:
-    case Segment::SecondMove:
-      return imp + side_name(mover()) + " movement";
-    case Segment::Combat:
-      return imp + "mutual naval combat (15.2)";
-    case Segment::Agreement:
-      return imp + side_name(proposals_ == 1 ? Side::Byzantine : Side::Ottoman) +
-             " answer: end the Naval Phase early? (4.0 E)";
-    case Segment::StormHaven:
-      return turn + ": Storm, Byzantine havens (14.29)";
-    case Segment::Planning:
-      return turn + ": Planning and Bombardment (16.0, 17.2, 15.7)";
-  }
-  return turn;
+// The side that answers the other's proposal.
+Side answering(const Board& b) {
+  return b.proposals_ == 1 ? Side::Byzantine : Side::Ottoman;
 }
 
-bool Board::orders_in_segment(Side s) const {
-  if (over_) return false;
-  switch (seg_) {
-    case Segment::Setup:
-    case Segment::StormHaven:
-      return s == Side::Byzantine;
-    case Segment::FirstMove:
-    case Segment::SecondMove:
-      return s == mover() && has_movers(s);
-    case Segment::Combat:
-      return has_melee(s);
-    case Segment::Agreement:
-      return (proposals_ & bit(s)) == 0;
-    case Segment::Planning:
-      return has_planning(s);
-  }
-  return false;
+// ------------------------------------------------------------ who orders
+
+template <Side S>
+bool only(const Board&, Side s) {
+  return s == S;
+}
+bool moving(const Board& b, Side s) {
+  return s == b.mover() && b.has_movers(s);
+}
+bool attacking(const Board& b, Side s) {
+  return b.has_melee(s);
+}
+bool to_answer(const Board& b, Side s) {
+  return (b.proposals_ & bit(s)) == 0;
+}
+bool planning(const Board& b, Side s) {
+  return b.has_planning(s);
+}
+
+// ------------------------------------------------------------ checks
+
+Expected<std::string> deploy(Board& b, Side, const std::string& line, Claims& c) {
+  return b.setup_line(line, c.used);
+}
+Expected<std::string> move(Board& b, Side side, const std::string& line, Claims& c) {
+  return b.move_line(side, line, c.used);
+}
+Expected<std::string> melee(Board& b, Side side, const std::string& line, Claims& c) {
+  return b.melee_line(side, line, c.allot);
+}
+Expected<std::string> answer(Board&, Side, const std::string& line, Claims& c) {
+  const std::string low = text::lower(line);
+  if (low != "accept" && low != "decline")
+    return fail("answer 'accept' (end the Naval Phase after this impulse) or 'decline' (4.0 E)");
+  if (c.proposed) return fail("one answer");
+  c.proposed = true;
+  return low;
+}
+Expected<std::string> haven(Board& b, Side, const std::string& line, Claims& c) {
+  return b.haven_line(line, c.used);
+}
+Expected<std::string> plan(Board& b, Side side, const std::string& line, Claims& c) {
+  return b.planning_line(side, line, c.used);
 }
 
 // 4.0 E: "propose end" in a movement or combat step proposes ending the Naval
 // Phase after this impulse; the other player answers "accept" or "decline".
-Expected<std::string> Board::check_line(Side side, const std::string& line, Claims& c) {
-  const std::string low = text::lower(text::trim(line));
-  const bool naval =
-      seg_ == Segment::FirstMove || seg_ == Segment::SecondMove || seg_ == Segment::Combat;
-  if (low == "propose end") {
-    if (!naval) return fail("fewer impulses are proposed during the Naval Phase (4.0 E)");
-    if (c.proposed) return fail("a second proposal");
-    c.proposed = true;
-    return std::string("propose end");
-  }
-  switch (seg_) {
-    case Segment::Setup:
-      return setup_line(line, c.used);
-    case Segment::FirstMove:
-    case Segment::SecondMove:
-      return move_line(side, line, c.used);
-    case Segment::Combat:
-      return melee_line(side, line, c.allot);
-    case Segment::Agreement:
-      if (low == "accept" || low == "decline") {
-        if (c.proposed) return fail("one answer");
-        c.proposed = true;
-        return low;
-      }
-      return fail("answer 'accept' (end the Naval Phase after this impulse) or 'decline' (4.0 E)");
-    case Segment::StormHaven:
-      return haven_line(line, c.used);
-    case Segment::Planning:
-      return planning_line(side, line, c.used);
-  }
-  return fail("no orders now");
+bool proposal(const std::string& line) {
+  return text::lower(text::trim(line)) == "propose end";
+}
+using Check = Expected<std::string> (*)(Board&, Side, const std::string&, Claims&);
+// A step of an impulse: a proposal, or a line `Line` checks.
+template <Check Line>
+Expected<std::string> naval(Board& b, Side side, const std::string& line, Claims& c) {
+  if (!proposal(line)) return Line(b, side, line, c);
+  if (c.proposed) return fail("a second proposal");
+  c.proposed = true;
+  return std::string("propose end");
+}
+// Any other step: no proposal.
+template <Check Line>
+Expected<std::string> no_proposal(Board& b, Side side, const std::string& line, Claims& c) {
+  if (proposal(line)) return fail("fewer impulses are proposed during the Naval Phase (4.0 E)");
+  return Line(b, side, line, c);
 }
 
-std::optional<std::string> Board::finish_check(Side side, const Claims& c) const {
-  if (seg_ == Segment::Combat) return allotment_problem(side, c.allot);
-  return std::nullopt;
+// ------------------------------------------------------------ whole orders
+
+// 15.24: at most four attackers on a ship, no split attack below -3.
+std::optional<std::string> allotment(const Board& b, Side side, const Claims& c) {
+  return b.allotment_problem(side, c.allot);
+}
+
+// ------------------------------------------------------------ candidates
+
+using Groups = std::vector<std::vector<std::string>>;
+Groups none(const Board&, Side) {
+  return {};
+}
+// Now and then a proposal to end the Naval Phase (4.0 E).
+Groups movement_candidates(const Board& b, Side s) {
+  Groups out = b.move_candidates(s);
+  out.push_back({"propose end", "", "", "", "", "", "", "", "", ""});
+  return out;
+}
+Groups melee_candidates(const Board& b, Side s) {
+  return b.melee_candidates(s);
+}
+Groups answer_candidates(const Board&, Side) {
+  return {{"accept", "decline", "decline"}};
+}
+Groups planning_candidates(const Board& b, Side s) {
+  return b.planning_candidates(s);
+}
+
+// ------------------------------------------------------------ labels
+
+std::string turn_title(const Board& b, const std::string& title) {
+  return "Turn " + std::to_string(b.turn_) + ": " + title;
+}
+std::string impulse_title(const Board& b, const std::string& title) {
+  return "Turn " + std::to_string(b.turn_) + ", impulse " + std::to_string(b.impulse_) + ": " +
+         title;
+}
+template <Literal Title>
+std::string turn(const Board& b) {
+  return turn_title(b, Title.text);
+}
+template <Literal Title>
+std::string impulse(const Board& b) {
+  return impulse_title(b, Title.text);
+}
+std::string movement(const Board& b) {
+  return impulse_title(b, std::string(side_name(b.mover())) + " movement");
+}
+std::string agreement(const Board& b) {
+  return impulse_title(
+      b, std::string(side_name(answering(b))) + " answer: end the Naval Phase early? (4.0 E)");
+}
+
+// ------------------------------------------------------------ plays
+
+using Play = void (*)(Board&, const Orders&);
+// A step of an impulse: the proposals first, then the other lines by `Lines`.
+template <Play Lines>
+void with_proposals(Board& b, const Orders& orders) {
+  Orders rest = orders;
+  for (auto& [player, set] : rest) {
+    const Side side = static_cast<Side>(player.value);
+    if (std::none_of(set.lines.begin(), set.lines.end(), proposal)) continue;
+    if ((b.proposals_ & bit(side)) == 0)
+      b.say(std::string("the ") + side_name(side) +
+            " player proposes to end the Naval Phase after this impulse (4.0 E)");
+    b.proposals_ |= bit(side);
+    std::erase_if(set.lines, proposal);
+  }
+  Lines(b, rest);
+}
+void play_setup(Board& b, const Orders& orders) {
+  b.play_setup(orders);
+}
+void play_moves(Board& b, const Orders& orders) {
+  b.play_moves(orders);
+}
+void play_melee(Board& b, const Orders& orders) {
+  b.play_melee(orders);
+}
+void play_answer(Board& b, const Orders& orders) {
+  const Side side = answering(b);
+  const OrderSet o = orders_of(orders, side);
+  const bool yes = std::find(o.lines.begin(), o.lines.end(), "accept") != o.lines.end();
+  b.say(std::string("the ") + side_name(side) + " player " +
+        (yes               ? "accepts: the Naval Phase ends after this impulse (4.0 E)"
+         : o.lines.empty() ? "lets the proposal lapse (4.0 E)"
+                           : "declines (4.0 E)"));
+  b.proposals_ = yes ? 3 : 0;
+}
+void play_havens(Board& b, const Orders& orders) {
+  b.play_havens(orders);
+}
+void play_planning(Board& b, const Orders& orders) {
+  b.play_planning(orders);
+}
+
+// ------------------------------------------------------------ what follows
+
+template <Segment S>
+void go(Board& b) {
+  b.seg_ = S;
+}
+void after_setup(Board& b) {
+  b.begin_naval_phase();
+}
+// 14.26: the drift at the end of both players' movement.
+void after_movement(Board& b) {
+  b.drift();
+  b.update_boom_control();
+  b.seg_ = Segment::Combat;
+  if (!Board::sequence().anyone_orders(b)) b.boom_assaults_ = 0;  // 17.1: successive assaults
+}
+// 4.0 E: an agreed proposal ends the Naval Phase; an open one is answered
+// (after the fifth impulse the phase ends anyway).
+void after_combat(Board& b) {
+  b.check_victory(false);
+  if (b.over_) return;
+  if (b.proposals_ == 3) {
+    b.end_naval_phase();
+  } else if (b.proposals_ != 0 && b.impulse_ < kImpulses) {
+    b.seg_ = Segment::Agreement;
+  } else {
+    b.end_impulse();
+  }
+}
+void after_answer(Board& b) {
+  if (b.proposals_ == 3)
+    b.end_naval_phase();
+  else
+    b.end_impulse();
+}
+void after_havens(Board& b) {
+  b.end_naval_phase();
+}
+void after_planning(Board& b) {
+  b.end_turn();
+}
+
+using Seg = Segment;
+constexpr Side kByz = Side::Byzantine;
+
+// The sequence of play (4.0, with the naval steps of the Planning and
+// Bombardment Phases).
+constexpr SequenceOfPlay kSequence{{{
+    // clang-format off
+    // segment, name, label,
+    //   who orders, check, whole orders, candidates, play, next
+    {Seg::Setup, "setup", turn<"Byzantine deployment in the Golden Horn (19.1)">,
+     only<kByz>, no_proposal<deploy>, nullptr, none, play_setup, after_setup},
+    {Seg::FirstMove, "first-movement", movement,  // 4.0 C
+     moving, naval<move>, nullptr, movement_candidates, with_proposals<play_moves>, go<Seg::SecondMove>},
+    {Seg::SecondMove, "second-movement", movement,  // 4.0 D
+     moving, naval<move>, nullptr, movement_candidates, with_proposals<play_moves>, after_movement},
+    {Seg::Combat, "combat", impulse<"mutual naval combat (15.2)">,  // 4.0 E
+     attacking, naval<melee>, allotment, melee_candidates, with_proposals<play_melee>, after_combat},
+    {Seg::Agreement, "agreement", agreement,  // 4.0 E
+     to_answer, no_proposal<answer>, nullptr, answer_candidates, play_answer, after_answer},
+    {Seg::StormHaven, "storm-haven", turn<"Storm, Byzantine havens (14.29)">,
+     only<kByz>, no_proposal<haven>, nullptr, none, play_havens, after_havens},
+    {Seg::Planning, "planning", turn<"Planning and Bombardment (16.0, 17.2, 15.7)">,
+     planning, no_proposal<plan>, nullptr, planning_candidates, play_planning, after_planning},
+    // clang-format on
+}}};
+static_assert(kSequence.indexed_by_segment(), "the rows stand in the order of Segment");
+
+}  // namespace
+
+const SequenceOfPlay& Board::sequence() {
+  return kSequence;
+}
+
+std::string Board::label() const {
+  return kSequence.label(*this);
 }
 
 void Board::resolve(const Orders& orders, Dice& dice, std::vector<Event>& events) {
-  execute(dice, events, [&] {
-    play(orders);
-    advance();
-  });
-  ++step_;
-}
-
-void Board::play(const Orders& orders) {
-  for (Side side : {Side::Ottoman, Side::Byzantine}) {
-    for (const std::string& line : orders_of(orders, side).lines) {
-      if (text::lower(line) == "propose end") {
-        if ((proposals_ & bit(side)) == 0)
-          say(std::string("the ") + side_name(side) +
-              " player proposes to end the Naval Phase after this impulse (4.0 E)");
-        proposals_ |= bit(side);
-      }
-    }
-  }
-  switch (seg_) {
-    case Segment::Setup:
-      return play_setup(orders);
-    case Segment::FirstMove:
-    case Segment::SecondMove:
-      return play_moves(orders);
-    case Segment::Combat:
-      return play_melee(orders);
-    case Segment::Agreement: {
-      const Side answering = proposals_ == 1 ? Side::Byzantine : Side::Ottoman;
-      const OrderSet o = orders_of(orders, answering);
-      const bool yes = std::find(o.lines.begin(), o.lines.end(), "accept") != o.lines.end();
-      say(std::string("the ") + side_name(answering) + " player " +
-          (yes               ? "accepts: the Naval Phase ends after this impulse (4.0 E)"
-           : o.lines.empty() ? "lets the proposal lapse (4.0 E)"
-                             : "declines (4.0 E)"));
-      proposals_ = yes ? 3 : 0;
-      return;
-    }
-    case Segment::StormHaven:
-      return play_havens(orders);
-    case Segment::Planning:
-      return play_planning(orders);
-  }
-}
-
-// The mover's order lines, in order; then the sail ships he did not order
-// (14.21: momentum), the Boom breakers (15.64) and Boom control (15.61).
-void Board::play_moves(const Orders& orders) {
-  const Side side = mover();
-  std::set<std::string> ordered;
-  std::vector<std::string> breakers;
-  for (const std::string& line : orders_of(orders, side).lines) {
-    if (text::lower(line) == "propose end") continue;
-    const auto r = move_line(side, line, ordered);
-    if (!r) {
-      say("order '" + line + "' could not be carried out: " + r.error().message);
-      continue;
-    }
-    if (r->find("break boom") != std::string::npos) breakers.push_back(split_line(*r)->first);
-  }
-  for (auto& [id, s] : ships_) {
-    if (s.side != side || !afloat(s) || ordered.count(id)) continue;
-    if (s.prop == Propulsion::Sail || s.to_sail) {
-      if (auto why = move_ship(s, {})) say(id + ": " + *why);
-    } else {
-      s.hexes_last = 0;
-    }
-  }
-  for (const std::string& id : breakers) {
-    Ship& s = ships_.at(id);
-    if (!afloat(s) || boom_broken_ || break_boom(s)) continue;
-    boom_broken_ = true;
-    say(id +
-        " has spent its Movement Segment at the Boom unopposed: the Boom is broken and "
-        "no longer exists (15.64)");
-  }
-  update_boom_control();
-}
-
-// Moves on to the next step in which someone orders.
-void Board::advance() {
-  for (;;) {
-    if (over_) return;
-    switch (seg_) {
-      case Segment::Setup:
-        begin_naval_phase();
-        break;
-      case Segment::FirstMove:
-        seg_ = Segment::SecondMove;
-        break;
-      case Segment::SecondMove:
-        drift();
-        update_boom_control();
-        seg_ = Segment::Combat;
-        if (!orders_in_segment(Side::Ottoman) && !orders_in_segment(Side::Byzantine))
-          boom_assaults_ = 0;  // 17.1: the assaults must be successive
-        break;
-      case Segment::Combat:
-        check_victory(false);
-        if (over_) return;
-        if (proposals_ == 3) {
-          end_naval_phase();
-        } else if (proposals_ != 0 && impulse_ < kImpulses) {
-          seg_ = Segment::Agreement;
-        } else {
-          end_impulse();  // after the fifth impulse the phase ends anyway
-        }
-        break;
-      case Segment::Agreement:
-        if (proposals_ == 3)
-          end_naval_phase();
-        else
-          end_impulse();
-        break;
-      case Segment::StormHaven:
-        end_naval_phase();
-        break;
-      case Segment::Planning:
-        end_turn();
-        break;
-    }
-    if (over_) return;
-    if (orders_in_segment(Side::Ottoman) || orders_in_segment(Side::Byzantine)) return;
-  }
+  kSequence.resolve(*this, orders, dice, events);
 }
 
 void Board::begin_naval_phase() {
@@ -246,7 +286,7 @@ void Board::begin_naval_phase() {
 // 4.0 B, 13.1: each player rolls a die; the high roll moves first (ties are rolled again).
 void Board::begin_impulse() {
   ++impulses_played_;
-  const std::size_t first = dice_->log().size();
+  const std::size_t first = rolls_so_far();
   int o = 0, b = 0;
   do {
     o = roll(6, "initiative: Ottoman");
@@ -283,39 +323,6 @@ void Board::end_turn() {
   if (over_) return;
   ++turn_;
   begin_naval_phase();
-}
-
-// The naval game's victory (the project's, docs/rules/constantinople.md):
-// the Ottoman player wins when five or more of his ships are in the Golden
-// Horn with no Byzantine ship afloat there (the command of the Golden Horn
-// that 11.41 and 13.0 make the key to the siege), or when the Byzantine fleet
-// is gone; the Byzantine player wins if the Ottoman fleet is gone, or if the
-// Golden Horn is still contested at the end of the last Game-Turn.
-void Board::check_victory(bool last_turn) {
-  int ott_horn = 0, byz_horn = 0, ott = 0, byz = 0;
-  for (const auto& [id, s] : ships_) {
-    if (s.sunk) continue;
-    (s.side == Side::Ottoman ? ott : byz) += 1;
-    if (afloat(s) && sc_->map.in_horn(s.hex)) (s.side == Side::Ottoman ? ott_horn : byz_horn) += 1;
-  }
-  if (byz == 0) return end_game(Side::Ottoman, "Ottoman victory: the Byzantine fleet is destroyed");
-  if (ott == 0)
-    return end_game(Side::Byzantine, "Byzantine victory: the Ottoman fleet is destroyed");
-  if (ott_horn >= 5 && byz_horn == 0)
-    return end_game(Side::Ottoman, "Ottoman victory: " + std::to_string(ott_horn) +
-                                       " Ottoman ships command the Golden Horn (11.41, 13.0)");
-  if (last_turn)
-    end_game(Side::Byzantine,
-             "Byzantine victory: the Golden Horn is not lost by the end of "
-             "Game-Turn " +
-                 std::to_string(turn_));
-}
-
-void Board::end_game(std::optional<Side> winner, const std::string& why) {
-  over_ = true;
-  winner_ = winner;
-  result_ = why;
-  say(why);
 }
 
 }  // namespace naumachia::constantinople

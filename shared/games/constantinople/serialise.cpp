@@ -10,9 +10,6 @@ namespace naumachia::constantinople {
 
 namespace {
 
-constexpr std::array<const char*, 7> kSegments{
-    "setup", "first-movement", "second-movement", "combat", "agreement", "storm-haven", "planning"};
-
 const char* side_word(Side s) {
   return s == Side::Ottoman ? "ottoman" : "byzantine";
 }
@@ -23,8 +20,8 @@ std::string Board::serialize() const {
   std::ostringstream o;
   o << "constantinople 1\n";
   o << "step " << step_ << "\n";
-  o << "turn " << turn_ << " " << impulse_ << " " << kSegments[static_cast<std::size_t>(seg_)]
-    << " " << side_word(first_) << " " << impulses_played_ << "\n";
+  o << "turn " << turn_ << " " << impulse_ << " " << sequence()[seg_].name << " "
+    << side_word(first_) << " " << impulses_played_ << "\n";
   o << "wind " << hex::name(wind_) << " " << velocity_ << "\n";
   o << "boom " << side_word(boom_owner_) << " " << boom_broken_ << " " << boom_assaults_ << " "
     << portage_earned_ << " " << proposals_ << "\n";
@@ -57,17 +54,13 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
     const records::Record& r = recs[k];
     records::Fields fields;
     if (r.is("step", 1)) {
-      long long v = 0;
-      if (!text::parse_int(r[1], v) || v < 1) return r.where() + ": bad step";
-      step_ = v;
+      fields.take(r.step(1), step_);
     } else if (r.is("turn", 5)) {
       fields.take(r.integer(1, 1, 99), turn_);
       fields.take(r.integer(2, 1, kImpulses), impulse_);
-      int seg = -1;
-      for (std::size_t i = 0; i < kSegments.size(); ++i)
-        if (r[3] == kSegments[i]) seg = static_cast<int>(i);
-      if (seg < 0) return r.where() + ": unknown segment";
-      seg_ = static_cast<Segment>(seg);
+      const auto seg = sequence().named(r[3]);
+      if (!seg) return r.where() + ": unknown segment";
+      seg_ = *seg;
       fields.take(side(r, 4), first_);
       fields.take(r.integer(5, 0, 99 * kImpulses), impulses_played_);
     } else if (r.is("wind", 2)) {
@@ -87,7 +80,7 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
       last_in_[h] = s;
     } else if (r.is("leader", 2)) {
       if (!leaders_.count(std::string(r[1]))) return r.where() + ": unknown leader";
-      const std::string ship = r[2] == "-" ? "" : std::string(r[2]);
+      const std::string ship = text::unword(r[2]);
       if (!ship.empty() && ship != "lost" && !ships_.count(ship))
         return r.where() + ": unknown ship";
       leaders_[std::string(r[1])] = ship;
@@ -111,23 +104,17 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
       fields.take(r.integer(12, 0, 9999), s.moved_in);
       fields.take(r.integer(13, 0, 99), s.hexes_last);
       fields.take(r.flag(14), s.to_sail);
-      s.engaged = r[15] == "-" ? "" : std::string(r[15]);
+      s.engaged = text::unword(r[15]);
       fields.take(r.flag(16), s.rammer);
-      s.leader = r[17] == "-" ? "" : std::string(r[17]);
+      s.leader = text::unword(r[17]);
       fields.take(r.flag(18), s.seeking_haven);
       if (!s.engaged.empty() && !ships_.count(s.engaged))
         return r.where() + ": unknown ship engaged";
       seen.insert(s.id);
     } else if (r.is("over", 1, 99)) {
       over_ = true;
-      if (r[1] != "-") {
-        Side w{};
-        fields.take(side(r, 1), w);
-        winner_ = w;
-      }
-      const std::string_view t = r.text();
-      const auto at = t.find(r[1]) + r[1].size();
-      result_ = std::string(text::trim(t.substr(at)));
+      fields.take(r.optional(1, side), winner_);
+      result_ = r.rest(2);
     } else {
       return r.where() + ": unknown record";
     }

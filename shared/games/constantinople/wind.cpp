@@ -1,5 +1,5 @@
 // Constantinople: the wind (14.23, 14.31, 14.32), drift's direction (14.26)
-// and storms (14.29).
+// and sailing into it or on it (14.24).
 #include "core/text.h"
 #include "games/constantinople/rules.h"
 
@@ -40,7 +40,7 @@ void Board::roll_wind() {
     say("Game-Turn 1: the wind is " + wind_text() + " (13.1, 14.23)");
     return;
   }
-  const std::size_t first = dice_->log().size();
+  const std::size_t first = rolls_so_far();
   const int d = roll(6, "wind direction") + roll(6, "wind direction");
   const int v = roll(6, "wind velocity") + roll(6, "wind velocity");
   wind_ = sc_->tables.wind_direction[static_cast<std::size_t>(d)];
@@ -57,39 +57,13 @@ bool Board::favourable_wind() const {
   return velocity_ > 0 && (wind_ == Dir::S || wind_ == Dir::SE || wind_ == Dir::SW);
 }
 
-// 14.29: a Storm. Ships in the Golden Horn, in a harbour or at anchor stay
-// put; each ship at sea rolls: a six sinks it, otherwise Ottoman ships go to
-// the Double Columns and Byzantine ships to a haven (the Byzantine player
-// places them: Segment::StormHaven). Rammed (pinned) ships are sunk. There is
-// no other movement this Game-Turn.
-void Board::storm() {
-  say("Storm: no movement this Game-Turn (14.29)");
-  for (auto& [id, s] : ships_) {
-    if (afloat(s) && !s.engaged.empty() && !s.rammer) sink(s, "pinned by a ram in a Storm, 14.29");
-  }
-  for (auto& [id, s] : ships_) {
-    if (!afloat(s) || !sc_->map.at_sea(s.hex)) continue;
-    const int r = roll(6, "Storm: " + id + " at sea");
-    Event e{"", {dice_->log().back()}};
-    if (r == 6) {
-      e.text = id + " founders in the Storm (14.29: rolled 6)";
-      events_->push_back(std::move(e));
-      sink(s, "Storm, 14.29");
-      continue;
-    }
-    release(s);
-    s.capability = 0;
-    if (s.side == Side::Ottoman) {
-      s.hex = sc_->map.anchorage();
-      e.text = id + " rides out the Storm and returns to the Double Columns (14.29: rolled " +
-               std::to_string(r) + ")";
-    } else {
-      s.seeking_haven = true;
-      e.text = id + " rides out the Storm and makes for a Byzantine haven (14.29: rolled " +
-               std::to_string(r) + ")";
-    }
-    events_->push_back(std::move(e));
-  }
+// 14.24: a sail ship may not face into the wind (the grid hexside it blows
+// from); on the wind, a hexside off it, each hex costs two Movement Points.
+bool Board::into_wind(Dir facing) const {
+  return velocity_ > 0 && facing == sc_->map.grid(wind_);
+}
+bool Board::on_wind(Dir facing) const {
+  return velocity_ > 0 && hex::turns_between(facing, sc_->map.grid(wind_)) == 1;
 }
 
 }  // namespace naumachia::constantinople

@@ -26,17 +26,11 @@ Expected<std::string> Board::ship_line(Side side, const std::string& line,
   Ship* s = own_ship(side, id);
   if (!s) return fail(ship_problem(side, id));
   if (!ordered.insert(id).second) return fail("a second order for " + id);
-  std::vector<Action> actions;
-  for (auto piece : text::split(rest, ",")) {
-    auto a = parse_action(piece);
-    if (!a) return fail(a.error().message);
-    actions.push_back(*a);
-  }
-  if (actions.empty()) return fail("no action for " + id);
+  auto parsed = galley::parse_actions(id, rest, parse_action);
+  if (!parsed) return unexpected(parsed.error());
+  std::vector<Action>& actions = *parsed;
   if (auto why = move_ship(*s, actions)) return fail(*why);
-  std::vector<std::string> words;
-  for (const Action& a : actions) words.push_back(format_action(a));
-  return id + ": " + text::join(words, ", ");
+  return galley::format_order(id, actions, format_action);
 }
 
 // 9.32: a full-strength Macedonian ship next to a boom and to no Tyrian

@@ -1,6 +1,7 @@
 // Tyre: parsing and formatting naval movement actions (5.0, 6.1, 17.22).
 #include "games/tyre/orders.h"
 
+#include "core/galley.h"
 #include "core/text.h"
 
 namespace naumachia::tyre {
@@ -10,15 +11,15 @@ std::string format_action(const Action& a) {
     case Action::Unpin:
       return "unpin";
     case Action::Turn:
-      return a.n < 0 ? "turn L" : "turn R";
+      return galley::format_turn(a.n);
     case Action::Move:
       return "move " + std::to_string(a.n);
     case Action::Back:
       return "back " + std::to_string(a.n);
     case Action::Enter:
-      return "enter " + hex::format_hex(a.hex) + " facing " + hex::name(a.facing);
+      return galley::format_entry({a.hex, a.facing});
     case Action::Ram:
-      return "ram " + a.target;
+      return galley::format_ram(a.target);
   }
   return "";
 }
@@ -31,10 +32,9 @@ Expected<Action> parse_action(std::string_view text_in) {
   long long n = 0;
   if (verb == "unpin" && w.size() == 1) return Action{Action::Unpin};
   if ((verb == "turn" && w.size() == 2) || ((verb == "l" || verb == "r") && w.size() == 1)) {
-    const std::string d = text::lower(w.size() == 2 ? w[1] : w[0]);
-    if (d == "l" || d == "left") return Action{Action::Turn, -1};
-    if (d == "r" || d == "right") return Action{Action::Turn, 1};
-    return fail("'turn' takes L or R");
+    const auto hand = galley::parse_hand(w.size() == 2 ? w[1] : w[0]);
+    if (!hand) return fail("'turn' takes L or R");
+    return Action{Action::Turn, *hand};
   }
   if ((verb == "move" || verb == "back") && w.size() == 2 && text::parse_int(w[1], n)) {
     // Refused, never truncated: no ship moves more than a few dozen hexes.
@@ -43,19 +43,16 @@ Expected<Action> parse_action(std::string_view text_in) {
                   std::to_string(kMaxHexes));
     return Action{verb == "move" ? Action::Move : Action::Back, static_cast<int>(n)};
   }
-  if (verb == "enter" && w.size() == 4 && text::lower(w[2]) == "facing") {
-    const auto h = hex::parse_hex(w[1]);
-    const auto d = hex::parse_dir(w[3]);
-    if (!h || !d) return fail("'enter HEX facing DIR', e.g. 'enter 3401 facing S'");
+  if (const auto entry = galley::parse_entry(w, "enter 3401 facing S")) {
+    if (!*entry) return unexpected(entry->error());
     Action a{Action::Enter};
-    a.hex = *h;
-    a.facing = *d;
+    a.hex = (*entry)->hex;
+    a.facing = (*entry)->facing;
     return a;
   }
-  if (verb == "ram" && w.size() == 2) {
+  if (auto target = galley::parse_ram(w)) {
     Action a{Action::Ram};
-    a.target = std::string(w[1]);
-    a.target = text::upper(a.target);
+    a.target = std::move(*target);
     return a;
   }
   return fail("'" + std::string(text::trim(text_in)) +
