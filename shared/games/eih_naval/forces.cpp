@@ -577,12 +577,12 @@ Expected<std::vector<FleetSpec>> Board::custom_fleets(int seat,
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const int n = static_cast<int>(i + 1);
     if (text::trim(lines[i]).empty()) continue;
-    auto w = words_of(lines[i]);
+    auto w = text::quoted_words(lines[i]);
     if (!w) {
       bad(n, w.error().message);
       continue;
     }
-    const auto& x = *w;
+    const std::vector<std::string> x(w->begin(), w->end());
     if (x.size() < 3 || text::lower(x[0]) != "fleet") {
       bad(n,
           "a custom battle's forces are lines 'fleet NATION NAME heavy N light N galleys N "

@@ -14,7 +14,6 @@
 #include <utility>
 #include <vector>
 
-#include "core/records.h"
 #include "core/result.h"
 
 namespace naumachia::eih_naval {
@@ -250,19 +249,6 @@ struct Data {
 Expected<Data> load_data();
 Expected<Data> load_data(std::string_view tables, std::string_view scenarios);
 
-// A line's words, a "quoted name" being one word (quotes removed).
-Expected<std::vector<std::string>> words_of(std::string_view line);
-
-// A data line's words (words_of) with its record, so that errors name the
-// file and line; the readers of tables.txt and scenarios.txt build on it.
-struct DataLine {
-  const records::Record& r;
-  std::vector<std::string> w;
-
-  Unexpected<Error> error(const std::string& why) const { return r.error(why); }
-  // Word i as a whole number in lo..hi.
-  Expected<int> integer(std::size_t i, int lo, int hi) const;
-};
 // A name as written in a line: quoted when it holds a blank.
 std::string quoted(const std::string& name);
 

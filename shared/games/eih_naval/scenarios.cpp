@@ -51,259 +51,338 @@ namespace {
 
 const char* const kFile = "eih-naval scenarios";
 
-struct Reader : DataLine {
-  Expected<int> side(std::size_t i) const { return integer(i, 0, 1); }
+using records::Record;
+
+Expected<int> side(const Record& r, std::size_t i) {
+  return r.integer(i, 0, 1);
+}
+
+// Field i as the id of a nation of the data.
+Expected<std::string> nation(const Record& r, std::size_t i, const Data& d) {
+  if (i >= r.size()) return r.error("field " + std::to_string(i) + " (a nation) is missing");
+  if (!d.nation(r[i])) return r.error("unknown nation '" + r.word(i) + "'");
+  return r.word(i);
+}
+
+// ------------------------------------------------------------------ a battle's statements
+// One reader a statement, each reading the record into the battle `b`; `d`
+// for the nations.
+
+std::optional<Error> title(const Record& r, const Data&, Battle& b) {
+  const std::string k(r.keyword());
+  if (r.size() != 2) return r.error("expected '" + k + " TEXT' (quoted)").error;
+  (k == "title" ? b.title : b.about) = r.word(1);
+  return std::nullopt;
+}
+
+std::optional<Error> sides(const Record& r, const Data&, Battle& b) {
+  if (r.size() != 3) return r.error("expected 'sides NAME NAME'").error;
+  b.sides = {r.word(1), r.word(2)};
+  return std::nullopt;
+}
+
+std::optional<Error> attacker(const Record& r, const Data&, Battle& b) {
+  const std::size_t n = r.size();
+  if (n < 2 || n > 3 || (n == 3 && r[2] != "interception"))
+    return r.error("expected 'attacker SIDE [interception]'").error;
+  records::Fields f;
+  f.take(side(r, 1), b.attacker);
+  b.interception = n == 3;
+  return f.error();
+}
+
+// 1.1.3: 'at blockade PLACE blockading SIDE [chits] [from-port SIDE] [friendly SIDE]...'
+std::optional<Error> blockade_box(const Record& r, Battle& b) {
+  const std::size_t n = r.size();
+  b.where = Where::Blockade;
+  if (n < 5 || r[3] != "blockading")
+    return r.error("expected 'at blockade PLACE blockading SIDE ...'").error;
+  records::Fields f;
+  f.take(side(r, 4), b.blockading);
+  for (std::size_t i = 5; i < n && !f.error(); ++i) {
+    if (r[i] == "chits") {
+      b.blockade_chits = true;
+    } else if (r[i] == "from-port") {
+      f.take(side(r, ++i), b.from_port);
+    } else if (r[i] == "friendly") {
+      f.take(side(r, ++i), b.friendly.emplace_back());
+    } else {
+      return r.error("unknown word '" + r.word(i) + "' (chits, from-port, friendly)").error;
+    }
+  }
+  return f.error();
+}
+
+// 1.1.4: 'at port PLACE defence N control POWER [garrison] [access-denied]'
+std::optional<Error> port_raided(const Record& r, const Data& d, Battle& b) {
+  const std::size_t n = r.size();
+  b.where = Where::Port;
+  if (n < 7 || r[3] != "defence" || r[5] != "control")
+    return r.error("expected 'at port PLACE defence N control POWER [garrison] [access-denied]'")
+        .error;
+  records::Fields f;
+  f.take(r.integer(4, 0, 99), b.harbour_defence);
+  f.take(nation(r, 6, d), b.port_controller);
+  if (f.error()) return f.error();
+  for (std::size_t i = 7; i < n; ++i) {
+    if (r[i] == "garrison")
+      b.garrison = true;
+    else if (r[i] == "access-denied")
+      b.access_denied = true;
+    else
+      return r.error("unknown word '" + r.word(i) + "' (garrison, access-denied)").error;
+  }
+  return std::nullopt;
+}
+
+std::optional<Error> at(const Record& r, const Data& d, Battle& b) {
+  if (r.size() < 3) return r.error("expected 'at sea|blockade|port PLACE ...'").error;
+  b.place = r.word(2);
+  if (r[1] == "sea") {
+    if (r.size() != 3) return r.error("expected 'at sea PLACE'").error;
+    b.where = Where::Sea;
+    return std::nullopt;
+  }
+  if (r[1] == "blockade") return blockade_box(r, b);
+  if (r[1] == "port") return port_raided(r, d, b);
+  return r.error("unknown place kind '" + r.word(1) + "' (sea, blockade, port)").error;
+}
+
+std::optional<Error> war(const Record& r, const Data& d, Battle& b) {
+  if (r.size() != 3) return r.error("expected 'war POWER POWER'").error;
+  std::string p, q;
+  records::Fields f;
+  f.take(nation(r, 1, d), p);
+  f.take(nation(r, 2, d), q);
+  if (f.error()) return f.error();
+  if (p == q) return r.error("a power is not at war with itself").error;
+  b.wars.insert(std::minmax(p, q));
+  return std::nullopt;
+}
+
+std::optional<Error> combined(const Record& r, const Data& d, Battle& b) {
+  if (r.size() < 3) return r.error("expected 'combined POWER POWER...'").error;
+  std::vector<std::string> group(r.size() - 1);
+  records::Fields f;
+  for (std::size_t i = 1; i < r.size(); ++i) f.take(nation(r, i, d), group[i - 1]);
+  if (f.error()) return f.error();
+  b.combined.push_back(group);
+  return std::nullopt;
+}
+
+std::optional<Error> control(const Record& r, const Data& d, Battle& b) {
+  if (r.size() != 3) return r.error("expected 'control MINOR POWER'").error;
+  std::string minor, major;
+  records::Fields f;
+  f.take(nation(r, 1, d), minor);
+  f.take(nation(r, 2, d), major);
+  if (f.error()) return f.error();
+  if (d.nation(minor)->major || !d.nation(major)->major)
+    return r.error("a Major Power controls a minor country").error;
+  b.control[minor] = major;
+  return std::nullopt;
+}
+
+// 'free-state', 'non-player' and 'home-waters': a nation in one of the lists.
+std::optional<Error> listed(const Record& r, const Data& d, Battle& b) {
+  const std::string k(r.keyword());
+  if (r.size() != 2) return r.error("expected '" + k + " NATION'").error;
+  auto n = nation(r, 1, d);
+  if (!n) return n.error();
+  (k == "free-state" ? b.free_states : k == "non-player" ? b.non_player : b.home_waters).insert(*n);
+  return std::nullopt;
+}
+
+std::optional<Error> melee(const Record& r, const Data&, Battle& b) {
+  if (r.size() != 2 || (r[1] != "locked" && r[1] != "unlocked"))
+    return r.error("expected 'melee locked|unlocked'").error;
+  b.melee_unlocked = r[1] == "unlocked";
+  return std::nullopt;
+}
+
+std::optional<Error> transport(const Record& r, const Data&, Battle& b) {
+  if (r.size() != 2) return r.error("expected 'transport N'").error;
+  records::Fields f;
+  f.take(r.integer(1, 0, 99), b.transport);
+  return f.error();
+}
+
+std::optional<Error> stack(const Record& r, const Data& d, Battle& b) {
+  if (r.size() < 4) return r.error("expected 'stack ID SIDE NAME ...'").error;
+  StackSpec s;
+  records::Fields f;
+  f.take(r.integer(1, 1, 99), s.id);
+  f.take(side(r, 2), s.side);
+  if (f.error()) return f.error();
+  s.name = r.word(3);
+  std::vector<std::string>* into = nullptr;
+  for (std::size_t i = 4; i < r.size() && !f.error(); ++i) {
+    if (r[i] == "carries") {
+      into = &s.carries;
+    } else if (r[i] == "supplying") {
+      into = &s.supplying;
+    } else if (!into) {
+      return r.error("expected 'carries' or 'supplying' before '" + r.word(i) + "'").error;
+    } else {
+      f.take(nation(r, i, d), into->emplace_back());
+    }
+  }
+  if (f.error()) return f.error();
+  if (b.stack(s.id)) return r.error("stack " + std::to_string(s.id) + " twice").error;
+  b.stacks.push_back(s);
+  return std::nullopt;
+}
+
+// The words after a fleet's name: ships by type, its leader, Nelson.
+std::optional<Error> fleet_extras(const Record& r, FleetSpec& fl) {
+  records::Fields f;
+  for (std::size_t i = 5; i < r.size() && !f.error(); ++i) {
+    if (auto t = parse_type(r[i])) {
+      f.take(r.integer(++i, 0, 999), fl.ships[*t]);
+    } else if (r[i] == "leader" && i + 1 < r.size()) {
+      fl.leader = r.word(++i);
+    } else if (r[i] == "nelson") {
+      fl.nelson = true;
+    } else {
+      return r.error("unknown word '" + r.word(i) + "' (heavy, light, galleys, leader, nelson)")
+          .error;
+    }
+  }
+  return f.error();
+}
+
+std::optional<Error> fleet(const Record& r, const Data& d, Battle& b) {
+  if (r.size() < 5) return r.error("expected 'fleet ID STACK NATION NAME ...'").error;
+  FleetSpec f;
+  f.id = r.word(1);
+  records::Fields fields;
+  fields.take(r.integer(2, 1, 99), f.stack);
+  fields.take(nation(r, 3, d), f.nation);
+  if (fields.error()) return fields.error();
+  f.name = r.word(4);
+  if (auto e = fleet_extras(r, f)) return e;
+  for (const FleetSpec& g : b.fleets)
+    if (g.id == f.id || g.name == f.name)
+      return r.error("a second fleet " + (g.id == f.id ? f.id : f.name)).error;
+  if (f.ships.empty()) return r.error("a fleet of no ships").error;
+  b.fleets.push_back(f);
+  return std::nullopt;
+}
+
+std::optional<Error> corps(const Record& r, const Data& d, Battle& b) {
+  if (r.size() != 4) return r.error("expected 'corps NATION FACTORS FLEET'").error;
+  CorpsSpec c;
+  records::Fields f;
+  f.take(nation(r, 1, d), c.nation);
+  f.take(r.integer(2, 1, 99), c.factors);
+  if (f.error()) return f.error();
+  c.fleet = r.word(3);
+  b.corps.push_back(c);
+  return std::nullopt;
+}
+
+std::optional<Error> port(const Record& r, const Data& d, Battle& b) {
+  if (r.size() < 5) return r.error("expected 'port ID NAME DISTANCE SIDE ...'").error;
+  PortSpec p;
+  p.name = r.word(2);
+  records::Fields f;
+  f.take(r.integer(3, 0, 99), p.distance);
+  f.take(side(r, 4), p.side);
+  if (f.error()) return f.error();
+  bool powers = false;
+  for (std::size_t i = 5; i < r.size() && !f.error(); ++i) {
+    if (r[i] == "for") {
+      powers = true;
+    } else if (r[i] == "blockaded") {
+      p.blockaded = true;
+    } else if (powers) {
+      f.take(nation(r, i, d), p.powers.emplace_back());
+    } else {
+      return r.error("unknown word '" + r.word(i) + "' (for, blockaded)").error;
+    }
+  }
+  if (f.error()) return f.error();
+  // The id is what orders name; the name is what views show.
+  p.id = r.word(1);
+  if (p.id != text::lower(p.id) || p.id.find_first_of(" \t") != std::string::npos)
+    return r.error("a port id is one lower-case word").error;
+  for (const PortSpec& q : b.ports)
+    if (q.id == p.id) return r.error("port " + p.id + " twice").error;
+  b.ports.push_back(p);
+  return std::nullopt;
+}
+
+std::optional<Error> retreat_sea(const Record& r, const Data&, Battle& b) {
+  if (r.size() != 3) return r.error("expected 'retreat-sea SIDE PLACE'").error;
+  auto s = side(r, 1);
+  if (!s) return s.error();
+  b.retreat_sea[static_cast<std::size_t>(*s)] = r.word(2);
+  return std::nullopt;
+}
+
+std::optional<Error> seat(const Record& r, const Data& d, Battle& b) {
+  if (r.size() < 4) return r.error("expected 'seat PLAYERS SIDE NAME [POWER...]'").error;
+  int players = 0;
+  SeatSpec s;
+  records::Fields f;
+  f.take(r.integer(1, 2, 4), players);
+  f.take(side(r, 2), s.side);
+  s.name = r.word(3);
+  for (std::size_t i = 4; i < r.size(); ++i) f.take(nation(r, i, d), s.powers.emplace_back());
+  if (f.error()) return f.error();
+  b.seats[players].push_back(s);
+  return std::nullopt;
+}
+
+std::optional<Error> custom(const Record& r, const Data&, Battle& b) {
+  if (r.size() != 3) return r.error("expected 'custom MAX-FLEETS MAX-SHIPS'").error;
+  b.custom = true;
+  records::Fields f;
+  f.take(r.integer(1, 1, 20), b.max_fleets);
+  f.take(r.integer(2, 1, 999), b.max_ships);
+  return f.error();
+}
+
+using Statement = std::optional<Error> (*)(const Record&, const Data&, Battle&);
+constexpr std::pair<std::string_view, Statement> kStatements[] = {
+    {"title", title},
+    {"about", title},
+    {"sides", sides},
+    {"attacker", attacker},
+    {"at", at},
+    {"war", war},
+    {"combined", combined},
+    {"control", control},
+    {"free-state", listed},
+    {"non-player", listed},
+    {"home-waters", listed},
+    {"melee", melee},
+    {"transport", transport},
+    {"stack", stack},
+    {"fleet", fleet},
+    {"corps", corps},
+    {"port", port},
+    {"retreat-sea", retreat_sea},
+    {"seat", seat},
+    {"custom", custom},
 };
 
-// A battle's line into `b`; `d` for the nations.
-std::optional<Error> battle_line(const Reader& l, const Data& d, Battle& b) {
-  const std::string& k = l.w[0];
-  const std::size_t n = l.w.size();
-  const auto nation = [&](std::size_t i) -> std::optional<Error> {
-    if (i >= n) return l.error("field " + std::to_string(i) + " (a nation) is missing").error;
-    if (!d.nation(l.w[i])) return l.error("unknown nation '" + l.w[i] + "'").error;
-    return std::nullopt;
-  };
-#define EIH_TAKE(expr, into)    \
-  do {                          \
-    auto v_ = (expr);           \
-    if (!v_) return v_.error(); \
-    into = *v_;                 \
-  } while (false)
-#define EIH_NATION(i) \
-  if (auto e_ = nation(i)) return e_
-  if (k == "title" || k == "about") {
-    if (n != 2) return l.error("expected '" + k + " TEXT' (quoted)").error;
-    (k == "title" ? b.title : b.about) = l.w[1];
-    return std::nullopt;
-  }
-  if (k == "sides") {
-    if (n != 3) return l.error("expected 'sides NAME NAME'").error;
-    b.sides = {l.w[1], l.w[2]};
-    return std::nullopt;
-  }
-  if (k == "attacker") {
-    if (n < 2 || n > 3 || (n == 3 && l.w[2] != "interception"))
-      return l.error("expected 'attacker SIDE [interception]'").error;
-    EIH_TAKE(l.side(1), b.attacker);
-    b.interception = n == 3;
-    return std::nullopt;
-  }
-  if (k == "at") {
-    if (n < 3) return l.error("expected 'at sea|blockade|port PLACE ...'").error;
-    b.place = l.w[2];
-    if (l.w[1] == "sea") {
-      if (n != 3) return l.error("expected 'at sea PLACE'").error;
-      b.where = Where::Sea;
-      return std::nullopt;
-    }
-    if (l.w[1] == "blockade") {
-      b.where = Where::Blockade;
-      if (n < 5 || l.w[3] != "blockading")
-        return l.error("expected 'at blockade PLACE blockading SIDE ...'").error;
-      EIH_TAKE(l.side(4), b.blockading);
-      for (std::size_t i = 5; i < n; ++i) {
-        if (l.w[i] == "chits") {
-          b.blockade_chits = true;
-        } else if (l.w[i] == "from-port") {
-          EIH_TAKE(l.side(++i), b.from_port);
-        } else if (l.w[i] == "friendly") {
-          int s = 0;
-          EIH_TAKE(l.side(++i), s);
-          b.friendly.push_back(s);
-        } else {
-          return l.error("unknown word '" + l.w[i] + "' (chits, from-port, friendly)").error;
-        }
-      }
-      return std::nullopt;
-    }
-    if (l.w[1] == "port") {
-      b.where = Where::Port;
-      if (n < 7 || l.w[3] != "defence" || l.w[5] != "control")
-        return l
-            .error("expected 'at port PLACE defence N control POWER [garrison] [access-denied]'")
-            .error;
-      EIH_TAKE(l.integer(4, 0, 99), b.harbour_defence);
-      EIH_NATION(6);
-      b.port_controller = l.w[6];
-      for (std::size_t i = 7; i < n; ++i) {
-        if (l.w[i] == "garrison")
-          b.garrison = true;
-        else if (l.w[i] == "access-denied")
-          b.access_denied = true;
-        else
-          return l.error("unknown word '" + l.w[i] + "' (garrison, access-denied)").error;
-      }
-      return std::nullopt;
-    }
-    return l.error("unknown place kind '" + l.w[1] + "' (sea, blockade, port)").error;
-  }
-  if (k == "war") {
-    if (n != 3) return l.error("expected 'war POWER POWER'").error;
-    EIH_NATION(1);
-    EIH_NATION(2);
-    if (l.w[1] == l.w[2]) return l.error("a power is not at war with itself").error;
-    b.wars.insert(std::minmax(l.w[1], l.w[2]));
-    return std::nullopt;
-  }
-  if (k == "combined") {
-    if (n < 3) return l.error("expected 'combined POWER POWER...'").error;
-    std::vector<std::string> group;
-    for (std::size_t i = 1; i < n; ++i) {
-      EIH_NATION(i);
-      group.push_back(l.w[i]);
-    }
-    b.combined.push_back(group);
-    return std::nullopt;
-  }
-  if (k == "control") {
-    if (n != 3) return l.error("expected 'control MINOR POWER'").error;
-    EIH_NATION(1);
-    EIH_NATION(2);
-    if (d.nation(l.w[1])->major || !d.nation(l.w[2])->major)
-      return l.error("a Major Power controls a minor country").error;
-    b.control[l.w[1]] = l.w[2];
-    return std::nullopt;
-  }
-  if (k == "free-state" || k == "non-player" || k == "home-waters") {
-    if (n != 2) return l.error("expected '" + k + " NATION'").error;
-    EIH_NATION(1);
-    (k == "free-state"   ? b.free_states
-     : k == "non-player" ? b.non_player
-                         : b.home_waters)
-        .insert(l.w[1]);
-    return std::nullopt;
-  }
-  if (k == "melee") {
-    if (n != 2 || (l.w[1] != "locked" && l.w[1] != "unlocked"))
-      return l.error("expected 'melee locked|unlocked'").error;
-    b.melee_unlocked = l.w[1] == "unlocked";
-    return std::nullopt;
-  }
-  if (k == "transport") {
-    if (n != 2) return l.error("expected 'transport N'").error;
-    EIH_TAKE(l.integer(1, 0, 99), b.transport);
-    return std::nullopt;
-  }
-  if (k == "stack") {
-    if (n < 4) return l.error("expected 'stack ID SIDE NAME ...'").error;
-    StackSpec s;
-    EIH_TAKE(l.integer(1, 1, 99), s.id);
-    EIH_TAKE(l.side(2), s.side);
-    s.name = l.w[3];
-    std::vector<std::string>* into = nullptr;
-    for (std::size_t i = 4; i < n; ++i) {
-      if (l.w[i] == "carries") {
-        into = &s.carries;
-      } else if (l.w[i] == "supplying") {
-        into = &s.supplying;
-      } else if (!into) {
-        return l.error("expected 'carries' or 'supplying' before '" + l.w[i] + "'").error;
-      } else {
-        EIH_NATION(i);
-        into->push_back(l.w[i]);
-      }
-    }
-    if (b.stack(s.id)) return l.error("stack " + std::to_string(s.id) + " twice").error;
-    b.stacks.push_back(s);
-    return std::nullopt;
-  }
-  if (k == "fleet") {
-    if (n < 5) return l.error("expected 'fleet ID STACK NATION NAME ...'").error;
-    FleetSpec f;
-    f.id = l.w[1];
-    EIH_TAKE(l.integer(2, 1, 99), f.stack);
-    EIH_NATION(3);
-    f.nation = l.w[3];
-    f.name = l.w[4];
-    for (std::size_t i = 5; i < n; ++i) {
-      if (auto t = parse_type(l.w[i])) {
-        EIH_TAKE(l.integer(++i, 0, 999), f.ships[*t]);
-      } else if (l.w[i] == "leader" && i + 1 < n) {
-        f.leader = l.w[++i];
-      } else if (l.w[i] == "nelson") {
-        f.nelson = true;
-      } else {
-        return l.error("unknown word '" + l.w[i] + "' (heavy, light, galleys, leader, nelson)")
-            .error;
-      }
-    }
-    for (const FleetSpec& g : b.fleets)
-      if (g.id == f.id || g.name == f.name)
-        return l.error("a second fleet " + (g.id == f.id ? f.id : f.name)).error;
-    if (f.ships.empty()) return l.error("a fleet of no ships").error;
-    b.fleets.push_back(f);
-    return std::nullopt;
-  }
-  if (k == "corps") {
-    if (n != 4) return l.error("expected 'corps NATION FACTORS FLEET'").error;
-    CorpsSpec c;
-    EIH_NATION(1);
-    c.nation = l.w[1];
-    EIH_TAKE(l.integer(2, 1, 99), c.factors);
-    c.fleet = l.w[3];
-    b.corps.push_back(c);
-    return std::nullopt;
-  }
-  if (k == "port") {
-    if (n < 5) return l.error("expected 'port ID NAME DISTANCE SIDE ...'").error;
-    PortSpec p;
-    p.name = l.w[2];
-    EIH_TAKE(l.integer(3, 0, 99), p.distance);
-    EIH_TAKE(l.side(4), p.side);
-    bool powers = false;
-    for (std::size_t i = 5; i < n; ++i) {
-      if (l.w[i] == "for") {
-        powers = true;
-      } else if (l.w[i] == "blockaded") {
-        p.blockaded = true;
-      } else if (powers) {
-        EIH_NATION(i);
-        p.powers.push_back(l.w[i]);
-      } else {
-        return l.error("unknown word '" + l.w[i] + "' (for, blockaded)").error;
-      }
-    }
-    // The id is what orders name; the name is what views show.
-    p.id = l.w[1];
-    if (p.id != text::lower(p.id) || p.id.find_first_of(" \t") != std::string::npos)
-      return l.error("a port id is one lower-case word").error;
-    for (const PortSpec& q : b.ports)
-      if (q.id == p.id) return l.error("port " + p.id + " twice").error;
-    b.ports.push_back(p);
-    return std::nullopt;
-  }
-  if (k == "retreat-sea") {
-    if (n != 3) return l.error("expected 'retreat-sea SIDE PLACE'").error;
-    int s = 0;
-    EIH_TAKE(l.side(1), s);
-    b.retreat_sea[static_cast<std::size_t>(s)] = l.w[2];
-    return std::nullopt;
-  }
-  if (k == "seat") {
-    if (n < 4) return l.error("expected 'seat PLAYERS SIDE NAME [POWER...]'").error;
-    int players = 0;
-    SeatSpec s;
-    EIH_TAKE(l.integer(1, 2, 4), players);
-    EIH_TAKE(l.side(2), s.side);
-    s.name = l.w[3];
-    for (std::size_t i = 4; i < n; ++i) {
-      EIH_NATION(i);
-      s.powers.push_back(l.w[i]);
-    }
-    b.seats[players].push_back(s);
-    return std::nullopt;
-  }
-  if (k == "custom") {
-    if (n != 3) return l.error("expected 'custom MAX-FLEETS MAX-SHIPS'").error;
-    b.custom = true;
-    EIH_TAKE(l.integer(1, 1, 20), b.max_fleets);
-    EIH_TAKE(l.integer(2, 1, 999), b.max_ships);
-    return std::nullopt;
-  }
-#undef EIH_TAKE
-#undef EIH_NATION
-  return l.error("unknown statement '" + k + "'").error;
+// 'nation ID major|minor NAME', before the battles.
+std::optional<Error> nation_line(const Record& r, Data& d) {
+  if (r.size() != 4 || (r[2] != "major" && r[2] != "minor"))
+    return r.error("expected 'nation ID major|minor NAME'").error;
+  if (r[1] != text::lower(r[1])) return r.error("a nation id is lower-case").error;
+  if (d.nation(r[1])) return r.error("nation " + r.word(1) + " twice").error;
+  if (!d.battles.empty()) return r.error("nations come before the battles").error;
+  d.nations.push_back(Nation{r.word(1), r.word(3), r[2] == "major"});
+  return std::nullopt;
+}
+
+// A battle's line into `b`.
+std::optional<Error> battle_line(const Record& r, const Data& d, Battle& b) {
+  for (const auto& [keyword, read] : kStatements)
+    if (r.keyword() == keyword) return read(r, d, b);
+  return r.error("unknown statement '" + r.word(0) + "'").error;
 }
 
 // The battle as a whole: everything the sequence of play relies on.
@@ -446,41 +525,32 @@ Expected<Data> load_data(std::string_view tables, std::string_view scenarios) {
   auto t = parse_tables(tables);
   if (!t) return unexpected(t.error());
   d.tables = std::move(*t);
+  auto recs = records::read_quoted(scenarios, kFile);
+  if (!recs) return unexpected(recs.error());
   bool cost = false;
-  for (const records::Record& r : records::read(scenarios, kFile)) {
-    auto w = words_of(r.text());
-    if (!w) return r.error(w.error().message);
-    const Reader l{{r, std::move(*w)}};
-    const std::string& k = l.w[0];
-    if (k == "war-cost") {
-      auto v = l.integer(1, 0, 9);
-      if (!v || l.w.size() != 2 || cost) return l.error("one 'war-cost N' (0..9)");
+  for (const records::Record& r : *recs) {
+    if (r.keyword() == "war-cost") {
+      auto v = r.integer(1, 0, 9);
+      if (!v || r.size() != 2 || cost) return r.error("one 'war-cost N' (0..9)");
       d.war_cost = *v;
       cost = true;
-    } else if (k == "nation") {
-      if (l.w.size() != 4 || (l.w[2] != "major" && l.w[2] != "minor"))
-        return l.error("expected 'nation ID major|minor NAME'");
-      if (l.w[1] != text::lower(l.w[1])) return l.error("a nation id is lower-case");
-      if (d.nation(l.w[1])) return l.error("nation " + l.w[1] + " twice");
-      if (!d.battles.empty()) return l.error("nations come before the battles");
-      d.nations.push_back(Nation{l.w[1], l.w[3], l.w[2] == "major"});
-    } else if (k == "battle") {
-      if (l.w.size() != 2) return l.error("expected 'battle ID'");
-      if (d.battle(l.w[1])) return l.error("battle " + l.w[1] + " twice");
-      Battle b;
-      b.id = l.w[1];
-      d.battles.push_back(b);
+    } else if (r.keyword() == "nation") {
+      if (auto e = nation_line(r, d)) return unexpected(*e);
+    } else if (r.keyword() == "battle") {
+      if (r.size() != 2) return r.error("expected 'battle ID'");
+      if (d.battle(r[1])) return r.error("battle " + r.word(1) + " twice");
+      d.battles.emplace_back().id = r.word(1);
     } else if (d.battles.empty()) {
-      return l.error("'" + k + "' outside a battle");
-    } else if (auto e = battle_line(l, d, d.battles.back())) {
+      return r.error("'" + r.word(0) + "' outside a battle");
+    } else if (auto e = battle_line(r, d, d.battles.back())) {
       return unexpected(*e);
     }
   }
   if (!cost) return fail(std::string(kFile) + ": no 'war-cost'");
   if (d.battles.empty()) return fail(std::string(kFile) + ": no battle");
-  for (const auto& [nation, m] : d.tables.morale)
-    if (!d.nation(nation))
-      return fail("eih-naval tables: morale of an unknown nation '" + nation +
+  for (const auto& [id, m] : d.tables.morale)
+    if (!d.nation(id))
+      return fail("eih-naval tables: morale of an unknown nation '" + id +
                   "' (the nations are those of the scenarios)");
   for (const Battle& b : d.battles)
     if (auto why = check_battle(b, d)) return fail(*why);
