@@ -24,7 +24,7 @@ bool combined(const Battle& b, const std::string& p, const std::string& q) {
 }
 
 bool at_war(const Wars& wars, const std::string& p, const std::string& q) {
-  return wars.count(std::minmax(p, q)) > 0;
+  return wars.count(War::between(p, q)) > 0;
 }
 
 bool at_war(const Wars& wars, const std::set<std::string>& powers, const std::string& p) {
@@ -132,8 +132,8 @@ void Board::choose_defender(int stack) {
 void Board::declare_war() {
   const std::string& declarer = commander_[static_cast<std::size_t>(battle().attacker)];
   for (const std::string& p : enemy(defending_).not_at_war) {
-    wars_.insert(std::minmax(declarer, p));
-    declared_.emplace_back(declarer, p);
+    wars_.insert(War::between(declarer, p));
+    declared_.push_back(Declaration{declarer, p});
     say(nation_name(declarer) + " declares war on " + nation_name(p) + ": " +
         std::to_string(data_->war_cost) + " political point(s) lost (1.1.1.2, 4.4.1)");
   }

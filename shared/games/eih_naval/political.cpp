@@ -71,10 +71,10 @@ void Board::score() {
     parts.push_back(nation_name(p.power) + " " + signed_number(v) +
                     (p.nelson && v != 0 ? " (Nelson's 1 included)" : ""));
   }
-  for (const auto& [declarer, enemy] : declared_) {
-    pp_[declarer] -= data_->war_cost;
-    parts.push_back(nation_name(declarer) + " -" + std::to_string(data_->war_cost) +
-                    " for declaring war on " + nation_name(enemy));
+  for (const Declaration& d : declared_) {
+    pp_[d.declarer] -= data_->war_cost;
+    parts.push_back(nation_name(d.declarer) + " -" + std::to_string(data_->war_cost) +
+                    " for declaring war on " + nation_name(d.enemy));
   }
   std::string why;
   if (c.victor < 0 && !c.received_surrender[0] && !c.received_surrender[1])

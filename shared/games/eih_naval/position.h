@@ -5,6 +5,7 @@
 // over it are declared in rules.h; every reading of the text the project had
 // to make is in docs/rules/eih-naval.md.
 #include <array>
+#include <compare>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -141,6 +142,26 @@ struct Tables {
 // entry, what is missing).
 Expected<Tables> parse_tables(std::string_view text);
 
+// ------------------------------------------------------------------ wars
+
+// Two powers at war (1.1.1.2), kept in order so that a war is one value
+// whichever power is named first. A position writes it 'war POWER POWER' and
+// refuses an unknown nation or the pair out of order.
+struct War {
+  std::string first, second;  // first < second
+  static War between(const std::string& p, const std::string& q) {
+    return p < q ? War{p, q} : War{q, p};
+  }
+  auto operator<=>(const War&) const = default;
+};
+using Wars = std::set<War>;
+
+// A declaration of war the attacker made (1.1.1.2): the declarer loses the
+// political points of 4.4.1.
+struct Declaration {
+  std::string declarer, enemy;
+};
+
 // ------------------------------------------------------------------ battles
 
 struct Nation {
@@ -215,9 +236,9 @@ struct Battle {
   std::string port_controller;
   bool garrison = false;
   bool access_denied = false;
-  std::set<std::pair<std::string, std::string>> wars;  // each pair sorted
-  std::vector<std::vector<std::string>> combined;      // groups with combined movement
-  std::map<std::string, std::string> control;          // minor -> its controlling power
+  Wars wars;
+  std::vector<std::vector<std::string>> combined;  // groups with combined movement
+  std::map<std::string, std::string> control;      // minor -> its controlling power
   std::set<std::string> free_states, non_player, home_waters;
   bool melee_unlocked = false;
   int transport = 0;  // army factors a fleet may transport
@@ -332,9 +353,9 @@ struct Position {
   std::map<std::string, std::string> control_;  // minor -> power (custom forces add to it)
   std::vector<Fleet> fleets_;                   // in the scenario's order
   std::vector<Corps> corps_;
-  std::set<std::pair<std::string, std::string>> wars_;
-  std::vector<std::pair<std::string, std::string>> declared_;  // (declarer, enemy), 1.1.1.2
-  int defending_ = 0;                                          // the defending stack; 0 = none yet
+  Wars wars_;
+  std::vector<Declaration> declared_;
+  int defending_ = 0;                     // the defending stack; 0 = none yet
   bool after_evasion_ = false;            // a choice after an evasion: 'defender none' allowed
   int evading_ = 0;                       // the stack retreating after its evasion
   std::array<std::string, 2> commander_;  // commanding power of each side (1.1.2.2)

@@ -19,7 +19,6 @@
 namespace naumachia::eih_naval {
 
 using Orders = std::map<PlayerId, OrderSet>;
-using Wars = std::set<std::pair<std::string, std::string>>;
 
 inline constexpr int kRounds = 3;        // 1.1.2.7.2
 inline constexpr int kRetreatReach = 5;  // 1.1.2.9.1: five movement points

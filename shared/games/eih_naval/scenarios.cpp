@@ -156,7 +156,7 @@ std::optional<Error> war(const Record& r, const Data& d, Battle& b) {
   f.take(nation(r, 2, d), q);
   if (f.error()) return f.error();
   if (p == q) return r.error("a power is not at war with itself").error;
-  b.wars.insert(std::minmax(p, q));
+  b.wars.insert(War::between(p, q));
   return std::nullopt;
 }
 

@@ -281,7 +281,7 @@ void Board::open() {
       for (const SeatSpec& b : seats_)
         if (a.side != b.side)
           for (const std::string& p : a.powers)
-            for (const std::string& q : b.powers) wars_.insert(std::minmax(p, q));
+            for (const std::string& q : b.powers) wars_.insert(War::between(p, q));
   }
   std::string where = battle().place;
   if (battle().where == Where::Blockade)

@@ -63,8 +63,8 @@ std::string Board::serialize() const {
     o << "\n";
   }
   for (const auto& [minor, major] : control_) o << "control " << minor << " " << major << "\n";
-  for (const auto& [p, r] : wars_) o << "war " << p << " " << r << "\n";
-  for (const auto& [p, r] : declared_) o << "declared " << p << " " << r << "\n";
+  for (const War& w : wars_) o << "war " << w.first << " " << w.second << "\n";
+  for (const Declaration& d : declared_) o << "declared " << d.declarer << " " << d.enemy << "\n";
   o << "stacks " << defending_ << " " << after_evasion_ << " " << evading_ << "\n";
   o << "commanders " << text::word(commander_[0]) << " " << text::word(commander_[1]) << "\n";
   o << "chits " << revealed_ << " " << text::word(chit_[0]) << " " << text::word(chit_[1]) << " "
@@ -172,13 +172,13 @@ Refusal control_record(Board& b, const Record& r) {
 
 Refusal war_record(Board& b, const Record& r) {
   if (!nations(b, r) || r[1] >= r[2]) return malformed(r);
-  b.wars_.insert({r.word(1), r.word(2)});
+  b.wars_.insert(War{r.word(1), r.word(2)});
   return std::nullopt;
 }
 
 Refusal declared_record(Board& b, const Record& r) {
   if (!nations(b, r)) return malformed(r);
-  b.declared_.emplace_back(r.word(1), r.word(2));
+  b.declared_.push_back(Declaration{r.word(1), r.word(2)});
   return std::nullopt;
 }
 

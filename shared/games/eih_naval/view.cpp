@@ -118,7 +118,7 @@ View Board::view(std::optional<int> seat) const {
   if (guns_) v.notes.push_back("The harbour defences fire (1.1.4.1)");
   if (no_reply_) v.notes.push_back("The raided side is broken and cannot reply (1.1.4.1.1)");
   std::vector<std::string> wars;
-  for (const auto& [p, q] : wars_) wars.push_back(nation_name(p) + "-" + nation_name(q));
+  for (const War& w : wars_) wars.push_back(nation_name(w.first) + "-" + nation_name(w.second));
   v.notes.push_back("At war: " + (wars.empty() ? std::string("none") : text::join(wars, ", ")));
   for (const Allocation& a : pending_) {
     std::vector<std::string> names;
