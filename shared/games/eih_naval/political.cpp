@@ -8,14 +8,6 @@
 
 namespace naumachia::eih_naval {
 
-namespace {
-
-std::string signed_number(int v) {
-  return (v > 0 ? "+" : "") + std::to_string(v);
-}
-
-}  // namespace
-
 // EiH 1.1.2.7.3: +1 per fleet of the victorious side to its controlling
 // power, -1 per fleet of the losing side, at most 3 either way; draws and
 // battles without a victor change nothing; nothing either when the victor

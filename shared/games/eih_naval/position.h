@@ -36,6 +36,8 @@ struct Hundredths {
 Expected<Hundredths> parse_decimal(std::string_view word);
 // 350 -> "3.5", 400 -> "4.0", 25 -> "0.25".
 std::string format(Hundredths h);
+// A modifier or points with their sign: "+2", "-1", "0".
+std::string signed_number(int v);
 
 // ------------------------------------------------------------------ ships
 
@@ -346,7 +348,7 @@ struct Allocation {
 
 struct Position {
   std::int64_t step_ = 1;
-  Phase phase_ = Phase::Opening;
+  Phase seg_ = Phase::Opening;
   int round_ = 0;        // rounds fought
   int forces_seat_ = 0;  // Phase::Forces: whose forces
   std::vector<SeatSpec> seats_;

@@ -12,9 +12,6 @@ namespace naumachia::eih_naval {
 
 namespace {
 
-constexpr std::array<const char*, 14> kPhases{
-    "opening",   "forces", "defender", "war",   "evasion", "chits",   "guns",
-    "surrender", "follow", "odd",      "chase", "retreat", "damaged", "over"};
 constexpr std::array<const char*, 5> kOutcomes{"fighting", "victory", "draw", "inconclusive",
                                                "no-battle"};
 constexpr std::array<const char*, 4> kNexts{"surrender", "after-round", "end-of-combat", "retreat"};
@@ -55,8 +52,7 @@ std::string Board::serialize() const {
   o << "battle " << battle().id << "\n";
   o << "players " << players_ << "\n";
   o << "step " << step_ << "\n";
-  o << "phase " << kPhases[static_cast<std::size_t>(phase_)] << " " << round_ << " " << forces_seat_
-    << "\n";
+  o << "phase " << sequence()[seg_].name << " " << round_ << " " << forces_seat_ << "\n";
   for (const SeatSpec& s : seats_) {
     o << "seat " << s.side << " " << q(s.name);
     for (const std::string& p : s.powers) o << " " << p;
@@ -143,12 +139,12 @@ Refusal step_record(Board& b, const Record& r) {
 }
 
 Refusal phase_record(Board& b, const Record& r) {
-  const auto p = index_of(kPhases, r[1]);
+  const auto p = Board::sequence().named(r[1]);
   records::Fields f;
   f.take(r.integer(2, 0, kRounds), b.round_);
   f.take(r.integer(3, 0, 4), b.forces_seat_);
   if (!p || f.error()) return malformed(r);
-  b.phase_ = static_cast<Phase>(*p);
+  b.seg_ = *p;
   return std::nullopt;
 }
 
@@ -419,7 +415,7 @@ std::optional<std::string> Board::consistent() const {
         return where + "a power with two seats";
   for (const Fleet& f : fleets_) {
     const auto seat = seat_of(power(f.nation));
-    if (phase_ != Phase::Forces && (!seat || side_of_seat(*seat) != side_of(f)))
+    if (seg_ != Phase::Forces && (!seat || side_of_seat(*seat) != side_of(f)))
       return where + "fleet " + f.id + " has no seat of its side";
   }
   // The fleets are the battle's (or, in a custom battle, the seats' in their
@@ -438,7 +434,7 @@ std::optional<std::string> Board::consistent() const {
     if (std::none_of(fleets_.begin(), fleets_.end(),
                      [&](const Fleet& f) { return f.id == c.fleet; }))
       return where + "a corps on an unknown fleet";
-  if (phase_ == Phase::Forces &&
+  if (seg_ == Phase::Forces &&
       (!battle().custom || forces_seat_ >= players_ || revealed_ || defending_ != 0))
     return where + "a forces step outside the start of a custom battle";
   const auto stack_of_side = [&](int stack, int side) {
@@ -454,28 +450,27 @@ std::optional<std::string> Board::consistent() const {
     for (const Fleet& f : fleets_) found = found || (power(f.nation) == c && side_of(f) == s);
     if (!found) return where + "a commander without fleets on its side";
   }
-  const bool fighting = phase_ == Phase::Chits || phase_ == Phase::Guns ||
-                        phase_ == Phase::Surrender || phase_ == Phase::Follow ||
-                        phase_ == Phase::Evasion || phase_ == Phase::War;
+  const bool fighting = seg_ == Phase::Chits || seg_ == Phase::Guns || seg_ == Phase::Surrender ||
+                        seg_ == Phase::Follow || seg_ == Phase::Evasion || seg_ == Phase::War;
   if (fighting && (defending_ == 0 || commander_[0].empty() || commander_[1].empty()))
     return where + "a combat step without both stacks and commanders";
-  if ((phase_ == Phase::Defender || phase_ == Phase::War) &&
+  if ((seg_ == Phase::Defender || seg_ == Phase::War) &&
       commander_[static_cast<std::size_t>(att)].empty())
     return where + "the attacker has no commander";
-  if ((phase_ == Phase::Surrender || phase_ == Phase::Follow || phase_ == Phase::Guns) &&
+  if ((seg_ == Phase::Surrender || seg_ == Phase::Follow || seg_ == Phase::Guns) &&
       (!revealed_ || round_ >= kRounds || outcome_ != Outcome::Fighting))
     return where + "a round after the forces were revealed and before the third";
   if (battle().where == Where::Sea && revealed_ && chit_[0].empty())
     return where + "an open-sea battle without chits";
-  if (phase_ == Phase::Chase && outcome_ != Outcome::Victory)
+  if (seg_ == Phase::Chase && outcome_ != Outcome::Victory)
     return where + "a chase without a victor";
   if ((outcome_ == Outcome::Victory) != (victor_ >= 0)) return where + "a victor without a victory";
-  if (phase_ == Phase::Odd && pending_.empty()) return where + "odd losses without losses";
-  if (phase_ != Phase::Odd && !pending_.empty()) return where + "losses left unshared";
-  if (phase_ == Phase::Follow && follow_.empty()) return where + "nobody to follow a surrender";
-  if (phase_ == Phase::Retreat && outcome_ == Outcome::Fighting && evading_ == 0)
+  if (seg_ == Phase::Odd && pending_.empty()) return where + "odd losses without losses";
+  if (seg_ != Phase::Odd && !pending_.empty()) return where + "losses left unshared";
+  if (seg_ == Phase::Follow && follow_.empty()) return where + "nobody to follow a surrender";
+  if (seg_ == Phase::Retreat && outcome_ == Outcome::Fighting && evading_ == 0)
     return where + "a retreat before the end of the combat";
-  if ((phase_ == Phase::Over) != (!result_.empty())) return where + "an ending without a result";
+  if ((seg_ == Phase::Over) != (!result_.empty())) return where + "an ending without a result";
   for (const Allocation& a : pending_) {
     std::map<std::string, int> avail;
     for (const Fleet* f : engaged_fleets(a.side)) avail[f->nation] += f->ships.total();

@@ -41,6 +41,10 @@ std::string format(Hundredths h) {
   return out + (frac < 10 ? "0" : "") + std::to_string(frac);
 }
 
+std::string signed_number(int v) {
+  return (v > 0 ? "+" : "") + std::to_string(v);
+}
+
 const char* type_word(ShipType t) {
   switch (t) {
     case ShipType::Heavy:
