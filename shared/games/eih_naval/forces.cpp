@@ -6,6 +6,7 @@
 // seats order.
 #include <algorithm>
 #include <cassert>
+#include <utility>
 
 #include "core/text.h"
 #include "games/eih_naval/rules.h"
@@ -285,10 +286,6 @@ int Board::side_of_seat(int seat) const {
   return seats_.at(static_cast<std::size_t>(seat)).side;
 }
 
-std::vector<std::string> Board::seat_powers(int seat) const {
-  return seats_.at(static_cast<std::size_t>(seat)).powers;
-}
-
 // EiH 1.1.2.4.1: until Step Three a side sees only the enemy's fleet
 // counters; the engaged stacks' ships are known from then on, those of a
 // stack that evaded or was never attacked stay hidden.
@@ -303,6 +300,22 @@ std::string Board::fleet_label(const Fleet& f) const {
 
 std::string Board::fleet_token(const Fleet& f) const {
   return "\"" + f.name + "\" " + composition(f.start);
+}
+
+std::vector<std::pair<std::string, int>> Board::ships_by_power(
+    const std::vector<const Fleet*>& fleets) const {
+  std::vector<std::pair<std::string, int>> counts;
+  for (const Fleet* f : fleets) {
+    const std::string p = power(f->nation);
+    auto it =
+        std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == p; });
+    if (it == counts.end()) {
+      counts.emplace_back(p, 0);
+      it = counts.end() - 1;
+    }
+    it->second += f->ships.total();
+  }
+  return counts;
 }
 
 Force Board::force(int side) const {
@@ -340,17 +353,7 @@ bool Board::melee_allowed(int side) const {
 // counts and the rolls go to the side alone; who commands is public (that
 // seat orders for the stack).
 void Board::decide_command(int side) {
-  std::vector<std::pair<std::string, int>> counts;
-  for (const Fleet* f : engaged_fleets(side)) {
-    const std::string p = power(f->nation);
-    auto it =
-        std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == p; });
-    if (it == counts.end()) {
-      counts.emplace_back(p, 0);
-      it = counts.end() - 1;
-    }
-    it->second += f->ships.total();
-  }
+  const auto counts = ships_by_power(std::as_const(*this).engaged_fleets(side));
   std::string& cmd = commander_[static_cast<std::size_t>(side)];
   if (counts.empty()) {
     cmd.clear();
@@ -428,6 +431,11 @@ namespace {
 // battle so far (damaged or taken), undamaged now.
 struct NationShips {
   Ships start, lost, room;
+  void add(const Fleet& f) {
+    start += f.start;
+    lost += f.damaged + f.taken;
+    room += f.ships;
+  }
 };
 
 }  // namespace
@@ -442,9 +450,7 @@ void Board::allocate(int side, int count, bool capture, const std::string& cause
       nations.emplace_back(f->nation, NationShips{});
       it = nations.end() - 1;
     }
-    it->second.start += f->start;
-    it->second.lost += f->damaged + f->taken;
-    it->second.room += f->ships;
+    it->second.add(*f);
   }
   std::vector<Share> shares;
   for (const auto& [n, x] : nations)
@@ -489,11 +495,7 @@ void Board::apply_allocation(const Allocation& a, const std::map<std::string, in
     if (want == by_nation.end() || want->second == 0) continue;
     NationShips x;
     for (const Fleet* f : mine)
-      if (f->nation == n) {
-        x.start += f->start;
-        x.lost += f->damaged + f->taken;
-        x.room += f->ships;
-      }
+      if (f->nation == n) x.add(*f);
     const Ships by_type =
         type_losses(x.start, x.lost, x.room, std::min(want->second, x.room.total()));
     for (ShipType t : kShipTypes) {

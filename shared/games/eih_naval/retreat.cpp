@@ -88,18 +88,10 @@ Board::RetreatCase Board::retreat_case() const {
 std::string Board::retreat_commander(const RetreatCase& rc) const {
   const std::string& cmd = commander_[static_cast<std::size_t>(rc.retreating)];
   if (!cmd.empty()) return cmd;
-  std::vector<std::pair<std::string, int>> counts;
-  for (const Fleet& f : fleets_) {
-    if (f.stack != rc.stack || f.surrendered) continue;
-    const std::string p = power(f.nation);
-    auto it =
-        std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == p; });
-    if (it == counts.end()) {
-      counts.emplace_back(p, 0);
-      it = counts.end() - 1;
-    }
-    it->second += f.ships.total();
-  }
+  std::vector<const Fleet*> stack;
+  for (const Fleet& f : fleets_)
+    if (f.stack == rc.stack && !f.surrendered) stack.push_back(&f);
+  const auto counts = ships_by_power(stack);
   return counts.empty() ? std::string() : most_ships(counts).front();
 }
 

@@ -258,10 +258,13 @@ struct Board : Position, Adjudication {
   bool commands(int side, int seat) const;  // the seat decides for the side's commander
   Audience side_audience(int side) const;
   int side_of_seat(int seat) const;
-  std::vector<std::string> seat_powers(int seat) const;
   bool revealed(const Fleet& f) const;            // its ships are known to both sides
   std::string fleet_label(const Fleet& f) const;  // B1 "Weather Division" (Britain)
   std::string fleet_token(const Fleet& f) const;  // "Weather Division" heavy 12 light 2 galleys 0
+  // The undamaged ships of each power of `fleets`, the powers in the
+  // fleets' order.
+  std::vector<std::pair<std::string, int>> ships_by_power(
+      const std::vector<const Fleet*>& fleets) const;
   Force force(int side) const;
   bool nelson_commands(int side) const;        // 1.1.2.2, 1.1.2.7.3
   bool purely_british(int side) const;         // 1.1.2.5.1

@@ -385,53 +385,68 @@ std::optional<Error> battle_line(const Record& r, const Data& d, Battle& b) {
   return r.error("unknown statement '" + r.word(0) + "'").error;
 }
 
-// The battle as a whole: everything the sequence of play relies on.
-std::optional<std::string> check_battle(const Battle& b, const Data& d) {
-  const std::string where = std::string(kFile) + ", battle " + b.id + ": ";
+// ------------------------------------------------------------------ a battle as a whole
+// What the sequence of play relies on, one check a subject; each gives what
+// is wrong.
+
+using Problem = std::optional<std::string>;
+
+// 1.1.1.1: one attacking stack, the attacker choosing among the others;
+// every stack has fleets, unless the seats order them (a custom battle).
+Problem stack_problem(const Battle& b) {
   if (b.title.empty() || b.about.empty() || b.sides[0].empty() || b.place.empty())
-    return where + "needs 'title', 'about', 'sides' and 'at'";
+    return "needs 'title', 'about', 'sides' and 'at'";
   std::array<int, 2> stacks{};
   for (const StackSpec& s : b.stacks) ++stacks[static_cast<std::size_t>(s.side)];
-  // 1.1.1.1: one attacking stack; the attacker chooses among the others.
   if (stacks[static_cast<std::size_t>(b.attacker)] != 1)
-    return where + "the attacking side has exactly one stack (1.1.1.1)";
+    return "the attacking side has exactly one stack (1.1.1.1)";
   if (stacks[static_cast<std::size_t>(1 - b.attacker)] < 1)
-    return where + "the defending side needs a stack";
+    return "the defending side needs a stack";
   if (b.where == Where::Blockade && stacks[static_cast<std::size_t>(1 - b.attacker)] != 1)
-    return where + "a blockade box holds one enemy stack here";
+    return "a blockade box holds one enemy stack here";
   if (b.custom) {
     if (!b.fleets.empty() || !b.corps.empty())
-      return where + "a custom battle's fleets are ordered by its seats";
-    if (b.where != Where::Sea) return where + "a custom battle is fought at sea";
-  } else {
-    for (const StackSpec& s : b.stacks) {
-      bool any = false;
-      for (const FleetSpec& f : b.fleets) any = any || f.stack == s.id;
-      if (!any) return where + "stack " + std::to_string(s.id) + " has no fleet";
-    }
+      return "a custom battle's fleets are ordered by its seats";
+    if (b.where != Where::Sea) return "a custom battle is fought at sea";
+    return std::nullopt;
   }
+  for (const StackSpec& s : b.stacks) {
+    bool any = false;
+    for (const FleetSpec& f : b.fleets) any = any || f.stack == s.id;
+    if (!any) return "stack " + std::to_string(s.id) + " has no fleet";
+  }
+  return std::nullopt;
+}
+
+// Fleets in known stacks, one Nelson with British ships (1.1.2.2), corps
+// on known fleets within what a fleet transports (1.1.6).
+Problem fleet_problem(const Battle& b) {
   int nelsons = 0;
   for (const FleetSpec& f : b.fleets) {
-    if (!b.stack(f.stack)) return where + "fleet " + f.id + " in an unknown stack";
+    if (!b.stack(f.stack)) return "fleet " + f.id + " in an unknown stack";
     if (f.nelson) {
       ++nelsons;
-      if (f.nation != "britain") return where + "Nelson commands British ships (1.1.2.2)";
+      if (f.nation != "britain") return "Nelson commands British ships (1.1.2.2)";
     }
   }
-  if (nelsons > 1) return where + "one Nelson";
+  if (nelsons > 1) return "one Nelson";
   for (const CorpsSpec& c : b.corps) {
     int load = 0;
     bool found = false;
     for (const FleetSpec& f : b.fleets) found = found || f.id == c.fleet;
-    if (!found) return where + "a corps on an unknown fleet " + c.fleet;
+    if (!found) return "a corps on an unknown fleet " + c.fleet;
     for (const CorpsSpec& o : b.corps)
       if (o.fleet == c.fleet) load += o.factors;
     if (load > b.transport)
-      return where + "fleet " + c.fleet + " transports more than " + std::to_string(b.transport) +
+      return "fleet " + c.fleet + " transports more than " + std::to_string(b.transport) +
              " army factors (1.1.6)";
   }
-  // Who may fight (1.1.1): a stack is one power, or powers in combined
-  // movement; on the defending side each of them at war with the attacker.
+  return std::nullopt;
+}
+
+// Who may fight (1.1.1): a stack is one power, or powers in combined
+// movement; on the defending side each of them at war with the attacker.
+Problem who_fights_problem(const Battle& b) {
   std::set<std::string> attackers;
   for (const FleetSpec& f : b.fleets)
     if (b.stack(f.stack)->side == b.attacker) attackers.insert(power_of(b, f.nation));
@@ -439,40 +454,45 @@ std::optional<std::string> check_battle(const Battle& b, const Data& d) {
     std::set<std::string> powers;
     for (const FleetSpec& f : b.fleets)
       if (f.stack == s.id) powers.insert(power_of(b, f.nation));
-    if (powers.size() > 1) {
-      for (const std::string& p : powers)
-        for (const std::string& q : powers)
-          if (p != q && !combined(b, p, q))
-            return where + "stack " + std::to_string(s.id) + " mixes " + p + " and " + q +
-                   " without combined movement (1.1.1)";
-      if (s.side != b.attacker)
-        for (const std::string& p : powers)
-          if (!at_war(b.wars, attackers, p))
-            return where + "stack " + std::to_string(s.id) + ": " + p +
-                   " is not at war with the attacker and so forms its own stack (1.1.1)";
-    }
+    if (powers.size() < 2) continue;
+    for (const std::string& p : powers)
+      for (const std::string& q : powers)
+        if (p != q && !combined(b, p, q))
+          return "stack " + std::to_string(s.id) + " mixes " + p + " and " + q +
+                 " without combined movement (1.1.1)";
+    if (s.side == b.attacker) continue;
+    for (const std::string& p : powers)
+      if (!at_war(b.wars, attackers, p))
+        return "stack " + std::to_string(s.id) + ": " + p +
+               " is not at war with the attacker and so forms its own stack (1.1.1)";
   }
-  // Footnote [5]: escorts for free states and non-player powers in a port raid.
-  if (b.where == Where::Port) {
-    Ships escorted, escorts;
-    for (const FleetSpec& f : b.fleets) {
-      if (b.stack(f.stack)->side != b.attacker) continue;
-      const bool needs = b.free_states.count(f.nation) || b.non_player.count(f.nation) ||
-                         b.non_player.count(power_of(b, f.nation));
-      (needs ? escorted : escorts) += f.ships;
-    }
-    if (auto why = escort_problem(escorts, escorted)) return where + *why;
+  return std::nullopt;
+}
+
+// Footnote [5]: escorts for free states and non-player powers in a port raid.
+Problem raid_escort_problem(const Battle& b) {
+  if (b.where != Where::Port) return std::nullopt;
+  Ships escorted, escorts;
+  for (const FleetSpec& f : b.fleets) {
+    if (b.stack(f.stack)->side != b.attacker) continue;
+    const bool needs = b.free_states.count(f.nation) || b.non_player.count(f.nation) ||
+                       b.non_player.count(power_of(b, f.nation));
+    (needs ? escorted : escorts) += f.ships;
   }
-  // Seats: both sides; every power with ships has a seat of its side.
-  if (b.seats.empty()) return where + "no 'seat' lines";
+  return escort_problem(escorts, escorted);
+}
+
+// Seats for every number of players: both sides; every power with ships
+// has one seat, of its side; a custom battle's seats get theirs in play.
+Problem seat_problem(const Battle& b) {
+  if (b.seats.empty()) return "no 'seat' lines";
   for (const auto& [players, seats] : b.seats) {
     if (static_cast<int>(seats.size()) != players)
-      return where + std::to_string(players) + " players need " + std::to_string(players) +
-             " seats";
+      return std::to_string(players) + " players need " + std::to_string(players) + " seats";
     std::array<int, 2> per_side{};
     for (const SeatSpec& s : seats) ++per_side[static_cast<std::size_t>(s.side)];
     if (per_side[0] == 0 || per_side[1] == 0)
-      return where + "a game of " + std::to_string(players) + " needs a seat on each side";
+      return "a game of " + std::to_string(players) + " needs a seat on each side";
     for (const FleetSpec& f : b.fleets) {
       const std::string p = power_of(b, f.nation);
       const int side = b.stack(f.stack)->side;
@@ -481,15 +501,18 @@ std::optional<std::string> check_battle(const Battle& b, const Data& d) {
         if (std::find(s.powers.begin(), s.powers.end(), p) != s.powers.end())
           holders += s.side == side ? 1 : 100;
       if (holders != 1)
-        return where + "with " + std::to_string(players) + " players, " + p +
-               " needs one seat on its side";
+        return "with " + std::to_string(players) + " players, " + p + " needs one seat on its side";
     }
     if (b.custom)
       for (const SeatSpec& s : seats)
-        if (!s.powers.empty()) return where + "a custom battle's seats get their powers in play";
+        if (!s.powers.empty()) return "a custom battle's seats get their powers in play";
   }
-  // Ports: every side has one for its damaged ships, and a retreat (1.1.2.9.1,
-  // 1.1.2.10.1); a port raid's attacker withdraws to the box or a sea area.
+  return std::nullopt;
+}
+
+// Ports: every side has one for its damaged ships, and a retreat (1.1.2.9.1,
+// 1.1.2.10.1); a port raid's attacker withdraws to the box or a sea area.
+Problem port_problem(const Battle& b) {
   for (int side : {0, 1}) {
     bool any = false, retreat = false;
     for (const PortSpec& p : b.ports) {
@@ -497,18 +520,27 @@ std::optional<std::string> check_battle(const Battle& b, const Data& d) {
       any = true;
       retreat = retreat || (!p.blockaded && p.distance <= kRetreatReach);
     }
-    if (!any) return where + "side " + std::to_string(side) + " has no port";
+    if (!any) return "side " + std::to_string(side) + " has no port";
     if (!retreat && b.retreat_sea[static_cast<std::size_t>(side)].empty())
-      return where + "side " + std::to_string(side) +
+      return "side " + std::to_string(side) +
              " needs a port within five movement points or a 'retreat-sea' (1.1.2.9.1)";
   }
   if (b.where == Where::Port && b.retreat_sea[static_cast<std::size_t>(b.attacker)].empty())
-    return where + "a port raid's attacker needs the nearest sea area ('retreat-sea', 1.1.4.1.3)";
+    return "a port raid's attacker needs the nearest sea area ('retreat-sea', 1.1.4.1.3)";
   for (const FleetSpec& f : b.fleets) {
     const std::string p = power_of(b, f.nation);
-    const int side = b.stack(f.stack)->side;
-    if (!port_for(b, side, p)) return where + p + " has no port for its damaged ships (1.1.2.10.1)";
+    if (!port_for(b, b.stack(f.stack)->side, p))
+      return p + " has no port for its damaged ships (1.1.2.10.1)";
   }
+  return std::nullopt;
+}
+
+// The battle as a whole, each subject in turn.
+std::optional<std::string> check_battle(const Battle& b, const Data& d) {
+  const std::string where = std::string(kFile) + ", battle " + b.id + ": ";
+  for (Problem (*problem)(const Battle&) : {stack_problem, fleet_problem, who_fights_problem,
+                                            raid_escort_problem, seat_problem, port_problem})
+    if (auto why = problem(b)) return where + *why;
   for (const auto& [minor, major] : b.control)
     if (!d.nation(minor) || !d.nation(major)) return where + "unknown nation in 'control'";
   return std::nullopt;

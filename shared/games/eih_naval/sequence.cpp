@@ -539,8 +539,7 @@ std::string Board::result_text() const {
   out += " (" + text::join(losses, "; ") + ")";
   if (!pp_.empty()) {
     std::vector<std::string> pts;
-    for (const auto& [p, v] : pp_)
-      pts.push_back(nation_name(p) + " " + (v > 0 ? "+" : "") + std::to_string(v));
+    for (const auto& [p, v] : pp_) pts.push_back(nation_name(p) + " " + signed_number(v));
     out += "; political points: " + text::join(pts, ", ");
   }
   std::vector<std::string> fates;
