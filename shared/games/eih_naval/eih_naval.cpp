@@ -7,7 +7,6 @@
 
 #include "core/board_state.h"
 #include "core/records.h"
-#include "core/text.h"
 #include "games/eih_naval/rules.h"
 
 namespace naumachia::eih_naval {

@@ -348,9 +348,9 @@ struct Allocation {
 
 struct Position {
   std::int64_t step_ = 1;
-  Phase seg_ = Phase::Opening;
-  int round_ = 0;        // rounds fought
-  int forces_seat_ = 0;  // Phase::Forces: whose forces
+  Phase seg_ = Phase::Opening;  // the phase of the sequence of play (sequence.cpp)
+  int round_ = 0;               // rounds fought
+  int forces_seat_ = 0;         // Phase::Forces: whose forces
   std::vector<SeatSpec> seats_;
   std::map<std::string, std::string> control_;  // minor -> power (custom forces add to it)
   std::vector<Fleet> fleets_;                   // in the scenario's order
