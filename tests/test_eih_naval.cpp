@@ -188,7 +188,8 @@ TEST_CASE(
   CHECK(seats_to_order(choice) == std::vector<int>{0});
   CHECK(has(first_error(choice, PlayerId{0}, {"defender 1"}), "no enemy stack '1' (1.1.1.1)"));
   CHECK(has(first_error(choice, PlayerId{0}, {"defender none"}), "only after an evasion"));
-  CHECK(has(first_error(choice, PlayerId{1}, {"evade yes"}), "this seat has no orders"));
+  CHECK(has(first_error(choice, PlayerId{1}, {"evade yes"}),
+            "player has no orders in 'The attacker chooses"));
   CHECK(choice.default_orders(PlayerId{0}).lines == std::vector<std::string>{"defender 2"});
   auto russians = play(choice, {{0, {"defender 3"}}}, {});
   CHECK(has(russians.events, "without a declaration of war: its fleets transport"));
@@ -455,11 +456,11 @@ TEST_CASE("EiH 1.1.7: odd losses by agreement of the powers concerned, else comp
   for (Fleet& f : b.fleets_) f.fought = true;
   bench.run({}, [&] { b.allocate(0, 1, false, "round 1"); });
   REQUIRE(b.pending_.size() == 1);
-  b.phase_ = Phase::Odd;
-  CHECK(b.duties(0) == std::vector<std::string>{"odd"});
-  CHECK(b.duties(1) == std::vector<std::string>{"odd"});
+  b.seg_ = Phase::Odd;
+  CHECK(b.duties(0) == Duties{Duty::Odd});
+  CHECK(b.duties(1) == Duties{Duty::Odd});
   CHECK(b.duties(2).empty());
-  CHECK(b.to_order() == std::vector<int>{0, 1});
+  CHECK(Board::sequence().to_order(b) == std::vector<PlayerId>{PlayerId{0}, PlayerId{1}});
   // Agreement: both name Russia.
   Board agreed = b;
   bench.run(agreed, {}, [&] {
@@ -579,16 +580,16 @@ TEST_CASE(
       "port p P 1 0\nport q Q 1 1\nseat 2 0 Britain britain\nseat 2 1 France france\n");
   Bench bench(std::move(d), "mixed", 2);
   Board& b = bench.board;
-  bench.run({}, [&] { b.open(); });
-  REQUIRE(b.phase_ == Phase::Chits);
-  CHECK(b.nelson_commands(0));
-  CHECK_FALSE(b.purely_british(0));
-  CHECK(b.duties(0) == std::vector<std::string>{"chit"});
-  CHECK(b.check(0, {"chit melee"}).has_value());
-  CHECK_FALSE(b.check(0, {"chit melee", "nelson 2"}).has_value());
-  CHECK_FALSE(b.check(1, {"chit melee"}).has_value());
   ScriptedDice none({});
   std::vector<Event> events;
+  b.resolve({}, none, events);  // the stacks meet
+  REQUIRE(b.seg_ == Phase::Chits);
+  CHECK(b.nelson_commands(0));
+  CHECK_FALSE(b.purely_british(0));
+  CHECK(b.duties(0) == Duties{Duty::Chit});
+  CHECK(Board::sequence().validate(b, 0, {"chit melee"}).has_value());
+  CHECK_FALSE(Board::sequence().validate(b, 0, {"chit melee", "nelson 2"}).has_value());
+  CHECK_FALSE(Board::sequence().validate(b, 1, {"chit melee"}).has_value());
   b.resolve({{PlayerId{0}, OrderSet{{"chit melee"}}}, {PlayerId{1}, OrderSet{{"chit lozenge"}}}},
             none, events);
   CHECK(b.melee_by_nelson_);

@@ -292,8 +292,8 @@ TEST_CASE(
   b.commander_ = {"britain", "france"};
   b.outcome_ = Outcome::Victory;
   b.victor_ = 0;
-  b.phase_ = Phase::Retreat;
-  CHECK(b.duties(1) == std::vector<std::string>{"retreat"});
+  b.seg_ = Phase::Retreat;
+  CHECK(b.duties(1) == Duties{Duty::Retreat});
   bench.run({}, [&] {
     b.retreat({{PlayerId{1}, OrderSet{{"retreat y"}}}, {PlayerId{0}, OrderSet{{"pursue none"}}}});
   });
@@ -449,15 +449,15 @@ TEST_CASE(
   CHECK(b.outcome_ == Outcome::Draw);
   CHECK(has(bench.said(), "neither side both broke the other and inflicted more losses: a draw"));
   // The aftermath: the withdrawal is the raider's choice; Danish damaged ships roll.
-  b.phase_ = Phase::Retreat;
-  CHECK(b.duties(0) == std::vector<std::string>{"withdraw"});
+  b.seg_ = Phase::Retreat;
+  CHECK(b.duties(0) == Duties{Duty::Withdraw});
   CHECK(b.duties(1).empty());
   bench.run({}, [&] { b.retreat({{PlayerId{0}, OrderSet{{"withdraw sea"}}}}); });
   CHECK(fleet_of(b, "B1").at == "the Sound");
   Fleet& d1 = fleet_of(b, "D1");
   d1.damaged = ships(2, 0);
   d1.ships -= ships(2, 0);
-  b.phase_ = Phase::Damaged;
+  b.seg_ = Phase::Damaged;
   CHECK(b.duties(1).empty());  // they are in port already
   bench.run({1, 4}, [&] { b.return_damaged({}); });
   CHECK(fleet_of(b, "D1").sunk == ships(1, 0));
@@ -552,18 +552,16 @@ TEST_CASE(
   Board b(g, g->battle("guns"), RulesVersion{1}, 2);
   std::vector<Event> events;
   ScriptedDice none({});
-  b.execute(none, events, [&] { b.open(); });
-  CHECK(b.phase_ == Phase::Guns);
-  CHECK(b.to_order() == std::vector<int>{1});
+  b.resolve({}, none, events);  // the stacks meet
+  CHECK(b.seg_ == Phase::Guns);
+  CHECK(Board::sequence().to_order(b) == std::vector<PlayerId>{PlayerId{1}});
   CHECK(b.default_lines(1) == std::vector<std::string>{"guns yes"});
-  auto refused = b.check(1, {"guns maybe"});
+  auto refused = Board::sequence().validate(b, 1, {"guns maybe"});
   REQUIRE_FALSE(refused.has_value());
   CHECK(has(refused.error()[0].message, "(1.1.4.1)"));
   Board silent = b;
-  silent.execute(none, events, [&] {
-    silent.resolve({{PlayerId{1}, OrderSet{{"guns no"}}}}, none, events);
-  });
-  CHECK(silent.phase_ == Phase::Surrender);
+  silent.resolve({{PlayerId{1}, OrderSet{{"guns no"}}}}, none, events);
+  CHECK(silent.seg_ == Phase::Surrender);
   CHECK_FALSE(silent.guns_);
   std::vector<Event> fired;
   ScriptedDice six({6});
@@ -630,11 +628,11 @@ TEST_CASE(
   r.revealed_ = true;
   r.outcome_ = Outcome::Victory;
   r.victor_ = 1;
-  r.phase_ = Phase::Retreat;
+  r.seg_ = Phase::Retreat;
   const Board::RetreatCase free = r.retreat_case();
   CHECK(free.pursuing == 1);
   CHECK(free.may_enter == 1);
-  CHECK(r.duties(1) == std::vector<std::string>{"pursue", "enter"});
+  CHECK(r.duties(1) == Duties{Duty::Pursue, Duty::Enter});
   relief.run({}, [&] { r.retreat({{PlayerId{1}, OrderSet{{"enter yes"}}}}); });
   CHECK(fleet_of(r, "F1").at == "into Toulon");  // entering, not pursuing
   CHECK(fleet_of(r, "B1").at == "Minorca");

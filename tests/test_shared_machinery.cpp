@@ -124,6 +124,43 @@ TEST_CASE("records: a field may be '-' for none / the rest of a line holds its b
   CHECK(rs[1].rest(2).empty());
 }
 
+TEST_CASE(
+    "records: quoted names are one word, a keyword field is expected, Fields keep the first "
+    "error") {
+  const auto rs = records::read_quoted(
+      "# names\nstack 1 0 \"  the British fleet \" carries britain\nchart melee attacker 1-1\n",
+      "q");
+  REQUIRE(rs.has_value());
+  const records::Record& stack = rs->at(0);
+  CHECK(stack.size() == 6);
+  CHECK(stack[3] == "the British fleet");
+  CHECK(stack.word(3) == std::string("the British fleet"));
+  CHECK(stack.heading() == "names");
+  const records::Record& chart = rs->at(1);
+  CHECK(*chart.expect(2, "attacker") == "attacker");
+  CHECK(chart.expect(1, "attacker").error().message ==
+        "q line 3: expected 'attacker' as field 1, not 'melee'");
+  CHECK(chart.expect(4, "defender").error().message == "q line 3: expected 'defender' as field 4");
+  records::Fields fields;
+  int n = 0;
+  fields.need(chart.expect(2, "attacker"));
+  fields.take(stack.integer(1, 0, 9), n);
+  CHECK_FALSE(fields.error());
+  fields.need(chart.expect(1, "defender"));
+  fields.take(stack.integer(2, 1, 9), n);
+  REQUIRE(fields.error());
+  CHECK(fields.error()->message == "q line 3: expected 'defender' as field 1, not 'melee'");
+  CHECK(n == 1);
+  // A quote left open, an empty name, a quote in a word: the line is named.
+  CHECK(records::read_quoted("a\nb \"open\n", "q").error().message ==
+        "q line 2: a quoted name is not closed");
+  CHECK(records::read_quoted("b \"  \"\n", "q").error().message ==
+        "q line 1: an empty quoted name");
+  CHECK(records::read_quoted("b x\"y\n", "q").error().message == "q line 1: a quote inside a word");
+  CHECK(records::read_quoted("b \"x\"y\n", "q").error().message ==
+        "q line 1: a blank must follow a quoted name");
+}
+
 TEST_CASE("galley: Tyre 5.12 one hexside per hex entered, Tyre 5.13 a turn costs a point") {
   const galley::Rules rules;
   galley::Course c(rules, {{10, 10}, Dir::N}, 4);

@@ -34,7 +34,14 @@ class BoardState : public State {
       return {};  // a SequencedState's table gives them
     }
   }
-  View view(std::optional<PlayerId>) const override { return board_.view(); }
+  // The same view for every seat, unless the board hides information and
+  // gives each seat its own (view(seat)).
+  View view(std::optional<PlayerId> player) const override {
+    if constexpr (requires { board_.view(player); })
+      return board_.view(player);
+    else
+      return board_.view();
+  }
   std::string serialize() const override { return board_.serialize(); }
   std::unique_ptr<State> clone() const override { return std::make_unique<Self>(self()); }
   std::string order_help() const override { return board_.order_help(); }
@@ -64,7 +71,8 @@ class BoardState : public State {
 // A BoardState whose board runs its sequence of play from a table of
 // segments (core/sequence.h): the step, validation and the candidate orders
 // come from the table. The board offers `sequence()` (its table), `label()`,
-// `result_` and `winners()` besides what Sequence asks of it.
+// `result_` and `winners()` besides what Sequence asks of it; its seats may be
+// a side enum or the seats' numbers (`Side` int).
 template <class Self, class Board, class Side>
 class SequencedState : public BoardState<Self, Board, Side> {
  public:
@@ -75,7 +83,7 @@ class SequencedState : public BoardState<Self, Board, Side> {
     StepInfo info;
     info.number = StepNo{b.step_};
     info.label = b.label();
-    if (b.over_) {
+    if (Board::sequence().over(b)) {
       info.game_over = true;
       info.result = b.result_;
       info.winners = b.winners();

@@ -28,6 +28,12 @@ Expected<int> whole_number(std::string_view w, int lo, int hi) {
 
 }  // namespace
 
+Expected<std::string_view> Record::expect(std::size_t i, std::string_view word) const {
+  if (i < size() && (*this)[i] == word) return (*this)[i];
+  return error("expected '" + std::string(word) + "' as field " + std::to_string(i) +
+               (i < size() ? ", not '" + std::string((*this)[i]) + "'" : ""));
+}
+
 Expected<int> Record::integer(std::size_t i, int lo, int hi) const {
   if (i >= size()) return error("field " + std::to_string(i) + " is missing");
   auto v = whole_number((*this)[i], lo, hi);
@@ -88,23 +94,45 @@ std::string Record::rest(std::size_t words) const {
   return std::string(text::trim(t));
 }
 
-std::vector<Record> read(std::string_view text_in, std::string_view file) {
+namespace {
+
+// The records of `text_in`, each line's words given by `words` (an error
+// stops the reading and names the line).
+template <class Words>
+Expected<std::vector<Record>> read_words(std::string_view text_in, std::string_view file,
+                                         Words words) {
   std::vector<Record> out;
   int n = 0;
   std::string_view heading;
   for (std::string_view raw : text::lines(text_in)) {
     ++n;
     const std::string_view line = text::trim(raw.substr(0, raw.find('#')));
-    auto words = text::split(line);
-    if (words.empty()) {
+    Expected<std::vector<std::string_view>> split = words(line);
+    if (!split)
+      return fail(std::string(file) + " line " + std::to_string(n) + ": " + split.error().message);
+    if (split->empty()) {
       const std::string_view t = text::trim(raw);
       heading = t.empty() ? std::string_view() : text::trim(t.substr(1));
       continue;
     }
-    out.emplace_back(file, n, line, std::move(words), heading);
+    out.emplace_back(file, n, line, std::move(*split), heading);
     heading = {};
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<Record> read(std::string_view text_in, std::string_view file) {
+  return read_words(text_in, file,
+                    [](std::string_view line) {
+                      return Expected<std::vector<std::string_view>>(text::split(line));
+                    })
+      .value();
+}
+
+Expected<std::vector<Record>> read_quoted(std::string_view text_in, std::string_view file) {
+  return read_words(text_in, file, text::quoted_words);
 }
 
 }  // namespace naumachia::records

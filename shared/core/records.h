@@ -49,6 +49,11 @@ class Record {
     return is(keyword, fields, fields);
   }
 
+  // Field i as a string of its own (a name, an id).
+  std::string word(std::size_t i) const { return std::string(words_.at(i)); }
+  // Field i, which must be `word` (a keyword inside a record: the 'damage' of
+  // 'crt 3-1 4 damage 20 morale 0.5'); otherwise an error naming both.
+  Expected<std::string_view> expect(std::size_t i, std::string_view word) const;
   // Field i as a whole number in [lo, hi].
   Expected<int> integer(std::size_t i, int lo, int hi) const;
   // Field i as `count` whole numbers joined by `separator` ("3-2-4"), each in [lo, hi].
@@ -108,6 +113,11 @@ class Fields {
       into = *e;
     }
   }
+  // A field that must be right but gives no value to keep (Record::expect).
+  template <class T>
+  void need(const Expected<T>& e) {
+    if (!e && !error_) error_ = e.error();
+  }
   const std::optional<Error>& error() const { return error_; }
 
  private:
@@ -117,5 +127,8 @@ class Fields {
 // The records of `text`, skipping blank and comment-only lines; `file` names
 // the data in errors. The records point into `text`.
 std::vector<Record> read(std::string_view text, std::string_view file);
+// As read(), a "quoted name" being one word (text::quoted_words), for data
+// with names that hold blanks; a malformed quote is an error naming its line.
+Expected<std::vector<Record>> read_quoted(std::string_view text, std::string_view file);
 
 }  // namespace naumachia::records

@@ -11,15 +11,18 @@
 // in which someone orders.
 //
 // A board run by a Sequence is a struct with the public members `seg_` (the
-// current segment), `step_` (the step number) and `over_`, derives from
+// current segment), `step_` (the step number) and `over_` (or, for a board
+// whose last segment says that the game is over, `over()`), derives from
 // Adjudication, and offers `seats()` (every seat of the game, in the order
-// steps list them) and `seat_name(seat)`.
+// steps list them; fixed, or the seats of the game at hand) and
+// `seat_name(seat)`.
 #include <array>
 #include <cstddef>
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/adjudication.h"
@@ -49,9 +52,11 @@ struct Literal {
 };
 
 // One row of a table of segments. `Seat` is what the module names its
-// players by (a side enum whose values are the seats, or PlayerId); `Claims`
-// is what one seat's order lines have claimed so far (the pieces ordered, the
-// points spent), so that each line is checked after those before it.
+// players by (a side enum whose values are the seats, or a seat's number);
+// `Claims` is what one seat's order lines have claimed so far (the pieces
+// ordered, the points spent), so that each line is checked after those
+// before it. A module may derive its row from SegmentRule to add columns of
+// its own.
 template <class Board, class Segment, class Seat, class Claims>
 struct SegmentRule {
   Segment segment;
@@ -83,13 +88,19 @@ struct SegmentRule {
 // says in `idle_refusal(seat)` if it words it itself.
 enum class IdleSeats { Refused, Checked };
 
+// A segment the sequence moves on to in which no seat gives orders: skipped
+// (only what follows it happens), or played all the same with no orders, so
+// that its rules take their defaults (a module whose every decision has one).
+enum class IdleSegments { Skipped, Played };
+
 template <class Rule, std::size_t N>
 class Sequence {
  public:
   using Segment = decltype(Rule::segment);
 
-  constexpr explicit Sequence(const std::array<Rule, N>& rows, IdleSeats idle = IdleSeats::Refused)
-      : rows_(rows), idle_(idle) {}
+  constexpr explicit Sequence(const std::array<Rule, N>& rows, IdleSeats idle = IdleSeats::Refused,
+                              IdleSegments idle_segments = IdleSegments::Skipped)
+      : rows_(rows), idle_(idle), idle_segments_(idle_segments) {}
 
   // Whether the rows stand in the order of the Segment enum, so that a
   // segment finds its row by index (checked by a static_assert in a module).
@@ -110,6 +121,15 @@ class Sequence {
     return std::nullopt;
   }
 
+  // Whether the game is over (the board's `over_`, or its `over()`).
+  template <class Board>
+  static bool over(const Board& b) {
+    if constexpr (requires { b.over(); })
+      return b.over();
+    else
+      return b.over_;
+  }
+
   template <class Board>
   std::string label(const Board& b) const {
     return (*this)[b.seg_].label(b);
@@ -117,7 +137,7 @@ class Sequence {
 
   template <class Board, class Seat>
   bool orders(const Board& b, Seat seat) const {
-    return !b.over_ && (*this)[b.seg_].orders(b, seat);
+    return !over(b) && (*this)[b.seg_].orders(b, seat);
   }
 
   template <class Board>
@@ -149,7 +169,7 @@ class Sequence {
     }
     const Rule& rule = (*this)[b.seg_];
     Board trial(b);
-    typename ClaimsOf<Rule>::type claims{};
+    Claims claims{};
     OrderSet out;
     for (std::size_t i = 0; i < lines.size(); ++i) {
       const std::string line(text::trim(lines[i]));
@@ -185,12 +205,14 @@ class Sequence {
   }
 
   // Moves on segment by segment (with what happens between segments) to the
-  // next one in which someone gives orders.
+  // next one in which someone gives orders; a segment passed on the way is
+  // played with no orders when the table says so (IdleSegments::Played).
   template <class Board>
   void advance(Board& b) const {
-    while (!b.over_) {
+    while (!over(b)) {
       (*this)[b.seg_].next(b);
-      if (b.over_ || anyone_orders(b)) return;
+      if (over(b) || anyone_orders(b)) return;
+      if (idle_segments_ == IdleSegments::Played) (*this)[b.seg_].play(b, Orders{});
     }
   }
 
@@ -204,15 +226,14 @@ class Sequence {
     }
   }
 
-  template <class R>
-  struct ClaimsOf;
-  template <class Board, class Seg, class Seat, class Claims>
-  struct ClaimsOf<SegmentRule<Board, Seg, Seat, Claims>> {
-    using type = Claims;
-  };
+  // The Claims of a row: a SegmentRule, or a module's row derived from one.
+  template <class Board, class Seg, class Seat, class C>
+  static C claims_of(const SegmentRule<Board, Seg, Seat, C>&);
+  using Claims = decltype(claims_of(std::declval<const Rule&>()));
 
   std::array<Rule, N> rows_;
   IdleSeats idle_;
+  IdleSegments idle_segments_;
 };
 
 }  // namespace naumachia

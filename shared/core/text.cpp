@@ -38,6 +38,34 @@ std::vector<std::string_view> split(std::string_view s, std::string_view separat
   return out;
 }
 
+Expected<std::vector<std::string_view>> quoted_words(std::string_view s) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    if (s[i] == ' ' || s[i] == '\t') {
+      ++i;
+      continue;
+    }
+    if (s[i] == '"') {
+      const auto end = s.find('"', i + 1);
+      if (end == std::string_view::npos) return fail("a quoted name is not closed");
+      const std::string_view name = trim(s.substr(i + 1, end - i - 1));
+      if (name.empty()) return fail("an empty quoted name");
+      out.push_back(name);
+      i = end + 1;
+      if (i < s.size() && s[i] != ' ' && s[i] != '\t')
+        return fail("a blank must follow a quoted name");
+      continue;
+    }
+    const auto end = s.find_first_of(" \t", i);
+    const std::string_view w = s.substr(i, end == std::string_view::npos ? end : end - i);
+    if (w.find('"') != std::string_view::npos) return fail("a quote inside a word");
+    out.push_back(w);
+    i = end == std::string_view::npos ? s.size() : end;
+  }
+  return out;
+}
+
 std::vector<std::string_view> lines(std::string_view s) {
   std::vector<std::string_view> out;
   while (!s.empty()) {

@@ -14,6 +14,11 @@ std::string lower(std::string_view s);
 std::string upper(std::string_view s);
 // Splits on any run of the given separators; no empty pieces.
 std::vector<std::string_view> split(std::string_view s, std::string_view separators = " \t");
+// Splits on blanks, a "quoted name" being one word (the quotes removed, the
+// blanks inside them at either end trimmed): 'stack 1 0 "the British fleet"'
+// gives four words. A quote left open, an empty name, a quote inside a word or
+// a word run on after a closing quote is an error.
+Expected<std::vector<std::string_view>> quoted_words(std::string_view s);
 // Splits into lines (\n or \r\n), keeping empty lines so that line numbers hold.
 std::vector<std::string_view> lines(std::string_view s);
 bool parse_int(std::string_view s, long long& out);

@@ -44,6 +44,20 @@ std::map<std::string, Ships> Board::held_damaged() const {
   return out;
 }
 
+// EiH 1.1.2.10.1: a seat holding damaged ships, its own or taken, says
+// where they go; EiH 1.1.4.1.3: the raided side's own damaged ships stay in
+// port.
+Duties Board::damaged_duties(int seat) const {
+  const bool raid = battle().where == Where::Port;
+  for (const Fleet& f : fleets_) {
+    const bool own = !f.damaged.empty() && holds(power(f.nation), seat) &&
+                     !(raid && side_of(f) != battle().attacker);
+    const bool prizes = !f.taken.empty() && holds(f.taken_by, seat);
+    if (own || prizes) return {Duty::Damaged};
+  }
+  return {};
+}
+
 namespace {
 
 // One damaged ship in a holder's hands.
@@ -102,7 +116,7 @@ void Board::return_damaged(const Orders& orders) {
       }
     std::vector<const PortSpec*> to(hulks.size(), nullptr);
     if (const auto seat = seat_of(holder)) {
-      for (const std::string& line : order_lines(orders, *seat)) {
+      for (const std::string& line : orders_of(orders, *seat).lines) {
         const auto w = text::split(line);
         if (w.size() < 2 || w[0] != "damaged") continue;
         const PortSpec* p = nullptr;

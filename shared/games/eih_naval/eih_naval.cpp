@@ -1,45 +1,26 @@
 // Empires in Harm naval combat: the module. BattleState adapts a Board (the
-// position and the rules over it, rules.h) to the engine's State.
+// position and the rules over it, rules.h; its sequence of play,
+// sequence.cpp) to the engine's State.
 #include "games/eih_naval/eih_naval.h"
 
 #include <cassert>
 
+#include "core/board_state.h"
 #include "core/records.h"
-#include "core/text.h"
 #include "games/eih_naval/rules.h"
 
 namespace naumachia::eih_naval {
 
 namespace {
 
-class BattleState final : public State {
+// A battle's seats are those of its scenario for the number of players; the
+// step, validation and candidates come from the table of phases. EiH hides
+// information: each seat sees its own view (Board::view), the enemy's ships
+// are secrets until Step Three (1.1.2.4.1), and a missed deadline gives each
+// decision its default.
+class BattleState final : public SequencedState<BattleState, Board, int> {
  public:
-  BattleState(std::shared_ptr<const Data> data, const Battle* battle, RulesVersion rules,
-              int players)
-      : board_(std::move(data), battle, rules, players) {}
-
-  StepInfo step() const override {
-    StepInfo info;
-    info.number = StepNo{board_.step_};
-    info.label = board_.label();
-    if (board_.phase_ == Phase::Over) {
-      info.game_over = true;
-      info.result = board_.result_;
-      if (board_.outcome_ == Outcome::Victory) info.winners.push_back(SideId{board_.victor_});
-      return info;
-    }
-    for (int s : board_.to_order()) info.to_order.push_back(PlayerId{s});
-    return info;
-  }
-
-  Expected<OrderSet, OrderErrors> validate(PlayerId player,
-                                           const std::vector<std::string>& lines) const override {
-    if (player.value < 0 || player.value >= board_.players_)
-      return unexpected(OrderErrors{{0, "no such seat"}});
-    auto checked = board_.check(player.value, lines);
-    if (!checked) return unexpected(checked.error());
-    return OrderSet{*checked};
-  }
+  using SequencedState::SequencedState;
 
   OrderSet default_orders(PlayerId player) const override {
     return OrderSet{board_.default_lines(player.value)};
@@ -48,42 +29,11 @@ class BattleState final : public State {
   // EiH 1.1.2.4.1: a custom battle's forces go to the seat's side alone; every
   // other decision is revealed to all at resolution (chits in Step Two).
   Audience orders_audience(PlayerId seat) const override {
-    if (board_.phase_ == Phase::Forces)
-      return board_.side_audience(board_.side_of_seat(seat.value));
+    if (board_.seg_ == Phase::Forces) return board_.side_audience(board_.side_of_seat(seat.value));
     return Audience::everyone();
   }
 
-  std::vector<std::vector<std::string>> candidate_orders(PlayerId seat) const override {
-    return board_.candidates(seat.value);
-  }
-
   std::vector<Secret> secrets() const override { return board_.secrets(); }
-
-  View view(std::optional<PlayerId> player) const override {
-    return board_.view(player ? std::optional<int>(player->value) : std::nullopt);
-  }
-
-  std::string serialize() const override { return board_.serialize(); }
-  std::unique_ptr<State> clone() const override { return std::make_unique<BattleState>(*this); }
-  std::string order_help() const override { return board_.order_help(-1); }
-
-  Expected<std::unique_ptr<State>> parse_into(std::string_view bytes) const {
-    auto out = std::make_unique<BattleState>(*this);
-    if (auto why = out->board_.parse(bytes)) return fail(*why);
-    return std::unique_ptr<State>(std::move(out));
-  }
-
- protected:
-  Resolution do_resolve(const std::map<PlayerId, OrderSet>& orders, Dice& dice) const override {
-    auto next = std::make_unique<BattleState>(*this);
-    Resolution r;
-    next->board_.resolve(orders, dice, r.events);
-    r.next = std::move(next);
-    return r;
-  }
-
- private:
-  Board board_;
 };
 
 class EihNavalGame final : public Game {

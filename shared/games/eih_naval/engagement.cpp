@@ -24,7 +24,7 @@ bool combined(const Battle& b, const std::string& p, const std::string& q) {
 }
 
 bool at_war(const Wars& wars, const std::string& p, const std::string& q) {
-  return wars.count(std::minmax(p, q)) > 0;
+  return wars.count(War::between(p, q)) > 0;
 }
 
 bool at_war(const Wars& wars, const std::set<std::string>& powers, const std::string& p) {
@@ -97,6 +97,41 @@ bool evades(const Tables& t, int roll) {
   return roll <= t.evasion;
 }
 
+// EiH 1.1.1: the stacks in the area; the attacker's command (1.1.2.2). In a
+// custom battle every power of one side is at war with every power of the
+// other.
+void Board::open() {
+  if (battle().custom) {
+    for (const SeatSpec& a : seats_)
+      for (const SeatSpec& b : seats_)
+        if (a.side != b.side)
+          for (const std::string& p : a.powers)
+            for (const std::string& q : b.powers) wars_.insert(War::between(p, q));
+  }
+  std::string where = battle().place;
+  if (battle().where == Where::Blockade)
+    where = "the blockade box of " + battle().place + ", " + side_name(battle().blockading) +
+            " blockading";
+  if (battle().where == Where::Port)
+    where = "the port of " + battle().place + " (harbour defence " +
+            std::to_string(battle().harbour_defence) + ")";
+  std::vector<std::string> stacks;
+  for (const StackSpec& s : battle().stacks) {
+    std::vector<std::string> labels;
+    for (const Fleet& f : fleets_)
+      if (f.stack == s.id)
+        labels.push_back(fleet_label(f) + (f.leader.empty() ? "" : " led by " + f.leader));
+    stacks.push_back("stack " + std::to_string(s.id) + ", " + s.name + " (" + side_name(s.side) +
+                     "): " + text::join(labels, ", "));
+  }
+  say("In " + where + ": " + text::join(stacks, "; ") +
+      (battle().interception
+           ? ". " + side_name(battle().attacker) + " attacks by interception: no evasion (1.1.2)"
+           : ". " + side_name(battle().attacker) + " attacks") +
+      " (1.1.1, 1.1.1.1)");
+  decide_command(battle().attacker);
+}
+
 Enemy Board::enemy(int stack) const {
   std::set<std::string> attackers;
   for (const Fleet* f : engaged_fleets(battle().attacker)) attackers.insert(power(f->nation));
@@ -116,6 +151,25 @@ std::vector<int> Board::attackable() const {
   return out;
 }
 
+// EiH 1.1.1.1: the attacker's choice among the stacks it may attack; after
+// an evasion (1.1.2), or for a stack it may not attack, none: no battle.
+void Board::attack_chosen(const Orders& orders) {
+  const int att = battle().attacker;
+  const auto eligible = attackable();
+  const std::string choice =
+      answer(orders, att, Duty::Defender,
+             after_evasion_ ? "none" : std::to_string(eligible.empty() ? 0 : eligible[0]));
+  long long n = 0;
+  if (choice == "none" || !text::parse_int(choice, n) ||
+      std::find(eligible.begin(), eligible.end(), static_cast<int>(n)) == eligible.end()) {
+    say(side_name(att) + " attacks no other stack (1.1.2)");
+    outcome_ = Outcome::NoBattle;
+    finish();
+    return;
+  }
+  choose_defender(static_cast<int>(n));
+}
+
 void Board::choose_defender(int stack) {
   defending_ = stack;
   const int side = 1 - battle().attacker;
@@ -132,8 +186,8 @@ void Board::choose_defender(int stack) {
 void Board::declare_war() {
   const std::string& declarer = commander_[static_cast<std::size_t>(battle().attacker)];
   for (const std::string& p : enemy(defending_).not_at_war) {
-    wars_.insert(std::minmax(declarer, p));
-    declared_.emplace_back(declarer, p);
+    wars_.insert(War::between(declarer, p));
+    declared_.push_back(Declaration{declarer, p});
     say(nation_name(declarer) + " declares war on " + nation_name(p) + ": " +
         std::to_string(data_->war_cost) + " political point(s) lost (1.1.1.2, 4.4.1)");
   }

@@ -6,6 +6,7 @@
 // seats order.
 #include <algorithm>
 #include <cassert>
+#include <utility>
 
 #include "core/text.h"
 #include "games/eih_naval/rules.h"
@@ -154,6 +155,39 @@ std::optional<std::string> escort_problem(const Ships& escorts, const Ships& esc
          ships_text(escorts);
 }
 
+// ------------------------------------------------------------------ the battle's forces
+
+namespace {
+
+// A fleet at the start of the battle, as the scenario or a seat gives it.
+Fleet fleet_of(const FleetSpec& s) {
+  Fleet f;
+  f.id = s.id;
+  f.name = s.name;
+  f.nation = s.nation;
+  f.stack = s.stack;
+  f.leader = s.leader;
+  f.nelson = s.nelson;
+  f.start = f.ships = s.ships;
+  return f;
+}
+
+}  // namespace
+
+// The battle's seats, fleets and corps; a custom battle begins with its
+// seats' forces (Phase::Forces), any other with the stacks meeting.
+Board::Board(std::shared_ptr<const Data> data, const Battle* battle, RulesVersion rules,
+             int players)
+    : data_(std::move(data)), battle_(battle), rules_(rules), players_(players) {
+  seats_ = battle_->seats.at(players);
+  control_ = battle_->control;
+  wars_ = battle_->wars;
+  for (const FleetSpec& s : battle_->fleets) fleets_.push_back(fleet_of(s));
+  for (const CorpsSpec& c : battle_->corps)
+    corps_.push_back(Corps{c.nation, c.factors, c.fleet, 0});
+  seg_ = battle_->custom ? Phase::Forces : Phase::Opening;
+}
+
 // ------------------------------------------------------------------ who is who
 
 std::string Board::power(const std::string& nation) const {
@@ -231,6 +265,16 @@ std::optional<int> Board::seat_of(const std::string& p) const {
   return std::nullopt;
 }
 
+bool Board::holds(const std::string& p, int seat) const {
+  const auto s = seat_of(p);
+  return s && *s == seat;
+}
+
+bool Board::commands(int side, int seat) const {
+  const std::string& c = commander_[static_cast<std::size_t>(side)];
+  return !c.empty() && holds(c, seat);
+}
+
 Audience Board::side_audience(int side) const {
   std::vector<PlayerId> seats;
   for (std::size_t i = 0; i < seats_.size(); ++i)
@@ -240,10 +284,6 @@ Audience Board::side_audience(int side) const {
 
 int Board::side_of_seat(int seat) const {
   return seats_.at(static_cast<std::size_t>(seat)).side;
-}
-
-std::vector<std::string> Board::seat_powers(int seat) const {
-  return seats_.at(static_cast<std::size_t>(seat)).powers;
 }
 
 // EiH 1.1.2.4.1: until Step Three a side sees only the enemy's fleet
@@ -260,6 +300,22 @@ std::string Board::fleet_label(const Fleet& f) const {
 
 std::string Board::fleet_token(const Fleet& f) const {
   return "\"" + f.name + "\" " + composition(f.start);
+}
+
+std::vector<std::pair<std::string, int>> Board::ships_by_power(
+    const std::vector<const Fleet*>& fleets) const {
+  std::vector<std::pair<std::string, int>> counts;
+  for (const Fleet* f : fleets) {
+    const std::string p = power(f->nation);
+    auto it =
+        std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == p; });
+    if (it == counts.end()) {
+      counts.emplace_back(p, 0);
+      it = counts.end() - 1;
+    }
+    it->second += f->ships.total();
+  }
+  return counts;
 }
 
 Force Board::force(int side) const {
@@ -297,17 +353,7 @@ bool Board::melee_allowed(int side) const {
 // counts and the rolls go to the side alone; who commands is public (that
 // seat orders for the stack).
 void Board::decide_command(int side) {
-  std::vector<std::pair<std::string, int>> counts;
-  for (const Fleet* f : engaged_fleets(side)) {
-    const std::string p = power(f->nation);
-    auto it =
-        std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == p; });
-    if (it == counts.end()) {
-      counts.emplace_back(p, 0);
-      it = counts.end() - 1;
-    }
-    it->second += f->ships.total();
-  }
+  const auto counts = ships_by_power(std::as_const(*this).engaged_fleets(side));
   std::string& cmd = commander_[static_cast<std::size_t>(side)];
   if (counts.empty()) {
     cmd.clear();
@@ -340,14 +386,19 @@ MoraleLevel Board::morale_level(int side) const {
                      morale_ships_[static_cast<std::size_t>(side)]};
 }
 
+MoraleLevel Board::present_morale(int side) const {
+  MoraleLevel m;
+  for (const Fleet* f : engaged_fleets(side)) {
+    const int n = (f->ships + f->damaged).total();
+    m.sum += static_cast<long long>(ship_morale(tables(), battle(), f->nation).value) * n;
+    m.ships += n;
+  }
+  return m;
+}
+
 void Board::set_morale() {
   for (int side : {0, 1}) {
-    MoraleLevel m;
-    for (const Fleet* f : engaged_fleets(side)) {
-      const int n = (f->ships + f->damaged).total();
-      m.sum += static_cast<long long>(ship_morale(tables(), battle(), f->nation).value) * n;
-      m.ships += n;
-    }
+    const MoraleLevel m = present_morale(side);
     morale_sum_[static_cast<std::size_t>(side)] = m.sum;
     morale_ships_[static_cast<std::size_t>(side)] = m.ships;
   }
@@ -380,6 +431,11 @@ namespace {
 // battle so far (damaged or taken), undamaged now.
 struct NationShips {
   Ships start, lost, room;
+  void add(const Fleet& f) {
+    start += f.start;
+    lost += f.damaged + f.taken;
+    room += f.ships;
+  }
 };
 
 }  // namespace
@@ -394,9 +450,7 @@ void Board::allocate(int side, int count, bool capture, const std::string& cause
       nations.emplace_back(f->nation, NationShips{});
       it = nations.end() - 1;
     }
-    it->second.start += f->start;
-    it->second.lost += f->damaged + f->taken;
-    it->second.room += f->ships;
+    it->second.add(*f);
   }
   std::vector<Share> shares;
   for (const auto& [n, x] : nations)
@@ -441,11 +495,7 @@ void Board::apply_allocation(const Allocation& a, const std::map<std::string, in
     if (want == by_nation.end() || want->second == 0) continue;
     NationShips x;
     for (const Fleet* f : mine)
-      if (f->nation == n) {
-        x.start += f->start;
-        x.lost += f->damaged + f->taken;
-        x.room += f->ships;
-      }
+      if (f->nation == n) x.add(*f);
     const Ships by_type =
         type_losses(x.start, x.lost, x.room, std::min(want->second, x.room.total()));
     for (ShipType t : kShipTypes) {
@@ -502,7 +552,7 @@ void Board::settle_odd(const Orders& orders) {
     bool disagree = seats.empty();
     for (int s : seats) {
       std::vector<std::string> named;
-      for (const std::string& line : order_lines(orders, s)) {
+      for (const std::string& line : orders_of(orders, s).lines) {
         const auto w = text::split(line);
         if (w.size() == 2 && w[0] == "odd") named.emplace_back(w[1]);
       }
@@ -562,98 +612,100 @@ void Board::settle_odd(const Orders& orders) {
 
 // ------------------------------------------------------------------ custom forces
 
-Expected<std::vector<FleetSpec>> Board::custom_fleets(int seat,
-                                                      const std::vector<std::string>& lines,
-                                                      OrderErrors* errors) const {
-  std::vector<FleetSpec> out;
-  std::set<std::string> taken_nations, names;
-  for (const Fleet& f : fleets_) {
-    taken_nations.insert(f.nation);
-    names.insert(text::lower(f.name));
+namespace {
+
+// A fleet line's words after its name ('heavy N light N galleys N [nelson]')
+// into `f`; `nelson` says whether a fleet has him already.
+std::optional<std::string> fleet_ships(const std::vector<std::string>& x, int max_ships,
+                                       bool nelson, FleetSpec& f) {
+  for (std::size_t k = 3; k < x.size(); ++k) {
+    const std::string word = text::lower(x[k]);
+    long long v = 0;
+    if (auto t = parse_type(word)) {
+      if (k + 1 >= x.size() || !text::parse_int(x[k + 1], v) || v < 0 || v > max_ships)
+        return "'" + word + "' takes a number of ships, 0 to " + std::to_string(max_ships);
+      f.ships[*t] = static_cast<int>(v);
+      ++k;
+    } else if (word == "nelson") {
+      if (f.nation != "britain") return "Nelson commands British ships (1.1.2.2)";
+      if (nelson) return "there is one Nelson";
+      f.nelson = nelson = true;
+      f.leader = "Nelson";
+    } else {
+      return "unknown word '" + x[k] + "' (heavy N, light N, galleys N, nelson)";
+    }
   }
-  bool nelson =
-      std::any_of(fleets_.begin(), fleets_.end(), [](const Fleet& f) { return f.nelson; });
-  const auto bad = [&](int line, const std::string& why) { errors->push_back({line, why}); };
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const int n = static_cast<int>(i + 1);
-    if (text::trim(lines[i]).empty()) continue;
-    auto w = words_of(lines[i]);
-    if (!w) {
-      bad(n, w.error().message);
-      continue;
-    }
-    const auto& x = *w;
-    if (x.size() < 3 || text::lower(x[0]) != "fleet") {
-      bad(n,
-          "a custom battle's forces are lines 'fleet NATION NAME heavy N light N galleys N "
-          "[nelson]'");
-      continue;
-    }
-    FleetSpec f;
-    f.nation = text::lower(x[1]);
-    f.name = x[2];
-    // '#' starts a comment in the position file the name is written to, so a
-    // name holding one would not read back.
-    if (f.name == "-" || f.name.size() > 40 || f.name.find('#') != std::string::npos) {
-      bad(n, "a fleet's name is a word or a quoted name of up to 40 characters, without '#'");
-      continue;
-    }
-    const Nation* nation = data_->nation(f.nation);
-    if (!nation) {
-      std::vector<std::string> known;
-      for (const Nation& k : data_->nations) known.push_back(k.id);
-      bad(n, "unknown nation '" + x[1] + "' (one of " + text::join(known, ", ") + ")");
-      continue;
-    }
-    if (taken_nations.count(f.nation)) {
-      bad(n, nation->name + "'s fleets are another seat's");
-      continue;
-    }
-    bool ok = true;
-    for (std::size_t k = 3; k < x.size() && ok; ++k) {
-      const std::string word = text::lower(x[k]);
-      long long v = 0;
-      if (auto t = parse_type(word)) {
-        if (k + 1 >= x.size() || !text::parse_int(x[k + 1], v) || v < 0 || v > battle().max_ships) {
-          bad(n,
-              "'" + word + "' takes a number of ships, 0 to " + std::to_string(battle().max_ships));
-          ok = false;
-        } else {
-          f.ships[*t] = static_cast<int>(v);
-          ++k;
-        }
-      } else if (word == "nelson") {
-        if (f.nation != "britain") {
-          bad(n, "Nelson commands British ships (1.1.2.2)");
-          ok = false;
-        } else if (nelson) {
-          bad(n, "there is one Nelson");
-          ok = false;
-        }
-        f.nelson = nelson = true;
-        f.leader = "Nelson";
-      } else {
-        bad(n, "unknown word '" + x[k] + "' (heavy N, light N, galleys N, nelson)");
-        ok = false;
-      }
-    }
-    if (!ok) continue;
-    if (f.ships.empty() || f.ships.total() > battle().max_ships) {
-      bad(n, "a fleet holds 1 to " + std::to_string(battle().max_ships) + " ships");
-      continue;
-    }
-    if (!names.insert(text::lower(f.name)).second) {
-      bad(n, "a second fleet named '" + f.name + "'");
-      continue;
-    }
-    out.push_back(f);
+  if (f.ships.empty() || f.ships.total() > max_ships)
+    return "a fleet holds 1 to " + std::to_string(max_ships) + " ships";
+  return std::nullopt;
+}
+
+}  // namespace
+
+// A custom battle: 'fleet NATION NAME heavy N light N galleys N [nelson]',
+// of a nation no earlier seat took, named unlike every other fleet.
+Expected<std::string> Board::fleet_line(int, const std::string& line, Claims& claims) const {
+  auto w = text::quoted_words(line);
+  if (!w) return unexpected(w.error());
+  const std::vector<std::string> x(w->begin(), w->end());
+  if (x.size() < 3 || text::lower(x[0]) != "fleet")
+    return fail(
+        "a custom battle's forces are lines 'fleet NATION NAME heavy N light N galleys N "
+        "[nelson]'");
+  FleetSpec f;
+  f.nation = text::lower(x[1]);
+  f.name = x[2];
+  // '#' starts a comment in the position file the name is written to, so a
+  // name holding one would not read back.
+  if (f.name == "-" || f.name.size() > 40 || f.name.find('#') != std::string::npos)
+    return fail("a fleet's name is a word or a quoted name of up to 40 characters, without '#'");
+  const Nation* nation = data_->nation(f.nation);
+  if (!nation) {
+    std::vector<std::string> known;
+    for (const Nation& k : data_->nations) known.push_back(k.id);
+    return fail("unknown nation '" + x[1] + "' (one of " + text::join(known, ", ") + ")");
   }
-  if (errors->empty() && out.empty()) bad(0, "order at least one fleet");
-  if (static_cast<int>(out.size()) > battle().max_fleets)
-    bad(0, "at most " + std::to_string(battle().max_fleets) + " fleets a seat");
-  (void)seat;
-  if (!errors->empty()) return fail("forces refused");
-  return out;
+  const auto earlier = [&](auto same) {
+    return std::any_of(fleets_.begin(), fleets_.end(), same) ||
+           std::any_of(claims.fleets.begin(), claims.fleets.end(), same);
+  };
+  if (std::any_of(fleets_.begin(), fleets_.end(),
+                  [&](const Fleet& g) { return g.nation == f.nation; }))
+    return fail(nation->name + "'s fleets are another seat's");
+  const bool nelson = earlier([](const auto& g) { return g.nelson; });
+  if (auto why = fleet_ships(x, battle().max_ships, nelson, f)) return fail(*why);
+  if (earlier([&](const auto& g) { return text::lower(g.name) == text::lower(f.name); }))
+    return fail("a second fleet named '" + f.name + "'");
+  claims.fleets.push_back(f);
+  return "fleet " + f.nation + " \"" + f.name + "\" " + composition(f.ships) +
+         (f.nelson ? " nelson" : "");
+}
+
+std::optional<std::string> Board::forces_complete(const Claims& claims) const {
+  if (claims.fleets.empty()) return "order at least one fleet";
+  if (static_cast<int>(claims.fleets.size()) > battle().max_fleets)
+    return "at most " + std::to_string(battle().max_fleets) + " fleets a seat";
+  return std::nullopt;
+}
+
+Expected<std::vector<FleetSpec>> Board::ordered_fleets(
+    int seat, const std::vector<std::string>& lines) const {
+  Claims claims;
+  for (const std::string& line : lines) {
+    if (text::trim(line).empty()) continue;
+    auto ok = fleet_line(seat, std::string(text::trim(line)), claims);
+    if (!ok) return unexpected(ok.error());
+  }
+  if (auto why = forces_complete(claims)) return fail(*why);
+  return claims.fleets;
+}
+
+// Phase::Forces: the ordering seat's fleets, or, if its lines do not hold
+// (no orders at a deadline), its default fleet.
+void Board::muster(const Orders& orders) {
+  auto fleets = ordered_fleets(forces_seat_, orders_of(orders, forces_seat_).lines);
+  if (!fleets) fleets = ordered_fleets(forces_seat_, default_lines(forces_seat_));
+  take_forces(forces_seat_, fleets.value());
 }
 
 // The seat's fleets join its side's stack, numbered A1, A2 ... (attacker) or
@@ -673,14 +725,9 @@ void Board::take_forces(int seat, const std::vector<FleetSpec>& fleets) {
     if (major(f.nation) && first_major.empty()) first_major = f.nation;
   std::vector<std::string> pub, own;
   for (const FleetSpec& spec : fleets) {
-    Fleet f;
+    Fleet f = fleet_of(spec);
     f.id = std::string(side == battle().attacker ? "A" : "D") + std::to_string(++number);
-    f.name = spec.name;
-    f.nation = spec.nation;
     f.stack = stack;
-    f.leader = spec.leader;
-    f.nelson = spec.nelson;
-    f.start = f.ships = spec.ships;
     if (!major(f.nation) && !first_major.empty()) control_[f.nation] = first_major;
     const std::string p = power(f.nation);
     if (std::find(me.powers.begin(), me.powers.end(), p) == me.powers.end()) me.powers.push_back(p);

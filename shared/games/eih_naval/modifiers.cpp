@@ -12,10 +12,6 @@ namespace naumachia::eih_naval {
 
 namespace {
 
-std::string signed_number(int v) {
-  return (v > 0 ? "+" : "") + std::to_string(v);
-}
-
 // The modifier of the largest step `mine` reaches against `theirs` ("at
 // least R to 1"), and the step; none when `mine` is not the larger.
 const RatioStep* reached(const std::vector<RatioStep>& steps, int mine, int theirs) {

@@ -8,14 +8,6 @@
 
 namespace naumachia::eih_naval {
 
-namespace {
-
-std::string signed_number(int v) {
-  return (v > 0 ? "+" : "") + std::to_string(v);
-}
-
-}  // namespace
-
 // EiH 1.1.2.7.3: +1 per fleet of the victorious side to its controlling
 // power, -1 per fleet of the losing side, at most 3 either way; draws and
 // battles without a victor change nothing; nothing either when the victor
@@ -71,10 +63,10 @@ void Board::score() {
     parts.push_back(nation_name(p.power) + " " + signed_number(v) +
                     (p.nelson && v != 0 ? " (Nelson's 1 included)" : ""));
   }
-  for (const auto& [declarer, enemy] : declared_) {
-    pp_[declarer] -= data_->war_cost;
-    parts.push_back(nation_name(declarer) + " -" + std::to_string(data_->war_cost) +
-                    " for declaring war on " + nation_name(enemy));
+  for (const Declaration& d : declared_) {
+    pp_[d.declarer] -= data_->war_cost;
+    parts.push_back(nation_name(d.declarer) + " -" + std::to_string(data_->war_cost) +
+                    " for declaring war on " + nation_name(d.enemy));
   }
   std::string why;
   if (c.victor < 0 && !c.received_surrender[0] && !c.received_surrender[1])

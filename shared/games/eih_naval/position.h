@@ -5,6 +5,7 @@
 // over it are declared in rules.h; every reading of the text the project had
 // to make is in docs/rules/eih-naval.md.
 #include <array>
+#include <compare>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -14,7 +15,6 @@
 #include <utility>
 #include <vector>
 
-#include "core/records.h"
 #include "core/result.h"
 
 namespace naumachia::eih_naval {
@@ -36,6 +36,8 @@ struct Hundredths {
 Expected<Hundredths> parse_decimal(std::string_view word);
 // 350 -> "3.5", 400 -> "4.0", 25 -> "0.25".
 std::string format(Hundredths h);
+// A modifier or points with their sign: "+2", "-1", "0".
+std::string signed_number(int v);
 
 // ------------------------------------------------------------------ ships
 
@@ -142,6 +144,26 @@ struct Tables {
 // entry, what is missing).
 Expected<Tables> parse_tables(std::string_view text);
 
+// ------------------------------------------------------------------ wars
+
+// Two powers at war (1.1.1.2), kept in order so that a war is one value
+// whichever power is named first. A position writes it 'war POWER POWER' and
+// refuses an unknown nation or the pair out of order.
+struct War {
+  std::string first, second;  // first < second
+  static War between(const std::string& p, const std::string& q) {
+    return p < q ? War{p, q} : War{q, p};
+  }
+  auto operator<=>(const War&) const = default;
+};
+using Wars = std::set<War>;
+
+// A declaration of war the attacker made (1.1.1.2): the declarer loses the
+// political points of 4.4.1.
+struct Declaration {
+  std::string declarer, enemy;
+};
+
 // ------------------------------------------------------------------ battles
 
 struct Nation {
@@ -216,9 +238,9 @@ struct Battle {
   std::string port_controller;
   bool garrison = false;
   bool access_denied = false;
-  std::set<std::pair<std::string, std::string>> wars;  // each pair sorted
-  std::vector<std::vector<std::string>> combined;      // groups with combined movement
-  std::map<std::string, std::string> control;          // minor -> its controlling power
+  Wars wars;
+  std::vector<std::vector<std::string>> combined;  // groups with combined movement
+  std::map<std::string, std::string> control;      // minor -> its controlling power
   std::set<std::string> free_states, non_player, home_waters;
   bool melee_unlocked = false;
   int transport = 0;  // army factors a fleet may transport
@@ -250,19 +272,6 @@ struct Data {
 Expected<Data> load_data();
 Expected<Data> load_data(std::string_view tables, std::string_view scenarios);
 
-// A line's words, a "quoted name" being one word (quotes removed).
-Expected<std::vector<std::string>> words_of(std::string_view line);
-
-// A data line's words (words_of) with its record, so that errors name the
-// file and line; the readers of tables.txt and scenarios.txt build on it.
-struct DataLine {
-  const records::Record& r;
-  std::vector<std::string> w;
-
-  Unexpected<Error> error(const std::string& why) const { return r.error(why); }
-  // Word i as a whole number in lo..hi.
-  Expected<int> integer(std::size_t i, int lo, int hi) const;
-};
 // A name as written in a line: quoted when it holds a blank.
 std::string quoted(const std::string& name);
 
@@ -339,16 +348,16 @@ struct Allocation {
 
 struct Position {
   std::int64_t step_ = 1;
-  Phase phase_ = Phase::Opening;
-  int round_ = 0;        // rounds fought
-  int forces_seat_ = 0;  // Phase::Forces: whose forces
+  Phase seg_ = Phase::Opening;  // the phase of the sequence of play (sequence.cpp)
+  int round_ = 0;               // rounds fought
+  int forces_seat_ = 0;         // Phase::Forces: whose forces
   std::vector<SeatSpec> seats_;
   std::map<std::string, std::string> control_;  // minor -> power (custom forces add to it)
   std::vector<Fleet> fleets_;                   // in the scenario's order
   std::vector<Corps> corps_;
-  std::set<std::pair<std::string, std::string>> wars_;
-  std::vector<std::pair<std::string, std::string>> declared_;  // (declarer, enemy), 1.1.1.2
-  int defending_ = 0;                                          // the defending stack; 0 = none yet
+  Wars wars_;
+  std::vector<Declaration> declared_;
+  int defending_ = 0;                     // the defending stack; 0 = none yet
   bool after_evasion_ = false;            // a choice after an evasion: 'defender none' allowed
   int evading_ = 0;                       // the stack retreating after its evasion
   std::array<std::string, 2> commander_;  // commanding power of each side (1.1.2.2)

@@ -88,19 +88,38 @@ Board::RetreatCase Board::retreat_case() const {
 std::string Board::retreat_commander(const RetreatCase& rc) const {
   const std::string& cmd = commander_[static_cast<std::size_t>(rc.retreating)];
   if (!cmd.empty()) return cmd;
-  std::vector<std::pair<std::string, int>> counts;
-  for (const Fleet& f : fleets_) {
-    if (f.stack != rc.stack || f.surrendered) continue;
-    const std::string p = power(f.nation);
-    auto it =
-        std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == p; });
-    if (it == counts.end()) {
-      counts.emplace_back(p, 0);
-      it = counts.end() - 1;
-    }
-    it->second += f.ships.total();
-  }
+  std::vector<const Fleet*> stack;
+  for (const Fleet& f : fleets_)
+    if (f.stack == rc.stack && !f.surrendered) stack.push_back(&f);
+  const auto counts = ships_by_power(stack);
   return counts.empty() ? std::string() : most_ships(counts).front();
+}
+
+// Who decides what after the combat: the raiders where they withdraw
+// (1.1.4.1.3); the retreating commander among equally near ports
+// (1.1.2.9.1); the pursuing seats; the victor whether it enters the port
+// (1.1.2.9.2 EXCEPTION); with no victor, each commander whether to stay.
+Duties Board::retreat_duties(int seat) const {
+  Duties out;
+  const RetreatCase rc = retreat_case();
+  const int att = battle().attacker;
+  if (rc.withdraw && commands(att, seat)) out.push_back(Duty::Withdraw);
+  if (rc.retreating >= 0 && !rc.to_port && holds(retreat_commander(rc), seat) &&
+      retreat_ports(rc.retreating, true).size() > 1)
+    out.push_back(Duty::Retreat);
+  if (rc.retreating >= 0 && rc.pursuing >= 0) {
+    const auto pursuers = engaged_fleets(rc.pursuing);
+    if (std::any_of(pursuers.begin(), pursuers.end(),
+                    [&](const Fleet* f) { return holds(power(f->nation), seat); }))
+      out.push_back(Duty::Pursue);
+  }
+  if (rc.may_enter >= 0 && commands(rc.may_enter, seat)) out.push_back(Duty::Enter);
+  for (int s : {0, 1})
+    if (rc.may_stay[static_cast<std::size_t>(s)] && commands(s, seat) &&
+        !retreat_ports(s, false).empty() &&
+        std::find(out.begin(), out.end(), Duty::Retreat) == out.end())
+      out.push_back(Duty::Retreat);
+  return out;
 }
 
 namespace {
@@ -116,13 +135,9 @@ const PortSpec* port_named(const Battle& b, const std::string& id) {
 void Board::retreat(const Orders& orders) {
   const RetreatCase rc = retreat_case();
   const std::string place = battle().place;
-  const auto seat_word = [&](int side, const std::string& keyword, const std::string& fallback) {
-    const auto seat = seat_of(commander_[static_cast<std::size_t>(side)]);
-    return seat ? order_value(orders, *seat, keyword, fallback) : fallback;
-  };
   if (rc.withdraw) {
     const int att = battle().attacker;
-    const std::string choice = seat_word(att, "withdraw", "box");
+    const std::string choice = answer(orders, att, Duty::Withdraw, "box");
     const std::string to = choice == "sea" ? battle().retreat_sea[static_cast<std::size_t>(att)]
                                            : "the blockade box of " + place;
     for (Fleet* f : engaged_fleets(att)) f->at = to;
@@ -147,7 +162,7 @@ void Board::retreat(const Orders& orders) {
       } else {
         const PortSpec* p = ports.front();
         if (auto seat = seat_of(cmd)) {
-          const std::string chosen = order_value(orders, *seat, "retreat", p->id);
+          const std::string chosen = order_value(orders, *seat, Duty::Retreat, p->id);
           if (const PortSpec* q = port_named(battle(), chosen)) p = q;
         }
         to = p->name;
@@ -165,8 +180,8 @@ void Board::retreat(const Orders& orders) {
         if (!seat) continue;
         // The default is to pursue (reading: decisions and defaults), unless
         // the seat moves its fleets into the port instead.
-        bool said = false, goes = order_value(orders, *seat, "enter", "no") != "yes";
-        for (const std::string& line : order_lines(orders, *seat)) {
+        bool said = false, goes = order_value(orders, *seat, Duty::Enter, "no") != "yes";
+        for (const std::string& line : orders_of(orders, *seat).lines) {
           const auto w = text::split(line);
           if (w.size() < 2 || w[0] != "pursue") continue;
           if (!said) goes = false;
@@ -187,7 +202,7 @@ void Board::retreat(const Orders& orders) {
     }
   }
   if (rc.may_enter >= 0) {
-    const std::string choice = seat_word(rc.may_enter, "enter", "no");
+    const std::string choice = answer(orders, rc.may_enter, Duty::Enter, "no");
     if (choice == "yes") {
       for (Fleet* f : engaged_fleets(rc.may_enter)) f->at = "into " + place;
       say(side_name(rc.may_enter) + " moves into " + place + " (1.1.2.9.2 EXCEPTION)");
@@ -203,7 +218,7 @@ void Board::retreat(const Orders& orders) {
   }
   for (int side : {0, 1}) {
     if (!rc.may_stay[static_cast<std::size_t>(side)]) continue;
-    const std::string choice = seat_word(side, "retreat", "stay");
+    const std::string choice = answer(orders, side, Duty::Retreat, "stay");
     const PortSpec* p = port_named(battle(), choice);
     if (!p) {
       say(side_name(side) + " stays in " + place + " (1.1.2.9)");

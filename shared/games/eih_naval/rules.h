@@ -14,12 +14,10 @@
 #include "core/adjudication.h"
 #include "core/dice.h"
 #include "core/game.h"
+#include "core/sequence.h"
 #include "games/eih_naval/position.h"
 
 namespace naumachia::eih_naval {
-
-using Orders = std::map<PlayerId, OrderSet>;
-using Wars = std::set<std::pair<std::string, std::string>>;
 
 inline constexpr int kRounds = 3;        // 1.1.2.7.2
 inline constexpr int kRetreatReach = 5;  // 1.1.2.9.1: five movement points
@@ -162,6 +160,71 @@ enum class Guns { Unused, Used, Optional };
 Guns harbour_guns(const Battle& b, const Wars& wars, const std::set<std::string>& attackers,
                   const std::set<std::string>& defenders);
 
+// ------------------------------------------------------------ orders.cpp
+
+// What a seat decides in a phase: the keyword its order lines begin with.
+enum class Duty {
+  Fleet,      // a custom battle's fleets
+  Defender,   // 1.1.1.1
+  War,        // 1.1.1.2
+  Evade,      // 1.1.2.1
+  Chit,       // 1.1.2.2
+  Nelson,     // 1.1.2.5.1
+  Guns,       // 1.1.4.1
+  Surrender,  // 1.1.6
+  Odd,        // 1.1.7
+  Chase,      // 1.1.2.8
+  Retreat,    // 1.1.2.9, 1.1.2.9.1
+  Pursue,     // 1.1.2.9.1
+  Enter,      // 1.1.2.9.2 EXCEPTION
+  Withdraw,   // 1.1.4.1.3
+  Damaged,    // 1.1.2.10.1
+};
+using Duties = std::vector<Duty>;
+const char* duty_word(Duty d);
+// The duty an order line's first word names; none for an unknown word.
+std::optional<Duty> parse_duty(std::string_view word);
+
+// What one seat's order lines of a phase have claimed so far, so that each
+// line is checked after those before it.
+struct Claims {
+  std::set<Duty> given;             // the keywords a seat gives once
+  std::set<std::string> decided;    // Phase::Follow: 'surrender POWER yes|no', by power
+  std::string chit;                 // 1.1.2.2
+  bool nelson = false;              // 1.1.2.5.1
+  std::map<std::size_t, int> odd;   // 1.1.7: odd losses named, by pending allocation
+  std::set<std::string> odd_named;  // the nations named
+  std::vector<FleetSpec> fleets;    // Phase::Forces
+};
+
+using Groups = std::vector<std::vector<std::string>>;
+
+struct Board;
+
+// A row of the sequence of play (sequence.cpp): a segment of core/sequence.h
+// with the order keywords each seat may use in it and the order help.
+struct PhaseRule : naumachia::SegmentRule<Board, Phase, int, Claims> {
+  Duties (*duties)(const Board& b, int seat);
+  std::string (*help)(const Board& b);
+};
+using SequenceOfPlay = Sequence<PhaseRule, 14>;
+
+// ------------------------------------------------------------ help.cpp: the order help of a phase
+
+std::string no_orders_help(const Board& b);
+std::string forces_help(const Board& b);
+std::string defender_help(const Board& b);
+std::string war_help(const Board& b);
+std::string evasion_help(const Board& b);
+std::string chits_help(const Board& b);
+std::string guns_help(const Board& b);
+std::string surrender_help(const Board& b);
+std::string follow_help(const Board& b);
+std::string odd_help(const Board& b);
+std::string chase_help(const Board& b);
+std::string retreat_help(const Board& b);
+std::string damaged_help(const Board& b);
+
 // ------------------------------------------------------------ the Board
 
 struct Board : Position, Adjudication {
@@ -191,18 +254,24 @@ struct Board : Position, Adjudication {
   std::set<std::string> stack_powers(int stack) const;
   Fleet* fleet(const std::string& id);
   std::optional<int> seat_of(const std::string& power) const;
+  bool holds(const std::string& power, int seat) const;  // the seat decides for the power
+  bool commands(int side, int seat) const;  // the seat decides for the side's commander
   Audience side_audience(int side) const;
   int side_of_seat(int seat) const;
-  std::vector<std::string> seat_powers(int seat) const;
   bool revealed(const Fleet& f) const;            // its ships are known to both sides
   std::string fleet_label(const Fleet& f) const;  // B1 "Weather Division" (Britain)
   std::string fleet_token(const Fleet& f) const;  // "Weather Division" heavy 12 light 2 galleys 0
+  // The undamaged ships of each power of `fleets`, the powers in the
+  // fleets' order.
+  std::vector<std::pair<std::string, int>> ships_by_power(
+      const std::vector<const Fleet*>& fleets) const;
   Force force(int side) const;
-  bool nelson_commands(int side) const;  // 1.1.2.2, 1.1.2.7.3
-  bool purely_british(int side) const;   // 1.1.2.5.1
-  bool melee_allowed(int side) const;    // 1.1.2.2 NOTE
-  void decide_command(int side);         // 1.1.2.2
-  void set_morale();                     // 1.1.2.4.2
+  bool nelson_commands(int side) const;        // 1.1.2.2, 1.1.2.7.3
+  bool purely_british(int side) const;         // 1.1.2.5.1
+  bool melee_allowed(int side) const;          // 1.1.2.2 NOTE
+  void decide_command(int side);               // 1.1.2.2
+  void set_morale();                           // 1.1.2.4.2
+  MoraleLevel present_morale(int side) const;  // over the ships engaged now
   MoraleLevel morale_level(int side) const;
   bool defeated(int side) const;       // 1.1.2.7
   int pending_losses(int side) const;  // losses shared out but not yet taken (Phase::Odd)
@@ -212,17 +281,27 @@ struct Board : Position, Adjudication {
   void allocate(int side, int count, bool capture, const std::string& cause);
   void apply_allocation(const Allocation& a, const std::map<std::string, int>& by_nation);
   void settle_odd(const Orders& orders);
-  // Custom battles: one seat's fleets.
-  Expected<std::vector<FleetSpec>> custom_fleets(int seat, const std::vector<std::string>& lines,
-                                                 OrderErrors* errors) const;
+  // Custom battles: one fleet line of a seat, after its lines before it
+  // (the fleet goes into the claims), and the fleets a seat's lines order.
+  Expected<std::string> fleet_line(int seat, const std::string& line, Claims& claims) const;
+  std::optional<std::string> forces_complete(const Claims& claims) const;
+  Expected<std::vector<FleetSpec>> ordered_fleets(int seat,
+                                                  const std::vector<std::string>& lines) const;
+  void muster(const Orders& orders);  // Phase::Forces: the ordering seat's fleets
   void take_forces(int seat, const std::vector<FleetSpec>& fleets);
 
   // ---------------------------------------------------------- engagement.cpp
+  void open();                          // 1.1.1: the stacks meet
   std::vector<int> attackable() const;  // 1.1.1, 1.1.1.2: eligible stacks
   Enemy enemy(int stack) const;
+  void attack_chosen(const Orders& orders);  // 1.1.1.1: Phase::Defender
   void choose_defender(int stack);
   void declare_war();
   void attempt_evasion();
+
+  // ---------------------------------------------------------- chits.cpp
+  void choose_chits(const Orders& orders);  // 1.1.2.2, 1.1.2.3
+  void reveal();                            // 1.1.2.4
 
   // ---------------------------------------------------------- rounds.cpp
   std::string table_for(int side) const;
@@ -240,6 +319,8 @@ struct Board : Position, Adjudication {
   void end_raid();
 
   // ---------------------------------------------------------- surrender.cpp
+  void offer_surrenders(const Orders& orders);   // Phase::Surrender
+  void follow_surrenders(const Orders& orders);  // Phase::Follow
   void surrender(const std::string& power);
   void after_surrenders(const std::array<bool, 2>& commander_surrendered);
   void transported_corps();
@@ -261,53 +342,59 @@ struct Board : Position, Adjudication {
   RetreatCase retreat_case() const;
   std::string retreat_commander(const RetreatCase& rc) const;
   std::vector<const PortSpec*> retreat_ports(int side, bool nearest_only) const;
+  Duties retreat_duties(int seat) const;
   void retreat(const Orders& orders);
 
   // ---------------------------------------------------------- damaged.cpp
   std::map<std::string, Ships> held_damaged() const;  // by holding power
+  Duties damaged_duties(int seat) const;
   void return_damaged(const Orders& orders);
   void consolidate();
 
   // ---------------------------------------------------------- sequence.cpp
+  static const SequenceOfPlay& sequence();
+  std::vector<int> seats() const;
+  std::string seat_name(int seat) const;
+  bool over() const { return seg_ == Phase::Over; }
+  std::vector<SideId> winners() const;
   std::string label() const;
-  std::vector<int> to_order() const;
+  std::string order_help() const;
   void resolve(const Orders& orders, Dice& dice, std::vector<Event>& events);
-  void open();
   void go_defender();
   void go_war();
   void go_evasion();
   void join();
-  void reveal();
-  void go_surrender();
   void proceed(Next next);
+  void fight_or_end();
   void after_round();
   void end_of_combat();
-  void go_retreat();
   void after_retreat();
   void go_damaged();
   void finish();
   std::string result_text() const;
 
   // ---------------------------------------------------------- orders.cpp
-  // The order keywords `seat` may use in this step (none: it does not order).
-  std::vector<std::string> duties(int seat) const;
-  // The seat's orders in canonical form, or every error (each citing its rule).
-  Expected<std::vector<std::string>, OrderErrors> check(
-      int seat, const std::vector<std::string>& lines) const;
+  // The order keywords `seat` may use in this phase (none: it does not order).
+  Duties duties(int seat) const;
+  // One keyword line of a seat, after its lines before it: its canonical
+  // form, or why it is refused (every error cites its rule).
+  Expected<std::string> keyword_line(int seat, const std::string& line, Claims& claims) const;
+  // The seat's lines at a deadline (docs/rules/eih-naval-play.md).
   std::vector<std::string> default_lines(int seat) const;
+  // The lines `seat` might order, one group per decision (random play).
+  Groups candidates(int seat) const;
   // The value of a seat's one-word order ("chit line-of-battle" -> "line-of-battle").
-  std::string order_value(const Orders& orders, int seat, const std::string& keyword,
+  std::string order_value(const Orders& orders, int seat, Duty duty,
                           const std::string& fallback) const;
-  std::vector<std::string> order_lines(const Orders& orders, int seat) const;
+  // The same for the seat of the side's commander.
+  std::string answer(const Orders& orders, int side, Duty duty, const std::string& fallback) const;
 
   // ---------------------------------------------------------- serialise.cpp, view.cpp
   std::string serialize() const;
   std::optional<std::string> parse(std::string_view bytes);
   std::optional<std::string> consistent() const;
-  View view(std::optional<int> seat) const;
+  View view(std::optional<PlayerId> seat) const;
   std::vector<Secret> secrets() const;
-  std::vector<std::vector<std::string>> candidates(int seat) const;
-  std::string order_help(int seat) const;
 };
 
 }  // namespace naumachia::eih_naval

@@ -1,8 +1,13 @@
 // Empires in Harm naval combat: the sequence of play of one battle (1.1 to
-// 1.1.2.11, 1.1.3, 1.1.4, 1.1.6), as steps. Each step resolves the orders of
-// the seats that decide in it and runs everything that follows without a
-// decision, up to the next step that needs one (docs/rules/eih-naval-play.md
-// lists them with who orders and the defaults).
+// 1.1.2.11, 1.1.3, 1.1.4, 1.1.6). One table of phases: who orders (the order
+// keywords of each seat, orders.cpp), how a line is checked and what a
+// seat's lines must satisfy as a whole, the candidates, the label and the
+// order help, how the phase is played and what follows it. Every decision
+// has a default, so a phase the battle comes to in which no seat decides is
+// played all the same (IdleSegments::Played); then the flow between phases:
+// the combat's steps, the rounds, the end of the combat and the battle
+// (docs/rules/eih-naval-play.md lists the phases with who orders and the
+// defaults).
 #include <algorithm>
 
 #include "core/text.h"
@@ -10,303 +15,321 @@
 
 namespace naumachia::eih_naval {
 
-Board::Board(std::shared_ptr<const Data> data, const Battle* battle, RulesVersion rules,
-             int players)
-    : data_(std::move(data)), battle_(battle), rules_(rules), players_(players) {
-  seats_ = battle_->seats.at(players);
-  control_ = battle_->control;
-  wars_ = battle_->wars;
-  for (const FleetSpec& s : battle_->fleets) {
-    Fleet f;
-    f.id = s.id;
-    f.name = s.name;
-    f.nation = s.nation;
-    f.stack = s.stack;
-    f.leader = s.leader;
-    f.nelson = s.nelson;
-    f.start = f.ships = s.ships;
-    fleets_.push_back(f);
+namespace {
+
+// ------------------------------------------------------------ who orders
+
+Duties nobody(const Board&, int) {
+  return {};
+}
+Duties forces_seat(const Board& b, int seat) {
+  if (seat == b.forces_seat_) return {Duty::Fleet};
+  return {};
+}
+template <Duty D>
+Duties attacking_commander(const Board& b, int seat) {
+  if (b.commands(b.battle().attacker, seat)) return {D};
+  return {};
+}
+Duties defending_commander(const Board& b, int seat) {
+  if (b.commands(1 - b.battle().attacker, seat)) return {Duty::Evade};
+  return {};
+}
+// 1.1.2.2: both commanding powers; Nelson's closing modifier (1.1.2.5.1)
+// with a purely British force under him.
+Duties commanders_chits(const Board& b, int seat) {
+  Duties out;
+  for (int s : {0, 1}) {
+    if (!b.commands(s, seat)) continue;
+    out.push_back(Duty::Chit);
+    if (b.nelson_commands(s) && b.purely_british(s)) out.push_back(Duty::Nelson);
   }
-  for (const CorpsSpec& c : battle_->corps)
-    corps_.push_back(Corps{c.nation, c.factors, c.fleet, 0});
-  phase_ = battle_->custom ? Phase::Forces : Phase::Opening;
+  return out;
+}
+Duties port_controller(const Board& b, int seat) {
+  if (b.holds(b.battle().port_controller, seat)) return {Duty::Guns};
+  return {};
+}
+Duties either_commander(const Board& b, int seat) {
+  if (b.commands(0, seat) || b.commands(1, seat)) return {Duty::Surrender};
+  return {};
+}
+Duties following_powers(const Board& b, int seat) {
+  if (std::any_of(b.follow_.begin(), b.follow_.end(),
+                  [&](const std::string& p) { return b.holds(p, seat); }))
+    return {Duty::Surrender};
+  return {};
+}
+Duties odd_loss_takers(const Board& b, int seat) {
+  for (const Allocation& a : b.pending_)
+    for (const std::string& c : a.candidates)
+      if (b.holds(b.power(c), seat)) return {Duty::Odd};
+  return {};
+}
+Duties victor(const Board& b, int seat) {
+  if (b.victor_ >= 0 && b.commands(b.victor_, seat)) return {Duty::Chase};
+  return {};
+}
+Duties after_combat(const Board& b, int seat) {
+  return b.retreat_duties(seat);
+}
+Duties damaged_ship_holders(const Board& b, int seat) {
+  return b.damaged_duties(seat);
+}
+
+// The column of the core table: whether the seat has a keyword to give.
+bool any_duty(const Board& b, int seat) {
+  return !b.duties(seat).empty();
+}
+
+// ------------------------------------------------------------ checks
+
+Expected<std::string> keyword(Board& b, int seat, const std::string& line, Claims& c) {
+  return b.keyword_line(seat, line, c);
+}
+Expected<std::string> fleet(Board& b, int seat, const std::string& line, Claims& c) {
+  return b.fleet_line(seat, line, c);
+}
+
+// ------------------------------------------------------------ whole orders
+
+std::optional<std::string> forces(const Board& b, int, const Claims& c) {
+  return b.forces_complete(c);
+}
+// 1.1.2.5.1: Nelson's closing modifier only with the melee chit.
+std::optional<std::string> nelson_with_melee(const Board&, int, const Claims& c) {
+  if (c.nelson && c.chit != "melee")
+    return "Nelson's closing modifier goes with the melee chit (1.1.2.5.1)";
+  return std::nullopt;
+}
+
+// ------------------------------------------------------------ candidates
+
+Groups none(const Board&, int) {
+  return {};
+}
+Groups duty_candidates(const Board& b, int seat) {
+  return b.candidates(seat);
+}
+
+// ------------------------------------------------------------ labels
+
+template <Literal Title>
+std::string title(const Board&) {
+  return Title.text;
+}
+std::string forces_label(const Board& b) {
+  return "Forces: " + b.seats_[static_cast<std::size_t>(b.forces_seat_)].name +
+         " orders its fleets";
+}
+std::string defender_label(const Board& b) {
+  return b.after_evasion_ ? "After the evasion: attack another stack? (1.1.2)"
+                          : "The attacker chooses the defender (1.1.1.1)";
+}
+template <Literal What>
+std::string before_round(const Board& b) {
+  return "Before round " + std::to_string(b.round_ + 1) + What.text;
+}
+std::string retreat_label(const Board& b) {
+  if (b.evading_) return "Retreat after the evasion (1.1.2.1, 1.1.2.9)";
+  if (b.battle().where == Where::Port) return "Withdrawal from the port raid (1.1.4.1.3)";
+  return "Step Eight: retreat and pursuit (1.1.2.9)";
+}
+
+// ------------------------------------------------------------ plays
+
+void nothing(Board&, const Orders&) {}
+void open(Board& b, const Orders&) {
+  b.open();
+}
+void muster(Board& b, const Orders& orders) {
+  b.muster(orders);
+}
+void attack(Board& b, const Orders& orders) {
+  b.attack_chosen(orders);
+}
+// 1.1.1.2: declare war on the stack's powers, or attack without.
+void declare_or_not(Board& b, const Orders& orders) {
+  const int att = b.battle().attacker;
+  if (b.answer(orders, att, Duty::War, "no") == "yes")
+    b.declare_war();
+  else
+    b.say(b.side_name(att) + " attacks without a declaration of war (1.1.1.2)");
+}
+// 1.1.2.1: try to evade, or stand and fight.
+void evade_or_not(Board& b, const Orders& orders) {
+  const int def = 1 - b.battle().attacker;
+  if (b.answer(orders, def, Duty::Evade, "yes") == "yes")
+    b.attempt_evasion();
+  else
+    b.say(b.side_name(def) + " stands and fights (1.1.2)");
+}
+void chits(Board& b, const Orders& orders) {
+  b.choose_chits(orders);
+}
+// 1.1.4.1: the harbour defences at the option of the port's controller.
+void guns_or_not(Board& b, const Orders& orders) {
+  if (b.answer(orders, 1 - b.battle().attacker, Duty::Guns, "yes") == "yes") {
+    b.guns_ = true;
+    b.fire_guns(false);
+  } else {
+    b.say("The harbour defences are not used (1.1.4.1)");
+  }
+}
+void surrenders(Board& b, const Orders& orders) {
+  b.offer_surrenders(orders);
+}
+void following(Board& b, const Orders& orders) {
+  b.follow_surrenders(orders);
+}
+void odd_losses(Board& b, const Orders& orders) {
+  b.settle_odd(orders);
+}
+// 1.1.2.8: the victor's general chase, or none.
+void chase_or_not(Board& b, const Orders& orders) {
+  if (b.answer(orders, b.victor_, Duty::Chase, "yes") == "yes")
+    b.chase();
+  else
+    b.say(b.side_name(b.victor_) + " does not chase (1.1.2.8)");
+}
+void retreat(Board& b, const Orders& orders) {
+  b.retreat(orders);
+}
+void damaged_ships(Board& b, const Orders& orders) {
+  b.return_damaged(orders);
+}
+
+// ------------------------------------------------------------ what follows
+
+template <Phase P>
+void go(Board& b) {
+  b.seg_ = P;
+}
+// The next custom seat's forces; after the last, the stacks meet.
+void next_forces(Board& b) {
+  if (++b.forces_seat_ >= static_cast<int>(b.seats_.size())) b.seg_ = Phase::Opening;
+}
+void defender(Board& b) {
+  b.go_defender();
+}
+void war(Board& b) {
+  b.go_war();
+}
+void evasion(Board& b) {
+  b.go_evasion();
+}
+void retreat_or_join(Board& b) {
+  if (b.evading_)
+    b.seg_ = Phase::Retreat;
+  else
+    b.join();
+}
+// 1.1.2.4: Step Three, then the first round.
+void reveal(Board& b) {
+  b.reveal();
+  b.proceed(Next::Surrender);
+}
+void round(Board& b) {
+  b.proceed(Next::Surrender);
+}
+void follow_or_fight(Board& b) {
+  if (!b.follow_.empty())
+    b.seg_ = Phase::Follow;
+  else
+    b.fight_or_end();
+}
+void fight(Board& b) {
+  b.fight_or_end();
+}
+void resume(Board& b) {
+  b.proceed(b.resume_);
+}
+void retreats(Board& b) {
+  b.proceed(Next::Retreat);
+}
+void after_retreat(Board& b) {
+  b.after_retreat();
+}
+void finish(Board& b) {
+  b.finish();
+}
+
+using P = Phase;
+
+// The sequence of play: the rows in the order of Phase.
+constexpr SequenceOfPlay kSequence{
+    {{
+        // clang-format off
+    // {{phase, name, label,
+    //   who orders, check, whole orders, candidates, play, next}, keywords, help}
+    {{P::Opening, "opening", title<"The stacks meet (1.1.1)">,
+      any_duty, keyword, nullptr, none, open, defender}, nobody, no_orders_help},
+    {{P::Forces, "forces", forces_label,  // a custom battle, seat by seat
+      any_duty, fleet, forces, duty_candidates, muster, next_forces}, forces_seat, forces_help},
+    {{P::Defender, "defender", defender_label,  // 1.1.1.1, 1.1.2
+      any_duty, keyword, nullptr, duty_candidates, attack, war}, attacking_commander<Duty::Defender>, defender_help},
+    {{P::War, "war", title<"Attack without a declaration of war, or declare it (1.1.1.2)">,
+      any_duty, keyword, nullptr, duty_candidates, declare_or_not, evasion}, attacking_commander<Duty::War>, war_help},
+    {{P::Evasion, "evasion", title<"Evasion (1.1.2.1)">,
+      any_duty, keyword, nullptr, duty_candidates, evade_or_not, retreat_or_join}, defending_commander, evasion_help},
+    {{P::Chits, "chits", title<"Step One: tactical chits, in secret (1.1.2.2)">,
+      any_duty, keyword, nelson_with_melee, duty_candidates, chits, reveal}, commanders_chits, chits_help},
+    {{P::Guns, "guns", title<"Harbour defences (1.1.4.1)">,
+      any_duty, keyword, nullptr, duty_candidates, guns_or_not, round}, port_controller, guns_help},
+    {{P::Surrender, "surrender", before_round<": surrender or fight (1.1.6)">,  // then the round
+      any_duty, keyword, nullptr, duty_candidates, surrenders, follow_or_fight}, either_commander, surrender_help},
+    {{P::Follow, "follow", before_round<": the other powers' surrender (1.1.6)">,
+      any_duty, keyword, nullptr, duty_candidates, following, fight}, following_powers, follow_help},
+    {{P::Odd, "odd", title<"Odd losses (1.1.7)">,
+      any_duty, keyword, nullptr, duty_candidates, odd_losses, resume}, odd_loss_takers, odd_help},
+    {{P::Chase, "chase", title<"Step Seven: general chase (1.1.2.8)">,
+      any_duty, keyword, nullptr, duty_candidates, chase_or_not, retreats}, victor, chase_help},
+    {{P::Retreat, "retreat", retreat_label,  // 1.1.2.9, 1.1.4.1.3, and after an evasion (1.1.2.1)
+      any_duty, keyword, nullptr, duty_candidates, retreat, after_retreat}, after_combat, retreat_help},
+    {{P::Damaged, "damaged", title<"Step Nine: damaged ships' destinations (1.1.2.10)">,
+      any_duty, keyword, nullptr, duty_candidates, damaged_ships, finish}, damaged_ship_holders, damaged_help},
+    {{P::Over, "over", title<"The battle is over">,
+      any_duty, keyword, nullptr, none, nothing, go<P::Over>}, nobody, no_orders_help},
+        // clang-format on
+    }},
+    IdleSeats::Refused,
+    IdleSegments::Played};
+static_assert(kSequence.indexed_by_segment(), "the rows stand in the order of Phase");
+
+}  // namespace
+
+const SequenceOfPlay& Board::sequence() {
+  return kSequence;
+}
+
+std::vector<int> Board::seats() const {
+  std::vector<int> out;
+  for (int i = 0; i < static_cast<int>(seats_.size()); ++i) out.push_back(i);
+  return out;
+}
+
+std::string Board::seat_name(int seat) const {
+  return seats_.at(static_cast<std::size_t>(seat)).name;
+}
+
+std::vector<SideId> Board::winners() const {
+  if (outcome_ == Outcome::Victory) return {SideId{victor_}};
+  return {};
 }
 
 std::string Board::label() const {
-  const std::string before = "Before round " + std::to_string(round_ + 1);
-  switch (phase_) {
-    case Phase::Opening:
-      return "The stacks meet (1.1.1)";
-    case Phase::Forces:
-      return "Forces: " + seats_[static_cast<std::size_t>(forces_seat_)].name +
-             " orders its fleets";
-    case Phase::Defender:
-      return after_evasion_ ? "After the evasion: attack another stack? (1.1.2)"
-                            : "The attacker chooses the defender (1.1.1.1)";
-    case Phase::War:
-      return "Attack without a declaration of war, or declare it (1.1.1.2)";
-    case Phase::Evasion:
-      return "Evasion (1.1.2.1)";
-    case Phase::Chits:
-      return "Step One: tactical chits, in secret (1.1.2.2)";
-    case Phase::Guns:
-      return "Harbour defences (1.1.4.1)";
-    case Phase::Surrender:
-      return before + ": surrender or fight (1.1.6)";
-    case Phase::Follow:
-      return before + ": the other powers' surrender (1.1.6)";
-    case Phase::Odd:
-      return "Odd losses (1.1.7)";
-    case Phase::Chase:
-      return "Step Seven: general chase (1.1.2.8)";
-    case Phase::Retreat:
-      if (evading_) return "Retreat after the evasion (1.1.2.1, 1.1.2.9)";
-      if (battle().where == Where::Port) return "Withdrawal from the port raid (1.1.4.1.3)";
-      return "Step Eight: retreat and pursuit (1.1.2.9)";
-    case Phase::Damaged:
-      return "Step Nine: damaged ships' destinations (1.1.2.10)";
-    case Phase::Over:
-      return "The battle is over";
-  }
-  return "";
+  return kSequence.label(*this);
 }
 
-// ------------------------------------------------------------------ resolution
+std::string Board::order_help() const {
+  return kSequence[seg_].help(*this);
+}
 
 void Board::resolve(const Orders& orders, Dice& dice, std::vector<Event>& events) {
-  execute(dice, events, [&] {
-    const auto seat_of_side = [&](int side) {
-      return seat_of(commander_[static_cast<std::size_t>(side)]);
-    };
-    const auto answer = [&](int side, const std::string& keyword, const std::string& fallback) {
-      const auto seat = seat_of_side(side);
-      return seat ? order_value(orders, *seat, keyword, fallback) : fallback;
-    };
-    const int att = battle().attacker, def = 1 - att;
-    switch (phase_) {
-      case Phase::Opening:
-        open();
-        break;
-      case Phase::Forces: {
-        OrderErrors errors;
-        auto fleets = custom_fleets(forces_seat_, order_lines(orders, forces_seat_), &errors);
-        if (!fleets) {
-          OrderErrors again;
-          fleets = custom_fleets(forces_seat_, default_lines(forces_seat_), &again);
-        }
-        take_forces(forces_seat_, *fleets);
-        if (++forces_seat_ >= static_cast<int>(seats_.size())) open();
-        break;
-      }
-      case Phase::Defender: {
-        const auto eligible = attackable();
-        const std::string choice =
-            answer(att, "defender",
-                   after_evasion_ ? "none" : std::to_string(eligible.empty() ? 0 : eligible[0]));
-        long long n = 0;
-        if (choice == "none" || !text::parse_int(choice, n) ||
-            std::find(eligible.begin(), eligible.end(), static_cast<int>(n)) == eligible.end()) {
-          say(side_name(att) + " attacks no other stack (1.1.2)");
-          outcome_ = Outcome::NoBattle;
-          finish();
-          break;
-        }
-        choose_defender(static_cast<int>(n));
-        go_war();
-        break;
-      }
-      case Phase::War:
-        if (answer(att, "war", "no") == "yes")
-          declare_war();
-        else
-          say(side_name(att) + " attacks without a declaration of war (1.1.1.2)");
-        go_evasion();
-        break;
-      case Phase::Evasion:
-        if (answer(def, "evade", "yes") == "yes") {
-          attempt_evasion();
-          if (evading_) {
-            go_retreat();
-            break;
-          }
-        } else {
-          say(side_name(def) + " stands and fights (1.1.2)");
-        }
-        join();
-        break;
-      case Phase::Chits: {
-        for (int s : {att, def}) {
-          const auto i = static_cast<std::size_t>(s);
-          chit_[i] = answer(s, "chit", "line-of-battle");
-          if (!tables().has_chit(chit_[i]) || (chit_[i] == "melee" && !melee_allowed(s)))
-            chit_[i] = "line-of-battle";
-        }
-        for (int s : {att, def}) {
-          if (chit_[static_cast<std::size_t>(s)] != "melee" || !nelson_commands(s)) continue;
-          // 1.1.2.2 NOTE: Britain's first melee under Nelson lifts the lock;
-          // 1.1.2.5.1: his closing modifier needs a purely British force.
-          if (!battle().melee_unlocked && !melee_by_nelson_) {
-            melee_by_nelson_ = true;
-            say("Britain uses melee under Nelson: from now on every power may choose it (1.1.2.2)");
-          }
-          if (!purely_british(s)) continue;
-          long long m = 0;
-          text::parse_int(answer(s, "nelson", "0"), m);
-          nelson_ = static_cast<int>(std::clamp(m, 0LL, 2LL));
-        }
-        const ChartCell& c = tables().cell(chit_[static_cast<std::size_t>(att)],
-                                           chit_[static_cast<std::size_t>(def)]);
-        say("Step Two: " + side_name(att) + " chose " + chit_[static_cast<std::size_t>(att)] +
-            ", " + side_name(def) + " chose " + chit_[static_cast<std::size_t>(def)] + ": " +
-            side_name(att) + " fires on " + c.attacker + ", " + side_name(def) + " on " +
-            c.defender +
-            (c.close ? "; melee closes on a d6 of " + std::to_string(c.close) + " or less, then " +
-                           c.closed_attacker + " and " + c.closed_defender
-                     : std::string()) +
-            (nelson_ ? "; Nelson subtracts " + std::to_string(nelson_) + " from the closing roll"
-                     : std::string()) +
-            " (1.1.2.3, 1.1.2.5)");
-        reveal();
-        proceed(Next::Surrender);
-        break;
-      }
-      case Phase::Guns:
-        if (answer(def, "guns", "yes") == "yes") {
-          guns_ = true;
-          fire_guns(false);
-        } else {
-          say("The harbour defences are not used (1.1.4.1)");
-        }
-        proceed(Next::Surrender);
-        break;
-      case Phase::Surrender: {
-        std::array<bool, 2> gives{};
-        for (int s : {att, def})
-          gives[static_cast<std::size_t>(s)] = answer(s, "surrender", "no") == "yes";
-        if (gives[0] && gives[1]) {
-          // A reading (1.1.6): neither can take the other's surrender.
-          say("Both commanders offer to surrender before the same round: neither surrender can be "
-              "taken, and the battle ends without a victor (1.1.6)");
-          outcome_ = Outcome::Inconclusive;
-          end_of_combat();
-          break;
-        }
-        for (int s : {att, def}) {
-          if (!gives[static_cast<std::size_t>(s)]) continue;
-          const std::string cmd = commander_[static_cast<std::size_t>(s)];
-          surrender(cmd);
-          for (const Fleet* f : engaged_fleets(s)) {
-            const std::string p = power(f->nation);
-            if (seat_of(p) && std::find(follow_.begin(), follow_.end(), p) == follow_.end())
-              follow_.push_back(p);
-          }
-        }
-        if (!follow_.empty()) {
-          phase_ = Phase::Follow;
-          break;
-        }
-        if (gives[0] || gives[1]) after_surrenders(gives);
-        if (outcome_ != Outcome::Fighting) {
-          end_of_combat();
-          break;
-        }
-        fight_round();
-        proceed(Next::AfterRound);
-        break;
-      }
-      case Phase::Follow: {
-        std::array<bool, 2> gave{};
-        for (const std::string& p : std::vector<std::string>(follow_)) {
-          const auto seat = seat_of(p);
-          std::string choice = "no";
-          for (const std::string& line :
-               seat ? order_lines(orders, *seat) : std::vector<std::string>{}) {
-            const auto w = text::split(line);
-            if (w.size() == 2 && w[0] == "surrender") choice = std::string(w[1]);
-            if (w.size() == 3 && w[0] == "surrender" && w[1] == p) {
-              choice = std::string(w[2]);
-              break;
-            }
-          }
-          for (const Fleet& f : fleets_)
-            if (engaged(f) && power(f.nation) == p)
-              gave[static_cast<std::size_t>(side_of(f))] = true;
-          if (choice == "yes")
-            surrender(p);
-          else
-            say(nation_name(p) + " fights on (1.1.6)");
-        }
-        follow_.clear();
-        after_surrenders(gave);
-        if (outcome_ != Outcome::Fighting) {
-          end_of_combat();
-          break;
-        }
-        fight_round();
-        proceed(Next::AfterRound);
-        break;
-      }
-      case Phase::Odd:
-        settle_odd(orders);
-        proceed(resume_);
-        break;
-      case Phase::Chase:
-        if (answer(victor_, "chase", "yes") == "yes") {
-          chase();
-        } else {
-          say(side_name(victor_) + " does not chase (1.1.2.8)");
-        }
-        proceed(Next::Retreat);
-        break;
-      case Phase::Retreat:
-        retreat(orders);
-        after_retreat();
-        break;
-      case Phase::Damaged:
-        return_damaged(orders);
-        finish();
-        break;
-      case Phase::Over:
-        break;
-    }
-  });
-  ++step_;
+  kSequence.resolve(*this, orders, dice, events);
 }
 
-// EiH 1.1.1: the stacks in the area; the attacker's command (1.1.2.2).
-void Board::open() {
-  if (battle().custom) {
-    // Every power of one side at war with every power of the other.
-    for (const SeatSpec& a : seats_)
-      for (const SeatSpec& b : seats_)
-        if (a.side != b.side)
-          for (const std::string& p : a.powers)
-            for (const std::string& q : b.powers) wars_.insert(std::minmax(p, q));
-  }
-  std::string where = battle().place;
-  if (battle().where == Where::Blockade)
-    where = "the blockade box of " + battle().place + ", " + side_name(battle().blockading) +
-            " blockading";
-  if (battle().where == Where::Port)
-    where = "the port of " + battle().place + " (harbour defence " +
-            std::to_string(battle().harbour_defence) + ")";
-  std::vector<std::string> stacks;
-  for (const StackSpec& s : battle().stacks) {
-    std::vector<std::string> labels;
-    for (const Fleet& f : fleets_)
-      if (f.stack == s.id)
-        labels.push_back(fleet_label(f) + (f.leader.empty() ? "" : " led by " + f.leader));
-    stacks.push_back("stack " + std::to_string(s.id) + ", " + s.name + " (" + side_name(s.side) +
-                     "): " + text::join(labels, ", "));
-  }
-  say("In " + where + ": " + text::join(stacks, "; ") +
-      (battle().interception
-           ? ". " + side_name(battle().attacker) + " attacks by interception: no evasion (1.1.2)"
-           : ". " + side_name(battle().attacker) + " attacks") +
-      " (1.1.1, 1.1.1.1)");
-  decide_command(battle().attacker);
-  go_defender();
-}
+// ------------------------------------------------------------------ the flow between phases
 
 // EiH 1.1.1.1: with one stack to attack it is the defender; with several,
 // the attacker chooses; after an evasion, the attacker may attack another
@@ -325,15 +348,17 @@ void Board::go_defender() {
     go_war();
     return;
   }
-  phase_ = Phase::Defender;
+  seg_ = Phase::Defender;
 }
 
+// EiH 1.1.1.2: the attacker decides on war only when it may attack without
+// a declaration and has a seat to decide.
 void Board::go_war() {
   if (enemy(defending_).attack == Attack::WithoutDeclaration) {
     say(side_name(battle().attacker) + " may attack " + battle().stack(defending_)->name +
         " without a declaration of war: " + enemy(defending_).why);
     if (seat_of(commander_[static_cast<std::size_t>(battle().attacker)])) {
-      phase_ = Phase::War;
+      seg_ = Phase::War;
       return;
     }
   }
@@ -345,7 +370,7 @@ void Board::go_evasion() {
   const int def = 1 - battle().attacker;
   if (!battle().interception && battle().where == Where::Sea &&
       seat_of(commander_[static_cast<std::size_t>(def)])) {
-    phase_ = Phase::Evasion;
+    seg_ = Phase::Evasion;
     return;
   }
   join();
@@ -358,75 +383,41 @@ void Board::join() {
   const bool chits = battle().where == Where::Sea ||
                      (battle().where == Where::Blockade && battle().blockade_chits);
   if (chits) {
-    phase_ = Phase::Chits;
+    seg_ = Phase::Chits;
     return;
   }
   say(battle().where == Where::Port
           ? "A port raid: no tactical chits; the Port Raid Combat Chart (1.1.4.1.1)"
           : "A blockade battle: no tactical chits; the Blockade Battle Combat Chart (1.1.3)");
   reveal();
-  if (battle().where != Where::Port) {
-    proceed(Next::Surrender);
-    return;
-  }
-  switch (guns()) {
-    case Guns::Used:
-      guns_ = true;
-      fire_guns(false);
-      break;
-    case Guns::Optional:
-      if (seat_of(battle().port_controller)) {
-        phase_ = Phase::Guns;
+  if (battle().where == Where::Port) {
+    switch (guns()) {
+      case Guns::Used:
+        guns_ = true;
+        fire_guns(false);
+        break;
+      case Guns::Optional:  // the controller's choice (Phase::Guns)
+        seg_ = Phase::Guns;
         return;
-      }
-      guns_ = true;
-      fire_guns(false);
-      break;
-    case Guns::Unused:
-      say("The harbour defences are not used: no enemy garrison, or access granted (1.1.4.1)");
-      break;
+      case Guns::Unused:
+        say("The harbour defences are not used: no enemy garrison, or access granted (1.1.4.1)");
+        break;
+    }
   }
   proceed(Next::Surrender);
 }
 
-// EiH 1.1.2.4, 1.1.2.4.1, 1.1.2.4.2: both sides reveal their fleets'
-// composition and find their final morale.
-void Board::reveal() {
-  revealed_ = true;
-  for (int s : {0, 1})
-    for (Fleet* f : engaged_fleets(s)) f->fought = true;
-  set_morale();
-  for (int s : {battle().attacker, 1 - battle().attacker}) {
-    std::vector<std::string> shown;
-    for (const Fleet* f : engaged_fleets(s)) shown.push_back(f->id + " " + fleet_token(*f));
-    const MoraleLevel m = morale_level(s);
-    say("Step Three: " + side_name(s) + "'s forces: " + text::join(shown, "; ") + "; " +
-        std::to_string(m.ships) + " ships, final morale " + format(level_of(m)) +
-        " (1.1.2.4.1, 1.1.2.4.2)");
-  }
-}
-
-void Board::go_surrender() {
-  phase_ = Phase::Surrender;
-}
-
 // Losses waiting for a choice between nations stop the flow at Phase::Odd
-// (none needs a seat: the dice settle them at once).
+// (played at once when no seat has the choice: the dice settle them).
 void Board::proceed(Next next) {
   if (!pending_.empty()) {
-    bool seated = false;
-    for (const Allocation& a : pending_)
-      for (const std::string& c : a.candidates) seated = seated || seat_of(power(c)).has_value();
-    if (seated) {
-      resume_ = next;
-      phase_ = Phase::Odd;
-      return;
-    }
-    settle_odd({});
+    resume_ = next;
+    seg_ = Phase::Odd;
+    return;
   }
   switch (next) {
     case Next::Surrender:
-      go_surrender();
+      seg_ = Phase::Surrender;
       break;
     case Next::AfterRound:
       after_round();
@@ -435,9 +426,19 @@ void Board::proceed(Next next) {
       end_of_combat();
       break;
     case Next::Retreat:
-      go_retreat();
+      seg_ = Phase::Retreat;
       break;
   }
+}
+
+// EiH 1.1.6: after the surrenders, the round, unless they ended the battle.
+void Board::fight_or_end() {
+  if (outcome_ != Outcome::Fighting) {
+    end_of_combat();
+    return;
+  }
+  fight_round();
+  proceed(Next::AfterRound);
 }
 
 void Board::after_round() {
@@ -445,7 +446,7 @@ void Board::after_round() {
     end_of_combat();
     return;
   }
-  go_surrender();
+  seg_ = Phase::Surrender;
 }
 
 // EiH 1.1.2.7.3, 1.1.5: the battle is over: political points and leaders;
@@ -458,22 +459,14 @@ void Board::end_of_combat() {
   score();
   leader_casualties();
   if (chase_possible()) {
-    if (seat_of(commander_[static_cast<std::size_t>(victor_)])) {
-      phase_ = Phase::Chase;
-      return;
-    }
-    chase();
+    seg_ = Phase::Chase;
+    return;
   }
   proceed(Next::Retreat);
 }
 
-void Board::go_retreat() {
-  phase_ = Phase::Retreat;
-  if (!to_order().empty()) return;
-  retreat({});
-  after_retreat();
-}
-
+// EiH 1.1.2.1: after an evasion's retreat, the attacker may attack another
+// stack; after a combat's, the damaged ships.
 void Board::after_retreat() {
   if (evading_) {
     evading_ = 0;
@@ -500,16 +493,13 @@ void Board::go_damaged() {
       say(side_name(victor_) + " takes the beaten side's " + ships_text(taken) +
           " damaged ship(s) (1.1.2.10)");
   }
-  phase_ = Phase::Damaged;
-  if (!to_order().empty()) return;
-  return_damaged({});
-  finish();
+  seg_ = Phase::Damaged;
 }
 
 void Board::finish() {
   if (outcome_ == Outcome::Fighting) outcome_ = Outcome::NoBattle;
   consolidate();
-  phase_ = Phase::Over;
+  seg_ = Phase::Over;
   result_ = result_text();
   say(result_);
 }
@@ -549,8 +539,7 @@ std::string Board::result_text() const {
   out += " (" + text::join(losses, "; ") + ")";
   if (!pp_.empty()) {
     std::vector<std::string> pts;
-    for (const auto& [p, v] : pp_)
-      pts.push_back(nation_name(p) + " " + (v > 0 ? "+" : "") + std::to_string(v));
+    for (const auto& [p, v] : pp_) pts.push_back(nation_name(p) + " " + signed_number(v));
     out += "; political points: " + text::join(pts, ", ");
   }
   std::vector<std::string> fates;

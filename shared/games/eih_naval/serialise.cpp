@@ -12,9 +12,6 @@ namespace naumachia::eih_naval {
 
 namespace {
 
-constexpr std::array<const char*, 14> kPhases{
-    "opening",   "forces", "defender", "war",   "evasion", "chits",   "guns",
-    "surrender", "follow", "odd",      "chase", "retreat", "damaged", "over"};
 constexpr std::array<const char*, 5> kOutcomes{"fighting", "victory", "draw", "inconclusive",
                                                "no-battle"};
 constexpr std::array<const char*, 4> kNexts{"surrender", "after-round", "end-of-combat", "retreat"};
@@ -28,7 +25,7 @@ std::string ships(const Ships& s) {
          std::to_string(s[ShipType::Galley]);
 }
 
-std::optional<Ships> unships(const std::string& w) {
+std::optional<Ships> unships(std::string_view w) {
   const auto parts = text::split(w, "-");
   if (parts.size() != 3) return std::nullopt;
   Ships s;
@@ -41,7 +38,7 @@ std::optional<Ships> unships(const std::string& w) {
 }
 
 template <std::size_t N>
-std::optional<int> index_of(const std::array<const char*, N>& names, const std::string& w) {
+std::optional<int> index_of(const std::array<const char*, N>& names, std::string_view w) {
   for (std::size_t i = 0; i < N; ++i)
     if (w == names[i]) return static_cast<int>(i);
   return std::nullopt;
@@ -55,16 +52,15 @@ std::string Board::serialize() const {
   o << "battle " << battle().id << "\n";
   o << "players " << players_ << "\n";
   o << "step " << step_ << "\n";
-  o << "phase " << kPhases[static_cast<std::size_t>(phase_)] << " " << round_ << " " << forces_seat_
-    << "\n";
+  o << "phase " << sequence()[seg_].name << " " << round_ << " " << forces_seat_ << "\n";
   for (const SeatSpec& s : seats_) {
     o << "seat " << s.side << " " << q(s.name);
     for (const std::string& p : s.powers) o << " " << p;
     o << "\n";
   }
   for (const auto& [minor, major] : control_) o << "control " << minor << " " << major << "\n";
-  for (const auto& [p, r] : wars_) o << "war " << p << " " << r << "\n";
-  for (const auto& [p, r] : declared_) o << "declared " << p << " " << r << "\n";
+  for (const War& w : wars_) o << "war " << w.first << " " << w.second << "\n";
+  for (const Declaration& d : declared_) o << "declared " << d.declarer << " " << d.enemy << "\n";
   o << "stacks " << defending_ << " " << after_evasion_ << " " << evading_ << "\n";
   o << "commanders " << text::word(commander_[0]) << " " << text::word(commander_[1]) << "\n";
   o << "chits " << revealed_ << " " << text::word(chit_[0]) << " " << text::word(chit_[1]) << " "
@@ -101,187 +97,307 @@ std::string Board::serialize() const {
   return o.str();
 }
 
+namespace {
+
+using records::Record;
+using Refusal = std::optional<std::string>;
+
+// Why a record with a wrong field is refused.
+std::string malformed(const Record& r) {
+  return r.where() + ": a malformed '" + r.word(0) + "' record";
+}
+
+bool known(const Board& b, std::string_view nation) {
+  return b.data_->nation(nation) != nullptr;
+}
+
+// Fields 1.. of `r` are all nations.
+bool nations(const Board& b, const Record& r) {
+  for (std::size_t i = 1; i < r.size(); ++i)
+    if (!known(b, r[i])) return false;
+  return true;
+}
+
+// ------------------------------------------------------------------ one reader a record
+
+Refusal battle_record(Board& b, const Record& r) {
+  if (r[1] != b.battle().id) return r.where() + ": another battle than this game's";
+  return std::nullopt;
+}
+
+Refusal players_record(Board& b, const Record& r) {
+  const auto n = r.integer(1, 2, 4);
+  if (!n || *n != b.players_) return r.where() + ": another number of players";
+  return std::nullopt;
+}
+
+Refusal step_record(Board& b, const Record& r) {
+  const auto v = r.integer(1, 1, 1'000'000);
+  if (!v) return malformed(r);
+  b.step_ = *v;
+  return std::nullopt;
+}
+
+Refusal phase_record(Board& b, const Record& r) {
+  const auto p = Board::sequence().named(r[1]);
+  records::Fields f;
+  f.take(r.integer(2, 0, kRounds), b.round_);
+  f.take(r.integer(3, 0, 4), b.forces_seat_);
+  if (!p || f.error()) return malformed(r);
+  b.seg_ = *p;
+  return std::nullopt;
+}
+
+Refusal seat_record(Board& b, const Record& r) {
+  const auto side = r.integer(1, 0, 1);
+  if (!side) return malformed(r);
+  SeatSpec s{text::unword(r[2]), *side, {}};
+  for (std::size_t i = 3; i < r.size(); ++i) {
+    if (!known(b, r[i])) return malformed(r);
+    s.powers.push_back(r.word(i));
+  }
+  b.seats_.push_back(s);
+  return std::nullopt;
+}
+
+Refusal control_record(Board& b, const Record& r) {
+  if (!nations(b, r)) return malformed(r);
+  b.control_[r.word(1)] = r.word(2);
+  return std::nullopt;
+}
+
+Refusal war_record(Board& b, const Record& r) {
+  if (!nations(b, r) || r[1] >= r[2]) return malformed(r);
+  b.wars_.insert(War{r.word(1), r.word(2)});
+  return std::nullopt;
+}
+
+Refusal declared_record(Board& b, const Record& r) {
+  if (!nations(b, r)) return malformed(r);
+  b.declared_.push_back(Declaration{r.word(1), r.word(2)});
+  return std::nullopt;
+}
+
+Refusal stacks_record(Board& b, const Record& r) {
+  records::Fields f;
+  f.take(r.integer(1, 0, 99), b.defending_);
+  f.take(r.flag(2), b.after_evasion_);
+  f.take(r.integer(3, 0, 99), b.evading_);
+  if (f.error()) return malformed(r);
+  return std::nullopt;
+}
+
+Refusal commanders_record(Board& b, const Record& r) {
+  b.commander_ = {text::unword(r[1]), text::unword(r[2])};
+  for (const std::string& c : b.commander_)
+    if (!c.empty() && !known(b, c)) return malformed(r);
+  return std::nullopt;
+}
+
+Refusal chits_record(Board& b, const Record& r) {
+  records::Fields f;
+  f.take(r.flag(1), b.revealed_);
+  f.take(r.integer(4, 0, 2), b.nelson_);
+  f.take(r.flag(5), b.closed_);
+  if (f.error()) return malformed(r);
+  b.chit_ = {text::unword(r[2]), text::unword(r[3])};
+  for (const std::string& c : b.chit_)
+    if (!c.empty() && !b.tables().has_chit(c)) return malformed(r);
+  if (b.chit_[0].empty() != b.chit_[1].empty()) return malformed(r);
+  return std::nullopt;
+}
+
+Refusal morale_record(Board& b, const Record& r) {
+  const auto s = r.integer(1, 0, 1);
+  if (!s) return malformed(r);
+  const auto i = static_cast<std::size_t>(*s);
+  records::Fields f;
+  f.take(r.integer(2, 0, 100'000'000), b.morale_sum_[i]);
+  f.take(r.integer(3, 0, 100'000), b.morale_ships_[i]);
+  f.take(r.integer(4, 0, 1'000'000), b.loss_[i].value);
+  f.take(r.integer(5, 0, 100'000), b.lost_[i]);
+  f.take(r.integer(6, 0, 100'000), b.hit_[i]);
+  if (f.error()) return malformed(r);
+  return std::nullopt;
+}
+
+Refusal raid_record(Board& b, const Record& r) {
+  records::Fields f;
+  f.take(r.flag(1), b.guns_);
+  f.take(r.flag(2), b.no_reply_);
+  if (f.error()) return malformed(r);
+  return std::nullopt;
+}
+
+Refusal surrendered_record(Board& b, const Record& r) {
+  if (!known(b, r[1])) return malformed(r);
+  b.surrendered_.insert(r.word(1));
+  return std::nullopt;
+}
+
+Refusal follow_record(Board& b, const Record& r) {
+  if (!known(b, r[1])) return malformed(r);
+  b.follow_.push_back(r.word(1));
+  return std::nullopt;
+}
+
+// "britain=2,spain=1": the losses settled by nation.
+bool read_settled(const Board& b, std::string_view w, std::map<std::string, int>& into) {
+  if (w == "-") return true;
+  for (auto part : text::split(w, ",")) {
+    const auto eq = part.find('=');
+    long long v = 0;
+    if (eq == std::string_view::npos || !text::parse_int(part.substr(eq + 1), v) || v < 0 ||
+        v > 999 || !known(b, part.substr(0, eq)))
+      return false;
+    into[std::string(part.substr(0, eq))] = static_cast<int>(v);
+  }
+  return true;
+}
+
+Refusal pending_record(Board& b, const Record& r) {
+  Allocation a;
+  records::Fields f;
+  f.take(r.integer(1, 0, 1), a.side);
+  f.take(r.flag(2), a.capture);
+  f.take(r.flag(3), a.spare);
+  f.take(r.integer(4, 1, 99), a.odd);
+  if (f.error()) return malformed(r);
+  a.cause = text::unword(r[5]);
+  if (!read_settled(b, r[6], a.settled) || r[7] == "-") return malformed(r);
+  for (auto c : text::split(r[7], ",")) {
+    if (!known(b, c)) return malformed(r);
+    a.candidates.emplace_back(c);
+  }
+  b.pending_.push_back(a);
+  return std::nullopt;
+}
+
+Refusal resume_record(Board& b, const Record& r) {
+  const auto n = index_of(kNexts, r[1]);
+  if (!n) return malformed(r);
+  b.resume_ = static_cast<Next>(*n);
+  return std::nullopt;
+}
+
+Refusal outcome_record(Board& b, const Record& r) {
+  const auto o = index_of(kOutcomes, r[1]);
+  records::Fields f;
+  f.take(r.integer(2, -1, 1), b.victor_);
+  f.take(r.flag(3), b.victory_counts_);
+  f.take(r.flag(4), b.melee_by_nelson_);
+  if (!o || f.error()) return malformed(r);
+  b.outcome_ = static_cast<Outcome>(*o);
+  return std::nullopt;
+}
+
+Refusal pp_record(Board& b, const Record& r) {
+  const auto v = r.integer(2, -99, 99);
+  if (!v || !known(b, r[1])) return malformed(r);
+  b.pp_[r.word(1)] = *v;
+  return std::nullopt;
+}
+
+// What a fleet record must hold beyond its fields.
+Refusal fleet_problem(const Board& b, const Fleet& f) {
+  if (f.start != f.ships + f.damaged + f.taken + f.sunk + f.saved + f.prizes + f.yielded)
+    return "fleet " + f.id + "'s ships do not add up to its start";
+  if ((!f.taken.empty() || !f.prizes.empty() || !f.yielded.empty()) && f.taken_by.empty())
+    return "fleet " + f.id + " lost ships to nobody";
+  if (std::any_of(b.fleets_.begin(), b.fleets_.end(), [&](const Fleet& g) { return g.id == f.id; }))
+    return "fleet " + f.id + " twice";
+  return std::nullopt;
+}
+
+Refusal fleet_record(Board& b, const Record& r) {
+  Fleet f;
+  f.id = r.word(1);
+  records::Fields fields;
+  fields.take(r.integer(2, 1, 99), f.stack);
+  fields.take(r.flag(6), f.nelson);
+  fields.take(r.flag(17), f.fought);
+  fields.take(r.flag(18), f.evaded);
+  fields.take(r.flag(19), f.surrendered);
+  if (fields.error() || !known(b, r[3]) || !b.battle().stack(f.stack)) return malformed(r);
+  f.nation = r.word(3);
+  f.name = text::unword(r[4]);
+  f.leader = text::unword(r[5]);
+  f.leader_fate = text::unword(r[7]);
+  Ships* parts[] = {&f.start, &f.ships, &f.damaged, &f.taken,
+                    &f.sunk,  &f.saved, &f.prizes,  &f.yielded};
+  for (std::size_t i = 0; i < 8; ++i) {
+    auto s = unships(r[8 + i]);
+    if (!s) return malformed(r);
+    *parts[i] = *s;
+  }
+  f.taken_by = text::unword(r[16]);
+  if (!f.taken_by.empty() && !known(b, f.taken_by)) return malformed(r);
+  f.at = text::unword(r[20]);
+  if (auto why = fleet_problem(b, f)) return r.where() + ": " + *why;
+  b.fleets_.push_back(f);
+  return std::nullopt;
+}
+
+Refusal corps_record(Board& b, const Record& r) {
+  Corps c;
+  records::Fields f;
+  f.take(r.integer(2, 1, 99), c.factors);
+  f.take(r.integer(4, 0, 99), c.surrendered);
+  if (f.error() || c.surrendered > c.factors || !known(b, r[1])) return malformed(r);
+  c.nation = r.word(1);
+  c.fleet = r.word(3);
+  b.corps_.push_back(c);
+  return std::nullopt;
+}
+
+Refusal result_record(Board& b, const Record& r) {
+  b.result_ = text::unword(r[1]);
+  return std::nullopt;
+}
+
+// The records of a position: keyword, the number of fields (at least, at
+// most) and the reader.
+struct RecordKind {
+  std::string_view keyword;
+  std::size_t min, max;
+  Refusal (*read)(Board&, const Record&);
+};
+constexpr std::size_t kAny = 99;
+constexpr RecordKind kRecords[] = {
+    {"battle", 1, 1, battle_record}, {"players", 1, 1, players_record},
+    {"step", 1, 1, step_record},     {"phase", 3, 3, phase_record},
+    {"seat", 2, kAny, seat_record},  {"control", 2, 2, control_record},
+    {"war", 2, 2, war_record},       {"declared", 2, 2, declared_record},
+    {"stacks", 3, 3, stacks_record}, {"commanders", 2, 2, commanders_record},
+    {"chits", 5, 5, chits_record},   {"morale", 6, 6, morale_record},
+    {"raid", 2, 2, raid_record},     {"surrendered", 1, 1, surrendered_record},
+    {"follow", 1, 1, follow_record}, {"pending", 7, 7, pending_record},
+    {"resume", 1, 1, resume_record}, {"outcome", 4, 4, outcome_record},
+    {"pp", 2, 2, pp_record},         {"fleet", 20, 20, fleet_record},
+    {"corps", 4, 4, corps_record},   {"result", 1, 1, result_record},
+};
+
+}  // namespace
+
 std::optional<std::string> Board::parse(std::string_view bytes) {
-  const auto recs = records::read(bytes, "eih-naval position");
-  if (recs.size() < 3 || recs[0].text() != "eih-naval 1") return "not an eih-naval position";
+  auto recs = records::read_quoted(bytes, "eih-naval position");
+  if (!recs) return recs.error().message;
+  if (recs->size() < 3 || (*recs)[0].text() != "eih-naval 1") return "not an eih-naval position";
   seats_.clear();
   control_.clear();
   wars_.clear();
   fleets_.clear();
   corps_.clear();
   bool battle_seen = false, players_seen = false;
-  for (const records::Record& r : recs) {
-    if (&r == &recs[0]) continue;
-    auto split = words_of(r.text());
-    if (!split) return r.where() + ": " + split.error().message;
-    const std::vector<std::string>& w = *split;
-    const std::string& k = w[0];
-    const auto num = [&](std::size_t i, long long lo, long long hi) -> std::optional<long long> {
-      long long v = 0;
-      if (i >= w.size() || !text::parse_int(w[i], v) || v < lo || v > hi) return std::nullopt;
-      return v;
-    };
-    const auto nation = [&](const std::string& n) { return data_->nation(n) != nullptr; };
-    const std::string bad = r.where() + ": a malformed '" + k + "' record";
-    if (k == "battle" && w.size() == 2) {
-      if (w[1] != battle().id) return r.where() + ": another battle than this game's";
-      battle_seen = true;
-    } else if (k == "players" && w.size() == 2) {
-      if (num(1, 2, 4) != players_) return r.where() + ": another number of players";
-      players_seen = true;
-    } else if (k == "step" && w.size() == 2) {
-      auto v = num(1, 1, 1'000'000);
-      if (!v) return bad;
-      step_ = *v;
-    } else if (k == "phase" && w.size() == 4) {
-      auto p = index_of(kPhases, w[1]);
-      auto rnd = num(2, 0, kRounds), fs = num(3, 0, 4);
-      if (!p || !rnd || !fs) return bad;
-      phase_ = static_cast<Phase>(*p);
-      round_ = static_cast<int>(*rnd);
-      forces_seat_ = static_cast<int>(*fs);
-    } else if (k == "seat" && w.size() >= 3) {
-      auto side = num(1, 0, 1);
-      if (!side) return bad;
-      SeatSpec s{text::unword(w[2]), static_cast<int>(*side), {}};
-      for (std::size_t i = 3; i < w.size(); ++i) {
-        if (!nation(w[i])) return bad;
-        s.powers.push_back(w[i]);
-      }
-      seats_.push_back(s);
-    } else if (k == "control" && w.size() == 3) {
-      if (!nation(w[1]) || !nation(w[2])) return bad;
-      control_[w[1]] = w[2];
-    } else if (k == "war" && w.size() == 3) {
-      if (!nation(w[1]) || !nation(w[2]) || w[1] >= w[2]) return bad;
-      wars_.insert({w[1], w[2]});
-    } else if (k == "declared" && w.size() == 3) {
-      if (!nation(w[1]) || !nation(w[2])) return bad;
-      declared_.emplace_back(w[1], w[2]);
-    } else if (k == "stacks" && w.size() == 4) {
-      auto d = num(1, 0, 99), a = num(2, 0, 1), e = num(3, 0, 99);
-      if (!d || !a || !e) return bad;
-      defending_ = static_cast<int>(*d);
-      after_evasion_ = *a == 1;
-      evading_ = static_cast<int>(*e);
-    } else if (k == "commanders" && w.size() == 3) {
-      commander_ = {text::unword(w[1]), text::unword(w[2])};
-      for (const std::string& c : commander_)
-        if (!c.empty() && !nation(c)) return bad;
-    } else if (k == "chits" && w.size() == 6) {
-      auto rv = num(1, 0, 1), ne = num(4, 0, 2), cl = num(5, 0, 1);
-      if (!rv || !ne || !cl) return bad;
-      revealed_ = *rv == 1;
-      chit_ = {text::unword(w[2]), text::unword(w[3])};
-      for (const std::string& c : chit_)
-        if (!c.empty() && !tables().has_chit(c)) return bad;
-      if (chit_[0].empty() != chit_[1].empty()) return bad;
-      nelson_ = static_cast<int>(*ne);
-      closed_ = *cl == 1;
-    } else if (k == "morale" && w.size() == 7) {
-      auto s = num(1, 0, 1), sum = num(2, 0, 100'000'000), n = num(3, 0, 100'000),
-           loss = num(4, 0, 1'000'000), lost = num(5, 0, 100'000), hit = num(6, 0, 100'000);
-      if (!s || !sum || !n || !loss || !lost || !hit) return bad;
-      const auto i = static_cast<std::size_t>(*s);
-      morale_sum_[i] = *sum;
-      morale_ships_[i] = *n;
-      loss_[i] = Hundredths{static_cast<int>(*loss)};
-      lost_[i] = static_cast<int>(*lost);
-      hit_[i] = static_cast<int>(*hit);
-    } else if (k == "raid" && w.size() == 3) {
-      auto g = num(1, 0, 1), nr = num(2, 0, 1);
-      if (!g || !nr) return bad;
-      guns_ = *g == 1;
-      no_reply_ = *nr == 1;
-    } else if (k == "surrendered" && w.size() == 2) {
-      if (!nation(w[1])) return bad;
-      surrendered_.insert(w[1]);
-    } else if (k == "follow" && w.size() == 2) {
-      if (!nation(w[1])) return bad;
-      follow_.push_back(w[1]);
-    } else if (k == "pending" && w.size() == 8) {
-      Allocation a;
-      auto s = num(1, 0, 1), cap = num(2, 0, 1), spare = num(3, 0, 1), odd = num(4, 1, 99);
-      if (!s || !cap || !spare || !odd) return bad;
-      a.side = static_cast<int>(*s);
-      a.capture = *cap == 1;
-      a.spare = *spare == 1;
-      a.odd = static_cast<int>(*odd);
-      a.cause = text::unword(w[5]);
-      if (w[6] != "-")
-        for (auto part : text::split(w[6], ",")) {
-          const auto eq = part.find('=');
-          long long v = 0;
-          if (eq == std::string_view::npos || !text::parse_int(part.substr(eq + 1), v) || v < 0 ||
-              v > 999 || !nation(std::string(part.substr(0, eq))))
-            return bad;
-          a.settled[std::string(part.substr(0, eq))] = static_cast<int>(v);
-        }
-      if (w[7] == "-") return bad;
-      for (auto c : text::split(w[7], ",")) {
-        if (!nation(std::string(c))) return bad;
-        a.candidates.emplace_back(c);
-      }
-      pending_.push_back(a);
-    } else if (k == "resume" && w.size() == 2) {
-      auto n = index_of(kNexts, w[1]);
-      if (!n) return bad;
-      resume_ = static_cast<Next>(*n);
-    } else if (k == "outcome" && w.size() == 5) {
-      auto o = index_of(kOutcomes, w[1]);
-      auto v = num(2, -1, 1), c = num(3, 0, 1), m = num(4, 0, 1);
-      if (!o || !v || !c || !m) return bad;
-      outcome_ = static_cast<Outcome>(*o);
-      victor_ = static_cast<int>(*v);
-      victory_counts_ = *c == 1;
-      melee_by_nelson_ = *m == 1;
-    } else if (k == "pp" && w.size() == 3) {
-      auto v = num(2, -99, 99);
-      if (!v || !nation(w[1])) return bad;
-      pp_[w[1]] = static_cast<int>(*v);
-    } else if (k == "fleet" && w.size() == 21) {
-      Fleet f;
-      f.id = w[1];
-      auto st = num(2, 1, 99), ne = num(6, 0, 1), fo = num(17, 0, 1), ev = num(18, 0, 1),
-           su = num(19, 0, 1);
-      if (!st || !ne || !fo || !ev || !su || !nation(w[3]) ||
-          !battle().stack(static_cast<int>(*st)))
-        return bad;
-      f.stack = static_cast<int>(*st);
-      f.nation = w[3];
-      f.name = text::unword(w[4]);
-      f.leader = text::unword(w[5]);
-      f.nelson = *ne == 1;
-      f.leader_fate = text::unword(w[7]);
-      Ships* parts[] = {&f.start, &f.ships, &f.damaged, &f.taken,
-                        &f.sunk,  &f.saved, &f.prizes,  &f.yielded};
-      for (std::size_t i = 0; i < 8; ++i) {
-        auto s = unships(w[8 + i]);
-        if (!s) return bad;
-        *parts[i] = *s;
-      }
-      f.taken_by = text::unword(w[16]);
-      if (!f.taken_by.empty() && !nation(f.taken_by)) return bad;
-      f.fought = *fo == 1;
-      f.evaded = *ev == 1;
-      f.surrendered = *su == 1;
-      f.at = text::unword(w[20]);
-      if (f.start != f.ships + f.damaged + f.taken + f.sunk + f.saved + f.prizes + f.yielded)
-        return r.where() + ": fleet " + f.id + "'s ships do not add up to its start";
-      if ((!f.taken.empty() || !f.prizes.empty() || !f.yielded.empty()) && f.taken_by.empty())
-        return r.where() + ": fleet " + f.id + " lost ships to nobody";
-      if (std::any_of(fleets_.begin(), fleets_.end(), [&](const Fleet& g) { return g.id == f.id; }))
-        return r.where() + ": fleet " + f.id + " twice";
-      fleets_.push_back(f);
-    } else if (k == "corps" && w.size() == 5) {
-      auto fa = num(2, 1, 99), su = num(4, 0, 99);
-      if (!fa || !su || *su > *fa || !nation(w[1])) return bad;
-      corps_.push_back(Corps{w[1], static_cast<int>(*fa), w[3], static_cast<int>(*su)});
-    } else if (k == "result" && w.size() == 2) {
-      result_ = text::unword(w[1]);
-    } else {
-      return r.where() + ": unknown record '" + k + "'";
-    }
+  for (std::size_t i = 1; i < recs->size(); ++i) {
+    const Record& r = (*recs)[i];
+    const RecordKind* kind = nullptr;
+    for (const RecordKind& k : kRecords)
+      if (r.is(k.keyword, k.min, k.max)) kind = &k;
+    if (!kind) return r.where() + ": unknown record '" + r.word(0) + "'";
+    if (auto why = kind->read(*this, r)) return why;
+    battle_seen = battle_seen || r.keyword() == "battle";
+    players_seen = players_seen || r.keyword() == "players";
   }
   if (!battle_seen || !players_seen) return "eih-naval position: no battle or players";
   return consistent();
@@ -299,7 +415,7 @@ std::optional<std::string> Board::consistent() const {
         return where + "a power with two seats";
   for (const Fleet& f : fleets_) {
     const auto seat = seat_of(power(f.nation));
-    if (phase_ != Phase::Forces && (!seat || side_of_seat(*seat) != side_of(f)))
+    if (seg_ != Phase::Forces && (!seat || side_of_seat(*seat) != side_of(f)))
       return where + "fleet " + f.id + " has no seat of its side";
   }
   // The fleets are the battle's (or, in a custom battle, the seats' in their
@@ -318,7 +434,7 @@ std::optional<std::string> Board::consistent() const {
     if (std::none_of(fleets_.begin(), fleets_.end(),
                      [&](const Fleet& f) { return f.id == c.fleet; }))
       return where + "a corps on an unknown fleet";
-  if (phase_ == Phase::Forces &&
+  if (seg_ == Phase::Forces &&
       (!battle().custom || forces_seat_ >= players_ || revealed_ || defending_ != 0))
     return where + "a forces step outside the start of a custom battle";
   const auto stack_of_side = [&](int stack, int side) {
@@ -334,28 +450,27 @@ std::optional<std::string> Board::consistent() const {
     for (const Fleet& f : fleets_) found = found || (power(f.nation) == c && side_of(f) == s);
     if (!found) return where + "a commander without fleets on its side";
   }
-  const bool fighting = phase_ == Phase::Chits || phase_ == Phase::Guns ||
-                        phase_ == Phase::Surrender || phase_ == Phase::Follow ||
-                        phase_ == Phase::Evasion || phase_ == Phase::War;
+  const bool fighting = seg_ == Phase::Chits || seg_ == Phase::Guns || seg_ == Phase::Surrender ||
+                        seg_ == Phase::Follow || seg_ == Phase::Evasion || seg_ == Phase::War;
   if (fighting && (defending_ == 0 || commander_[0].empty() || commander_[1].empty()))
     return where + "a combat step without both stacks and commanders";
-  if ((phase_ == Phase::Defender || phase_ == Phase::War) &&
+  if ((seg_ == Phase::Defender || seg_ == Phase::War) &&
       commander_[static_cast<std::size_t>(att)].empty())
     return where + "the attacker has no commander";
-  if ((phase_ == Phase::Surrender || phase_ == Phase::Follow || phase_ == Phase::Guns) &&
+  if ((seg_ == Phase::Surrender || seg_ == Phase::Follow || seg_ == Phase::Guns) &&
       (!revealed_ || round_ >= kRounds || outcome_ != Outcome::Fighting))
     return where + "a round after the forces were revealed and before the third";
   if (battle().where == Where::Sea && revealed_ && chit_[0].empty())
     return where + "an open-sea battle without chits";
-  if (phase_ == Phase::Chase && outcome_ != Outcome::Victory)
+  if (seg_ == Phase::Chase && outcome_ != Outcome::Victory)
     return where + "a chase without a victor";
   if ((outcome_ == Outcome::Victory) != (victor_ >= 0)) return where + "a victor without a victory";
-  if (phase_ == Phase::Odd && pending_.empty()) return where + "odd losses without losses";
-  if (phase_ != Phase::Odd && !pending_.empty()) return where + "losses left unshared";
-  if (phase_ == Phase::Follow && follow_.empty()) return where + "nobody to follow a surrender";
-  if (phase_ == Phase::Retreat && outcome_ == Outcome::Fighting && evading_ == 0)
+  if (seg_ == Phase::Odd && pending_.empty()) return where + "odd losses without losses";
+  if (seg_ != Phase::Odd && !pending_.empty()) return where + "losses left unshared";
+  if (seg_ == Phase::Follow && follow_.empty()) return where + "nobody to follow a surrender";
+  if (seg_ == Phase::Retreat && outcome_ == Outcome::Fighting && evading_ == 0)
     return where + "a retreat before the end of the combat";
-  if ((phase_ == Phase::Over) != (!result_.empty())) return where + "an ending without a result";
+  if ((seg_ == Phase::Over) != (!result_.empty())) return where + "an ending without a result";
   for (const Allocation& a : pending_) {
     std::map<std::string, int> avail;
     for (const Fleet* f : engaged_fleets(a.side)) avail[f->nation] += f->ships.total();

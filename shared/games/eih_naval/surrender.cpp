@@ -11,6 +11,61 @@
 
 namespace naumachia::eih_naval {
 
+// EiH 1.1.6: before a round each commanding power surrenders or fights. If
+// both offer to surrender, neither can take the other's surrender (a
+// reading): the battle ends without a victor. The other powers of a stack
+// whose commander surrendered decide next (Phase::Follow).
+void Board::offer_surrenders(const Orders& orders) {
+  const int att = battle().attacker, def = 1 - att;
+  std::array<bool, 2> gives{};
+  for (int s : {att, def})
+    gives[static_cast<std::size_t>(s)] = answer(orders, s, Duty::Surrender, "no") == "yes";
+  if (gives[0] && gives[1]) {
+    say("Both commanders offer to surrender before the same round: neither surrender can be "
+        "taken, and the battle ends without a victor (1.1.6)");
+    outcome_ = Outcome::Inconclusive;
+    return;
+  }
+  for (int s : {att, def}) {
+    if (!gives[static_cast<std::size_t>(s)]) continue;
+    const std::string cmd = commander_[static_cast<std::size_t>(s)];
+    surrender(cmd);
+    for (const Fleet* f : engaged_fleets(s)) {
+      const std::string p = power(f->nation);
+      if (seat_of(p) && std::find(follow_.begin(), follow_.end(), p) == follow_.end())
+        follow_.push_back(p);
+    }
+  }
+  if (follow_.empty() && (gives[0] || gives[1])) after_surrenders(gives);
+}
+
+// EiH 1.1.6: each power of a stack whose commander surrendered decides for
+// itself ('surrender POWER yes|no', or the seat's 'surrender yes|no').
+void Board::follow_surrenders(const Orders& orders) {
+  std::array<bool, 2> gave{};
+  for (const std::string& p : std::vector<std::string>(follow_)) {
+    const auto seat = seat_of(p);
+    std::string choice = "no";
+    const OrderSet mine = seat ? orders_of(orders, *seat) : OrderSet{};
+    for (const std::string& line : mine.lines) {
+      const auto w = text::split(line);
+      if (w.size() == 2 && w[0] == "surrender") choice = std::string(w[1]);
+      if (w.size() == 3 && w[0] == "surrender" && w[1] == p) {
+        choice = std::string(w[2]);
+        break;
+      }
+    }
+    for (const Fleet& f : fleets_)
+      if (engaged(f) && power(f.nation) == p) gave[static_cast<std::size_t>(side_of(f))] = true;
+    if (choice == "yes")
+      surrender(p);
+    else
+      say(nation_name(p) + " fights on (1.1.6)");
+  }
+  follow_.clear();
+  after_surrenders(gave);
+}
+
 void Board::surrender(const std::string& p) {
   int side = -1;
   std::vector<std::string> names;
@@ -99,12 +154,7 @@ void Board::after_surrenders(const std::array<bool, 2>& commander_surrendered) {
     } else {
       // Reading 5: the rest fight on, their morale found again over what is
       // left (1.1.2.4.2), the losses so far unchanged.
-      MoraleLevel m;
-      for (const Fleet* f : engaged_fleets(side)) {
-        const int n = (f->ships + f->damaged).total();
-        m.sum += static_cast<long long>(ship_morale(tables(), battle(), f->nation).value) * n;
-        m.ships += n;
-      }
+      const MoraleLevel m = present_morale(side);
       morale_sum_[static_cast<std::size_t>(side)] = m.sum;
       morale_ships_[static_cast<std::size_t>(side)] = m.ships;
       decide_command(side);
