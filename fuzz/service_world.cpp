@@ -7,12 +7,12 @@
 #include <chrono>
 #include <deque>
 
-#include "codec.h"
+#include "app/service.h"
 #include "core/text.h"
-#include "db.h"
 #include "deterministic_rand.h"
-#include "service.h"
-#include "store.h"
+#include "protocol/codec.h"
+#include "storage/database.h"
+#include "storage/tables.h"
 #include "support.h"
 
 namespace naumachia::fuzz {

@@ -14,12 +14,12 @@
 #include <string>
 #include <vector>
 
-#include "audit.h"
-#include "codec.h"
-#include "db.h"
+#include "admin/audit.h"
+#include "app/service.h"
 #include "duel_game.h"
-#include "service.h"
-#include "store.h"
+#include "protocol/codec.h"
+#include "storage/database.h"
+#include "storage/tables.h"
 
 namespace naumachia::testing {
 

@@ -11,8 +11,8 @@
 #include <fstream>
 #include <string>
 
-#include "db.h"
 #include "file_modes.h"
+#include "storage/database.h"
 
 using naumachia::server::builtin_migrations;
 using naumachia::server::Db;

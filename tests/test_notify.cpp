@@ -2,9 +2,9 @@
 // server accepts, and what a change puts in the outbox for whom.
 #include <doctest/doctest.h>
 
-#include "courier.h"
-#include "notice_format.h"
-#include "notices.h"
+#include "notices/courier.h"
+#include "notices/formats.h"
+#include "notices/game_notices.h"
 #include "service_harness.h"
 
 using namespace naumachia;

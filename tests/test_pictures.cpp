@@ -4,7 +4,7 @@
 // facings, owners, borders and legend.
 #include <doctest/doctest.h>
 
-#include "codec.h"
+#include "protocol/codec.h"
 #include "svg.h"
 #include "svg_check.h"
 #include "test_games.h"

@@ -10,14 +10,14 @@
 #include <functional>
 #include <map>
 
-#include "audit.h"
-#include "codec.h"
-#include "db.h"
+#include "admin/audit.h"
+#include "app/service.h"
 #include "duel_game.h"
-#include "replay.h"
-#include "service.h"
+#include "protocol/codec.h"
+#include "records/replay.h"
 #include "service_harness.h"
-#include "store.h"
+#include "storage/database.h"
+#include "storage/tables.h"
 
 using namespace naumachia;
 using namespace naumachia::server;

@@ -2,8 +2,8 @@
 // client's files, and precise refusals for anything else.
 #include <doctest/doctest.h>
 
-#include "visibility.h"
-#include "web.h"
+#include "records/visibility.h"
+#include "transport/http_files.h"
 
 using naumachia::server::answer_http;
 using naumachia::server::web_files;

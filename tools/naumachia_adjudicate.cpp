@@ -8,9 +8,9 @@
 #include <map>
 #include <sstream>
 
-#include "codec.h"
 #include "core/text.h"
 #include "games/all_games.h"
+#include "protocol/codec.h"
 #include "svg.h"
 
 namespace {
