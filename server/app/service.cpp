@@ -27,8 +27,9 @@ Service::Service(net::io_context& ioc, const std::string& db_path, const Registr
                                       : nullptr),
       coordinator_(reader_, writer_, registry, fanout_, send_budget_, clock_, limits.games,
                    limits.notify, [this] { notices_queued(); }),
-      press_(reader_, writer_, fanout_, coordinator_, send_budget_, clock_, limits.press,
-             [this] { notices_queued(); }),
+      press_(
+          reader_, writer_, fanout_, [this](std::int64_t id) { return coordinator_.facts(id); },
+          send_budget_, clock_, limits.press, [this] { notices_queued(); }),
       notifications_(reader_, writer_, send_budget_, clock_, limits_.notify,
                      [this] { notices_queued(); }),
       auth_(reader_, writer_, fanout_, workers_, strand_, clock_, limits.auth) {}

@@ -20,6 +20,7 @@
 #include "play/coordinator.h"
 #include "play/press.h"
 #include "protocol/codec.h"
+#include "protocol/connection.h"
 #include "protocol/fanout.h"
 #include "storage/database.h"
 #include "storage/tables.h"

@@ -4,8 +4,7 @@
 
 #include "base/crypto.h"
 #include "notices/formats.h"
-#include "play/coordinator.h"
-#include "play/press.h"
+#include "protocol/connection.h"
 
 namespace naumachia::server {
 

@@ -11,6 +11,7 @@
 #include "base/throttle.h"
 #include "notices/game_notices.h"
 #include "protocol/codec.h"
+#include "protocol/connection.h"
 #include "protocol/fanout.h"
 #include "storage/tables.h"
 #include "storage/writer.h"

@@ -9,7 +9,6 @@
 #include "base/log.h"
 #include "facts/proposals.h"
 #include "play/coordinator.h"
-#include "play/press.h"
 
 namespace naumachia::server {
 

@@ -12,15 +12,6 @@
 
 namespace naumachia::server {
 
-std::int64_t require_user(const ConnectionState& conn) {
-  if (!conn.user_id) {
-    // Signed out by the server (a logout elsewhere, an expired session).
-    if (!conn.signed_out_because.empty()) refuse(proto::SESSION_EXPIRED, conn.signed_out_because);
-    refuse(proto::UNAUTHENTICATED, "log in (or resume a session) first");
-  }
-  return *conn.user_id;
-}
-
 int choose_seat(int requested, int players, const std::vector<SeatRow>& taken) {
   std::vector<int> free;
   for (int i = 0; i < players; ++i) {

@@ -21,6 +21,7 @@
 #include "facts/step_clock.h"
 #include "notices/settings.h"
 #include "protocol/codec.h"
+#include "protocol/connection.h"
 #include "protocol/fanout.h"
 #include "storage/tables.h"
 #include "storage/writer.h"
@@ -211,7 +212,6 @@ class Coordinator {
   std::set<std::tuple<std::int64_t, std::int64_t, std::int64_t>> reminding_;  // game, step, lead
 };
 
-std::int64_t require_user(const ConnectionState& conn);
 int choose_seat(int requested, int players, const std::vector<SeatRow>& taken);
 
 }  // namespace naumachia::server

@@ -21,14 +21,6 @@ std::string seat_label(const GameFacts& f, int seat) {
 
 }  // namespace
 
-void take_send_budget(KeyedBuckets& budget, std::int64_t user, const std::string& what) {
-  const auto now = Bucket::Clock::now();
-  const std::string key = std::to_string(user);
-  if (budget.take(key, now)) return;
-  refuse(proto::RATE_LIMITED, "you have sent too many " + what + " in a short time; try again " +
-                                  retry_after(budget.wait(key, now)));
-}
-
 void to_proto(const MessageRow& m, proto::PressMessage& out) {
   out.set_game_id(static_cast<std::uint64_t>(m.game_id));
   out.set_restricted(!m.channel.is_public());
@@ -41,13 +33,13 @@ void to_proto(const MessageRow& m, proto::PressMessage& out) {
   out.set_step(static_cast<std::uint64_t>(m.step));
 }
 
-Press::Press(Store& reader, StorageWriter& writer, Fanout& fanout, Coordinator& games,
+Press::Press(Store& reader, StorageWriter& writer, Fanout& fanout, FactsOf facts,
              KeyedBuckets& send_budget, Clock clock, PressLimits limits,
              std::function<void()> notices_queued)
     : reader_(reader),
       writer_(writer),
       fanout_(fanout),
-      games_(games),
+      facts_(std::move(facts)),
       send_budget_(send_budget),
       clock_(std::move(clock)),
       limits_(limits),
@@ -111,7 +103,7 @@ void Press::check_text(const std::string& text) const {
 void Press::send(const ConnectionState& conn, const proto::SendPressRequest& r,
                  const ReplyPtr& reply) {
   const std::int64_t user = require_user(conn);
-  const GameFacts f = games_.facts(static_cast<std::int64_t>(r.game_id()));
+  const GameFacts f = facts_(static_cast<std::int64_t>(r.game_id()));
   const std::string game = game_label(f.row.id);
   const auto mine = f.seat_of(user);
   if (!mine) refuse(proto::FORBIDDEN, "you do not sit in " + game + "; its press is its players'");
@@ -162,7 +154,7 @@ void Press::send(const ConnectionState& conn, const proto::SendPressRequest& r,
 
 void Press::page(const ConnectionState& conn, const proto::PressRequest& r, const ReplyPtr& reply) {
   const std::int64_t user = require_user(conn);
-  const GameFacts f = games_.facts(static_cast<std::int64_t>(r.game_id()));
+  const GameFacts f = facts_(static_cast<std::int64_t>(r.game_id()));
   if (static_cast<std::size_t>(r.after_size()) > limits_.max_cursors) {
     refuse(proto::INVALID_ARGUMENT, std::to_string(r.after_size()) +
                                         " cursors; a request names at most " +

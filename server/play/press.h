@@ -9,8 +9,9 @@
 #include <functional>
 
 #include "base/throttle.h"
-#include "play/coordinator.h"
+#include "facts/game_facts.h"
 #include "protocol/codec.h"
+#include "protocol/connection.h"
 #include "protocol/fanout.h"
 #include "storage/tables.h"
 #include "storage/writer.h"
@@ -23,20 +24,18 @@ struct PressLimits {
   std::size_t max_cursors = 1000;
 };
 
-// Refuses with RATE_LIMITED, saying when to retry, when `user` has spent
-// their budget of things that reach the other players (messages, proposals),
-// else takes one from it.
-void take_send_budget(KeyedBuckets& budget, std::int64_t user, const std::string& what);
-
 // A stored message as the protocol carries it.
 void to_proto(const MessageRow& m, proto::PressMessage& out);
 
 class Press {
  public:
   using Clock = std::function<std::int64_t()>;
+  // A game's facts for reading (the coordinator's: from memory when the game
+  // is live); NOT_FOUND when there is no such game.
+  using FactsOf = std::function<GameFacts(std::int64_t game_id)>;
 
   // `notices_queued` runs when a message put notices in the outbox.
-  Press(Store& reader, StorageWriter& writer, Fanout& fanout, Coordinator& games,
+  Press(Store& reader, StorageWriter& writer, Fanout& fanout, FactsOf facts,
         KeyedBuckets& send_budget, Clock clock, PressLimits limits = {},
         std::function<void()> notices_queued = nullptr);
 
@@ -53,7 +52,7 @@ class Press {
   Store& reader_;
   StorageWriter& writer_;
   Fanout& fanout_;
-  Coordinator& games_;
+  FactsOf facts_;
   KeyedBuckets& send_budget_;
   Clock clock_;
   PressLimits limits_;

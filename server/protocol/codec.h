@@ -9,27 +9,11 @@
 #include <string_view>
 #include <vector>
 
-#include "base/crypto.h"
 #include "core/game.h"
 #include "naumachia.pb.h"
-#include "protocol/fanout.h"
+#include "protocol/outbox.h"
 
 namespace naumachia::server {
-
-// What the server remembers about one connection. Read and written on the
-// service's strand only (`peer` is set before the first request).
-struct ConnectionState {
-  std::string peer;  // the remote address, for throttles and the log
-  std::optional<std::int64_t> user_id;
-  std::string user_name;
-  Bytes session_token_hash;          // of the session this connection signed in with
-  std::int64_t session_created = 0;  // Unix seconds
-  std::int64_t session_touched = 0;  // when last_used was last written
-  // Why this connection was signed out by the server (a logout elsewhere,
-  // expiry); its next request is told so.
-  std::string signed_out_because;
-  bool disconnected = false;
-};
 
 // Thrown inside a handler (or passed to Reply::fail); becomes an Error
 // response. Nothing the request would have written is written.

@@ -12,26 +12,10 @@
 #include <vector>
 
 #include "naumachia.pb.h"
+#include "protocol/outbox.h"
 #include "records/visibility.h"
 
 namespace naumachia::server {
-
-// Where frames for one connection go. send() may be called from the service's
-// strand only; an implementation hands the frame to its own connection's.
-class Outbox {
- public:
-  virtual ~Outbox() = default;
-  virtual void send(std::string frame) = 0;
-  // The connection signed in, or was signed out (a connection must sign in
-  // within a time limit). From the service's strand.
-  virtual void signed_in(bool) {}
-};
-
-// A reader of a game's events: a user and what they may see.
-struct Reader {
-  std::int64_t user_id = 0;
-  Viewer viewer;
-};
 
 class Fanout {
  public:

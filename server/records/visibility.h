@@ -4,6 +4,7 @@
 // audience; the server stores them whole and cuts each frame to its reader
 // here: pushes, event and press pages and replays alike. Once the game is over
 // everything is declassified (press too, unless the game keeps it private).
+#include <cstdint>
 #include <vector>
 
 #include "core/game.h"
@@ -20,6 +21,12 @@ struct Viewer {
   bool may_read(const Audience& audience) const;
   bool may_read(bool restricted,
                 const google::protobuf::RepeatedField<std::uint32_t>& audience) const;
+};
+
+// A reader of a game's events: a user and what they may see.
+struct Reader {
+  std::int64_t user_id = 0;
+  Viewer viewer;
 };
 
 // The module's events and the played orders as stored: whole, with audiences.

@@ -17,6 +17,7 @@
 
 #include "base/log.h"
 #include "protocol/codec.h"
+#include "protocol/connection.h"
 #include "transport/http_files.h"
 
 namespace naumachia::server {
