@@ -14,6 +14,7 @@
 #include "app/service.h"
 #include "duel_game.h"
 #include "protocol/codec.h"
+#include "records/hasher.h"
 #include "records/replay.h"
 #include "service_harness.h"
 #include "storage/database.h"

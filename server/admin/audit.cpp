@@ -11,6 +11,7 @@
 #include "facts/offers.h"
 #include "facts/proposals.h"
 #include "facts/step_clock.h"
+#include "records/hasher.h"
 
 namespace naumachia::server {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "facts/proposals.h"
-#include "records/replay.h"
+#include "records/hasher.h"
 #include "records/step.h"
 
 namespace naumachia::server {

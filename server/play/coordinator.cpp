@@ -6,7 +6,7 @@
 
 #include "base/log.h"
 #include "facts/proposals.h"
-#include "records/replay.h"
+#include "records/hasher.h"
 #include "records/step.h"
 #include "svg.h"
 

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "records/hasher.h"
+
 namespace naumachia::server {
 
 namespace {
@@ -45,15 +47,6 @@ std::optional<std::string> record_problem(const ReplayedStep& r, const Bytes& pr
 }
 
 }  // namespace
-
-GameHasher hasher_of(const GameRow& g) {
-  return GameHasher::for_game(g.hash_scheme, g.seed);
-}
-
-Bytes genesis_of(const GameRow& g, const Bytes& initial_state_hash) {
-  return genesis_hash(Genesis{g.id, g.full_scenario(), g.players, RulesVersion{g.rules_version},
-                              g.hash_scheme, g.deadline_seconds, g.seed_hash, initial_state_hash});
-}
 
 ReplaySummary replay_game(Store& store, const Registry& registry, std::int64_t game_id,
                           const InitialCallback& on_initial, const StepCallback& on_step) {

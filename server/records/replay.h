@@ -35,10 +35,6 @@ struct ReplaySummary {
 using InitialCallback = std::function<void(const State& initial)>;
 using StepCallback = std::function<void(const ReplayedStep& step, const State& after)>;
 
-// How the stored game's hashes are made, and its chain's first link.
-GameHasher hasher_of(const GameRow& g);
-Bytes genesis_of(const GameRow& g, const Bytes& initial_state_hash);
-
 // Throws std::runtime_error when the game cannot be replayed at all (unknown
 // game, unknown module, a rules version this build does not play, corrupt
 // rows). Stops at the first divergence, which names the step, the table and

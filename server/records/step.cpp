@@ -1,38 +1,29 @@
 #include "records/step.h"
 
 #include <algorithm>
-#include <stdexcept>
+#include <map>
+
+#include "core/text.h"
 
 namespace naumachia::server {
 
 namespace {
 
-// Length-prefixed, so that no choice of order text can make two different
-// records produce the same bytes.
-void field(std::string& out, std::string_view tag, std::string_view value) {
-  out += tag;
-  out += ' ';
-  out += std::to_string(value.size());
-  out += ':';
-  out += value;
-  out += '\n';
-}
-
 // Schemes 1 and 2: the text their stored chains were made with.
 std::string record_text_v1(const PlayedStep& p, const std::vector<SeatOrders>& orders,
                            const Bytes& prev_hash) {
   std::string out = "naumachia-step-v1\n";
-  field(out, "prev", hex(prev_hash));
-  field(out, "step", std::to_string(p.before.number.value));
+  append_field(out, "prev", hex(prev_hash));
+  append_field(out, "step", std::to_string(p.before.number.value));
   for (const SeatOrders& o : orders) {
-    field(out, "seat", std::to_string(o.seat));
-    field(out, "nonce", hex(o.nonce));
-    field(out, "defaulted", o.defaulted ? "1" : "0");
-    field(out, "orders", canonical_bytes(o.lines));
+    append_field(out, "seat", std::to_string(o.seat));
+    append_field(out, "nonce", hex(o.nonce));
+    append_field(out, "defaulted", o.defaulted ? "1" : "0");
+    append_field(out, "orders", canonical_bytes(o.lines));
   }
-  field(out, "rolls", rolls_text(p.rolls));
-  field(out, "events", events_text(p.resolution.events));
-  field(out, "state", hex(p.state_hash));
+  append_field(out, "rolls", rolls_text(p.rolls));
+  append_field(out, "events", events_text(p.resolution.events));
+  append_field(out, "state", hex(p.state_hash));
   return out;
 }
 
@@ -42,35 +33,31 @@ std::string record_text_v1(const PlayedStep& p, const std::vector<SeatOrders>& o
 std::string record_text_v2(const PlayedStep& p, const std::vector<SeatOrders>& orders,
                            const Bytes& prev_hash) {
   std::string out = "naumachia-step-v2\n";
-  field(out, "prev", hex(prev_hash));
-  field(out, "step", std::to_string(p.before.number.value));
-  field(out, "label", p.before.label);
-  field(out, "resolved_at", std::to_string(p.timing.resolved_at));
-  field(out, "by_deadline", p.timing.by_deadline ? "1" : "0");
+  append_field(out, "prev", hex(prev_hash));
+  append_field(out, "step", std::to_string(p.before.number.value));
+  append_field(out, "label", p.before.label);
+  append_field(out, "resolved_at", std::to_string(p.timing.resolved_at));
+  append_field(out, "by_deadline", p.timing.by_deadline ? "1" : "0");
   for (std::size_t i = 0; i < orders.size(); ++i) {
     const SeatOrders& o = orders[i];
-    field(out, "seat", std::to_string(o.seat));
-    field(out, "nonce", hex(o.nonce));
-    field(out, "commitment", hex(commitment(o.nonce, o.lines)));
-    field(out, "defaulted", o.defaulted ? "1" : "0");
-    field(out, "audience", i < p.orders_audience.size() ? p.orders_audience[i].text() : "all");
-    field(out, "orders", canonical_bytes(o.lines));
+    append_field(out, "seat", std::to_string(o.seat));
+    append_field(out, "nonce", hex(o.nonce));
+    append_field(out, "commitment", hex(commitment(o.nonce, o.lines)));
+    append_field(out, "defaulted", o.defaulted ? "1" : "0");
+    append_field(out, "audience",
+                 i < p.orders_audience.size() ? p.orders_audience[i].text() : "all");
+    append_field(out, "orders", canonical_bytes(o.lines));
   }
-  field(out, "rolls", rolls_text(p.rolls));
-  field(out, "events", events_text(p.resolution.events));
-  field(out, "state", hex(p.state_hash));
+  append_field(out, "rolls", rolls_text(p.rolls));
+  append_field(out, "events", events_text(p.resolution.events));
+  append_field(out, "state", hex(p.state_hash));
   return out;
 }
 
 }  // namespace
 
 std::string canonical_bytes(const std::vector<std::string>& lines) {
-  std::string out;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (i) out += '\n';
-    out += lines[i];
-  }
-  return out;
+  return text::join(lines, "\n");
 }
 
 Bytes commitment(const Bytes& nonce, const std::vector<std::string>& lines) {
@@ -87,47 +74,6 @@ Expected<Seed> to_seed(const Bytes& bytes) {
   }
   std::copy_n(bytes.begin(), seed.size(), seed.begin());
   return seed;
-}
-
-Bytes state_salt(const Bytes& seed) {
-  std::string data = "naumachia-state-salt-v1\n";
-  data.append(seed.begin(), seed.end());
-  return sha256(data);
-}
-
-GameHasher GameHasher::for_game(int scheme, const Bytes& seed) {
-  if (scheme == kPlain) return GameHasher{kPlain, {}};
-  if (scheme != kSaltedStates && scheme != kKeyedRecords)
-    throw std::runtime_error("unknown hash scheme " + std::to_string(scheme));
-  return GameHasher{scheme, state_salt(seed)};
-}
-
-Bytes GameHasher::state_hash(const State& state) const {
-  return scheme == kPlain ? sha256(state.serialize()) : hmac_sha256(salt, state.serialize());
-}
-
-Bytes GameHasher::record_hash(std::string_view text) const {
-  return keyed_records() ? hmac_sha256(salt, text) : sha256(text);
-}
-
-Bytes genesis_hash(const Genesis& g) {
-  // Older games keep the text their chains were started with.
-  const char* version = g.hash_scheme == GameHasher::kPlain          ? "naumachia-genesis-v1\n"
-                        : g.hash_scheme == GameHasher::kSaltedStates ? "naumachia-genesis-v2\n"
-                                                                     : "naumachia-genesis-v3\n";
-  std::string out = version;
-  field(out, "game", std::to_string(g.game_id));
-  field(out, "scenario", g.scenario);
-  field(out, "players", std::to_string(g.players));
-  if (g.hash_scheme != GameHasher::kPlain) {
-    field(out, "rules", std::to_string(g.rules.value));
-    field(out, "hash_scheme", std::to_string(g.hash_scheme));
-  }
-  if (g.hash_scheme >= GameHasher::kKeyedRecords)
-    field(out, "deadline_seconds", std::to_string(g.deadline_seconds));
-  field(out, "seed_hash", hex(g.seed_hash));
-  field(out, "state", hex(g.initial_state_hash));
-  return sha256(out);
 }
 
 std::string record_text(int hash_scheme, const PlayedStep& p, const std::vector<SeatOrders>& orders,

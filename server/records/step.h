@@ -1,7 +1,8 @@
 #pragma once
 // How a step is played and recorded: the one code path shared by live play,
 // the admin replay and the players' replay, so a replay checks exactly what
-// the server did.
+// the server did. Its hashes are made as the game's GameHasher says
+// (records/hasher.h).
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -12,6 +13,7 @@
 #include "base/crypto.h"
 #include "core/game.h"
 #include "core/result.h"
+#include "records/hasher.h"
 
 namespace naumachia::server {
 
@@ -21,38 +23,6 @@ struct SeatOrders {
   Bytes nonce;
   bool defaulted = false;
 };
-
-// How a game's hashes are made (games.hash_scheme). A game keeps the scheme it
-// was created under for its whole life, so that a stored game never verifies
-// differently.
-//  1 (games stored before salting): state hash SHA-256 of the canonical state;
-//    record hash SHA-256 of the step-v1 text.
-//  2: state hash HMAC-SHA256 keyed with the state salt, a secret derived from
-//    the dice seed, so that a hash sent to players is no oracle for hidden
-//    state; the salt is revealed with the seed at the end. Record hash as in 1.
-//  3 (every game created since): the record hash too is HMAC-SHA256 keyed with
-//    the state salt, over the step-v2 text, which holds every stored field of
-//    the step; the genesis also binds the step deadline. A keyed record hash
-//    may be sent to players while the game runs: it reveals nothing of hidden
-//    orders or events, and once the salt is revealed anyone can recompute it.
-struct GameHasher {
-  static constexpr int kPlain = 1;
-  static constexpr int kSaltedStates = 2;
-  static constexpr int kKeyedRecords = 3;
-  static constexpr int kCurrent = kKeyedRecords;  // the scheme of new games
-
-  int scheme = kCurrent;
-  Bytes salt;  // empty for kPlain
-
-  // Throws std::runtime_error for a scheme this build does not know.
-  static GameHasher for_game(int scheme, const Bytes& seed);
-  Bytes state_hash(const State& state) const;
-  Bytes record_hash(std::string_view record_text) const;
-  bool keyed_records() const { return scheme >= kKeyedRecords; }
-};
-
-// The salt of a scheme-2 or scheme-3 game: SHA-256 of a fixed label and the seed.
-Bytes state_salt(const Bytes& seed);
 
 // When and how a step resolved: stored with it, and part of its record.
 struct StepTiming {
@@ -78,21 +48,6 @@ std::string canonical_bytes(const std::vector<std::string>& lines);
 
 // A stored dice seed, refused unless it has exactly the 32 bytes of a Seed.
 Expected<Seed> to_seed(const Bytes& bytes);
-
-// What the first link of a game's chain binds: the game's identity, its rules
-// version, its committed seed, its initial position and (scheme 3) its step
-// deadline.
-struct Genesis {
-  std::int64_t game_id = 0;
-  std::string scenario;  // "<game>/<scenario>"
-  int players = 0;
-  RulesVersion rules;
-  int hash_scheme = GameHasher::kCurrent;
-  std::int64_t deadline_seconds = 0;
-  Bytes seed_hash;
-  Bytes initial_state_hash;
-};
-Bytes genesis_hash(const Genesis& g);
 
 // Resolves the state's current step with the game's dice and records it.
 PlayedStep play_step(const State& state, const std::vector<SeatOrders>& orders, const Seed& seed,

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "records/step.h"
+#include "core/text.h"
 
 namespace naumachia::server {
 
@@ -584,7 +584,7 @@ void Store::put_orders(std::int64_t game_id, std::int64_t step, const OrdersRow&
       .bind(1, game_id)
       .bind(2, step)
       .bind(3, o.seat)
-      .bind(4, canonical_bytes(o.lines))
+      .bind(4, text::join(o.lines, "\n"))  // one a line: split_lines reads them
       .bind_blob(5, o.nonce)
       .bind_blob(6, o.commitment)
       .bind(7, o.ready ? 1 : 0)
