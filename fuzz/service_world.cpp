@@ -269,7 +269,7 @@ const std::vector<std::string>& World::users() {
 World::World() : dir_(temp_dir()), prepared_(dir_ / "prepared.db") {
   install_deterministic_rand();
   restart_rand(0);
-  { server::Db migrated(prepared_.string(), server::builtin_migrations()); }
+  { server::Database migrated(prepared_.string(), server::builtin_migrations()); }
   {
     Session s(prepared_.string(), kStart);
     std::vector<Connection*> seats;
@@ -298,8 +298,8 @@ World::World() : dir_(temp_dir()), prepared_(dir_ / "prepared.db") {
     s.tick(kDeadline + 1);
     now_ = s.now();
   }
-  server::Db db(prepared_.string());
-  server::Store store(db);
+  server::Database db(prepared_.string());
+  server::Tables store(db);
   for (std::int64_t id = 1;; ++id) {
     const auto row = store.game(id);
     if (!row) break;

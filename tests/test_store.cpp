@@ -30,10 +30,10 @@ TEST_CASE("migrations are applied once and recorded") {
   // Migrations are numbered by their files, which branches may leave gaps in.
   const int last = builtin_migrations().back().version;
   {
-    Db db(path, builtin_migrations());
+    Database db(path, builtin_migrations());
     CHECK(db.schema_version() == last);
   }
-  Db again(path, builtin_migrations());  // reopening applies nothing twice
+  Database again(path, builtin_migrations());  // reopening applies nothing twice
   CHECK(again.schema_version() == last);
   Stmt applied = again.prepare("SELECT COUNT(*) FROM schema_version");
   REQUIRE(applied.step());

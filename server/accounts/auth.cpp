@@ -54,7 +54,7 @@ void require_signed_out(const ConnectionState& conn) {
 
 }  // namespace
 
-Auth::Auth(Store& reader, StorageWriter& writer, Fanout& fanout, net::thread_pool& workers,
+Auth::Auth(Tables& reader, StorageWriter& writer, Fanout& fanout, net::thread_pool& workers,
            net::any_io_executor strand, Clock clock, AuthLimits limits)
     : reader_(reader),
       writer_(writer),
@@ -129,15 +129,15 @@ void Auth::fill_session(const ConnectionState& conn, proto::SessionResponse& s) 
 
 void Auth::start_session(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
                          const UserRow& user, const ReplyPtr& reply,
-                         std::function<void(Store&)> before) {
+                         std::function<void(Tables&)> before) {
   const Bytes token = random_bytes(32);
   const Bytes token_hash = sha256(token);
   auto id = std::make_shared<std::int64_t>(user.id);
   const std::int64_t at = clock_();
   writer_.submit(
-      [before = std::move(before), token_hash, id, at, creates = user.id == 0](Store& s) {
+      [before = std::move(before), token_hash, id, at, creates = user.id == 0](Tables& s) {
         if (before) before(s);
-        if (creates) *id = s.db().last_insert_id();
+        if (creates) *id = s.database().last_insert_id();
         s.create_session(token_hash, *id, at);
       },
       [this, &conn, outbox, user, token, token_hash, id, at, reply](std::exception_ptr failure) {
@@ -199,7 +199,7 @@ void Auth::register_user(ConnectionState& conn, const std::shared_ptr<Outbox>& o
                   // The name may have been taken while the password was hashed: the
                   // writer checks again inside the transaction.
                   start_session(conn, outbox, UserRow{0, name, salt, hash, scheme.text()}, reply,
-                                [name, salt, hash, scheme, at](Store& s) {
+                                [name, salt, hash, scheme, at](Tables& s) {
                                   if (s.user_by_name(name))
                                     refuse(proto::NAME_TAKEN, "the name '" + name + "' is taken");
                                   s.create_user(name, salt, hash, scheme.text(), at);
@@ -266,9 +266,9 @@ void Auth::login(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
                    conn.peer);
           refuse(proto::BAD_CREDENTIALS, "unknown user or wrong password");
         }
-        std::function<void(Store&)> before;
+        std::function<void(Tables&)> before;
         if (upgraded) {
-          before = [id = user->id, upgraded, current](Store& s) {
+          before = [id = user->id, upgraded, current](Tables& s) {
             s.set_password(id, upgraded->first, upgraded->second, current.text());
           };
           log_line("user '" + user->name + "': password hash upgraded to " + current.text());
@@ -298,12 +298,12 @@ void Auth::resume(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
     expired = "your session expired: sessions last " + days(limits_.session_lifetime_seconds);
   }
   if (!expired.empty()) {
-    writer_.submit([token_hash](Store& s) { s.delete_session(token_hash); }, nullptr);
+    writer_.submit([token_hash](Tables& s) { s.delete_session(token_hash); }, nullptr);
     refuse(proto::SESSION_EXPIRED, expired + "; log in again");
   }
   signed_in(conn, outbox, session->user, token_hash, session->created_at);
   // Last use is bookkeeping: the answer does not wait for it.
-  writer_.submit([token_hash, now](Store& s) { s.touch_session(token_hash, now); }, nullptr);
+  writer_.submit([token_hash, now](Tables& s) { s.touch_session(token_hash, now); }, nullptr);
   auto& s = *reply->out().mutable_session();
   s.set_token(r.token());
   fill_session(conn, s);
@@ -320,7 +320,7 @@ void Auth::logout(ConnectionState& conn, const proto::LogoutRequest& r, const Re
   const bool everywhere = r.everywhere();
   auto ended = std::make_shared<int>(0);
   writer_.submit(
-      [user, token_hash, everywhere, ended](Store& s) {
+      [user, token_hash, everywhere, ended](Tables& s) {
         *ended = everywhere ? s.delete_sessions_of(user) : s.delete_session(token_hash);
       },
       [this, &conn, user, token_hash, everywhere, ended, reply](std::exception_ptr failure) {
@@ -357,9 +357,9 @@ void Auth::check_session(ConnectionState& conn) {
   }
   if (now - conn.session_touched >= kTouchEvery) {
     conn.session_touched = now;
-    writer_.submit(
-        [token_hash = conn.session_token_hash, now](Store& s) { s.touch_session(token_hash, now); },
-        nullptr);
+    writer_.submit([token_hash = conn.session_token_hash,
+                    now](Tables& s) { s.touch_session(token_hash, now); },
+                   nullptr);
   }
 }
 
@@ -368,7 +368,7 @@ void Auth::expire_sessions() {
   const std::int64_t idle_before = now - limits_.session_idle_seconds;
   const std::int64_t created_before = now - limits_.session_lifetime_seconds;
   writer_.submit(
-      [idle_before, created_before](Store& s) {
+      [idle_before, created_before](Tables& s) {
         const int n = s.delete_expired_sessions(idle_before, created_before);
         if (n > 0) log_line("removed " + std::to_string(n) + " expired sessions");
       },

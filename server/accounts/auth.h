@@ -39,7 +39,7 @@ class Auth {
  public:
   using Clock = std::function<std::int64_t()>;
 
-  Auth(Store& reader, StorageWriter& writer, Fanout& fanout, boost::asio::thread_pool& workers,
+  Auth(Tables& reader, StorageWriter& writer, Fanout& fanout, boost::asio::thread_pool& workers,
        boost::asio::any_io_executor strand, Clock clock, AuthLimits limits);
 
   // `conn` outlives the reply (the connection owns both).
@@ -69,7 +69,7 @@ class Auth {
   // Writes a new session for `user` and, once durable, signs the connection in.
   void start_session(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
                      const UserRow& user, const ReplyPtr& reply,
-                     std::function<void(Store&)> before = nullptr);
+                     std::function<void(Tables&)> before = nullptr);
   void signed_in(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox, const UserRow& user,
                  const Bytes& token_hash, std::int64_t created);
   void sign_out(ConnectionState& conn, const std::string& because);
@@ -77,7 +77,7 @@ class Auth {
   // Refuses with TOO_MANY_ATTEMPTS when the overall budget is spent.
   void take_password_check(std::chrono::steady_clock::time_point now);
 
-  Store& reader_;
+  Tables& reader_;
   StorageWriter& writer_;
   Fanout& fanout_;
   boost::asio::thread_pool& workers_;

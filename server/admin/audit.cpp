@@ -80,7 +80,7 @@ std::string quoted(const std::string& s) {
 
 class Audit {
  public:
-  Audit(Store& store, const Registry& registry, std::int64_t game_id, const StepCallback& on_step)
+  Audit(Tables& store, const Registry& registry, std::int64_t game_id, const StepCallback& on_step)
       : store_(store), registry_(registry), on_step_(on_step) {
     report_.game_id = game_id;
   }
@@ -857,7 +857,7 @@ class Audit {
     }
   }
 
-  Store& store_;
+  Tables& store_;
   const Registry& registry_;
   const StepCallback& on_step_;
   AuditReport report_;
@@ -890,7 +890,7 @@ class Audit {
 
 }  // namespace
 
-AuditReport audit_game(Store& store, const Registry& registry, std::int64_t game_id,
+AuditReport audit_game(Tables& store, const Registry& registry, std::int64_t game_id,
                        const StepCallback& on_step) {
   return Audit(store, registry, game_id, on_step).run();
 }

@@ -28,7 +28,7 @@ struct AuditReport {
 
 // Never throws for a corrupt or unplayable game: that is a problem in the
 // report. `on_step` sees each replayed step, as replay_game's callback does.
-AuditReport audit_game(Store& store, const Registry& registry, std::int64_t game_id,
+AuditReport audit_game(Tables& store, const Registry& registry, std::int64_t game_id,
                        const StepCallback& on_step = nullptr);
 
 }  // namespace naumachia::server

@@ -101,7 +101,7 @@ std::string clock_text(const GameRow& g) {
   return g.step_deadline ? "deadline " + utc(*g.step_deadline) : "no deadline";
 }
 
-int list_games(Store& store) {
+int list_games(Tables& store) {
   for (const GameRow& g : store.games(false, false, 0)) {
     std::cout << g.id << "  " << g.full_scenario() << " (rules v" << g.rules_version << ")  "
               << g.status << "  step " << g.step << " " << g.step_label;
@@ -136,7 +136,7 @@ void print_problems(const AuditReport& report) {
   for (const std::string& p : report.problems) std::cout << "MISMATCH: " << p << "\n";
 }
 
-int replay(Store& store, const Registry& registry, std::int64_t id, bool quiet) {
+int replay(Tables& store, const Registry& registry, std::int64_t id, bool quiet) {
   const auto g = store.game(id);
   if (!g) {
     std::cerr << "naumachia-admin: there is no game " << id << "\n";
@@ -164,7 +164,7 @@ int replay(Store& store, const Registry& registry, std::int64_t id, bool quiet) 
 }
 
 // Every game, oldest first, a page of rows at a time.
-int verify_all(Store& store, const Registry& registry) {
+int verify_all(Tables& store, const Registry& registry) {
   std::vector<GameRow> all;
   for (std::int64_t before = 0;;) {
     const std::vector<GameRow> page = store.game_summaries(false, false, 0, before, 500);
@@ -197,7 +197,7 @@ std::int64_t unix_now() {
 }
 
 // What an applied request made of the game, for the administrator.
-std::string applied_text(Store& store, const AdminRequestRow& r) {
+std::string applied_text(Tables& store, const AdminRequestRow& r) {
   const auto g = store.game(r.game_id);
   if (!g) return "";
   if (r.action != AdminAction::Replace) return "now " + clock_text(*g);
@@ -209,7 +209,7 @@ std::string applied_text(Store& store, const AdminRequestRow& r) {
 
 // Queues a request for the server, which is the game's one writer while it
 // runs, and waits for its outcome.
-int queue_request(Store& store, AdminRequestRow r, int wait_seconds) {
+int queue_request(Tables& store, AdminRequestRow r, int wait_seconds) {
   const std::int64_t id = r.game_id;
   const AdminAction action = r.action;
   const auto g = store.game(id);
@@ -270,8 +270,8 @@ int run_admin(int argc, char** argv, const Registry& registry) {
       std::cerr << kUsage;
       return 2;
     }
-    Db db(db_path, builtin_migrations());
-    Store store(db);
+    Database db(db_path, builtin_migrations());
+    Tables store(db);
     if (args[0] == "games" && args.size() == 1) return list_games(store);
     if (args[0] == "verify" && args.size() == 1) return verify_all(store, registry);
     if (args[0] == "pause" || args[0] == "resume" || args[0] == "extend" || args[0] == "replace") {

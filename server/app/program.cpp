@@ -367,7 +367,7 @@ int run_server(int argc, char** argv, const Registry& registry) {
     make_private_directory(std::filesystem::path(o.db).parent_path());
     {
       // Created and migrated here; the service opens its own connections.
-      Db db(o.db, builtin_migrations());
+      Database db(o.db, builtin_migrations());
       log_line("database " + o.db + " at schema version " + std::to_string(db.schema_version()));
     }
     fit_descriptor_limit(o.net);

@@ -107,8 +107,8 @@ void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
     auto result = std::make_shared<proto::ReplayResponse>();
     std::optional<std::string> failure;
     try {
-      Db db(db_path_);
-      Store store(db);
+      Database db(db_path_);
+      Tables store(db);
       proto::ReplayResponse& rr = *result;
       const auto summary = replay_game(
           store, registry_, plan.game_id,

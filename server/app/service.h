@@ -79,8 +79,8 @@ class Service {
   Clock clock_;
   ServiceLimits limits_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
-  Db reader_db_;
-  Store reader_;
+  Database reader_db_;
+  Tables reader_;
   Fanout fanout_;
   StorageWriter writer_;
   boost::asio::thread_pool workers_;

@@ -15,7 +15,7 @@
 #include "protocol/codec.h"
 #include "records/step.h"
 #include "records/visibility.h"
-#include "storage/tables.h"
+#include "storage/rows.h"
 
 namespace naumachia::server {
 

@@ -12,7 +12,7 @@
 
 #include "core/seating.h"
 #include "naumachia.pb.h"
-#include "storage/tables.h"
+#include "storage/rows.h"
 
 namespace naumachia::server {
 

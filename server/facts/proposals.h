@@ -9,7 +9,7 @@
 
 #include "core/seating.h"
 #include "naumachia.pb.h"
-#include "storage/tables.h"
+#include "storage/rows.h"
 
 namespace naumachia::server {
 

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "naumachia.pb.h"
-#include "storage/tables.h"
+#include "storage/rows.h"
 
 namespace naumachia::server {
 

@@ -223,7 +223,7 @@ Delivery Courier::deliver(const OutboxRow& notice, const NotifyOptions& options,
                                                        : post_webhook(notice, options, stopping);
 }
 
-void Courier::deliver_due(Store& store) {
+void Courier::deliver_due(NoticeTables& store) {
   const std::function<bool()> stopping = [this] {
     std::lock_guard lock(mutex_);
     return stopping_;
@@ -258,8 +258,8 @@ void Courier::deliver_due(Store& store) {
 void Courier::run() {
   std::int64_t last_sweep = 0;
   try {
-    Db db(db_path_);
-    Store store(db);
+    Database db(db_path_);
+    NoticeTables store(db);
     for (;;) {
       {
         std::unique_lock lock(mutex_);

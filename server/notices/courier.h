@@ -12,9 +12,9 @@
 #include <string>
 #include <thread>
 
+#include "notices/notice_tables.h"
 #include "notices/settings.h"
 #include "storage/database.h"
-#include "storage/tables.h"
 
 namespace naumachia::server {
 
@@ -45,7 +45,7 @@ class Courier {
 
  private:
   void run();
-  void deliver_due(Store& store);
+  void deliver_due(NoticeTables& store);
 
   std::string db_path_;
   const NotifyOptions& options_;

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "storage/tables.h"
+#include "notices/notice_tables.h"
 
 namespace naumachia::server {
 

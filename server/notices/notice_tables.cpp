@@ -1,6 +1,4 @@
-// The notification tables (migrations/008_notifications.sql): where users
-// hear, what they want to hear, the outbox and the reminders made.
-#include "storage/tables.h"
+#include "notices/notice_tables.h"
 
 namespace naumachia::server {
 
@@ -34,11 +32,18 @@ NotifyTargetRow read_target(const Stmt& s, int first = 0) {
 
 }  // namespace
 
+std::function<void(Tables&)> notice_job(std::function<void(NoticeTables&)> work) {
+  return [work = std::move(work)](Tables& t) {
+    NoticeTables notices(t.database());
+    work(notices);
+  };
+}
+
 std::string channel_text(NotifyChannel channel) {
   return channel == NotifyChannel::Email ? "email" : "webhook";
 }
 
-std::vector<NotifyTargetRow> Store::notify_targets(std::int64_t user_id) {
+std::vector<NotifyTargetRow> NoticeTables::notify_targets(std::int64_t user_id) {
   Stmt s = db_.prepare(std::string("SELECT ") + kTargetColumns +
                        " FROM notify_targets t WHERE t.user_id = ? ORDER BY t.channel");
   s.bind(1, user_id);
@@ -47,7 +52,7 @@ std::vector<NotifyTargetRow> Store::notify_targets(std::int64_t user_id) {
   return out;
 }
 
-std::optional<NotifyTargetRow> Store::notify_target_by_token(const std::string& token) {
+std::optional<NotifyTargetRow> NoticeTables::notify_target_by_token(const std::string& token) {
   Stmt s = db_.prepare(std::string("SELECT ") + kTargetColumns +
                        " FROM notify_targets t WHERE t.unsubscribe = ?");
   s.bind(1, token);
@@ -55,7 +60,7 @@ std::optional<NotifyTargetRow> Store::notify_target_by_token(const std::string& 
   return read_target(s);
 }
 
-std::int64_t Store::put_notify_target(const NotifyTargetRow& t) {
+std::int64_t NoticeTables::put_notify_target(const NotifyTargetRow& t) {
   Stmt old = db_.prepare("SELECT id FROM notify_targets WHERE user_id = ? AND channel = ?");
   old.bind(1, t.user_id).bind(2, channel_text(t.channel));
   if (old.step()) delete_notify_target(old.integer(0));
@@ -76,13 +81,13 @@ std::int64_t Store::put_notify_target(const NotifyTargetRow& t) {
   return db_.last_insert_id();
 }
 
-int Store::delete_notify_target(std::int64_t target_id) {
+int NoticeTables::delete_notify_target(std::int64_t target_id) {
   db_.prepare("DELETE FROM notify_outbox WHERE target_id = ?").bind(1, target_id).run();
   db_.prepare("DELETE FROM notify_targets WHERE id = ?").bind(1, target_id).run();
   return db_.changes();
 }
 
-void Store::update_notify_confirmation(const NotifyTargetRow& t) {
+void NoticeTables::update_notify_confirmation(const NotifyTargetRow& t) {
   db_.prepare(
          "UPDATE notify_targets SET confirmed = ?, confirm_code = ?, confirm_tries = ?"
          " WHERE id = ?")
@@ -93,14 +98,14 @@ void Store::update_notify_confirmation(const NotifyTargetRow& t) {
       .run();
 }
 
-std::optional<NotifySettingsRow> Store::notify_settings(std::int64_t user_id) {
+std::optional<NotifySettingsRow> NoticeTables::notify_settings(std::int64_t user_id) {
   Stmt s = db_.prepare("SELECT kinds, always FROM notify_settings WHERE user_id = ?");
   s.bind(1, user_id);
   if (!s.step()) return std::nullopt;
   return NotifySettingsRow{s.integer(0), s.integer(1) != 0};
 }
 
-void Store::put_notify_settings(std::int64_t user_id, const NotifySettingsRow& settings) {
+void NoticeTables::put_notify_settings(std::int64_t user_id, const NotifySettingsRow& settings) {
   db_.prepare("INSERT OR REPLACE INTO notify_settings(user_id, kinds, always) VALUES(?,?,?)")
       .bind(1, user_id)
       .bind(2, settings.kinds)
@@ -108,7 +113,7 @@ void Store::put_notify_settings(std::int64_t user_id, const NotifySettingsRow& s
       .run();
 }
 
-int Store::enqueue_notice(const NoticeRow& n, std::int64_t default_kinds, std::int64_t now) {
+int NoticeTables::enqueue_notice(const NoticeRow& n, std::int64_t default_kinds, std::int64_t now) {
   db_.prepare(
          "INSERT INTO notify_outbox(target_id, kind, game_id, subject, body, created_at,"
          " next_attempt) SELECT t.id, ?, ?, ?, ?, ?, ? FROM notify_targets t"
@@ -131,7 +136,7 @@ int Store::enqueue_notice(const NoticeRow& n, std::int64_t default_kinds, std::i
   return db_.changes();
 }
 
-void Store::enqueue_notice_to(std::int64_t target_id, const NoticeRow& n, std::int64_t now) {
+void NoticeTables::enqueue_notice_to(std::int64_t target_id, const NoticeRow& n, std::int64_t now) {
   db_.prepare(
          "INSERT INTO notify_outbox(target_id, kind, game_id, subject, body, created_at,"
          " next_attempt) VALUES(?,?,?,?,?,?,?)")
@@ -145,7 +150,7 @@ void Store::enqueue_notice_to(std::int64_t target_id, const NoticeRow& n, std::i
       .run();
 }
 
-std::vector<OutboxRow> Store::due_notices(std::int64_t now, int limit) {
+std::vector<OutboxRow> NoticeTables::due_notices(std::int64_t now, int limit) {
   Stmt s = db_.prepare(std::string("SELECT o.id, o.kind, o.game_id, o.subject, o.body,"
                                    " o.created_at, o.next_attempt, o.attempts, o.last_error, ") +
                        kTargetColumns +
@@ -171,22 +176,15 @@ std::vector<OutboxRow> Store::due_notices(std::int64_t now, int limit) {
   return out;
 }
 
-std::optional<std::int64_t> Store::next_notice_due() {
-  Stmt s = db_.prepare(
-      "SELECT MIN(next_attempt) FROM notify_outbox WHERE sent_at IS NULL AND given_up = 0");
-  if (!s.step() || s.is_null(0)) return std::nullopt;
-  return s.integer(0);
-}
-
-void Store::notice_sent(std::int64_t id, std::int64_t now) {
+void NoticeTables::notice_sent(std::int64_t id, std::int64_t now) {
   db_.prepare("UPDATE notify_outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?")
       .bind(1, now)
       .bind(2, id)
       .run();
 }
 
-void Store::notice_failed(std::int64_t id, int attempts, std::int64_t next_attempt,
-                          const std::string& error, bool give_up) {
+void NoticeTables::notice_failed(std::int64_t id, int attempts, std::int64_t next_attempt,
+                                 const std::string& error, bool give_up) {
   db_.prepare(
          "UPDATE notify_outbox SET attempts = ?, next_attempt = ?, last_error = ?, given_up = ?"
          " WHERE id = ?")
@@ -198,7 +196,7 @@ void Store::notice_failed(std::int64_t id, int attempts, std::int64_t next_attem
       .run();
 }
 
-int Store::sweep_notices(std::int64_t before) {
+int NoticeTables::sweep_notices(std::int64_t before) {
   db_.prepare(
          "DELETE FROM notify_outbox WHERE (sent_at IS NOT NULL AND sent_at < ?)"
          " OR (given_up = 1 AND next_attempt < ?)")
@@ -208,7 +206,7 @@ int Store::sweep_notices(std::int64_t before) {
   return db_.changes();
 }
 
-std::vector<std::int64_t> Store::games_due_reminder(std::int64_t now, std::int64_t lead) {
+std::vector<std::int64_t> NoticeTables::games_due_reminder(std::int64_t now, std::int64_t lead) {
   Stmt s = db_.prepare(
       "SELECT g.id FROM games g WHERE g.status = 'running' AND g.paused = ''"
       " AND g.step_deadline IS NOT NULL AND g.step_deadline > ? AND g.step_deadline <= ?"
@@ -221,8 +219,8 @@ std::vector<std::int64_t> Store::games_due_reminder(std::int64_t now, std::int64
   return out;
 }
 
-void Store::record_reminder(std::int64_t game_id, std::int64_t step, std::int64_t deadline,
-                            std::int64_t lead) {
+void NoticeTables::record_reminder(std::int64_t game_id, std::int64_t step, std::int64_t deadline,
+                                   std::int64_t lead) {
   db_.prepare(
          "INSERT OR IGNORE INTO deadline_reminders(game_id, step, deadline, lead)"
          " VALUES(?,?,?,?)")

@@ -34,7 +34,8 @@ std::string confirmation_code() {
   }
 }
 
-std::optional<NotifyTargetRow> target_on(Store& store, std::int64_t user, NotifyChannel channel) {
+std::optional<NotifyTargetRow> target_on(NoticeTables& store, std::int64_t user,
+                                         NotifyChannel channel) {
   for (const NotifyTargetRow& t : store.notify_targets(user)) {
     if (t.channel == channel) return t;
   }
@@ -55,8 +56,8 @@ proto::WebhookFormat format_proto(const std::string& text) {
 
 }  // namespace
 
-std::function<void(Store&)> outbox_write(const std::vector<Notice>& notices, const Fanout& fanout,
-                                         std::int64_t now) {
+std::function<void(Tables&)> outbox_write(const std::vector<Notice>& notices, const Fanout& fanout,
+                                          std::int64_t now) {
   if (notices.empty()) return nullptr;
   std::vector<NoticeRow> rows;
   rows.reserve(notices.size());
@@ -65,15 +66,15 @@ std::function<void(Store&)> outbox_write(const std::vector<Notice>& notices, con
     row.connected = fanout.connected(n.user_id);
     rows.push_back(std::move(row));
   }
-  return [rows = std::move(rows), now](Store& s) {
+  return notice_job([rows = std::move(rows), now](NoticeTables& s) {
     for (const NoticeRow& r : rows) s.enqueue_notice(r, default_notice_kinds(), now);
-  };
+  });
 }
 
-Notifications::Notifications(Store& reader, StorageWriter& writer, KeyedBuckets& send_budget,
+Notifications::Notifications(Tables& reader, StorageWriter& writer, KeyedBuckets& send_budget,
                              Clock clock, const NotifyOptions& options,
                              std::function<void()> queued)
-    : reader_(reader),
+    : reader_(reader.database()),
       writer_(writer),
       send_budget_(send_budget),
       clock_(std::move(clock)),
@@ -102,17 +103,18 @@ void Notifications::fill(std::int64_t user, const std::string& note, proto::Noti
   out.set_note(note);
 }
 
-void Notifications::write_then_answer(std::int64_t user, std::function<void(Store&)> write,
+void Notifications::write_then_answer(std::int64_t user, std::function<void(NoticeTables&)> write,
                                       const std::string& note, const ReplyPtr& reply,
                                       bool notices) {
-  writer_.submit(std::move(write), [this, user, note, reply, notices](std::exception_ptr failure) {
-    if (failure) return guarded(reply, [&] { std::rethrow_exception(failure); });
-    if (notices && queued_) queued_();
-    guarded_after_commit(reply, "your notification settings were changed", [&] {
-      fill(user, note, *reply->out().mutable_notify_settings());
-      reply->send();
-    });
-  });
+  writer_.submit(notice_job(std::move(write)),
+                 [this, user, note, reply, notices](std::exception_ptr failure) {
+                   if (failure) return guarded(reply, [&] { std::rethrow_exception(failure); });
+                   if (notices && queued_) queued_();
+                   guarded_after_commit(reply, "your notification settings were changed", [&] {
+                     fill(user, note, *reply->out().mutable_notify_settings());
+                     reply->send();
+                   });
+                 });
 }
 
 void Notifications::handle(const ConnectionState& conn, const proto::NotifyRequest& r,
@@ -147,14 +149,14 @@ void Notifications::handle(const ConnectionState& conn, const proto::NotifyReque
       for (const NoticeKind k : chosen_kinds(s.kinds))
         names += (names.empty() ? "" : ", ") + notice_kind_text(k);
       return write_then_answer(
-          user, [user, s](Store& st) { st.put_notify_settings(user, s); },
+          user, [user, s](NoticeTables& st) { st.put_notify_settings(user, s); },
           names.empty() ? "you hear about nothing now" : "you hear about " + names, reply, false);
     }
     case C::kAlways: {
       NotifySettingsRow s = settings(user);
       s.always = r.always();
       return write_then_answer(
-          user, [user, s](Store& st) { st.put_notify_settings(user, s); },
+          user, [user, s](NoticeTables& st) { st.put_notify_settings(user, s); },
           s.always ? "you are notified also while connected"
                    : "you are notified only while no connection of yours is open",
           reply, false);
@@ -196,7 +198,7 @@ void Notifications::set_email(std::int64_t user, const std::string& name,
               "other mail follows.";
   write_then_answer(
       user,
-      [t, code, now](Store& s) {
+      [t, code, now](NoticeTables& s) {
         const std::int64_t id = s.put_notify_target(t);
         s.enqueue_notice_to(id, code, now);
       },
@@ -225,21 +227,21 @@ void Notifications::confirm_email(std::int64_t user, const std::string& code,
     NotifyTargetRow counted = *t;
     ++counted.confirm_tries;
     const int left = options_.code_tries - counted.confirm_tries;
-    writer_.submit([counted](Store& s) { s.update_notify_confirmation(counted); },
-                   [reply, left](std::exception_ptr failure) {
-                     guarded(reply, [&] {
-                       if (failure) std::rethrow_exception(failure);
-                       refuse(proto::INVALID_ARGUMENT,
-                              "that is not the code; " + std::to_string(left) +
-                                  (left == 1 ? " try" : " tries") + " left");
-                     });
-                   });
+    writer_.submit(
+        notice_job([counted](NoticeTables& s) { s.update_notify_confirmation(counted); }),
+        [reply, left](std::exception_ptr failure) {
+          guarded(reply, [&] {
+            if (failure) std::rethrow_exception(failure);
+            refuse(proto::INVALID_ARGUMENT, "that is not the code; " + std::to_string(left) +
+                                                (left == 1 ? " try" : " tries") + " left");
+          });
+        });
     return;
   }
   t->confirmed = true;
   t->confirm_code.clear();
   write_then_answer(
-      user, [c = *t](Store& s) { s.update_notify_confirmation(c); },
+      user, [c = *t](NoticeTables& s) { s.update_notify_confirmation(c); },
       t->address + " is confirmed: notices go there now", reply, false);
 }
 
@@ -270,7 +272,7 @@ void Notifications::set_webhook(std::int64_t user, const proto::Webhook& w, cons
   t.unsubscribe = hex(random_bytes(16));
   t.created_at = clock_();
   write_then_answer(
-      user, [t](Store& s) { s.put_notify_target(t); },
+      user, [t](NoticeTables& s) { s.put_notify_target(t); },
       "notices are posted to " + w.url() + " as " + t.format +
           "; naumachia notify test sends one now",
       reply, false);
@@ -280,7 +282,7 @@ void Notifications::remove(std::int64_t user, NotifyChannel channel, const Reply
   const auto t = target_on(reader_, user, channel);
   if (!t) refuse(proto::NOT_FOUND, "you have no " + channel_text(channel) + " address to remove");
   write_then_answer(
-      user, [id = t->id](Store& s) { s.delete_notify_target(id); },
+      user, [id = t->id](NoticeTables& s) { s.delete_notify_target(id); },
       (channel == NotifyChannel::Email ? "the e-mail address " : "the webhook ") + t->address +
           " was removed, with anything waiting for it",
       reply, false);
@@ -303,7 +305,7 @@ void Notifications::test(std::int64_t user, const ReplyPtr& reply) {
   const NoticeRow row = notice_row(n);
   const std::int64_t now = clock_();
   write_then_answer(
-      user, [row, now](Store& s) { s.enqueue_notice(row, default_notice_kinds(), now); },
+      user, [row, now](NoticeTables& s) { s.enqueue_notice(row, default_notice_kinds(), now); },
       "a test notice is on its way to every confirmed address", reply, true);
 }
 
@@ -319,7 +321,7 @@ void Notifications::unsubscribe(const proto::UnsubscribeRequest& r, const ReplyP
   const std::string what = t->channel == NotifyChannel::Email
                                ? "the e-mail address " + masked_email(t->address)
                                : std::string("the webhook");
-  writer_.submit([id = t->id](Store& s) { s.delete_notify_target(id); },
+  writer_.submit(notice_job([id = t->id](NoticeTables& s) { s.delete_notify_target(id); }),
                  [reply, what](std::exception_ptr failure) {
                    if (failure) return guarded(reply, [&] { std::rethrow_exception(failure); });
                    guarded_after_commit(reply, "the address was removed", [&] {

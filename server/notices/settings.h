@@ -10,6 +10,7 @@
 
 #include "base/throttle.h"
 #include "notices/game_notices.h"
+#include "notices/notice_tables.h"
 #include "protocol/codec.h"
 #include "protocol/connection.h"
 #include "protocol/fanout.h"
@@ -49,8 +50,8 @@ struct NotifyOptions {
 // The write that puts `notices` in the outbox, each marked with whether its
 // user has a connection open now (a user who hears only while away is
 // spared what they were pushed). Null when there are none.
-std::function<void(Store&)> outbox_write(const std::vector<Notice>& notices, const Fanout& fanout,
-                                         std::int64_t now);
+std::function<void(Tables&)> outbox_write(const std::vector<Notice>& notices, const Fanout& fanout,
+                                          std::int64_t now);
 
 // The settings requests, on the service's strand: reads with the reader
 // connection, writes through the storage writer, answers once durable.
@@ -58,7 +59,7 @@ class Notifications {
  public:
   using Clock = std::function<std::int64_t()>;
   // `queued` runs (on the strand) when a write put notices in the outbox.
-  Notifications(Store& reader, StorageWriter& writer, KeyedBuckets& send_budget, Clock clock,
+  Notifications(Tables& reader, StorageWriter& writer, KeyedBuckets& send_budget, Clock clock,
                 const NotifyOptions& options, std::function<void()> queued);
 
   void handle(const ConnectionState& conn, const proto::NotifyRequest& r, const ReplyPtr& reply);
@@ -73,12 +74,12 @@ class Notifications {
   void remove(std::int64_t user, NotifyChannel channel, const ReplyPtr& reply);
   void test(std::int64_t user, const ReplyPtr& reply);
   // Stores `write`, then answers with the user's settings and `note`.
-  void write_then_answer(std::int64_t user, std::function<void(Store&)> write,
+  void write_then_answer(std::int64_t user, std::function<void(NoticeTables&)> write,
                          const std::string& note, const ReplyPtr& reply, bool notices);
   void fill(std::int64_t user, const std::string& note, proto::NotifySettings& out);
   NotifySettingsRow settings(std::int64_t user);
 
-  Store& reader_;
+  NoticeTables reader_;  // on the reader connection
   StorageWriter& writer_;
   KeyedBuckets& send_budget_;
   Clock clock_;

@@ -88,9 +88,9 @@ proto::GameEvent Coordinator::record_proposal(LiveGame& g, Writes& w, const Prop
                                               std::optional<std::int64_t> at) {
   const std::int64_t id = g.row.id;
   if (what == proto::PROPOSED) {
-    w.ops.push_back([id, p](Store& s) { s.insert_proposal(id, p); });
+    w.ops.push_back([id, p](Tables& s) { s.insert_proposal(id, p); });
   } else {
-    w.ops.push_back([id, p](Store& s) { s.update_proposal(id, p); });
+    w.ops.push_back([id, p](Tables& s) { s.update_proposal(id, p); });
   }
   const auto it = std::find_if(g.proposals.begin(), g.proposals.end(),
                                [&](const ProposalRow& o) { return o.id == p.id; });
@@ -351,7 +351,7 @@ void Coordinator::apply_admin_requests() {
       }
       // Marked done in the same transaction as the change: applied once.
       const std::int64_t at = now();
-      w.ops.push_back([id, at](Store& s) { s.finish_admin_request(id, at, "applied"); });
+      w.ops.push_back([id, at](Tables& s) { s.finish_admin_request(id, at, "applied"); });
       commit(g, std::move(w), nullptr, nullptr, done);
     } catch (const std::exception& e) {
       // Not refused: it is asked again at the next look.
@@ -367,7 +367,7 @@ void Coordinator::apply_admin_requests() {
       const std::int64_t at = now();
       const std::string outcome = "refused: " + e.message;
       log_line("admin request " + std::to_string(id) + " " + outcome);
-      writer_.submit([id, at, outcome](Store& s) { s.finish_admin_request(id, at, outcome); },
+      writer_.submit([id, at, outcome](Tables& s) { s.finish_admin_request(id, at, outcome); },
                      [done](std::exception_ptr) { done(); });
     }
   }

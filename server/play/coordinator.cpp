@@ -6,6 +6,7 @@
 
 #include "base/log.h"
 #include "facts/proposals.h"
+#include "notices/notice_tables.h"
 #include "records/hasher.h"
 #include "records/step.h"
 #include "svg.h"
@@ -30,7 +31,7 @@ int choose_seat(int requested, int players, const std::vector<SeatRow>& taken) {
   return requested;
 }
 
-Coordinator::Coordinator(Store& reader, StorageWriter& writer, const Registry& registry,
+Coordinator::Coordinator(Tables& reader, StorageWriter& writer, const Registry& registry,
                          Fanout& fanout, KeyedBuckets& send_budget, Clock clock,
                          CoordinatorLimits limits, NotifyOptions notify,
                          std::function<void()> notices_queued)
@@ -164,7 +165,7 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
   readers.insert(readers.end(), w.also_told.begin(), w.also_told.end());
   // The job gets its own copy of the events: they are encoded for storage on
   // the writer's thread while this one pushes the originals.
-  StorageWriter::Work job = [ops = std::move(w.ops), events = w.events, id](Store& s) {
+  StorageWriter::Work job = [ops = std::move(w.ops), events = w.events, id](Tables& s) {
     for (const auto& op : ops) op(s);
     for (const proto::GameEvent& e : events)
       s.insert_event(id, static_cast<std::int64_t>(e.seq()), e.SerializeAsString());
@@ -239,7 +240,7 @@ proto::GameEvent Coordinator::over_event(LiveGame& g, Writes& w) {
 }
 
 void Coordinator::write_row(LiveGame& g, Writes& w) {
-  w.ops.push_back([row = g.row](Store& s) { s.update_game(row); });
+  w.ops.push_back([row = g.row](Tables& s) { s.update_game(row); });
 }
 
 // Records `state` as the game's current position, with its step and deadline.
@@ -369,7 +370,7 @@ void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGa
   const std::int64_t at = now();
   const std::string name = conn.user_name;
   writer_.submit(
-      [g, seat, user, at, name, created](Store& s) {
+      [g, seat, user, at, name, created](Tables& s) {
         created->id = s.create_game(g, at);
         s.add_seat(created->id, seat, user, at);
         proto::GameEvent& e = created->joined;
@@ -474,7 +475,7 @@ void Coordinator::join_game(const ConnectionState& conn, const proto::JoinGameRe
   g->seats.push_back(SeatRow{seat, user, conn.user_name, false});
   std::sort(g->seats.begin(), g->seats.end(),
             [](const SeatRow& a, const SeatRow& b) { return a.seat < b.seat; });
-  w.ops.push_back([id, seat, user, at](Store& s) { s.add_seat(id, seat, user, at); });
+  w.ops.push_back([id, seat, user, at](Tables& s) { s.add_seat(id, seat, user, at); });
   joined_event(*g, w, seat, conn.user_name, full);
   if (full) {
     g->row.status = "running";
@@ -622,7 +623,7 @@ void Coordinator::submit_orders(const ConnectionState& conn, const proto::Submit
 
   Writes w;
   const std::int64_t id = g->row.id, step = g->row.step, at = now();
-  w.ops.push_back([id, step, o, at](Store& s) { s.put_orders(id, step, o, at); });
+  w.ops.push_back([id, step, o, at](Tables& s) { s.put_orders(id, step, o, at); });
   const auto same_seat = [&](const OrdersRow& x) { return x.seat == o.seat; };
   if (auto it = std::find_if(g->orders.begin(), g->orders.end(), same_seat);
       it != g->orders.end()) {
@@ -671,7 +672,7 @@ void Coordinator::resign(const ConnectionState& conn, const proto::ResignRequest
   for (SeatRow& s : g->seats) {
     if (s.seat == number) s.resigned = true;
   }
-  w.ops.push_back([id, number](Store& s) { s.set_resigned(id, number); });
+  w.ops.push_back([id, number](Tables& s) { s.set_resigned(id, number); });
   w.kept = "your resignation from " + game_label(id) + " was recorded";
   proto::GameEvent e;
   e.mutable_resigned()->set_seat(static_cast<std::uint32_t>(number));
@@ -754,9 +755,9 @@ bool Coordinator::resolve_once(LiveGame& g, Writes& w, bool by_deadline) {
     const OrdersRow stored{o.seat, o.lines,    o.nonce, commitment(o.nonce, o.lines),
                            true,   o.defaulted};
     w.ops.push_back(
-        [id, step = row.step, stored, at](Store& s) { s.put_orders(id, step, stored, at); });
+        [id, step = row.step, stored, at](Tables& s) { s.put_orders(id, step, stored, at); });
   }
-  w.ops.push_back([id, row](Store& s) { s.insert_step(id, row); });
+  w.ops.push_back([id, row](Tables& s) { s.insert_step(id, row); });
   count_missed(g, w, *orders, by_deadline);
   g.row.chain_hash = played.record_hash;
   set_position(g, std::move(played.resolution.next), at);
@@ -836,7 +837,7 @@ void Coordinator::remind(std::int64_t t) {
   for (const std::int64_t lead : leads) {
     std::vector<std::int64_t> due;
     try {
-      due = reader_.games_due_reminder(t, lead);
+      due = NoticeTables(reader_.database()).games_due_reminder(t, lead);
     } catch (const std::exception& e) {
       log_line(std::string("reading the deadlines to remind of failed: ") + e.what());
       return;
@@ -856,8 +857,9 @@ void Coordinator::remind(std::int64_t t) {
         if (reminding_.count(key)) continue;
         Writes w;
         const std::int64_t step = r.step;
-        w.ops.push_back(
-            [id, step, deadline, lead](Store& s) { s.record_reminder(id, step, deadline, lead); });
+        w.ops.push_back(notice_job([id, step, deadline, lead](NoticeTables& s) {
+          s.record_reminder(id, step, deadline, lead);
+        }));
         // A shorter reminder due as well (the server was down, or the
         // deadline moved) says it all: this one is recorded, not sent.
         const bool shorter_due = std::any_of(leads.begin(), leads.end(), [&](std::int64_t l) {

@@ -59,7 +59,7 @@ class Coordinator {
 
   // `send_budget` is the users' budget of messages and proposals (press.h).
   // `notices_queued` runs when a change put notices in the outbox.
-  Coordinator(Store& reader, StorageWriter& writer, const Registry& registry, Fanout& fanout,
+  Coordinator(Tables& reader, StorageWriter& writer, const Registry& registry, Fanout& fanout,
               KeyedBuckets& send_budget, Clock clock, CoordinatorLimits limits = {},
               NotifyOptions notify = {}, std::function<void()> notices_queued = nullptr);
 
@@ -99,7 +99,7 @@ class Coordinator {
  private:
   // The writes of one request, in order, and the events it records.
   struct Writes {
-    std::vector<std::function<void(Store&)>> ops;
+    std::vector<std::function<void(Tables&)>> ops;
     std::vector<proto::GameEvent> events;
     std::uint64_t answered = 0;  // an event the answer carries: not pushed to the requester
     // What the requester is told was kept should answering fail once the
@@ -196,7 +196,7 @@ class Coordinator {
                                                                bool by_deadline) const;
 
   View with_arrows(LiveGame& g, View view, const ConnectionState& conn);
-  Store& reader_;
+  Tables& reader_;
   StorageWriter& writer_;
   const Registry& registry_;
   Fanout& fanout_;

@@ -33,7 +33,7 @@ void to_proto(const MessageRow& m, proto::PressMessage& out) {
   out.set_step(static_cast<std::uint64_t>(m.step));
 }
 
-Press::Press(Store& reader, StorageWriter& writer, Fanout& fanout, FactsOf facts,
+Press::Press(Tables& reader, StorageWriter& writer, Fanout& fanout, FactsOf facts,
              KeyedBuckets& send_budget, Clock clock, PressLimits limits,
              std::function<void()> notices_queued)
     : reader_(reader),
@@ -131,7 +131,7 @@ void Press::send(const ConnectionState& conn, const proto::SendPressRequest& r,
   // written first; the answer and the pushes follow once it is durable.
   auto stored = std::make_shared<MessageRow>(std::move(m));
   writer_.submit(
-      [stored, notices = std::move(notices)](Store& s) {
+      [stored, notices = std::move(notices)](Tables& s) {
         *stored = s.insert_message(*stored);
         if (notices) notices(s);
       },

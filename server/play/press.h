@@ -35,7 +35,7 @@ class Press {
   using FactsOf = std::function<GameFacts(std::int64_t game_id)>;
 
   // `notices_queued` runs when a message put notices in the outbox.
-  Press(Store& reader, StorageWriter& writer, Fanout& fanout, FactsOf facts,
+  Press(Tables& reader, StorageWriter& writer, Fanout& fanout, FactsOf facts,
         KeyedBuckets& send_budget, Clock clock, PressLimits limits = {},
         std::function<void()> notices_queued = nullptr);
 
@@ -49,7 +49,7 @@ class Press {
                       const google::protobuf::RepeatedField<std::uint32_t>& to) const;
   void check_text(const std::string& text) const;
 
-  Store& reader_;
+  Tables& reader_;
   StorageWriter& writer_;
   Fanout& fanout_;
   FactsOf facts_;

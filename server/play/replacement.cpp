@@ -137,7 +137,7 @@ void Coordinator::count_missed(LiveGame& g, Writes& w, const std::vector<SeatOrd
     SeatRow& s = seat_row(g, o.seat);
     if (s.resigned) continue;  // a resigned seat's defaults are expected
     const int missed = ++s.missed;
-    w.ops.push_back([id, seat = s.seat, missed](Store& st) { st.set_missed(id, seat, missed); });
+    w.ops.push_back([id, seat = s.seat, missed](Tables& st) { st.set_missed(id, seat, missed); });
   }
 }
 
@@ -146,7 +146,7 @@ void Coordinator::seat_ordered(LiveGame& g, Writes& w, PlayerId seat) {
   if (s.missed == 0) return;
   const std::vector<Offer> before = g.offers();
   s.missed = 0;
-  w.ops.push_back([id = g.row.id, seat](Store& st) { st.set_missed(id, seat.value, 0); });
+  w.ops.push_back([id = g.row.id, seat](Tables& st) { st.set_missed(id, seat.value, 0); });
   announce_offers(g, w, before);
 }
 
@@ -200,7 +200,7 @@ void Coordinator::hand_over(LiveGame& g, Writes& w, int seat, std::int64_t user,
                               user,
                               at,
                               by_admin};
-  w.ops.push_back([id, change](Store& st) { st.replace_seat(id, change); });
+  w.ops.push_back([id, change](Tables& st) { st.replace_seat(id, change); });
   // The previous player reads as an observer from now on; they are told so.
   w.also_told.push_back(Reader{old.user_id, g.viewer_of(old.user_id)});
   // The standing changed: what was proposed before no longer holds.

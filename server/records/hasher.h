@@ -9,7 +9,7 @@
 
 #include "base/crypto.h"
 #include "core/game.h"
-#include "storage/tables.h"
+#include "storage/rows.h"
 
 namespace naumachia::server {
 

@@ -48,7 +48,7 @@ std::optional<std::string> record_problem(const ReplayedStep& r, const Bytes& pr
 
 }  // namespace
 
-ReplaySummary replay_game(Store& store, const Registry& registry, std::int64_t game_id,
+ReplaySummary replay_game(Tables& store, const Registry& registry, std::int64_t game_id,
                           const InitialCallback& on_initial, const StepCallback& on_step) {
   const std::optional<GameRow> g = store.game(game_id);
   if (!g) throw std::runtime_error("no game " + std::to_string(game_id));

@@ -39,7 +39,7 @@ using StepCallback = std::function<void(const ReplayedStep& step, const State& a
 // game, unknown module, a rules version this build does not play, corrupt
 // rows). Stops at the first divergence, which names the step, the table and
 // the field.
-ReplaySummary replay_game(Store& store, const Registry& registry, std::int64_t game_id,
+ReplaySummary replay_game(Tables& store, const Registry& registry, std::int64_t game_id,
                           const InitialCallback& on_initial, const StepCallback& on_step);
 
 }  // namespace naumachia::server

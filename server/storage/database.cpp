@@ -91,7 +91,7 @@ bool Stmt::is_null(int col) const {
   return sqlite3_column_type(stmt_, col) == SQLITE_NULL;
 }
 
-void Db::open(const std::string& path, int flags) {
+void Database::open(const std::string& path, int flags) {
   sqlite3* handle = nullptr;
   const int rc = sqlite3_open_v2(path.c_str(), &handle, flags, nullptr);
   // SQLite makes a handle even when the open fails; it is closed either way.
@@ -104,12 +104,12 @@ void Db::open(const std::string& path, int flags) {
   sqlite3_busy_timeout(handle, 5000);
 }
 
-Db::Db(const std::string& path) {
+Database::Database(const std::string& path) {
   open(path, SQLITE_OPEN_READWRITE);
   exec_script("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;");
 }
 
-Db::Db(const std::string& path, const std::vector<Migration>& migrations) {
+Database::Database(const std::string& path, const std::vector<Migration>& migrations) {
   create_private_database(path);
   open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
   // A file that is not a database fails here, before its mode is touched.
@@ -134,7 +134,7 @@ Db::Db(const std::string& path, const std::vector<Migration>& migrations) {
   }
 }
 
-Stmt Db::prepare(std::string_view sql) {
+Stmt Database::prepare(std::string_view sql) {
   auto it = cache_.find(sql);
   if (it == cache_.end()) {
     sqlite3_stmt* stmt = nullptr;
@@ -150,7 +150,7 @@ Stmt Db::prepare(std::string_view sql) {
   return Stmt(db_.get(), it->second.stmt.get(), &it->second.in_use);
 }
 
-void Db::exec_script(std::string_view sql) {
+void Database::exec_script(std::string_view sql) {
   char* err = nullptr;
   const std::string copy(sql);
   if (sqlite3_exec(db_.get(), copy.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
@@ -160,21 +160,21 @@ void Db::exec_script(std::string_view sql) {
   }
 }
 
-std::int64_t Db::last_insert_id() const {
+std::int64_t Database::last_insert_id() const {
   return sqlite3_last_insert_rowid(db_.get());
 }
 
-int Db::changes() const {
+int Database::changes() const {
   return sqlite3_changes(db_.get());
 }
 
-int Db::schema_version() {
+int Database::schema_version() {
   Stmt s = prepare("SELECT COALESCE(MAX(version), 0) FROM schema_version");
   s.step();
   return static_cast<int>(s.integer(0));
 }
 
-Transaction::Transaction(Db& db) : db_(db) {
+Transaction::Transaction(Database& db) : db_(db) {
   db_.exec_script("BEGIN IMMEDIATE");
 }
 
@@ -194,7 +194,7 @@ void Transaction::commit() {
 }
 
 // Prepared and kept like any statement: a savepoint is taken per request.
-Savepoint::Savepoint(Db& db) : db_(db) {
+Savepoint::Savepoint(Database& db) : db_(db) {
   db_.prepare("SAVEPOINT request").run();
 }
 

@@ -21,7 +21,7 @@ class DbError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-class Db;
+class Database;
 
 // A statement in use. One taken from the connection's cache goes back to it,
 // reset and unbound, when the Stmt dies.
@@ -61,18 +61,18 @@ struct Migration {
   std::string_view sql;
 };
 
-class Db {
+class Database {
  public:
   // Opens (creating) the file, sets WAL and full synchronous commits, and applies
   // every migration whose version is above the recorded schema version. The
   // file, and the -wal and -shm files SQLite makes beside it, are private to
   // the owner (0600): created so, or narrowed (see private_files.h).
-  Db(const std::string& path, const std::vector<Migration>& migrations);
+  Database(const std::string& path, const std::vector<Migration>& migrations);
   // Opens an existing database without migrating it: a second connection
   // (a reader beside the writer) to a file another connection set up.
-  explicit Db(const std::string& path);
-  Db(const Db&) = delete;
-  Db& operator=(const Db&) = delete;
+  explicit Database(const std::string& path);
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
 
   // The statement for `sql`, from the cache when it is there and free.
   Stmt prepare(std::string_view sql);
@@ -112,24 +112,24 @@ class Db {
 // release() was called, leaving the rest of the transaction alone.
 class Savepoint {
  public:
-  explicit Savepoint(Db& db);
+  explicit Savepoint(Database& db);
   ~Savepoint();
   void release();
 
  private:
-  Db& db_;
+  Database& db_;
   bool done_ = false;
 };
 
 // BEGIN IMMEDIATE on construction; ROLLBACK unless commit() was called.
 class Transaction {
  public:
-  explicit Transaction(Db& db);
+  explicit Transaction(Database& db);
   ~Transaction();
   void commit();
 
  private:
-  Db& db_;
+  Database& db_;
   bool done_ = false;
 };
 

@@ -171,116 +171,7 @@ AdminRequestRow read_admin_request(const Stmt& s) {
   return r;
 }
 
-}  // namespace
-
-std::string kind_text(ProposalKind kind) {
-  switch (kind) {
-    case ProposalKind::Draw:
-      return "draw";
-    case ProposalKind::Concession:
-      return "concession";
-    case ProposalKind::Pause:
-      return "pause";
-    case ProposalKind::Resume:
-      return "resume";
-    case ProposalKind::Extension:
-      return "extension";
-  }
-  return "draw";
-}
-
-ProposalKind proposal_kind(const std::string& text) {
-  for (ProposalKind k : {ProposalKind::Draw, ProposalKind::Concession, ProposalKind::Pause,
-                         ProposalKind::Resume, ProposalKind::Extension}) {
-    if (kind_text(k) == text) return k;
-  }
-  throw DbError("a stored proposal kind is unknown: '" + text + "'");
-}
-
-std::string pause_text(Pause pause) {
-  switch (pause) {
-    case Pause::None:
-      return "";
-    case Pause::Agreed:
-      return "agreed";
-    case Pause::Admin:
-      return "admin";
-  }
-  return "";
-}
-
-Pause pause_of(const std::string& text) {
-  for (Pause p : {Pause::None, Pause::Agreed, Pause::Admin}) {
-    if (pause_text(p) == text) return p;
-  }
-  throw DbError("a stored pause is unknown: '" + text + "'");
-}
-
-std::string action_text(AdminAction action) {
-  switch (action) {
-    case AdminAction::Pause:
-      return "pause";
-    case AdminAction::Resume:
-      return "resume";
-    case AdminAction::Extend:
-      return "extend";
-    case AdminAction::Replace:
-      return "replace";
-  }
-  return "pause";
-}
-
-AdminAction admin_action(const std::string& text) {
-  for (AdminAction a :
-       {AdminAction::Pause, AdminAction::Resume, AdminAction::Extend, AdminAction::Replace}) {
-    if (action_text(a) == text) return a;
-  }
-  throw DbError("a stored admin request's action is unknown: '" + text + "'");
-}
-
-std::string state_text(ProposalState state) {
-  switch (state) {
-    case ProposalState::Open:
-      return "open";
-    case ProposalState::Carried:
-      return "carried";
-    case ProposalState::Refused:
-      return "refused";
-    case ProposalState::Withdrawn:
-      return "withdrawn";
-    case ProposalState::Lapsed:
-      return "lapsed";
-  }
-  return "open";
-}
-
-ProposalState proposal_state(const std::string& text) {
-  for (ProposalState s : {ProposalState::Open, ProposalState::Carried, ProposalState::Refused,
-                          ProposalState::Withdrawn, ProposalState::Lapsed}) {
-    if (state_text(s) == text) return s;
-  }
-  throw DbError("a stored proposal state is unknown: '" + text + "'");
-}
-
-std::string press_text(PressMode mode) {
-  switch (mode) {
-    case PressMode::Full:
-      return "full";
-    case PressMode::PublicOnly:
-      return "public";
-    case PressMode::None:
-      return "none";
-  }
-  return "full";
-}
-
-PressMode press_mode(const std::string& text) {
-  if (text == "full") return PressMode::Full;
-  if (text == "public") return PressMode::PublicOnly;
-  if (text == "none") return PressMode::None;
-  throw DbError("a stored press setting is unknown: '" + text + "'");
-}
-
+// The lines of an orders row, stored one a line.
 std::vector<std::string> split_lines(const std::string& joined) {
   std::vector<std::string> out;
   if (joined.empty()) return out;
@@ -294,20 +185,22 @@ std::vector<std::string> split_lines(const std::string& joined) {
   return out;
 }
 
-std::optional<UserRow> Store::user_by_name(const std::string& name) {
+}  // namespace
+
+std::optional<UserRow> Tables::user_by_name(const std::string& name) {
   Stmt s = db_.prepare(std::string("SELECT ") + kUserColumns + " FROM users u WHERE u.name = ?");
   s.bind(1, name);
   return read_user(s);
 }
 
-std::optional<UserRow> Store::user_by_id(std::int64_t id) {
+std::optional<UserRow> Tables::user_by_id(std::int64_t id) {
   Stmt s = db_.prepare(std::string("SELECT ") + kUserColumns + " FROM users u WHERE u.id = ?");
   s.bind(1, id);
   return read_user(s);
 }
 
-std::int64_t Store::create_user(const std::string& name, const Bytes& salt, const Bytes& hash,
-                                const std::string& scheme, std::int64_t now) {
+std::int64_t Tables::create_user(const std::string& name, const Bytes& salt, const Bytes& hash,
+                                 const std::string& scheme, std::int64_t now) {
   db_.prepare(
          "INSERT INTO users(name, pw_salt, pw_hash, pw_scheme, created_at) VALUES(?, ?, ?, ?, ?)")
       .bind(1, name)
@@ -319,8 +212,8 @@ std::int64_t Store::create_user(const std::string& name, const Bytes& salt, cons
   return db_.last_insert_id();
 }
 
-void Store::set_password(std::int64_t user_id, const Bytes& salt, const Bytes& hash,
-                         const std::string& scheme) {
+void Tables::set_password(std::int64_t user_id, const Bytes& salt, const Bytes& hash,
+                          const std::string& scheme) {
   db_.prepare("UPDATE users SET pw_salt = ?, pw_hash = ?, pw_scheme = ? WHERE id = ?")
       .bind_blob(1, salt)
       .bind_blob(2, hash)
@@ -329,7 +222,7 @@ void Store::set_password(std::int64_t user_id, const Bytes& salt, const Bytes& h
       .run();
 }
 
-void Store::create_session(const Bytes& token_hash, std::int64_t user_id, std::int64_t now) {
+void Tables::create_session(const Bytes& token_hash, std::int64_t user_id, std::int64_t now) {
   db_.prepare("INSERT INTO sessions(token_hash, user_id, created_at, last_used) VALUES(?,?,?,?)")
       .bind_blob(1, token_hash)
       .bind(2, user_id)
@@ -338,7 +231,7 @@ void Store::create_session(const Bytes& token_hash, std::int64_t user_id, std::i
       .run();
 }
 
-std::optional<SessionRow> Store::session(const Bytes& token_hash) {
+std::optional<SessionRow> Tables::session(const Bytes& token_hash) {
   Stmt s = db_.prepare(std::string("SELECT ") + kUserColumns +
                        ", t.created_at, t.last_used FROM sessions t JOIN users u ON u.id = "
                        "t.user_id WHERE t.token_hash = ?");
@@ -347,17 +240,17 @@ std::optional<SessionRow> Store::session(const Bytes& token_hash) {
   return SessionRow{read_user_columns(s), s.integer(5), s.integer(6)};
 }
 
-int Store::delete_session(const Bytes& token_hash) {
+int Tables::delete_session(const Bytes& token_hash) {
   db_.prepare("DELETE FROM sessions WHERE token_hash = ?").bind_blob(1, token_hash).run();
   return db_.changes();
 }
 
-int Store::delete_sessions_of(std::int64_t user_id) {
+int Tables::delete_sessions_of(std::int64_t user_id) {
   db_.prepare("DELETE FROM sessions WHERE user_id = ?").bind(1, user_id).run();
   return db_.changes();
 }
 
-int Store::delete_expired_sessions(std::int64_t idle_before, std::int64_t created_before) {
+int Tables::delete_expired_sessions(std::int64_t idle_before, std::int64_t created_before) {
   db_.prepare("DELETE FROM sessions WHERE last_used < ? OR created_at < ?")
       .bind(1, idle_before)
       .bind(2, created_before)
@@ -365,14 +258,14 @@ int Store::delete_expired_sessions(std::int64_t idle_before, std::int64_t create
   return db_.changes();
 }
 
-void Store::touch_session(const Bytes& token_hash, std::int64_t now) {
+void Tables::touch_session(const Bytes& token_hash, std::int64_t now) {
   db_.prepare("UPDATE sessions SET last_used = ? WHERE token_hash = ?")
       .bind(1, now)
       .bind_blob(2, token_hash)
       .run();
 }
 
-std::int64_t Store::create_game(const GameRow& g, std::int64_t now) {
+std::int64_t Tables::create_game(const GameRow& g, std::int64_t now) {
   db_.prepare(
          "INSERT INTO games(game, scenario, players, created_by, created_at, deadline_seconds,"
          " seed, seed_hash, status, rules_version, hash_scheme, press, private_press,"
@@ -395,14 +288,14 @@ std::int64_t Store::create_game(const GameRow& g, std::int64_t now) {
   return db_.last_insert_id();
 }
 
-std::optional<GameRow> Store::game(std::int64_t id) {
+std::optional<GameRow> Tables::game(std::int64_t id) {
   Stmt s = db_.prepare(std::string("SELECT ") + kGameColumns + " FROM games g WHERE g.id = ?");
   s.bind(1, id);
   if (!s.step()) return std::nullopt;
   return read_game(s);
 }
 
-std::vector<GameRow> Store::games(bool mine_only, bool open_only, std::int64_t user_id) {
+std::vector<GameRow> Tables::games(bool mine_only, bool open_only, std::int64_t user_id) {
   Stmt s = db_.prepare(std::string("SELECT ") + kGameColumns +
                        " FROM games g WHERE (? = 0 OR EXISTS (SELECT 1 FROM seats s WHERE"
                        " s.game_id = g.id AND s.user_id = ?)) AND (? = 0 OR status = 'open')"
@@ -413,8 +306,8 @@ std::vector<GameRow> Store::games(bool mine_only, bool open_only, std::int64_t u
   return out;
 }
 
-std::vector<GameRow> Store::game_summaries(bool mine_only, bool open_only, std::int64_t user_id,
-                                           std::int64_t before_id, int limit, bool maybe_offered) {
+std::vector<GameRow> Tables::game_summaries(bool mine_only, bool open_only, std::int64_t user_id,
+                                            std::int64_t before_id, int limit, bool maybe_offered) {
   Stmt s = db_.prepare(
       std::string("SELECT ") + kSummaryColumns +
       " FROM games g WHERE (? = 0 OR id < ?) AND (? = 0 OR EXISTS (SELECT 1"
@@ -429,7 +322,7 @@ std::vector<GameRow> Store::game_summaries(bool mine_only, bool open_only, std::
   return out;
 }
 
-std::vector<std::int64_t> Store::games_past_deadline(std::int64_t now) {
+std::vector<std::int64_t> Tables::games_past_deadline(std::int64_t now) {
   Stmt s = db_.prepare(
       "SELECT id FROM games WHERE status = 'running' AND step_deadline IS NOT NULL"
       " AND step_deadline <= ? ORDER BY step_deadline");
@@ -439,7 +332,7 @@ std::vector<std::int64_t> Store::games_past_deadline(std::int64_t now) {
   return out;
 }
 
-std::vector<std::int64_t> Store::games_maybe_ready() {
+std::vector<std::int64_t> Tables::games_maybe_ready() {
   Stmt s = db_.prepare(
       "SELECT g.id FROM games g WHERE g.status = 'running' AND (g.to_order IS NULL OR"
       " (SELECT COUNT(*) FROM orders o WHERE o.game_id = g.id AND o.step = g.step AND o.ready = 1)"
@@ -452,7 +345,7 @@ std::vector<std::int64_t> Store::games_maybe_ready() {
   return out;
 }
 
-void Store::update_game(const GameRow& g) {
+void Tables::update_game(const GameRow& g) {
   Stmt s = db_.prepare(
       "UPDATE games SET status=?, step=?, step_label=?, step_deadline=?, state=?, state_hash=?,"
       " initial_hash=?, chain_hash=?, result=?, winners=?, winning_sides=?, to_order=?,"
@@ -489,7 +382,7 @@ void Store::update_game(const GameRow& g) {
   s.bind(16, g.id).run();
 }
 
-std::vector<SeatRow> Store::seats(std::int64_t game_id) {
+std::vector<SeatRow> Tables::seats(std::int64_t game_id) {
   Stmt s = db_.prepare(
       "SELECT s.seat, s.user_id, u.name, s.resigned, s.missed_deadlines FROM seats s"
       " JOIN users u ON u.id = s.user_id WHERE s.game_id = ? ORDER BY s.seat");
@@ -502,7 +395,7 @@ std::vector<SeatRow> Store::seats(std::int64_t game_id) {
   return out;
 }
 
-void Store::set_missed(std::int64_t game_id, int seat, int missed) {
+void Tables::set_missed(std::int64_t game_id, int seat, int missed) {
   db_.prepare("UPDATE seats SET missed_deadlines = ? WHERE game_id = ? AND seat = ?")
       .bind(1, missed)
       .bind(2, game_id)
@@ -510,7 +403,7 @@ void Store::set_missed(std::int64_t game_id, int seat, int missed) {
       .run();
 }
 
-void Store::replace_seat(std::int64_t game_id, const ReplacementRow& r) {
+void Tables::replace_seat(std::int64_t game_id, const ReplacementRow& r) {
   db_.prepare(
          "UPDATE seats SET user_id = ?, joined_at = ?, resigned = 0, missed_deadlines = 0"
          " WHERE game_id = ? AND seat = ?")
@@ -532,7 +425,7 @@ void Store::replace_seat(std::int64_t game_id, const ReplacementRow& r) {
       .run();
 }
 
-std::vector<ReplacementRow> Store::replacements(std::int64_t game_id) {
+std::vector<ReplacementRow> Tables::replacements(std::int64_t game_id) {
   Stmt s = db_.prepare(
       "SELECT seq, seat, old_user, new_user, at, by_admin FROM replacements WHERE game_id = ?"
       " ORDER BY seq");
@@ -545,7 +438,7 @@ std::vector<ReplacementRow> Store::replacements(std::int64_t game_id) {
   return out;
 }
 
-void Store::add_seat(std::int64_t game_id, int seat, std::int64_t user_id, std::int64_t now) {
+void Tables::add_seat(std::int64_t game_id, int seat, std::int64_t user_id, std::int64_t now) {
   db_.prepare("INSERT INTO seats(game_id, seat, user_id, joined_at) VALUES(?,?,?,?)")
       .bind(1, game_id)
       .bind(2, seat)
@@ -554,14 +447,14 @@ void Store::add_seat(std::int64_t game_id, int seat, std::int64_t user_id, std::
       .run();
 }
 
-void Store::set_resigned(std::int64_t game_id, int seat) {
+void Tables::set_resigned(std::int64_t game_id, int seat) {
   db_.prepare("UPDATE seats SET resigned = 1 WHERE game_id = ? AND seat = ?")
       .bind(1, game_id)
       .bind(2, seat)
       .run();
 }
 
-std::vector<OrdersRow> Store::orders(std::int64_t game_id, std::int64_t step) {
+std::vector<OrdersRow> Tables::orders(std::int64_t game_id, std::int64_t step) {
   Stmt s = db_.prepare(
       "SELECT seat, lines, nonce, commitment, ready, defaulted FROM orders"
       " WHERE game_id = ? AND step = ? ORDER BY seat");
@@ -574,8 +467,8 @@ std::vector<OrdersRow> Store::orders(std::int64_t game_id, std::int64_t step) {
   return out;
 }
 
-void Store::put_orders(std::int64_t game_id, std::int64_t step, const OrdersRow& o,
-                       std::int64_t now) {
+void Tables::put_orders(std::int64_t game_id, std::int64_t step, const OrdersRow& o,
+                        std::int64_t now) {
   db_.prepare(
          "INSERT INTO orders(game_id, step, seat, lines, nonce, commitment, ready, defaulted,"
          " updated_at) VALUES(?,?,?,?,?,?,?,?,?) ON CONFLICT(game_id, step, seat) DO UPDATE SET"
@@ -593,7 +486,7 @@ void Store::put_orders(std::int64_t game_id, std::int64_t step, const OrdersRow&
       .run();
 }
 
-void Store::insert_step(std::int64_t game_id, const StepRow& s) {
+void Tables::insert_step(std::int64_t game_id, const StepRow& s) {
   db_.prepare(
          "INSERT INTO steps(game_id, step, label, rolls, events, state_hash, prev_hash,"
          " record_hash, by_deadline, resolved_at) VALUES(?,?,?,?,?,?,?,?,?,?)")
@@ -610,7 +503,7 @@ void Store::insert_step(std::int64_t game_id, const StepRow& s) {
       .run();
 }
 
-std::vector<StepRow> Store::steps(std::int64_t game_id) {
+std::vector<StepRow> Tables::steps(std::int64_t game_id) {
   Stmt s = db_.prepare(
       "SELECT step, label, rolls, events, state_hash, prev_hash, record_hash, by_deadline,"
       " resolved_at FROM steps WHERE game_id = ? ORDER BY step");
@@ -623,7 +516,7 @@ std::vector<StepRow> Store::steps(std::int64_t game_id) {
   return out;
 }
 
-void Store::insert_event(std::int64_t game_id, std::int64_t seq, const std::string& payload) {
+void Tables::insert_event(std::int64_t game_id, std::int64_t seq, const std::string& payload) {
   db_.prepare("INSERT INTO events(game_id, seq, payload) VALUES(?,?,?)")
       .bind(1, game_id)
       .bind(2, seq)
@@ -631,14 +524,14 @@ void Store::insert_event(std::int64_t game_id, std::int64_t seq, const std::stri
       .run();
 }
 
-std::vector<std::string> Store::events_after(std::int64_t game_id, std::int64_t after_seq) {
+std::vector<std::string> Tables::events_after(std::int64_t game_id, std::int64_t after_seq) {
   std::vector<std::string> out;
   for (auto& [seq, payload] : numbered_events_after(game_id, after_seq))
     out.push_back(std::move(payload));
   return out;
 }
 
-std::vector<std::pair<std::int64_t, std::string>> Store::numbered_events_after(
+std::vector<std::pair<std::int64_t, std::string>> Tables::numbered_events_after(
     std::int64_t game_id, std::int64_t after_seq) {
   Stmt s = db_.prepare(
       "SELECT seq, payload FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT 200");
@@ -651,9 +544,9 @@ std::vector<std::pair<std::int64_t, std::string>> Store::numbered_events_after(
   return out;
 }
 
-std::vector<std::pair<std::int64_t, std::string>> Store::events_before(std::int64_t game_id,
-                                                                       std::int64_t before_seq,
-                                                                       int limit) {
+std::vector<std::pair<std::int64_t, std::string>> Tables::events_before(std::int64_t game_id,
+                                                                        std::int64_t before_seq,
+                                                                        int limit) {
   Stmt s = db_.prepare(
       "SELECT seq, payload FROM events WHERE game_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?");
   s.bind(1, game_id).bind(2, before_seq).bind(3, static_cast<std::int64_t>(limit));
@@ -665,14 +558,14 @@ std::vector<std::pair<std::int64_t, std::string>> Store::events_before(std::int6
   return out;
 }
 
-std::int64_t Store::last_event_seq(std::int64_t game_id) {
+std::int64_t Tables::last_event_seq(std::int64_t game_id) {
   Stmt s = db_.prepare("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?");
   s.bind(1, game_id);
   s.step();
   return s.integer(0);
 }
 
-MessageRow Store::insert_message(MessageRow m) {
+MessageRow Tables::insert_message(MessageRow m) {
   const std::string channel = m.channel.text();
   Stmt next = db_.prepare(
       "SELECT COALESCE(MAX(number), 0) + 1 FROM messages WHERE game_id = ? AND channel = ?");
@@ -695,7 +588,7 @@ MessageRow Store::insert_message(MessageRow m) {
   return m;
 }
 
-std::vector<Audience> Store::message_channels(std::int64_t game_id) {
+std::vector<Audience> Tables::message_channels(std::int64_t game_id) {
   Stmt s = db_.prepare("SELECT DISTINCT channel FROM messages WHERE game_id = ? ORDER BY channel");
   s.bind(1, game_id);
   std::vector<Audience> out;
@@ -703,8 +596,8 @@ std::vector<Audience> Store::message_channels(std::int64_t game_id) {
   return out;
 }
 
-std::vector<MessageRow> Store::channel_messages(std::int64_t game_id, const Audience& channel,
-                                                std::int64_t after, int limit) {
+std::vector<MessageRow> Tables::channel_messages(std::int64_t game_id, const Audience& channel,
+                                                 std::int64_t after, int limit) {
   Stmt s = db_.prepare(
       "SELECT m.id, m.game_id, m.channel, m.number, m.from_seat, m.from_user, u.name, m.step,"
       " m.sent_at, m.body FROM messages m JOIN users u ON u.id = m.from_user"
@@ -715,7 +608,7 @@ std::vector<MessageRow> Store::channel_messages(std::int64_t game_id, const Audi
   return out;
 }
 
-void Store::insert_proposal(std::int64_t game_id, const ProposalRow& p) {
+void Tables::insert_proposal(std::int64_t game_id, const ProposalRow& p) {
   Stmt s = db_.prepare(
       "INSERT INTO proposals(game_id, id, kind, proposer, sides, step, voters, accepted, state,"
       " made_at, closed_at, seconds) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)");
@@ -730,7 +623,7 @@ void Store::insert_proposal(std::int64_t game_id, const ProposalRow& p) {
   s.bind(12, p.seconds).run();
 }
 
-void Store::update_proposal(std::int64_t game_id, const ProposalRow& p) {
+void Tables::update_proposal(std::int64_t game_id, const ProposalRow& p) {
   Stmt s = db_.prepare(
       "UPDATE proposals SET accepted = ?, state = ?, closed_at = ? WHERE game_id = ? AND id = ?");
   s.bind(1, id_list(p.accepted)).bind(2, state_text(p.state));
@@ -742,7 +635,7 @@ void Store::update_proposal(std::int64_t game_id, const ProposalRow& p) {
   s.bind(4, game_id).bind(5, p.id).run();
 }
 
-std::vector<ProposalRow> Store::proposals(std::int64_t game_id, bool open_only) {
+std::vector<ProposalRow> Tables::proposals(std::int64_t game_id, bool open_only) {
   Stmt s = db_.prepare(std::string("SELECT ") + kProposalColumns +
                        " FROM proposals WHERE game_id = ? AND (? = 0 OR state = 'open')"
                        " ORDER BY id");
@@ -752,14 +645,14 @@ std::vector<ProposalRow> Store::proposals(std::int64_t game_id, bool open_only) 
   return out;
 }
 
-std::int64_t Store::last_proposal_id(std::int64_t game_id) {
+std::int64_t Tables::last_proposal_id(std::int64_t game_id) {
   Stmt s = db_.prepare("SELECT COALESCE(MAX(id), 0) FROM proposals WHERE game_id = ?");
   s.bind(1, game_id);
   s.step();
   return s.integer(0);
 }
 
-std::int64_t Store::insert_admin_request(const AdminRequestRow& r) {
+std::int64_t Tables::insert_admin_request(const AdminRequestRow& r) {
   db_.prepare(
          "INSERT INTO admin_requests(game_id, action, seconds, seat, user_id, requested_at)"
          " VALUES(?,?,?,?,?,?)")
@@ -773,7 +666,7 @@ std::int64_t Store::insert_admin_request(const AdminRequestRow& r) {
   return db_.last_insert_id();
 }
 
-std::optional<AdminRequestRow> Store::admin_request(std::int64_t id) {
+std::optional<AdminRequestRow> Tables::admin_request(std::int64_t id) {
   Stmt s = db_.prepare(std::string("SELECT ") + kAdminRequestColumns +
                        " FROM admin_requests WHERE id = ?");
   s.bind(1, id);
@@ -781,7 +674,7 @@ std::optional<AdminRequestRow> Store::admin_request(std::int64_t id) {
   return read_admin_request(s);
 }
 
-std::vector<AdminRequestRow> Store::waiting_admin_requests() {
+std::vector<AdminRequestRow> Tables::waiting_admin_requests() {
   Stmt s = db_.prepare(std::string("SELECT ") + kAdminRequestColumns +
                        " FROM admin_requests WHERE done_at IS NULL ORDER BY id");
   std::vector<AdminRequestRow> out;
@@ -789,7 +682,7 @@ std::vector<AdminRequestRow> Store::waiting_admin_requests() {
   return out;
 }
 
-std::vector<AdminRequestRow> Store::applied_admin_requests(std::int64_t game_id) {
+std::vector<AdminRequestRow> Tables::applied_admin_requests(std::int64_t game_id) {
   Stmt s = db_.prepare(std::string("SELECT ") + kAdminRequestColumns +
                        " FROM admin_requests WHERE game_id = ? AND outcome = 'applied'"
                        " ORDER BY id");
@@ -799,7 +692,7 @@ std::vector<AdminRequestRow> Store::applied_admin_requests(std::int64_t game_id)
   return out;
 }
 
-void Store::finish_admin_request(std::int64_t id, std::int64_t at, const std::string& outcome) {
+void Tables::finish_admin_request(std::int64_t id, std::int64_t at, const std::string& outcome) {
   db_.prepare("UPDATE admin_requests SET done_at = ?, outcome = ? WHERE id = ?")
       .bind(1, at)
       .bind(2, outcome)

@@ -22,7 +22,7 @@ namespace naumachia::server {
 
 class StorageWriter {
  public:
-  using Work = std::function<void(Store&)>;
+  using Work = std::function<void(Tables&)>;
   // Null when the job's writes are durable; else why they were not made.
   using Done = std::function<void(std::exception_ptr)>;
 
@@ -52,8 +52,8 @@ class StorageWriter {
   void run();
   void write_batch(std::deque<Job>& batch);
 
-  Db db_;
-  Store store_;
+  Database db_;
+  Tables store_;
   boost::asio::any_io_executor completions_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
