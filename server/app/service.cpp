@@ -30,8 +30,8 @@ Service::Service(net::io_context& ioc, const std::string& db_path, const Registr
       press_(
           reader_, writer_, fanout_, [this](std::int64_t id) { return coordinator_.facts(id); },
           send_budget_, clock_, limits.press, [this] { notices_queued(); }),
-      notifications_(reader_, writer_, send_budget_, clock_, limits_.notify,
-                     [this] { notices_queued(); }),
+      notice_settings_(reader_, writer_, send_budget_, clock_, limits_.notify,
+                       [this] { notices_queued(); }),
       auth_(reader_, writer_, fanout_, workers_, strand_, clock_, limits.auth) {}
 
 Service::~Service() {
@@ -192,9 +192,9 @@ void Service::dispatch(ConnectionState& conn, const std::shared_ptr<Outbox>& out
     case B::kAnswerProposal:
       return coordinator_.answer_proposal(conn, in.answer_proposal(), reply);
     case B::kNotify:
-      return notifications_.handle(conn, in.notify(), reply);
+      return notice_settings_.handle(conn, in.notify(), reply);
     case B::kUnsubscribe:
-      return notifications_.unsubscribe(in.unsubscribe(), reply);
+      return notice_settings_.unsubscribe(in.unsubscribe(), reply);
     case B::kTakeSeat:
       return coordinator_.take_seat(conn, in.take_seat(), reply);
     case B::BODY_NOT_SET:

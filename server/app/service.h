@@ -88,7 +88,7 @@ class Service {
   std::unique_ptr<Courier> courier_;  // none when notices are not delivered
   Coordinator coordinator_;
   Press press_;
-  Notifications notifications_;
+  NoticeSettings notice_settings_;
   Auth auth_;
   std::int64_t last_session_sweep_ = 0;  // on the strand
 };

@@ -1,5 +1,5 @@
 #pragma once
-// The courier: a thread of its own that delivers the outbox (store.h) with
+// The courier: a thread of its own that delivers the outbox (notices/notice_tables.h) with
 // libcurl: mail through the operator's SMTP relay, webhooks as JSON POSTs.
 // A notice is marked sent only once the relay or the webhook took it; a
 // failure is tried again later, each wait twice the last, until the notice
@@ -13,7 +13,7 @@
 #include <thread>
 
 #include "notices/notice_tables.h"
-#include "notices/settings.h"
+#include "notices/options.h"
 #include "storage/database.h"
 
 namespace naumachia::server {

@@ -9,23 +9,6 @@ namespace naumachia::server {
 
 namespace {
 
-struct KindName {
-  NoticeKind kind;
-  const char* text;
-  proto::NoticeKind proto;
-};
-constexpr KindName kKindNames[] = {
-    {NoticeKind::OrdersDue, "orders-due", proto::ORDERS_DUE},
-    {NoticeKind::DeadlineNear, "deadline", proto::DEADLINE_NEAR},
-    {NoticeKind::StepResolved, "resolved", proto::STEP_RESOLVED},
-    {NoticeKind::MessageReceived, "message", proto::MESSAGE_RECEIVED},
-    {NoticeKind::PlayerJoined, "joined", proto::PLAYER_JOINED},
-    {NoticeKind::ProposalMade, "proposal", proto::PROPOSAL_MADE},
-    {NoticeKind::GameEnded, "over", proto::GAME_ENDED},
-    {NoticeKind::Confirmation, "confirmation", proto::NOTICE_KIND_UNSPECIFIED},
-    {NoticeKind::Test, "test", proto::NOTICE_KIND_UNSPECIFIED},
-};
-
 std::string seat_name(const GameFacts& f, int seat) {
   const auto i = static_cast<std::size_t>(seat);
   return i < f.who.seat_names.size() ? f.who.seat_names[i] : "seat " + std::to_string(seat);
@@ -100,54 +83,6 @@ std::string proposal_text(const proto::Proposal& p) {
 }
 
 }  // namespace
-
-std::string notice_kind_text(NoticeKind kind) {
-  for (const KindName& k : kKindNames) {
-    if (k.kind == kind) return k.text;
-  }
-  return "notice";
-}
-
-std::optional<NoticeKind> notice_kind(const std::string& text) {
-  for (const KindName& k : kKindNames) {
-    if (text == k.text) return k.kind;
-  }
-  return std::nullopt;
-}
-
-proto::NoticeKind to_proto(NoticeKind kind) {
-  for (const KindName& k : kKindNames) {
-    if (k.kind == kind) return k.proto;
-  }
-  return proto::NOTICE_KIND_UNSPECIFIED;
-}
-
-std::optional<NoticeKind> from_proto(proto::NoticeKind kind) {
-  for (const NoticeKind k : kChoosableKinds) {
-    if (to_proto(k) == kind) return k;
-  }
-  return std::nullopt;
-}
-
-NoticeKinds notice_bit(NoticeKind kind) {
-  return NoticeKinds{1} << static_cast<int>(kind);
-}
-
-NoticeKinds default_notice_kinds() {
-  NoticeKinds out = 0;
-  for (const NoticeKind k : kChoosableKinds) {
-    if (k != NoticeKind::StepResolved) out |= notice_bit(k);
-  }
-  return out;
-}
-
-std::vector<NoticeKind> chosen_kinds(NoticeKinds kinds) {
-  std::vector<NoticeKind> out;
-  for (const NoticeKind k : kChoosableKinds) {
-    if (kinds & notice_bit(k)) out.push_back(k);
-  }
-  return out;
-}
 
 std::string utc_text(std::int64_t unix_seconds) {
   const std::time_t t = static_cast<std::time_t>(unix_seconds);

@@ -1,5 +1,7 @@
 #include "notices/notice_tables.h"
 
+#include <algorithm>
+
 namespace naumachia::server {
 
 namespace {
@@ -31,6 +33,33 @@ NotifyTargetRow read_target(const Stmt& s, int first = 0) {
 }
 
 }  // namespace
+
+NoticeRow notice_row(const Notice& n) {
+  const bool chosen = std::find(std::begin(kChoosableKinds), std::end(kChoosableKinds), n.kind) !=
+                      std::end(kChoosableKinds);
+  return NoticeRow{n.user_id,
+                   notice_kind_text(n.kind),
+                   chosen ? notice_bit(n.kind) : 0,
+                   n.game_id,
+                   n.subject,
+                   n.body,
+                   n.connected};
+}
+
+std::function<void(Tables&)> outbox_write(const std::vector<Notice>& notices, const Fanout& fanout,
+                                          std::int64_t now) {
+  if (notices.empty()) return nullptr;
+  std::vector<NoticeRow> rows;
+  rows.reserve(notices.size());
+  for (const Notice& n : notices) {
+    NoticeRow row = notice_row(n);
+    row.connected = fanout.connected(n.user_id);
+    rows.push_back(std::move(row));
+  }
+  return notice_job([rows = std::move(rows), now](NoticeTables& s) {
+    for (const NoticeRow& r : rows) s.enqueue_notice(r, default_notice_kinds(), now);
+  });
+}
 
 std::function<void(Tables&)> notice_job(std::function<void(NoticeTables&)> work) {
   return [work = std::move(work)](Tables& t) {

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "notices/notice.h"
+#include "protocol/fanout.h"
 #include "storage/database.h"
 #include "storage/tables.h"
 
@@ -32,7 +34,7 @@ struct NotifyTargetRow {
   std::int64_t created_at = 0;
 };
 
-// What a user hears about: bits of NoticeKind (notices/game_notices.h), and whether also
+// What a user hears about: bits of NoticeKind (notices/notice.h), and whether also
 // while connected.
 struct NotifySettingsRow {
   std::int64_t kinds = 0;
@@ -106,6 +108,16 @@ class NoticeTables {
  private:
   Database& db_;
 };
+
+// The write that puts `notices` in the outbox, each marked with whether its
+// user has a connection open now (a user who hears only while away is
+// spared what they were pushed). Null when there are none.
+// The row that stores `n`: with its kind's bit when its user may choose
+// whether to hear of that kind, else none (it goes whatever they chose).
+NoticeRow notice_row(const Notice& n);
+
+std::function<void(Tables&)> outbox_write(const std::vector<Notice>& notices, const Fanout& fanout,
+                                          std::int64_t now);
 
 // `work` on the notification tables as a storage writer's job (on the
 // writer's connection, in its batch).

@@ -10,18 +10,6 @@ namespace naumachia::server {
 
 namespace {
 
-NoticeRow notice_row(const Notice& n) {
-  const bool chosen = std::find(std::begin(kChoosableKinds), std::end(kChoosableKinds), n.kind) !=
-                      std::end(kChoosableKinds);
-  return NoticeRow{n.user_id,
-                   notice_kind_text(n.kind),
-                   chosen ? notice_bit(n.kind) : 0,
-                   n.game_id,
-                   n.subject,
-                   n.body,
-                   n.connected};
-}
-
 // Six digits, uniformly drawn: typed by a person, guessed by nobody in five tries.
 std::string confirmation_code() {
   for (;;) {
@@ -56,24 +44,9 @@ proto::WebhookFormat format_proto(const std::string& text) {
 
 }  // namespace
 
-std::function<void(Tables&)> outbox_write(const std::vector<Notice>& notices, const Fanout& fanout,
-                                          std::int64_t now) {
-  if (notices.empty()) return nullptr;
-  std::vector<NoticeRow> rows;
-  rows.reserve(notices.size());
-  for (const Notice& n : notices) {
-    NoticeRow row = notice_row(n);
-    row.connected = fanout.connected(n.user_id);
-    rows.push_back(std::move(row));
-  }
-  return notice_job([rows = std::move(rows), now](NoticeTables& s) {
-    for (const NoticeRow& r : rows) s.enqueue_notice(r, default_notice_kinds(), now);
-  });
-}
-
-Notifications::Notifications(Tables& reader, StorageWriter& writer, KeyedBuckets& send_budget,
-                             Clock clock, const NotifyOptions& options,
-                             std::function<void()> queued)
+NoticeSettings::NoticeSettings(Tables& reader, StorageWriter& writer, KeyedBuckets& send_budget,
+                               Clock clock, const NotifyOptions& options,
+                               std::function<void()> queued)
     : reader_(reader.database()),
       writer_(writer),
       send_budget_(send_budget),
@@ -81,11 +54,11 @@ Notifications::Notifications(Tables& reader, StorageWriter& writer, KeyedBuckets
       options_(options),
       queued_(std::move(queued)) {}
 
-NotifySettingsRow Notifications::settings(std::int64_t user) {
+NotifySettingsRow NoticeSettings::settings(std::int64_t user) {
   return reader_.notify_settings(user).value_or(NotifySettingsRow{default_notice_kinds(), false});
 }
 
-void Notifications::fill(std::int64_t user, const std::string& note, proto::NotifySettings& out) {
+void NoticeSettings::fill(std::int64_t user, const std::string& note, proto::NotifySettings& out) {
   for (const NotifyTargetRow& t : reader_.notify_targets(user)) {
     if (t.channel == NotifyChannel::Email) {
       out.set_email(t.address);
@@ -103,9 +76,9 @@ void Notifications::fill(std::int64_t user, const std::string& note, proto::Noti
   out.set_note(note);
 }
 
-void Notifications::write_then_answer(std::int64_t user, std::function<void(NoticeTables&)> write,
-                                      const std::string& note, const ReplyPtr& reply,
-                                      bool notices) {
+void NoticeSettings::write_then_answer(std::int64_t user, std::function<void(NoticeTables&)> write,
+                                       const std::string& note, const ReplyPtr& reply,
+                                       bool notices) {
   writer_.submit(notice_job(std::move(write)),
                  [this, user, note, reply, notices](std::exception_ptr failure) {
                    if (failure) return guarded(reply, [&] { std::rethrow_exception(failure); });
@@ -117,8 +90,8 @@ void Notifications::write_then_answer(std::int64_t user, std::function<void(Noti
                  });
 }
 
-void Notifications::handle(const ConnectionState& conn, const proto::NotifyRequest& r,
-                           const ReplyPtr& reply) {
+void NoticeSettings::handle(const ConnectionState& conn, const proto::NotifyRequest& r,
+                            const ReplyPtr& reply) {
   const std::int64_t user = require_user(conn);
   using C = proto::NotifyRequest;
   switch (r.change_case()) {
@@ -167,8 +140,8 @@ void Notifications::handle(const ConnectionState& conn, const proto::NotifyReque
   refuse(proto::INVALID_ARGUMENT, "that notification change is not one this server knows");
 }
 
-void Notifications::set_email(std::int64_t user, const std::string& name,
-                              const std::string& address, const ReplyPtr& reply) {
+void NoticeSettings::set_email(std::int64_t user, const std::string& name,
+                               const std::string& address, const ReplyPtr& reply) {
   if (!options_.mail.configured()) {
     refuse(proto::NOT_CONFIGURED,
            "this server sends no e-mail (its operator gave no SMTP relay); a webhook works");
@@ -206,8 +179,8 @@ void Notifications::set_email(std::int64_t user, const std::string& name,
       true);
 }
 
-void Notifications::confirm_email(std::int64_t user, const std::string& code,
-                                  const ReplyPtr& reply) {
+void NoticeSettings::confirm_email(std::int64_t user, const std::string& code,
+                                   const ReplyPtr& reply) {
   auto t = target_on(reader_, user, NotifyChannel::Email);
   if (!t) refuse(proto::NOT_FOUND, "you have no e-mail address to confirm: notify email ADDRESS");
   if (t->confirmed) {
@@ -245,7 +218,8 @@ void Notifications::confirm_email(std::int64_t user, const std::string& code,
       t->address + " is confirmed: notices go there now", reply, false);
 }
 
-void Notifications::set_webhook(std::int64_t user, const proto::Webhook& w, const ReplyPtr& reply) {
+void NoticeSettings::set_webhook(std::int64_t user, const proto::Webhook& w,
+                                 const ReplyPtr& reply) {
   if (const auto why = webhook_problem(w.url(), options_.webhooks_to_private))
     refuse(proto::INVALID_ARGUMENT, *why);
   WebhookFormat format = WebhookFormat::Json;
@@ -278,7 +252,7 @@ void Notifications::set_webhook(std::int64_t user, const proto::Webhook& w, cons
       reply, false);
 }
 
-void Notifications::remove(std::int64_t user, NotifyChannel channel, const ReplyPtr& reply) {
+void NoticeSettings::remove(std::int64_t user, NotifyChannel channel, const ReplyPtr& reply) {
   const auto t = target_on(reader_, user, channel);
   if (!t) refuse(proto::NOT_FOUND, "you have no " + channel_text(channel) + " address to remove");
   write_then_answer(
@@ -288,7 +262,7 @@ void Notifications::remove(std::int64_t user, NotifyChannel channel, const Reply
       reply, false);
 }
 
-void Notifications::test(std::int64_t user, const ReplyPtr& reply) {
+void NoticeSettings::test(std::int64_t user, const ReplyPtr& reply) {
   const auto targets = reader_.notify_targets(user);
   const bool any = std::any_of(targets.begin(), targets.end(),
                                [](const NotifyTargetRow& t) { return t.confirmed; });
@@ -309,7 +283,7 @@ void Notifications::test(std::int64_t user, const ReplyPtr& reply) {
       "a test notice is on its way to every confirmed address", reply, true);
 }
 
-void Notifications::unsubscribe(const proto::UnsubscribeRequest& r, const ReplyPtr& reply) {
+void NoticeSettings::unsubscribe(const proto::UnsubscribeRequest& r, const ReplyPtr& reply) {
   const std::string& token = r.token();
   const bool well_formed =
       token.size() == 32 && std::all_of(token.begin(), token.end(), [](char c) {

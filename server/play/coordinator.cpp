@@ -6,6 +6,7 @@
 
 #include "base/log.h"
 #include "facts/proposals.h"
+#include "notices/game_notices.h"
 #include "notices/notice_tables.h"
 #include "records/hasher.h"
 #include "records/step.h"

@@ -19,7 +19,7 @@
 #include "facts/game_facts.h"
 #include "facts/offers.h"
 #include "facts/step_clock.h"
-#include "notices/settings.h"
+#include "notices/options.h"
 #include "protocol/codec.h"
 #include "protocol/connection.h"
 #include "protocol/fanout.h"

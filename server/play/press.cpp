@@ -7,7 +7,7 @@
 
 #include "facts/game_facts.h"
 #include "notices/game_notices.h"
-#include "notices/settings.h"
+#include "notices/notice_tables.h"
 
 namespace naumachia::server {
 
