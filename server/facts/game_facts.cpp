@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "facts/proposals.h"
+#include "protocol/codec.h"
 #include "records/hasher.h"
 #include "records/step.h"
 
@@ -32,6 +33,28 @@ proto::PressMode press_proto(PressMode mode) {
 
 std::string game_label(std::int64_t id) {
   return "game " + std::to_string(id);
+}
+
+std::string seat_label(const GameFacts& g, int seat) {
+  const auto i = static_cast<std::size_t>(seat);
+  return "seat " + std::to_string(seat) +
+         (i < g.who.seat_names.size() ? " (" + g.who.seat_names[i] + ")" : "");
+}
+
+int existing_seat(const GameFacts& g, std::int64_t seat) {
+  if (seat < 0 || seat >= g.row.players) {
+    refuse(proto::INVALID_ARGUMENT, "seat " + std::to_string(seat) + " does not exist; " +
+                                        game_label(g.row.id) + " has seats 0.." +
+                                        std::to_string(g.row.players - 1));
+  }
+  return static_cast<int>(seat);
+}
+
+void require_running(const GameFacts& g) {
+  if (g.row.status != "running") {
+    refuse(proto::GAME_NOT_RUNNING,
+           game_label(g.row.id) + (g.row.status == "open" ? " has not started" : " is over"));
+  }
 }
 
 std::vector<std::string> split_words(const std::string& s) {
@@ -251,12 +274,6 @@ proto::GameEvent step_resolved_event(const GameRow& g, const PlayedStep& p,
 
 bool chain_shown(const GameRow& g) {
   return g.hash_scheme >= GameHasher::kKeyedRecords || g.status == "over";
-}
-
-const State& LiveGame::require_state() const {
-  if (state_problem) throw *state_problem;
-  if (!state) refuse(proto::GAME_NOT_RUNNING, game_label(row.id) + " has not started");
-  return *state;
 }
 
 }  // namespace naumachia::server

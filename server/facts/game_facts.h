@@ -1,9 +1,9 @@
 #pragma once
-// A game as the server holds it in memory while it is played: its row, its
-// seats, the current step's orders and its deserialised state. The game
-// coordinator owns these and is their one writer; the database follows
-// through the storage writer. Also what a game's facts say about a reader:
-// the seats they control, what they may see, and the summary they are shown.
+// What a game's stored facts say about a reader: the seats they control,
+// what they may see, and the summary they are shown; and the event a
+// resolved step is told by. Pure: the coordinator's live games
+// (play/live_game.h) are made of these facts, and the audit and the notices
+// read them too.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -12,7 +12,6 @@
 
 #include "core/game.h"
 #include "facts/offers.h"
-#include "protocol/codec.h"
 #include "records/step.h"
 #include "records/visibility.h"
 #include "storage/rows.h"
@@ -61,23 +60,6 @@ struct GameFacts {
   proto::GameOver game_over() const;
 };
 
-struct LiveGame : GameFacts {
-  std::unique_ptr<State> state;  // running or over, when playable
-  // Why the state could not be had (rules version, unreadable row).
-  std::optional<ApiError> state_problem;
-  std::int64_t next_proposal = 1;  // the id the game's next proposal gets
-  int pending_writes = 0;          // jobs handed to the storage writer, not yet durable
-  bool broken = false;             // a write failed: memory may be ahead of the database
-  std::uint64_t last_used = 0;
-  // The event of the step that led to the current position, whole (cut to
-  // each reader when used), for drawing its orders; read from the events
-  // the first time it is wanted, then kept as steps resolve.
-  std::optional<proto::StepResolved> last_resolved;
-  bool last_resolved_known = false;
-
-  const State& require_state() const;
-};
-
 // The deadline of the step that follows one resolved at `resolved_at`: none
 // when the game has no deadlines or is over.
 std::optional<std::int64_t> next_deadline(const GameRow& g, const StepInfo& next,
@@ -97,6 +79,12 @@ proto::GameEvent step_resolved_event(const GameRow& g, const PlayedStep& p,
 bool chain_shown(const GameRow& g);
 
 std::string game_label(std::int64_t id);
+// "seat 2 (France)"; the seat's name when the game has one for it.
+std::string seat_label(const GameFacts& g, int seat);
+// The seat a request names, which exists in the game; else INVALID_ARGUMENT.
+int existing_seat(const GameFacts& g, std::int64_t seat);
+// Refuses with GAME_NOT_RUNNING, saying why, unless the game is running.
+void require_running(const GameFacts& g);
 std::vector<std::string> split_words(const std::string& s);
 std::string side_numbers(const std::vector<SideId>& sides);
 std::string seat_numbers(const std::vector<PlayerId>& seats);

@@ -1,28 +1,16 @@
-// Agreements between the players of a running game: proposals, their
-// answers, and what a carried one decides. The coordinator's, like every
-// change to a game: checked against the game in memory, applied, stored, and
-// pushed once durable.
+#include "play/agreements.h"
+
 #include <algorithm>
-#include <cctype>
 #include <cstdint>
 
 #include "base/log.h"
+#include "core/text.h"
 #include "facts/proposals.h"
-#include "play/coordinator.h"
+#include "play/resolution.h"
 
 namespace naumachia::server {
 
 namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::string seat_label(const LiveGame& g, int seat) {
-  return "seat " + std::to_string(seat) + " (" +
-         g.who.seat_names.at(static_cast<std::size_t>(seat)) + ")";
-}
 
 bool has(const std::vector<PlayerId>& seats, PlayerId p) {
   return std::find(seats.begin(), seats.end(), p) != seats.end();
@@ -39,7 +27,8 @@ SideId conceded_to(const LiveGame& g, const std::string& name) {
   }
   std::sort(in_play.begin(), in_play.end());
   for (SideId s : in_play) {
-    if (lower(g.who.side_names.at(static_cast<std::size_t>(s.value))) == lower(name)) return s;
+    if (text::lower(g.who.side_names.at(static_cast<std::size_t>(s.value))) == text::lower(name))
+      return s;
   }
   refuse(proto::INVALID_ARGUMENT, "no side '" + name + "' in " + game_label(g.row.id) +
                                       "; its sides are " + side_list(g.who, in_play));
@@ -73,19 +62,11 @@ void check_carriable(const LiveGame& g, const ProposalRow& p) {
   }
 }
 
-void require_running(const LiveGame& g) {
-  if (g.row.status != "running") {
-    refuse(proto::GAME_NOT_RUNNING,
-           game_label(g.row.id) + (g.row.status == "open" ? " has not started" : " is over"));
-  }
-}
-
-}  // namespace
-
-proto::GameEvent Coordinator::record_proposal(LiveGame& g, Writes& w, const ProposalRow& p,
-                                              proto::ProposalStep what, std::optional<int> seat,
-                                              const std::string& why,
-                                              std::optional<std::int64_t> at) {
+// Records the proposal `p` as it now stands: in memory, in the proposals
+// table, and as an event, which it returns.
+proto::GameEvent record_proposal(LiveGame& g, Writes& w, const ProposalRow& p,
+                                 proto::ProposalStep what, std::optional<int> seat,
+                                 const std::string& why, std::int64_t at) {
   const std::int64_t id = g.row.id;
   if (what == proto::PROPOSED) {
     w.ops.push_back([id, p](Tables& s) { s.insert_proposal(id, p); });
@@ -112,97 +93,35 @@ proto::GameEvent Coordinator::record_proposal(LiveGame& g, Writes& w, const Prop
   return record(g, w, std::move(e), at);
 }
 
-void Coordinator::lapse_proposals(LiveGame& g, Writes& w, const std::string& why,
-                                  std::optional<std::int64_t> at,
-                                  std::optional<ProposalKind> kind) {
-  const std::vector<ProposalRow> open = g.proposals;  // recording changes the list
-  for (ProposalRow p : open) {
-    if (kind && p.kind != *kind) continue;
-    p.state = ProposalState::Lapsed;
-    p.closed_at = at.value_or(now());
-    record_proposal(g, w, p, proto::LAPSED, std::nullopt, why, at);
-  }
-}
-
-void Coordinator::change_clock(LiveGame& g, Writes& w, ClockChange change, std::int64_t seconds,
-                               std::int64_t proposal) {
-  const bool by_admin = proposal == 0;
-  const std::int64_t at = now();  // the change and its event, at one time
-  const StepClock before = StepClock::of(g.row);
-  const StepClock after = changed(before, change, by_admin, seconds, at);
-  g.row.step_deadline = after.deadline;
-  g.row.paused = after.paused;
-  g.row.paused_remaining = after.remaining;
-  g.row.deadline_set_at = at;
-  write_row(g, w);
-  proto::GameEvent e;
-  *e.mutable_deadline() = deadline_event(change, g.row.step, proposal, seconds, after);
-  record(g, w, std::move(e), at);
-  const std::string who = by_admin ? "the administrator" : "agreement";
-  switch (change) {
-    case ClockChange::Pause:
-      lapse_proposals(g, w, "the game was paused", std::nullopt, ProposalKind::Pause);
-      // Once the administrator holds the game, the players cannot resume it.
-      if (by_admin)
-        lapse_proposals(g, w, "the administrator paused the game", std::nullopt,
-                        ProposalKind::Resume);
-      log_line(game_label(g.row.id) + ": paused by " + who);
-      break;
-    case ClockChange::Resume:
-      lapse_proposals(g, w, "the game was resumed", std::nullopt, ProposalKind::Resume);
-      log_line(game_label(g.row.id) + ": resumed by " + who);
-      resolve_ready(g, w, false);
-      break;
-    case ClockChange::Extend:
-      log_line(game_label(g.row.id) + ": the deadline extended by " + who);
-      break;
-  }
-}
-
-void Coordinator::check_extension(std::int64_t seconds, std::int64_t max) const {
-  if (seconds < limits_.min_deadline_seconds || seconds > max) {
-    refuse(proto::INVALID_ARGUMENT,
-           "an extension is " + duration_text(limits_.min_deadline_seconds) + " to " +
-               duration_text(max) + ", not " + std::to_string(seconds) + " seconds");
-  }
-}
-
-void Coordinator::carry_out(LiveGame& g, Writes& w, const ProposalRow& p) {
+// What a carried proposal decides takes effect.
+void carry_out(LiveGame& g, Writes& w, const ProposalRow& p, std::int64_t at) {
   switch (p.kind) {
     case ProposalKind::Pause:
-      return change_clock(g, w, ClockChange::Pause, 0, p.id);
+      return change_clock(g, w, ClockChange::Pause, 0, p.id, at);
     case ProposalKind::Resume:
-      return change_clock(g, w, ClockChange::Resume, 0, p.id);
+      return change_clock(g, w, ClockChange::Resume, 0, p.id, at);
     case ProposalKind::Extension:
-      return change_clock(g, w, ClockChange::Extend, p.seconds, p.id);
+      return change_clock(g, w, ClockChange::Extend, p.seconds, p.id, at);
     case ProposalKind::Draw:
     case ProposalKind::Concession: {
       const AgreedEnd end = agreed_end(p, g.who);
-      lapse_proposals(g, w, "the game ended");
-      g.row.status = "over";
-      g.row.step_deadline.reset();
-      g.row.paused = Pause::None;
-      g.row.paused_remaining.reset();
-      g.row.result = end.result;
-      g.row.winning_sides = side_numbers(end.winners);
-      g.row.winners = seat_numbers(winning_seats(g.who, end.winners, g.resigned()));
+      lapse_proposals(g, w, "the game ended", at);
+      end_game(g, end.result, end.winners);
       write_row(g, w);
-      over_event(g, w);
+      over_event(g, w, at);
       log_line(game_label(g.row.id) + ": ended by agreement (" + kind_text(p.kind) + ")");
       return;
     }
   }
 }
 
-void Coordinator::propose(const ConnectionState& conn, const proto::ProposeRequest& r,
-                          const ReplyPtr& reply) {
-  const std::int64_t user = require_user(conn);
-  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
-  const PlayerId me = acting_seat(*g, conn, std::nullopt);
-  require_running(*g);
-  const std::string game = game_label(g->row.id);
+}  // namespace
+
+ProposalRow proposal_asked(const LiveGame& g, const proto::ProposeRequest& r, PlayerId me,
+                           std::int64_t min_extension, std::int64_t max_extension) {
+  const std::string game = game_label(g.row.id);
   ProposalRow p;
-  const Standing st = standing(g->who, g->resigned());
+  const Standing st = standing(g.who, g.resigned());
   switch (r.kind()) {
     case proto::DRAW:
       p.kind = ProposalKind::Draw;
@@ -210,11 +129,11 @@ void Coordinator::propose(const ConnectionState& conn, const proto::ProposeReque
       break;
     case proto::CONCESSION: {
       p.kind = ProposalKind::Concession;
-      const SideId side = conceded_to(*g, r.side());
-      const std::string name = g->who.side_names.at(static_cast<std::size_t>(side.value));
+      const SideId side = conceded_to(g, r.side());
+      const std::string name = g.who.side_names.at(static_cast<std::size_t>(side.value));
       if (std::find(st.remaining.begin(), st.remaining.end(), side) == st.remaining.end())
         refuse(proto::INVALID_ARGUMENT, name + " has no player left in " + game);
-      const auto& mine = g->who.sides_of(me);
+      const auto& mine = g.who.sides_of(me);
       if (std::find(mine.begin(), mine.end(), side) != mine.end()) {
         refuse(proto::INVALID_ARGUMENT,
                "you play " + name + ": a concession is to a side you do not play");
@@ -229,10 +148,10 @@ void Coordinator::propose(const ConnectionState& conn, const proto::ProposeReque
       const ClockChange change = *clock_change_of(p.kind);
       if (change == ClockChange::Extend) {
         p.seconds = static_cast<std::int64_t>(std::min<std::uint64_t>(r.seconds(), INT32_MAX));
-        check_extension(p.seconds, limits_.max_extension_seconds);
+        check_extension(p.seconds, min_extension, max_extension);
       }
-      if (const auto why = clock_problem(StepClock::of(g->row), change, false)) {
-        refuse(change == ClockChange::Resume && g->row.paused == Pause::Admin
+      if (const auto why = clock_problem(StepClock::of(g.row), change, false)) {
+        refuse(change == ClockChange::Resume && g.row.paused == Pause::Admin
                    ? proto::FORBIDDEN
                    : proto::INVALID_ARGUMENT,
                game + " " + *why);
@@ -244,50 +163,43 @@ void Coordinator::propose(const ConnectionState& conn, const proto::ProposeReque
              "propose a draw, a concession, a pause, to resume or an extension (kind " +
                  std::to_string(r.kind()) + " is none of them)");
   }
-  for (const ProposalRow& o : g->proposals) {
+  for (const ProposalRow& o : g.proposals) {
     if (o.kind == p.kind) {
       refuse(proto::INVALID_ARGUMENT, "proposal " + std::to_string(o.id) + ", " +
-                                          describe(o, g->who) + ", is open in " + game +
+                                          describe(o, g.who) + ", is open in " + game +
                                           ": accept, refuse or withdraw it first");
     }
   }
-  take_send_budget(send_budget_, user, "messages and proposals");
+  return p;
+}
 
-  Writes w;
-  p.id = g->next_proposal++;
+ProposalRow make_proposal(LiveGame& g, Writes& w, ProposalRow p, PlayerId me, std::int64_t at) {
+  p.id = g.next_proposal++;
   p.proposer = me.value;
-  p.step = g->row.step;
-  p.voters = proposal_voters(p.kind, g->who, g->resigned(), p.sides);
+  p.step = g.row.step;
+  p.voters = proposal_voters(p.kind, g.who, g.resigned(), p.sides);
   p.accepted = {me};
-  p.made_at = now();
+  p.made_at = at;
   // The proposer may be the only seat it needs (a side conceding a duel).
   if (carried(p)) {
     p.state = ProposalState::Carried;
     p.closed_at = p.made_at;
   }
-  w.answered = record_proposal(*g, w, p, proto::PROPOSED, me.value).seq();
-  if (p.state == ProposalState::Carried) carry_out(*g, w, p);
-  w.kept = "your proposal in " + game + " was recorded";
-  commit(g, std::move(w), reply, [g, p, reply] {
-    to_proto(p, g->who, *reply->out().mutable_proposal());
-    reply->send();
-  });
+  w.answered = record_proposal(g, w, p, proto::PROPOSED, me.value, "", at).seq();
+  if (p.state == ProposalState::Carried) carry_out(g, w, p, at);
+  return p;
 }
 
-void Coordinator::answer_proposal(const ConnectionState& conn,
-                                  const proto::AnswerProposalRequest& r, const ReplyPtr& reply) {
-  require_user(conn);
-  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
-  const PlayerId me = acting_seat(*g, conn, std::nullopt);
-  require_running(*g);
-  const std::string game = game_label(g->row.id);
-  const auto it = std::find_if(g->proposals.begin(), g->proposals.end(), [&](const ProposalRow& o) {
+ProposalRow apply_answer(LiveGame& g, Writes& w, const proto::AnswerProposalRequest& r, PlayerId me,
+                         std::int64_t at) {
+  const std::string game = game_label(g.row.id);
+  const auto it = std::find_if(g.proposals.begin(), g.proposals.end(), [&](const ProposalRow& o) {
     return o.id == static_cast<std::int64_t>(r.proposal());
   });
-  if (it == g->proposals.end())
+  if (it == g.proposals.end())
     refuse(proto::NOT_FOUND, game + " has no open proposal " + std::to_string(r.proposal()));
   ProposalRow p = *it;
-  const std::string which = "proposal " + std::to_string(p.id) + " (" + describe(p, g->who) + ")";
+  const std::string which = "proposal " + std::to_string(p.id) + " (" + describe(p, g.who) + ")";
   proto::ProposalStep what = proto::PROPOSAL_STEP_UNSPECIFIED;
   switch (r.answer()) {
     case proto::ACCEPT:
@@ -308,7 +220,7 @@ void Coordinator::answer_proposal(const ConnectionState& conn,
     case proto::WITHDRAW:
       if (p.proposer != me.value) {
         refuse(proto::FORBIDDEN,
-               "only " + seat_label(*g, p.proposer) + ", who made " + which + ", may withdraw it");
+               "only " + seat_label(g, p.proposer) + ", who made " + which + ", may withdraw it");
       }
       what = proto::WITHDRAWN;
       p.state = ProposalState::Withdrawn;
@@ -316,60 +228,63 @@ void Coordinator::answer_proposal(const ConnectionState& conn,
     default:
       refuse(proto::INVALID_ARGUMENT, "answer a proposal with accept, refuse or withdraw");
   }
-  if (p.state != ProposalState::Open) p.closed_at = now();
-  if (p.state == ProposalState::Carried) check_carriable(*g, p);
+  if (p.state != ProposalState::Open) p.closed_at = at;
+  if (p.state == ProposalState::Carried) check_carriable(g, p);
 
-  Writes w;
-  w.answered = record_proposal(*g, w, p, what, me.value).seq();
-  if (p.state == ProposalState::Carried) carry_out(*g, w, p);
-  w.kept = "your answer to " + which + " was recorded";
-  commit(g, std::move(w), reply, [g, p, reply] {
-    to_proto(p, g->who, *reply->out().mutable_proposal());
-    reply->send();
-  });
+  w.answered = record_proposal(g, w, p, what, me.value, "", at).seq();
+  if (p.state == ProposalState::Carried) carry_out(g, w, p, at);
+  return p;
 }
 
-void Coordinator::apply_admin_requests() {
-  for (const AdminRequestRow& r : reader_.waiting_admin_requests()) {
-    if (!admin_in_flight_.insert(r.id).second) continue;  // being stored already
-    const std::int64_t id = r.id;
-    const auto done = [this, id] { admin_in_flight_.erase(id); };
-    try {
-      const GamePtr g = live(r.game_id);
-      Writes w;
-      if (r.action == AdminAction::Replace) {
-        replace_for_admin(*g, w, r);
-      } else {
-        require_running(*g);
-        const ClockChange change = r.action == AdminAction::Pause    ? ClockChange::Pause
-                                   : r.action == AdminAction::Resume ? ClockChange::Resume
-                                                                     : ClockChange::Extend;
-        if (change == ClockChange::Extend) check_extension(r.seconds, limits_.max_deadline_seconds);
-        if (const auto why = clock_problem(StepClock::of(g->row), change, true))
-          refuse(proto::INVALID_ARGUMENT, game_label(g->row.id) + " " + *why);
-        change_clock(*g, w, change, r.seconds, 0);
-      }
-      // Marked done in the same transaction as the change: applied once.
-      const std::int64_t at = now();
-      w.ops.push_back([id, at](Tables& s) { s.finish_admin_request(id, at, "applied"); });
-      commit(g, std::move(w), nullptr, nullptr, done);
-    } catch (const std::exception& e) {
-      // Not refused: it is asked again at the next look.
-      log_line("admin request " + std::to_string(id) + " could not be applied now: " + e.what());
-      done();
-    } catch (const ApiError& e) {
-      if (e.code == proto::INTERNAL) {
-        // The server's trouble (a game being reloaded), not the request's.
-        log_line("admin request " + std::to_string(id) + " could not be applied now: " + e.message);
-        done();
-        continue;
-      }
-      const std::int64_t at = now();
-      const std::string outcome = "refused: " + e.message;
-      log_line("admin request " + std::to_string(id) + " " + outcome);
-      writer_.submit([id, at, outcome](Tables& s) { s.finish_admin_request(id, at, outcome); },
-                     [done](std::exception_ptr) { done(); });
-    }
+void lapse_proposals(LiveGame& g, Writes& w, const std::string& why, std::int64_t at,
+                     std::optional<ProposalKind> kind) {
+  const std::vector<ProposalRow> open = g.proposals;  // recording changes the list
+  for (ProposalRow p : open) {
+    if (kind && p.kind != *kind) continue;
+    p.state = ProposalState::Lapsed;
+    p.closed_at = at;
+    record_proposal(g, w, p, proto::LAPSED, std::nullopt, why, at);
+  }
+}
+
+void change_clock(LiveGame& g, Writes& w, ClockChange change, std::int64_t seconds,
+                  std::int64_t proposal, std::int64_t at) {
+  const bool by_admin = proposal == 0;
+  const StepClock before = StepClock::of(g.row);
+  const StepClock after = changed(before, change, by_admin, seconds, at);
+  g.row.step_deadline = after.deadline;
+  g.row.paused = after.paused;
+  g.row.paused_remaining = after.remaining;
+  g.row.deadline_set_at = at;
+  write_row(g, w);
+  proto::GameEvent e;
+  *e.mutable_deadline() = deadline_event(change, g.row.step, proposal, seconds, after);
+  record(g, w, std::move(e), at);
+  const std::string who = by_admin ? "the administrator" : "agreement";
+  switch (change) {
+    case ClockChange::Pause:
+      lapse_proposals(g, w, "the game was paused", at, ProposalKind::Pause);
+      // Once the administrator holds the game, the players cannot resume it.
+      if (by_admin)
+        lapse_proposals(g, w, "the administrator paused the game", at, ProposalKind::Resume);
+      log_line(game_label(g.row.id) + ": paused by " + who);
+      break;
+    case ClockChange::Resume:
+      lapse_proposals(g, w, "the game was resumed", at, ProposalKind::Resume);
+      log_line(game_label(g.row.id) + ": resumed by " + who);
+      resolve_ready(g, w, false, at);
+      break;
+    case ClockChange::Extend:
+      log_line(game_label(g.row.id) + ": the deadline extended by " + who);
+      break;
+  }
+}
+
+void check_extension(std::int64_t seconds, std::int64_t min, std::int64_t max) {
+  if (seconds < min || seconds > max) {
+    refuse(proto::INVALID_ARGUMENT, "an extension is " + duration_text(min) + " to " +
+                                        duration_text(max) + ", not " + std::to_string(seconds) +
+                                        " seconds");
   }
 }
 

@@ -8,6 +8,9 @@
 #include "facts/proposals.h"
 #include "notices/game_notices.h"
 #include "notices/notice_tables.h"
+#include "play/agreements.h"
+#include "play/replacement.h"
+#include "play/resolution.h"
 #include "records/hasher.h"
 #include "records/step.h"
 #include "svg.h"
@@ -102,7 +105,7 @@ Coordinator::GamePtr Coordinator::load(const GameRow& row) {
   // submission.
   if (g->state && g->row.status == "running") {
     Writes w;
-    if (resolve_ready(*g, w, false)) commit(g, std::move(w), nullptr, nullptr);
+    if (resolve_ready(*g, w, false, now())) commit(g, std::move(w), nullptr, nullptr);
   }
   evict_idle();
   return g;
@@ -213,56 +216,6 @@ void Coordinator::push(std::int64_t game_id, const std::vector<proto::GameEvent>
     log_line(game_label(game_id) + ": pushing its events failed (" + e.what() +
              "); its readers catch up by asking for the events");
   }
-}
-
-proto::GameEvent Coordinator::record(LiveGame& g, Writes& w, proto::GameEvent e,
-                                     std::optional<std::int64_t> at) {
-  e.set_game_id(static_cast<std::uint64_t>(g.row.id));
-  e.set_seq(static_cast<std::uint64_t>(g.row.next_event++));
-  e.set_at_unix(at.value_or(now()));
-  w.events.push_back(e);
-  return e;
-}
-
-proto::GameEvent Coordinator::joined_event(LiveGame& g, Writes& w, int seat,
-                                           const std::string& player, bool started) {
-  proto::GameEvent e;
-  auto& j = *e.mutable_joined();
-  j.set_seat(static_cast<std::uint32_t>(seat));
-  j.set_player(player);
-  j.set_game_started(started);
-  return record(g, w, std::move(e));
-}
-
-proto::GameEvent Coordinator::over_event(LiveGame& g, Writes& w) {
-  proto::GameEvent e;
-  *e.mutable_over() = g.game_over();
-  return record(g, w, std::move(e));
-}
-
-void Coordinator::write_row(LiveGame& g, Writes& w) {
-  w.ops.push_back([row = g.row](Tables& s) { s.update_game(row); });
-}
-
-// Records `state` as the game's current position, with its step and deadline.
-void Coordinator::set_position(LiveGame& g, std::unique_ptr<State> state, std::int64_t at) {
-  const StepInfo info = state->step();
-  g.row.state = state->serialize();
-  g.row.state_hash = hasher_of(g.row).state_hash(*state);
-  g.row.step = info.number.value;
-  g.row.step_label = info.label;
-  g.row.to_order = seat_numbers(info.to_order);
-  g.row.step_deadline = next_deadline(g.row, info, at);
-  g.row.deadline_set_at = at;
-  if (info.game_over) {
-    g.row.status = "over";
-    g.row.result = info.result;
-    g.row.winning_sides = side_numbers(info.winners);
-    g.row.winners = seat_numbers(winning_seats(g.who, info.winners, g.resigned()));
-  }
-  g.state = std::move(state);
-  g.state_problem.reset();
-  g.orders.clear();
 }
 
 std::unique_ptr<State> Coordinator::initial_state(const LiveGame& g) const {
@@ -477,7 +430,11 @@ void Coordinator::join_game(const ConnectionState& conn, const proto::JoinGameRe
   std::sort(g->seats.begin(), g->seats.end(),
             [](const SeatRow& a, const SeatRow& b) { return a.seat < b.seat; });
   w.ops.push_back([id, seat, user, at](Tables& s) { s.add_seat(id, seat, user, at); });
-  joined_event(*g, w, seat, conn.user_name, full);
+  proto::GameEvent joined;
+  joined.mutable_joined()->set_seat(static_cast<std::uint32_t>(seat));
+  joined.mutable_joined()->set_player(conn.user_name);
+  joined.mutable_joined()->set_game_started(full);
+  record(*g, w, std::move(joined), at);
   if (full) {
     g->row.status = "running";
     g->row.initial_hash = hasher_of(g->row).state_hash(*initial);
@@ -488,7 +445,7 @@ void Coordinator::join_game(const ConnectionState& conn, const proto::JoinGameRe
   w.kept = "you joined " + game_label(id) + (full ? " and it started" : "");
   log_line(game_label(id) + ": '" + conn.user_name + "' joined" +
            (full ? "; the game starts" : ""));
-  resolve_ready(*g, w, false);
+  resolve_ready(*g, w, false, at);
   commit(g, std::move(w), reply, [g, user, reply] {
     g->fill_summary(user, *reply->out().mutable_game());
     reply->send();
@@ -585,10 +542,7 @@ void Coordinator::submit_orders(const ConnectionState& conn, const proto::Submit
   std::optional<std::uint32_t> for_seat;
   if (r.has_for_seat()) for_seat = r.for_seat();
   const PlayerId me = acting_seat(*g, conn, for_seat);
-  if (g->row.status != "running") {
-    refuse(proto::GAME_NOT_RUNNING,
-           game_label(g->row.id) + (g->row.status == "open" ? " has not started" : " is over"));
-  }
+  require_running(*g);
   if (static_cast<std::int64_t>(r.step()) != g->row.step) {
     refuse(proto::STALE_STEP, "the orders are for step " + std::to_string(r.step()) + " but " +
                                   game_label(g->row.id) + " is at step " +
@@ -640,9 +594,9 @@ void Coordinator::submit_orders(const ConnectionState& conn, const proto::Submit
   c.set_ready(o.ready);
   // The answer carries the commitment: the submitting connection gets no
   // push of it (the user's other connections do).
-  w.answered = record(*g, w, std::move(e)).seq();
-  seat_ordered(*g, w, me);
-  const bool resolved = resolve_ready(*g, w, false);
+  w.answered = record(*g, w, std::move(e), at).seq();
+  seat_ordered(*g, w, me, at);
+  const bool resolved = resolve_ready(*g, w, false, at);
   w.kept = "your orders for " + game_label(id) + ", step " + std::to_string(step) + " were saved" +
            (resolved ? " and the step resolved" : "");
 
@@ -667,7 +621,7 @@ void Coordinator::resign(const ConnectionState& conn, const proto::ResignRequest
   if (g->row.status != "running")
     refuse(proto::GAME_NOT_RUNNING, game_label(g->row.id) + " is not running");
   Writes w;
-  const std::int64_t id = g->row.id;
+  const std::int64_t id = g->row.id, at = now();
   const int number = seat->seat;
   const std::vector<Offer> offered_before = g->offers();
   for (SeatRow& s : g->seats) {
@@ -678,132 +632,125 @@ void Coordinator::resign(const ConnectionState& conn, const proto::ResignRequest
   proto::GameEvent e;
   e.mutable_resigned()->set_seat(static_cast<std::uint32_t>(number));
   e.mutable_resigned()->set_player(conn.user_name);
-  record(*g, w, std::move(e));
+  record(*g, w, std::move(e), at);
   // The standing changed: what was proposed before no longer holds.
-  lapse_proposals(*g, w,
-                  "seat " + std::to_string(number) + " (" +
-                      g->who.seat_names.at(static_cast<std::size_t>(number)) + ") resigned");
-  end_if_decided(*g, w);
+  lapse_proposals(*g, w, seat_label(*g, number) + " resigned", at);
+  end_if_decided(*g, w, at);
   // A resigned seat of a side that plays on is offered to a new player.
-  announce_offers(*g, w, offered_before);
+  announce_offers(*g, w, offered_before, at);
   log_line(game_label(id) + ": '" + conn.user_name + "' resigned");
-  resolve_ready(*g, w, false);
+  resolve_ready(*g, w, false, at);
   commit(g, std::move(w), reply, [g, user, reply] {
     g->fill_summary(user, *reply->out().mutable_game());
     reply->send();
   });
 }
 
-// When nobody is left to play against (every seat still in the game plays
-// every remaining side), the remaining sides win.
-void Coordinator::end_if_decided(LiveGame& g, Writes& w) {
-  const Standing st = standing(g.who, g.resigned());
-  if (!st.decided) return;
-  g.row.status = "over";
-  g.row.step_deadline.reset();
-  g.row.paused = Pause::None;
-  g.row.paused_remaining.reset();
-  g.row.winning_sides = side_numbers(st.remaining);
-  g.row.winners = seat_numbers(winning_seats(g.who, st.remaining, g.resigned()));
-  g.row.result = st.remaining.empty() ? "every player resigned: nobody wins"
-                                      : side_list(g.who, st.remaining) +
-                                            (st.remaining.size() == 1 ? " wins" : " win") +
-                                            ": every other side resigned";
-  write_row(g, w);
-  over_event(g, w);
+// ------------------------------------------------------------ agreements and seats
+
+void Coordinator::propose(const ConnectionState& conn, const proto::ProposeRequest& r,
+                          const ReplyPtr& reply) {
+  const std::int64_t user = require_user(conn);
+  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
+  const PlayerId me = acting_seat(*g, conn, std::nullopt);
+  require_running(*g);
+  ProposalRow asked =
+      proposal_asked(*g, r, me, limits_.min_deadline_seconds, limits_.max_extension_seconds);
+  take_send_budget(send_budget_, user, "messages and proposals");
+  Writes w;
+  const ProposalRow p = make_proposal(*g, w, std::move(asked), me, now());
+  w.kept = "your proposal in " + game_label(g->row.id) + " was recorded";
+  commit(g, std::move(w), reply, [g, p, reply] {
+    to_proto(p, g->who, *reply->out().mutable_proposal());
+    reply->send();
+  });
 }
 
-// ------------------------------------------------------------ resolution
+void Coordinator::answer_proposal(const ConnectionState& conn,
+                                  const proto::AnswerProposalRequest& r, const ReplyPtr& reply) {
+  require_user(conn);
+  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
+  const PlayerId me = acting_seat(*g, conn, std::nullopt);
+  require_running(*g);
+  Writes w;
+  const ProposalRow p = apply_answer(*g, w, r, me, now());
+  w.kept = "your answer to proposal " + std::to_string(p.id) + " (" + describe(p, g->who) +
+           ") was recorded";
+  commit(g, std::move(w), reply, [g, p, reply] {
+    to_proto(p, g->who, *reply->out().mutable_proposal());
+    reply->send();
+  });
+}
 
-bool Coordinator::resolve_ready(LiveGame& g, Writes& w, bool by_deadline) {
-  bool any = false;
-  try {
-    while (resolve_once(g, w, by_deadline && !any)) any = true;
-  } catch (const ApiError& e) {
-    log_line(game_label(g.row.id) + ": resolution failed: " + e.message);
-  } catch (const std::exception& e) {
-    log_line(game_label(g.row.id) + ": resolution failed: " + e.what());
+void Coordinator::take_seat(const ConnectionState& conn, const proto::TakeSeatRequest& r,
+                            const ReplyPtr& reply) {
+  const std::int64_t user = require_user(conn);
+  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
+  const Offer offer = offer_to_take(*g, user, r.seat());
+  Writes w;
+  hand_over(*g, w, offer.seat, user, conn.user_name, false, offer.reason, now());
+  w.kept = "you took over " + seat_label(*g, offer.seat) + " of " + game_label(g->row.id);
+  commit(g, std::move(w), reply, [g, user, reply] {
+    g->fill_summary(user, *reply->out().mutable_game());
+    reply->send();
+  });
+}
+
+// ------------------------------------------------------------ the administrator
+
+void Coordinator::apply_admin_request(LiveGame& g, Writes& w, const AdminRequestRow& r) {
+  const std::int64_t at = now();
+  if (r.action == AdminAction::Replace) {
+    const auto user = reader_.user_by_id(r.user_id);
+    const auto offer = admin_replacement(g, r.seat, r.user_id, user);
+    return hand_over(g, w, r.seat, user->id, user->name, true,
+                     offer ? std::optional<OfferReason>(offer->reason) : std::nullopt, at);
   }
-  return any;
+  require_running(g);
+  const ClockChange change = r.action == AdminAction::Pause    ? ClockChange::Pause
+                             : r.action == AdminAction::Resume ? ClockChange::Resume
+                                                               : ClockChange::Extend;
+  if (change == ClockChange::Extend)
+    check_extension(r.seconds, limits_.min_deadline_seconds, limits_.max_deadline_seconds);
+  if (const auto why = clock_problem(StepClock::of(g.row), change, true))
+    refuse(proto::INVALID_ARGUMENT, game_label(g.row.id) + " " + *why);
+  change_clock(g, w, change, r.seconds, 0, at);
 }
 
-bool Coordinator::resolve_once(LiveGame& g, Writes& w, bool by_deadline) {
-  // A paused game takes orders but resolves nothing, ready or not.
-  if (g.row.status != "running" || g.row.paused != Pause::None) return false;
-  if (by_deadline && (!g.row.step_deadline || *g.row.step_deadline > now())) return false;
-  const State& state = g.require_state();
-  const auto orders = orders_for_resolution(g, state, by_deadline);
-  if (!orders) return false;
-  const Expected<Seed> seed = to_seed(g.row.seed);
-  if (!seed) refuse(proto::INTERNAL, game_label(g.row.id) + ": " + seed.error().message);
-  // Everything that can fail happens before the game changes.
-  const std::int64_t id = g.row.id, at = now();
-  const std::vector<Offer> offered_before = g.offers();
-  PlayedStep played = play_step(state, *orders, *seed, hasher_of(g.row), g.row.chain_hash,
-                                StepTiming{at, by_deadline});
-  proto::GameEvent e = step_resolved_event(g.row, played, *orders, played.resolution.next->step());
-
-  const StepRow row{g.row.step,
-                    played.before.label,
-                    rolls_text(played.rolls),
-                    events_text(played.resolution.events),
-                    played.state_hash,
-                    g.row.chain_hash,
-                    played.record_hash,
-                    by_deadline,
-                    at};
-  for (const SeatOrders& o : *orders) {
-    const OrdersRow stored{o.seat, o.lines,    o.nonce, commitment(o.nonce, o.lines),
-                           true,   o.defaulted};
-    w.ops.push_back(
-        [id, step = row.step, stored, at](Tables& s) { s.put_orders(id, step, stored, at); });
-  }
-  w.ops.push_back([id, row](Tables& s) { s.insert_step(id, row); });
-  count_missed(g, w, *orders, by_deadline);
-  g.row.chain_hash = played.record_hash;
-  set_position(g, std::move(played.resolution.next), at);
-  // The orders drawn on the new position (with_arrows).
-  g.last_resolved = e.resolved();
-  g.last_resolved_known = true;
-  write_row(g, w);
-  record(g, w, std::move(e), at);
-  lapse_proposals(g, w, "step " + std::to_string(row.step) + " (" + row.label + ") resolved", at);
-  if (g.row.status == "over") over_event(g, w);
-  log_line(game_label(id) + ": " + row.label + " resolved" +
-           (by_deadline ? " at its deadline" : ""));
-  announce_offers(g, w, offered_before, at);
-  return true;
-}
-
-std::optional<std::vector<SeatOrders>> Coordinator::orders_for_resolution(const LiveGame& g,
-                                                                          const State& state,
-                                                                          bool by_deadline) const {
-  const auto resigned = g.resigned();
-  const bool to_partner = g.module && g.module->resigned_forces() == ResignedForces::ToPartner;
-  // A resigned seat waits for a partner's orders when its forces pass to its
-  // partners and one of them plays on; otherwise it gets defaults.
-  const auto partner_plays_on = [&](PlayerId p) {
-    if (!to_partner) return false;
-    for (int i = 0; i < g.row.players; ++i) {
-      if (!resigned[static_cast<std::size_t>(i)] && g.who.partners(p, PlayerId{i})) return true;
-    }
-    return false;
-  };
-  std::vector<SeatOrders> out;
-  for (PlayerId p : state.step().to_order) {
-    const auto o = std::find_if(g.orders.begin(), g.orders.end(),
-                                [p](const OrdersRow& r) { return r.seat == p.value; });
-    const bool left = resigned.at(static_cast<std::size_t>(p.value)) && !partner_plays_on(p);
-    if (o != g.orders.end() && (o->ready || by_deadline)) {
-      out.push_back(SeatOrders{p.value, o->lines, o->nonce, false});
-    } else if (left || by_deadline) {
-      out.push_back(SeatOrders{p.value, state.default_orders(p).lines, random_bytes(16), true});
-    } else {
-      return std::nullopt;
+void Coordinator::apply_admin_requests() {
+  for (const AdminRequestRow& r : reader_.waiting_admin_requests()) {
+    if (!admin_in_flight_.insert(r.id).second) continue;  // being stored already
+    const std::int64_t id = r.id;
+    const auto done = [this, id] { admin_in_flight_.erase(id); };
+    try {
+      const GamePtr g = live(r.game_id);
+      Writes w;
+      apply_admin_request(*g, w, r);
+      // Marked done in the same transaction as the change: applied once.
+      const std::int64_t at = now();
+      w.ops.push_back([id, at](Tables& s) { s.finish_admin_request(id, at, "applied"); });
+      commit(g, std::move(w), nullptr, nullptr, done);
+    } catch (const std::exception& e) {
+      // Not refused: it is asked again at the next look.
+      log_line("admin request " + std::to_string(id) + " could not be applied now: " + e.what());
+      done();
+    } catch (const ApiError& e) {
+      if (e.code == proto::INTERNAL) {
+        // The server's trouble (a game being reloaded), not the request's.
+        log_line("admin request " + std::to_string(id) + " could not be applied now: " + e.message);
+        done();
+        continue;
+      }
+      const std::int64_t at = now();
+      const std::string outcome = "refused: " + e.message;
+      log_line("admin request " + std::to_string(id) + " " + outcome);
+      writer_.submit([id, at, outcome](Tables& s) { s.finish_admin_request(id, at, outcome); },
+                     [done](std::exception_ptr) { done(); });
     }
   }
-  return out;
 }
+
+// ------------------------------------------------------------ deadlines
 
 void Coordinator::check_deadlines() {
   if (!resolved_left_ready_) {
@@ -821,7 +768,7 @@ void Coordinator::check_deadlines() {
     try {
       const GamePtr g = live(id);
       Writes w;
-      if (!resolve_ready(*g, w, true)) continue;
+      if (!resolve_ready(*g, w, true, t)) continue;
       commit(g, std::move(w), nullptr, nullptr);
     } catch (const ApiError& e) {
       log_line(game_label(id) + ": deadline resolution failed: " + e.message);

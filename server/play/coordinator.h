@@ -1,10 +1,10 @@
 #pragma once
-// The game coordinator: owns every live game in memory (state, seats, the
-// current step's orders) and is its one writer. A request that changes a game
-// reads top to bottom here: check it against the game in memory, apply it,
-// resolve any step that became ready, hand the writes to the storage writer,
-// and, once they are durable, push the events and answer. Runs on the
-// service's strand only.
+// The game coordinator: owns every live game in memory (play/live_game.h:
+// state, seats, the current step's orders) and is its one writer. A request
+// that changes a game reads top to bottom here: check it against the game in
+// memory, apply it (the changes of play/agreements.h, play/replacement.h and
+// play/resolution.h), hand the writes to the storage writer, and, once they
+// are durable, push the events and answer. Runs on the service's strand only.
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -17,9 +17,8 @@
 
 #include "base/throttle.h"
 #include "facts/game_facts.h"
-#include "facts/offers.h"
-#include "facts/step_clock.h"
 #include "notices/options.h"
+#include "play/live_game.h"
 #include "protocol/codec.h"
 #include "protocol/connection.h"
 #include "protocol/fanout.h"
@@ -57,7 +56,7 @@ class Coordinator {
  public:
   using Clock = std::function<std::int64_t()>;
 
-  // `send_budget` is the users' budget of messages and proposals (press.h).
+  // `send_budget` is the users' budget of messages and proposals (play/press.h).
   // `notices_queued` runs when a change put notices in the outbox.
   Coordinator(Tables& reader, StorageWriter& writer, const Registry& registry, Fanout& fanout,
               KeyedBuckets& send_budget, Clock clock, CoordinatorLimits limits = {},
@@ -74,11 +73,11 @@ class Coordinator {
                      const ReplyPtr& reply);
   void resign(const ConnectionState& conn, const proto::ResignRequest& r, const ReplyPtr& reply);
   void events(const ConnectionState& conn, const proto::EventsRequest& r, const ReplyPtr& reply);
-  // Agreements between the players (agreements.cpp).
+  // Agreements between the players (play/agreements.h).
   void propose(const ConnectionState& conn, const proto::ProposeRequest& r, const ReplyPtr& reply);
   void answer_proposal(const ConnectionState& conn, const proto::AnswerProposalRequest& r,
                        const ReplyPtr& reply);
-  // Replacement players (replacement.cpp): a user takes over an offered seat.
+  // A user takes over a seat offered to a new player (play/replacement.h).
   void take_seat(const ConnectionState& conn, const proto::TakeSeatRequest& r,
                  const ReplyPtr& reply);
   ReplayPlan plan_replay(const ConnectionState& conn, const proto::ReplayRequest& r);
@@ -97,18 +96,6 @@ class Coordinator {
   std::size_t cached_games() const { return games_.size(); }
 
  private:
-  // The writes of one request, in order, and the events it records.
-  struct Writes {
-    std::vector<std::function<void(Tables&)>> ops;
-    std::vector<proto::GameEvent> events;
-    std::uint64_t answered = 0;  // an event the answer carries: not pushed to the requester
-    // What the requester is told was kept should answering fail once the
-    // writes are durable ("your orders for game 3, step 2 were saved").
-    std::string kept;
-    // Users no longer seated who are told of these events all the same (a
-    // replaced player, as the observer they now are).
-    std::vector<Reader> also_told;
-  };
   using GamePtr = std::shared_ptr<LiveGame>;
 
   GamePtr live(std::int64_t id);
@@ -133,68 +120,13 @@ class Coordinator {
   void push(std::int64_t game_id, const std::vector<proto::GameEvent>& events,
             const std::vector<Reader>& readers, const Outbox* requester = nullptr,
             std::uint64_t answered = 0);
-  // Numbers `e` as the game's next event, stamped `at` (default: now).
-  proto::GameEvent record(LiveGame& g, Writes& w, proto::GameEvent e,
-                          std::optional<std::int64_t> at = std::nullopt);
-  proto::GameEvent joined_event(LiveGame& g, Writes& w, int seat, const std::string& player,
-                                bool started);
-  proto::GameEvent over_event(LiveGame& g, Writes& w);
-  void write_row(LiveGame& g, Writes& w);
 
-  // Records `state` as the game's current position, reached at `at`.
-  void set_position(LiveGame& g, std::unique_ptr<State> state, std::int64_t at);
   std::unique_ptr<State> initial_state(const LiveGame& g) const;
   PlayerId acting_seat(const LiveGame& g, const ConnectionState& conn,
                        const std::optional<std::uint32_t>& for_seat) const;
-  void end_if_decided(LiveGame& g, Writes& w);
-
-  // Agreements (agreements.cpp). Records the proposal `p` as it now stands
-  // (in memory, in the proposals table, and as an event); returns the event.
-  proto::GameEvent record_proposal(LiveGame& g, Writes& w, const ProposalRow& p,
-                                   proto::ProposalStep what, std::optional<int> seat,
-                                   const std::string& why = "",
-                                   std::optional<std::int64_t> at = std::nullopt);
-  // What a carried proposal decides takes effect.
-  void carry_out(LiveGame& g, Writes& w, const ProposalRow& p);
-  // Every open proposal (of `kind` only, when given) lapses, `why`.
-  void lapse_proposals(LiveGame& g, Writes& w, const std::string& why,
-                       std::optional<std::int64_t> at = std::nullopt,
-                       std::optional<ProposalKind> kind = std::nullopt);
-  // Changes the current step's deadline clock, as a carried proposal
-  // (`proposal`) or the administrator (0) asked: checked before
-  // (clock_problem). Records the event; proposals the change makes moot
-  // lapse; a resumed step whose seats are all ready resolves.
-  void change_clock(LiveGame& g, Writes& w, ClockChange change, std::int64_t seconds,
-                    std::int64_t proposal);
-  // Refuses an extension of other than `min` to `max` seconds.
-  void check_extension(std::int64_t seconds, std::int64_t max) const;
-
-  // Replacement (replacement.cpp). Counts the seats whose orders were
-  // defaulted at a deadline (`played`) as having missed it.
-  void count_missed(LiveGame& g, Writes& w, const std::vector<SeatOrders>& played,
-                    bool by_deadline);
-  // `seat` ordered: its missed deadlines are over, and so is its disorder.
-  void seat_ordered(LiveGame& g, Writes& w, PlayerId seat);
-  // Tells everyone of the seats offered now that were not `before`, and of
-  // those no longer offered; nothing once the game is over.
-  void announce_offers(LiveGame& g, Writes& w, const std::vector<Offer>& before,
-                       std::optional<std::int64_t> at = std::nullopt);
-  // `user` plays `seat` from now on: the seat's history, the event, the
-  // previous player told, open proposals lapsed. Checked before.
-  void hand_over(LiveGame& g, Writes& w, int seat, std::int64_t user, const std::string& name,
-                 bool by_admin, std::optional<OfferReason> reason);
-  // The administrator's replacement of a seat's player: checked, then handed over.
-  void replace_for_admin(LiveGame& g, Writes& w, const AdminRequestRow& r);
-
-  // Resolves steps while every seat that must order is ready (or resigned);
-  // returns whether any did. A failing resolution is logged and leaves the
-  // game as it was: the request that triggered it still stands.
-  bool resolve_ready(LiveGame& g, Writes& w, bool by_deadline);
-  bool resolve_once(LiveGame& g, Writes& w, bool by_deadline);
-  std::optional<std::vector<SeatOrders>> orders_for_resolution(const LiveGame& g,
-                                                               const State& state,
-                                                               bool by_deadline) const;
-
+  // The administrator's request `r` applied to `g` (play/agreements.h,
+  // play/replacement.h), checked first.
+  void apply_admin_request(LiveGame& g, Writes& w, const AdminRequestRow& r);
   View with_arrows(LiveGame& g, View view, const ConnectionState& conn);
   Tables& reader_;
   StorageWriter& writer_;

@@ -11,16 +11,6 @@
 
 namespace naumachia::server {
 
-namespace {
-
-std::string seat_label(const GameFacts& f, int seat) {
-  const auto i = static_cast<std::size_t>(seat);
-  return "seat " + std::to_string(seat) +
-         (i < f.who.seat_names.size() ? " (" + f.who.seat_names[i] + ")" : "");
-}
-
-}  // namespace
-
 void to_proto(const MessageRow& m, proto::PressMessage& out) {
   out.set_game_id(static_cast<std::uint64_t>(m.game_id));
   out.set_restricted(!m.channel.is_public());
@@ -54,12 +44,7 @@ Audience Press::channel_of(const GameFacts& f, int from,
   }
   std::vector<PlayerId> seats{PlayerId{from}};
   for (std::uint32_t s : to) {
-    if (s >= static_cast<std::uint32_t>(f.row.players)) {
-      refuse(proto::INVALID_ARGUMENT, "seat " + std::to_string(s) + " does not exist; " +
-                                          game_label(f.row.id) + " has seats 0.." +
-                                          std::to_string(f.row.players - 1));
-    }
-    const int seat = static_cast<int>(s);
+    const int seat = existing_seat(f, s);
     if (seat == from) {
       refuse(proto::INVALID_ARGUMENT,
              "you sit in " + seat_label(f, seat) + ": address the message to other seats");

@@ -1,91 +1,16 @@
-// Replacement players: seats in civil disorder or resigned from a side that
-// plays on are offered to a new player, who takes one over (or the
-// administrator replaces a seat's player). The rules of replacement.h, and
-// the coordinator's part: counting missed deadlines, telling everyone of
-// offers, and handing a seat over, checked, applied, stored and pushed like
-// every change to a game.
+#include "play/replacement.h"
+
 #include <algorithm>
 
 #include "base/log.h"
-#include "facts/offers.h"
-#include "play/coordinator.h"
+#include "play/agreements.h"
 
 namespace naumachia::server {
 
-// ------------------------------------------------------------ the rules
-
-std::vector<Offer> offered_seats(const Seating& who, const std::vector<SeatRow>& seats,
-                                 int disorder_after) {
-  std::vector<Offer> out;
-  for (const SeatRow& s : seats) {
-    if (s.resigned) {
-      // The side plays on with a partner: a new player may take the seat back
-      // into the game. A side nobody plays any more stays out of it.
-      const bool side_plays_on = std::any_of(seats.begin(), seats.end(), [&](const SeatRow& o) {
-        return !o.resigned && who.partners(PlayerId{s.seat}, PlayerId{o.seat});
-      });
-      if (side_plays_on) out.push_back(Offer{s.seat, OfferReason::Resigned, s.missed});
-    } else if (disorder_after > 0 && s.missed >= disorder_after) {
-      out.push_back(Offer{s.seat, OfferReason::Disorder, s.missed});
-    }
-  }
-  return out;
-}
-
-std::optional<Offer> offer_for(const std::vector<Offer>& offers, int seat) {
-  const auto it =
-      std::find_if(offers.begin(), offers.end(), [seat](const Offer& o) { return o.seat == seat; });
-  if (it == offers.end()) return std::nullopt;
-  return *it;
-}
-
-proto::OfferReason reason_proto(OfferReason reason) {
-  return reason == OfferReason::Disorder ? proto::CIVIL_DISORDER : proto::RESIGNED_SEAT;
-}
-
-proto::SeatOffer offer_event(const Offer& offer, bool offered, const std::string& player) {
-  proto::SeatOffer e;
-  e.set_seat(static_cast<std::uint32_t>(offer.seat));
-  e.set_offered(offered);
-  e.set_reason(reason_proto(offer.reason));
-  e.set_missed_deadlines(static_cast<std::uint32_t>(std::max(0, offer.missed)));
-  e.set_player(player);
-  return e;
-}
-
-std::vector<Tenure> seat_history(const std::vector<SeatRow>& seats,
-                                 const std::vector<ReplacementRow>& changes) {
-  std::vector<Tenure> out;
-  for (const SeatRow& s : seats) {
-    std::vector<ReplacementRow> mine;
-    for (const ReplacementRow& c : changes) {
-      if (c.seat == s.seat) mine.push_back(c);
-    }
-    std::sort(mine.begin(), mine.end(),
-              [](const ReplacementRow& a, const ReplacementRow& b) { return a.seq < b.seq; });
-    Tenure t{s.seat, mine.empty() ? s.user_id : mine.front().old_user, {}, {}, {}, {}};
-    for (const ReplacementRow& c : mine) {
-      t.until_seq = c.seq;
-      t.until_at = c.at;
-      out.push_back(t);
-      t = Tenure{s.seat, c.new_user, c.seq, c.at, {}, {}};
-    }
-    out.push_back(t);
-  }
-  return out;
-}
-
-// ------------------------------------------------------------ the coordinator's part
-
 namespace {
 
-std::string seat_label(const GameFacts& g, int seat) {
-  const auto i = static_cast<std::size_t>(seat);
-  return "seat " + std::to_string(seat) +
-         (i < g.who.seat_names.size() ? " (" + g.who.seat_names[i] + ")" : "");
-}
-
-SeatRow& seat_row(LiveGame& g, int seat) {
+// The taken seat `seat` of `g`; INVALID_ARGUMENT when nobody sits in it.
+const SeatRow& seat_row(const GameFacts& g, int seat) {
   const auto it = std::find_if(g.seats.begin(), g.seats.end(),
                                [seat](const SeatRow& s) { return s.seat == seat; });
   if (it == g.seats.end())
@@ -93,17 +18,12 @@ SeatRow& seat_row(LiveGame& g, int seat) {
   return *it;
 }
 
-// The seat a request names, which exists.
-int existing_seat(const GameFacts& g, std::int64_t seat) {
-  if (seat < 0 || seat >= g.row.players) {
-    refuse(proto::INVALID_ARGUMENT, "seat " + std::to_string(seat) + " does not exist; " +
-                                        game_label(g.row.id) + " has seats 0.." +
-                                        std::to_string(g.row.players - 1));
-  }
-  return static_cast<int>(seat);
+SeatRow& seat_row(LiveGame& g, int seat) {
+  return const_cast<SeatRow&>(seat_row(static_cast<const GameFacts&>(g), seat));
 }
 
-void require_running(const GameFacts& g) {
+// Only a running game's seats change hands.
+void require_seats_in_play(const GameFacts& g) {
   if (g.row.status == "open") {
     refuse(proto::GAME_NOT_RUNNING, game_label(g.row.id) +
                                         " has not started: join it to take a free seat "
@@ -127,8 +47,7 @@ std::string why_not_offered(const GameFacts& g, const SeatRow& s) {
 
 }  // namespace
 
-void Coordinator::count_missed(LiveGame& g, Writes& w, const std::vector<SeatOrders>& played,
-                               bool by_deadline) {
+void count_missed(LiveGame& g, Writes& w, const std::vector<SeatOrders>& played, bool by_deadline) {
   // Games that never offer a seat for missed deadlines keep no count.
   if (!by_deadline || g.row.disorder_after <= 0) return;
   const std::int64_t id = g.row.id;
@@ -141,17 +60,16 @@ void Coordinator::count_missed(LiveGame& g, Writes& w, const std::vector<SeatOrd
   }
 }
 
-void Coordinator::seat_ordered(LiveGame& g, Writes& w, PlayerId seat) {
+void seat_ordered(LiveGame& g, Writes& w, PlayerId seat, std::int64_t at) {
   SeatRow& s = seat_row(g, seat.value);
   if (s.missed == 0) return;
   const std::vector<Offer> before = g.offers();
   s.missed = 0;
   w.ops.push_back([id = g.row.id, seat](Tables& st) { st.set_missed(id, seat.value, 0); });
-  announce_offers(g, w, before);
+  announce_offers(g, w, before, at);
 }
 
-void Coordinator::announce_offers(LiveGame& g, Writes& w, const std::vector<Offer>& before,
-                                  std::optional<std::int64_t> at) {
+void announce_offers(LiveGame& g, Writes& w, const std::vector<Offer>& before, std::int64_t at) {
   if (g.row.status != "running") return;  // a game over offers nothing
   const std::vector<Offer> now_offered = g.offers();
   const auto name_of = [&](int seat) { return seat_row(g, seat).name; };
@@ -172,9 +90,8 @@ void Coordinator::announce_offers(LiveGame& g, Writes& w, const std::vector<Offe
   }
 }
 
-void Coordinator::hand_over(LiveGame& g, Writes& w, int seat, std::int64_t user,
-                            const std::string& name, bool by_admin,
-                            std::optional<OfferReason> reason) {
+void hand_over(LiveGame& g, Writes& w, int seat, std::int64_t user, const std::string& name,
+               bool by_admin, std::optional<OfferReason> reason, std::int64_t at) {
   std::vector<Offer> before = g.offers();
   // The seat's own offer ends with the event that hands it over.
   before.erase(std::remove_if(before.begin(), before.end(),
@@ -186,7 +103,7 @@ void Coordinator::hand_over(LiveGame& g, Writes& w, int seat, std::int64_t user,
   s.name = name;
   s.resigned = false;
   s.missed = 0;
-  const std::int64_t id = g.row.id, at = now();
+  const std::int64_t id = g.row.id;
   proto::GameEvent e;
   auto& r = *e.mutable_replaced();
   r.set_seat(static_cast<std::uint32_t>(seat));
@@ -210,48 +127,37 @@ void Coordinator::hand_over(LiveGame& g, Writes& w, int seat, std::int64_t user,
            name + "'" + (by_admin ? " by the administrator" : ""));
 }
 
-void Coordinator::take_seat(const ConnectionState& conn, const proto::TakeSeatRequest& r,
-                            const ReplyPtr& reply) {
-  const std::int64_t user = require_user(conn);
-  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
-  const std::string game = game_label(g->row.id);
-  require_running(*g);
-  const int seat = existing_seat(*g, r.seat());
-  if (const auto mine = g->seat_of(user)) {
-    refuse(proto::ALREADY_JOINED, "you sit in " + seat_label(*g, mine->seat) + " of " + game +
+Offer offer_to_take(const LiveGame& g, std::int64_t user, std::int64_t seat_asked) {
+  const std::string game = game_label(g.row.id);
+  require_seats_in_play(g);
+  const int seat = existing_seat(g, seat_asked);
+  if (const auto mine = g.seat_of(user)) {
+    refuse(proto::ALREADY_JOINED, "you sit in " + seat_label(g, mine->seat) + " of " + game +
                                       (mine->seat == seat ? ": order for it to play it again"
                                                           : "; a player holds one seat of a game"));
   }
-  const SeatRow& s = seat_row(*g, seat);
-  const auto offer = offer_for(g->offers(), seat);
+  const SeatRow& s = seat_row(g, seat);
+  const auto offer = offer_for(g.offers(), seat);
   if (!offer) {
     refuse(proto::SEAT_NOT_OFFERED,
-           seat_label(*g, seat) + " of " + game +
-               " is not offered to a new player: " + why_not_offered(*g, s));
+           seat_label(g, seat) + " of " + game +
+               " is not offered to a new player: " + why_not_offered(g, s));
   }
-  Writes w;
-  hand_over(*g, w, seat, user, conn.user_name, false, offer->reason);
-  w.kept = "you took over " + seat_label(*g, seat) + " of " + game;
-  commit(g, std::move(w), reply, [g, user, reply] {
-    g->fill_summary(user, *reply->out().mutable_game());
-    reply->send();
-  });
+  return *offer;
 }
 
-void Coordinator::replace_for_admin(LiveGame& g, Writes& w, const AdminRequestRow& r) {
-  require_running(g);
-  const int seat = existing_seat(g, r.seat);
+std::optional<Offer> admin_replacement(const LiveGame& g, std::int64_t seat_asked,
+                                       std::int64_t user_id, const std::optional<UserRow>& user) {
+  require_seats_in_play(g);
+  const int seat = existing_seat(g, seat_asked);
   seat_row(g, seat);
-  const auto user = reader_.user_by_id(r.user_id);
-  if (!user) refuse(proto::NOT_FOUND, "there is no user " + std::to_string(r.user_id));
+  if (!user) refuse(proto::NOT_FOUND, "there is no user " + std::to_string(user_id));
   if (const auto theirs = g.seat_of(user->id)) {
     refuse(proto::ALREADY_JOINED, "'" + user->name + "' sits in " + seat_label(g, theirs->seat) +
                                       " of " + game_label(g.row.id) + " already");
   }
   // The administrator replaces a player whether the seat is offered or not.
-  const auto offer = offer_for(g.offers(), seat);
-  hand_over(g, w, seat, user->id, user->name, true,
-            offer ? std::optional<OfferReason>(offer->reason) : std::nullopt);
+  return offer_for(g.offers(), seat);
 }
 
 }  // namespace naumachia::server
