@@ -383,19 +383,22 @@ int run_server(int argc, char** argv, const Registry& registry) {
     boost::asio::ssl::context ssl(boost::asio::ssl::context::tls_server);
     log_line("TLS certificate SHA-256 fingerprint " + load_or_create_identity(ssl, o.cert, o.key));
     const auto address = boost::asio::ip::make_address(o.host);
-    Server server(ioc, ssl, service, {address, o.port}, o.net);
-    server.start();
+    Listener listener(ioc, ssl, service, {address, o.port}, o.net);
+    // The games' deadlines run from now, whether or not anyone connects.
+    service.start();
+    listener.start();
 
     boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
     std::optional<std::chrono::steady_clock::time_point> stop_by;
     signals.async_wait([&](const boost::system::error_code& ec, int sig) {
       if (ec) return;
       log_line("signal " + std::to_string(sig) + ": stopping");
-      server.stop();
+      listener.stop();
+      service.stop();
       // Clients get a few seconds to answer the close; then the loop ends anyway.
       stop_by = std::chrono::steady_clock::now() + std::chrono::seconds(5);
     });
-    const auto ep = server.local_endpoint();
+    const auto ep = listener.local_endpoint();
     const std::string host =
         ep.address().is_v6() ? "[" + ep.address().to_string() + "]" : ep.address().to_string();
     std::cout << "listening on wss://" << host << ":" << ep.port() << std::endl;

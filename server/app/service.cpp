@@ -32,7 +32,8 @@ Service::Service(net::io_context& ioc, const std::string& db_path, const Registr
           send_budget_, clock_, limits.press, [this] { notices_queued(); }),
       notice_settings_(reader_, writer_, send_budget_, clock_, limits_.notify,
                        [this] { notices_queued(); }),
-      auth_(reader_, writer_, fanout_, workers_, strand_, clock_, limits.auth) {}
+      auth_(reader_, writer_, fanout_, workers_, strand_, clock_, limits.auth),
+      ticker_(strand_) {}
 
 Service::~Service() {
   workers_.join();
@@ -55,20 +56,45 @@ void Service::disconnect(ConnectionState& conn, std::shared_ptr<Outbox> outbox) 
 }
 
 void Service::check_deadlines() {
+  net::post(strand_, [this] { deadlines_due(); });
+}
+
+void Service::deadlines_due() {
+  // The administrator's requests first: a pause asked for a game whose
+  // deadline passes this second holds it.
+  try {
+    coordinator_.apply_admin_requests();
+  } catch (const std::exception& e) {
+    log_line(std::string("reading the administrator's requests failed: ") + e.what());
+  }
+  coordinator_.check_deadlines();
+  const std::int64_t now = clock_();
+  if (now - last_session_sweep_ >= limits_.session_sweep_seconds) {
+    last_session_sweep_ = now;
+    auth_.expire_sessions();
+  }
+}
+
+void Service::start() {
   net::post(strand_, [this] {
-    // The administrator's requests first: a pause asked for a game whose
-    // deadline passes this second holds it.
-    try {
-      coordinator_.apply_admin_requests();
-    } catch (const std::exception& e) {
-      log_line(std::string("reading the administrator's requests failed: ") + e.what());
-    }
-    coordinator_.check_deadlines();
-    const std::int64_t now = clock_();
-    if (now - last_session_sweep_ >= limits_.session_sweep_seconds) {
-      last_session_sweep_ = now;
-      auth_.expire_sessions();
-    }
+    if (ticking_) return;
+    ticking_ = true;
+    tick();
+  });
+}
+
+void Service::stop() {
+  net::post(strand_, [this] {
+    ticking_ = false;
+    ticker_.cancel();
+  });
+}
+
+void Service::tick() {
+  deadlines_due();
+  ticker_.expires_after(std::chrono::seconds(1));
+  ticker_.async_wait([this](const boost::system::error_code& ec) {
+    if (!ec && ticking_) tick();
   });
 }
 

@@ -6,6 +6,7 @@
 // each connection's outbox. Nothing slow runs on the strand, so no request
 // holds up another.
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <cstdint>
@@ -22,6 +23,7 @@
 #include "protocol/codec.h"
 #include "protocol/connection.h"
 #include "protocol/fanout.h"
+#include "protocol/handler.h"
 #include "storage/database.h"
 #include "storage/tables.h"
 #include "storage/writer.h"
@@ -41,7 +43,7 @@ struct ServiceLimits {
   std::int64_t session_sweep_seconds = 600;  // how often expired sessions are removed
 };
 
-class Service {
+class Service : public RequestHandler {
  public:
   using Clock = std::function<std::int64_t()>;  // Unix seconds
 
@@ -54,10 +56,19 @@ class Service {
 
   // Any thread. Handles `request` on the service's strand; the response (and
   // any pushes) go to `outbox`. `conn` must live as long as `outbox`.
-  void handle(ConnectionState& conn, std::shared_ptr<Outbox> outbox, proto::Envelope request);
+  void handle(ConnectionState& conn, std::shared_ptr<Outbox> outbox,
+              proto::Envelope request) override;
   // Any thread: the connection is gone; it gets no more pushes. `conn` must
   // live as long as `outbox`.
-  void disconnect(ConnectionState& conn, std::shared_ptr<Outbox> outbox);
+  void disconnect(ConnectionState& conn, std::shared_ptr<Outbox> outbox) override;
+  std::size_t max_frame() const override { return limits_.max_frame; }
+
+  // Any thread: starts the games' clock, which checks the deadlines now and
+  // then every second (check_deadlines) until stop(). Deadlines are rows in
+  // the database, so a restart picks them up again here.
+  void start();
+  // Any thread: stops the games' clock; requests are still handled.
+  void stop();
   // Any thread: applies the administrator's requests, resolves every step
   // whose deadline has passed, and now and then removes expired sessions.
   void check_deadlines();
@@ -65,7 +76,6 @@ class Service {
   void flush();
   // Tells the courier that notices wait.
   void notices_queued();
-  std::size_t max_frame() const { return limits_.max_frame; }
   StorageWriter::Stats storage_stats() const { return writer_.stats(); }
 
  private:
@@ -73,6 +83,9 @@ class Service {
                 const proto::Envelope& in, const ReplyPtr& reply);
   void list_scenarios(proto::Envelope& out) const;
   void replay(const ConnectionState& conn, const proto::ReplayRequest& r, const ReplyPtr& reply);
+  // On the strand: what check_deadlines does, and the clock's next tick.
+  void deadlines_due();
+  void tick();
 
   std::string db_path_;
   const Registry& registry_;
@@ -91,6 +104,8 @@ class Service {
   NoticeSettings notice_settings_;
   Auth auth_;
   std::int64_t last_session_sweep_ = 0;  // on the strand
+  boost::asio::steady_timer ticker_;     // the games' clock, on the strand
+  bool ticking_ = false;                 // on the strand
 };
 
 }  // namespace naumachia::server

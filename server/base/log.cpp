@@ -16,4 +16,15 @@ void log_line(std::string_view message) {
   std::fflush(stderr);
 }
 
+void ThrottledLog::write(const std::string& line) {
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_ < interval_) {
+    ++suppressed_;
+    return;
+  }
+  log_line(suppressed_ ? line + " (and " + std::to_string(suppressed_) + " more like it)" : line);
+  suppressed_ = 0;
+  last_ = now;
+}
+
 }  // namespace naumachia::server

@@ -14,7 +14,7 @@ void Bucket::refill(Clock::time_point now) {
 
 bool Bucket::take(Clock::time_point now, double cost) {
   refill(now);
-  if (tokens_ < cost) return false;
+  if (tokens_ < std::min(cost, spec_.burst)) return false;
   tokens_ -= cost;
   return true;
 }

@@ -1,8 +1,8 @@
 #pragma once
 // Token buckets: a budget of `burst` attempts refilled at `per_second`, one
 // bucket per key (an address, a user name) or a single one for the whole
-// server. Used to slow down password guessing and sign-up floods; request
-// rates per connection are limited in net.cpp.
+// server. Used to slow down password guessing and sign-up floods, what users
+// send each other, and each connection's requests (transport/session.h).
 #include <chrono>
 #include <cstddef>
 #include <string>
@@ -25,7 +25,9 @@ class Bucket {
   explicit Bucket(RateSpec spec, Clock::time_point now = Clock::now())
       : spec_(spec), tokens_(spec.burst), last_(now) {}
 
-  // Takes `cost` when there is that much; else takes nothing.
+  // Takes `cost` when there is that much; else takes nothing. A cost above
+  // the whole burst is taken (into debt) once the bucket is full, so that no
+  // attempt is refused for ever.
   bool take(Clock::time_point now, double cost = 1);
   // Takes `cost` even into debt (a failure counted after the fact).
   void charge(Clock::time_point now, double cost = 1);
