@@ -85,17 +85,22 @@ void Auth::signed_in(ConnectionState& conn, const std::shared_ptr<Outbox>& outbo
   outbox->signed_in(true);
 }
 
-void Auth::sign_out(ConnectionState& conn, const std::string& because) {
-  if (!conn.user_id) return;
-  std::shared_ptr<Outbox> outbox;
+std::shared_ptr<Outbox> Auth::unlist(const ConnectionState& conn) {
+  if (!conn.user_id) return nullptr;
   const auto [first, last] = live_.equal_range(*conn.user_id);
   for (auto it = first; it != last; ++it) {
     if (it->second.conn == &conn) {
-      outbox = it->second.outbox.lock();
+      auto outbox = it->second.outbox.lock();
       live_.erase(it);
-      break;
+      return outbox;
     }
   }
+  return nullptr;
+}
+
+void Auth::sign_out(ConnectionState& conn, const std::string& because) {
+  if (!conn.user_id) return;
+  const std::shared_ptr<Outbox> outbox = unlist(conn);
   conn.user_id.reset();
   conn.user_name.clear();
   conn.session_token_hash.clear();
@@ -108,15 +113,7 @@ void Auth::sign_out(ConnectionState& conn, const std::string& because) {
 }
 
 void Auth::forget(ConnectionState& conn) {
-  if (conn.user_id) {
-    const auto [first, last] = live_.equal_range(*conn.user_id);
-    for (auto it = first; it != last; ++it) {
-      if (it->second.conn == &conn) {
-        live_.erase(it);
-        break;
-      }
-    }
-  }
+  unlist(conn);
   conn.disconnected = true;
 }
 

@@ -73,6 +73,9 @@ class Auth {
   void signed_in(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox, const UserRow& user,
                  const Bytes& token_hash, std::int64_t created);
   void sign_out(ConnectionState& conn, const std::string& because);
+  // Takes a signed-in connection off the list of live ones; its outbox, if
+  // it is still there.
+  std::shared_ptr<Outbox> unlist(const ConnectionState& conn);
   void fill_session(const ConnectionState& conn, proto::SessionResponse& s) const;
   // Refuses with TOO_MANY_ATTEMPTS when the overall budget is spent.
   void take_password_check(std::chrono::steady_clock::time_point now);

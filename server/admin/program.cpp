@@ -81,15 +81,6 @@ void print_step(const ReplayedStep& s, const std::vector<std::string>& sides) {
             << (s.state_ok && s.record_ok ? "verified" : "MISMATCH") << "\n";
 }
 
-std::string utc(std::int64_t t) {
-  const std::time_t tt = static_cast<std::time_t>(t);
-  std::tm tm{};
-  gmtime_r(&tt, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm);
-  return buf;
-}
-
 std::string clock_text(const GameRow& g) {
   if (g.paused != Pause::None) {
     return std::string("paused by ") +
@@ -98,7 +89,8 @@ std::string clock_text(const GameRow& g) {
                 ? ", " + std::to_string(*g.paused_remaining) + " s left on the deadline"
                 : "");
   }
-  return g.step_deadline ? "deadline " + utc(*g.step_deadline) : "no deadline";
+  return g.step_deadline ? "deadline " + utc_format(*g.step_deadline, "%Y-%m-%d %H:%M:%S UTC")
+                         : "no deadline";
 }
 
 int list_games(Tables& store) {
@@ -113,18 +105,21 @@ int list_games(Tables& store) {
   return 0;
 }
 
+// A whole number of at least `min` that is all of `text`.
+template <class Number>
+std::optional<Number> whole_number(const std::string& text, Number min) {
+  Number n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || n < min) return std::nullopt;
+  return n;
+}
+
 std::optional<std::int64_t> game_number(const std::string& text) {
-  std::int64_t id = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
-  if (ec != std::errc() || end != text.data() + text.size() || id <= 0) return std::nullopt;
-  return id;
+  return whole_number<std::int64_t>(text, 1);
 }
 
 std::optional<int> seat_number(const std::string& text) {
-  int seat = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seat);
-  if (ec != std::errc() || end != text.data() + text.size() || seat < 0) return std::nullopt;
-  return seat;
+  return whole_number<int>(text, 0);
 }
 
 std::string describe(const GameRow& g) {
@@ -188,12 +183,6 @@ int verify_all(Tables& store, const Registry& registry) {
   }
   std::cout << all.size() - failed << " of " << all.size() << " game(s) verified\n";
   return failed == 0 ? 0 : 1;
-}
-
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 // What an applied request made of the game, for the administrator.

@@ -351,12 +351,6 @@ void fit_descriptor_limit(NetLimits& net) {
   }
 }
 
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 }  // namespace
 
 int run_server(int argc, char** argv, const Registry& registry) {

@@ -2,17 +2,15 @@
 
 #include <chrono>
 #include <cstdio>
-#include <ctime>
+
+#include "base/time.h"
 
 namespace naumachia::server {
 
 void log_line(std::string_view message) {
-  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char stamp[32];
-  std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  std::fprintf(stderr, "%s %.*s\n", stamp, static_cast<int>(message.size()), message.data());
+  const std::string stamp = utc_format(unix_now(), "%Y-%m-%dT%H:%M:%SZ");
+  std::fprintf(stderr, "%s %.*s\n", stamp.c_str(), static_cast<int>(message.size()),
+               message.data());
   std::fflush(stderr);
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "base/words.h"
+
 namespace naumachia::server {
 
 std::vector<PlayerId> proposal_voters(ProposalKind kind, const Seating& who,
@@ -40,15 +42,15 @@ bool carried(const ProposalRow& p) {
   });
 }
 
+std::string side_name(const Seating& who, SideId side) {
+  const auto n = static_cast<std::size_t>(side.value);
+  return n < who.side_names.size() ? who.side_names[n] : "side " + std::to_string(n);
+}
+
 std::string side_list(const Seating& who, const std::vector<SideId>& sides) {
-  std::string out;
-  for (std::size_t i = 0; i < sides.size(); ++i) {
-    const auto n = static_cast<std::size_t>(sides[i].value);
-    const std::string name =
-        n < who.side_names.size() ? who.side_names[n] : "side " + std::to_string(n);
-    out += (i == 0 ? "" : i + 1 == sides.size() ? " and " : ", ") + name;
-  }
-  return out;
+  std::vector<std::string> names;
+  for (SideId s : sides) names.push_back(side_name(who, s));
+  return and_list(names);
 }
 
 AgreedEnd agreed_end(const ProposalRow& p, const Seating& who) {
@@ -109,10 +111,7 @@ void to_proto(const ProposalRow& p, const Seating& who, proto::Proposal& out) {
   out.set_id(static_cast<std::uint64_t>(p.id));
   out.set_kind(kind_proto(p.kind));
   out.set_proposer(static_cast<std::uint32_t>(p.proposer));
-  for (SideId s : p.sides) {
-    const auto n = static_cast<std::size_t>(s.value);
-    out.add_sides(n < who.side_names.size() ? who.side_names[n] : "side " + std::to_string(n));
-  }
+  for (SideId s : p.sides) out.add_sides(side_name(who, s));
   out.set_seconds(static_cast<std::uint64_t>(p.seconds));
   out.set_step(static_cast<std::uint64_t>(p.step));
   for (PlayerId v : p.voters) out.add_voters(static_cast<std::uint32_t>(v.value));

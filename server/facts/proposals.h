@@ -33,6 +33,8 @@ struct AgreedEnd {
 };
 AgreedEnd agreed_end(const ProposalRow& p, const Seating& who);
 
+// "France"; "side 3" for a side the seating does not name.
+std::string side_name(const Seating& who, SideId side);
 // "England, France and Italy".
 std::string side_list(const Seating& who, const std::vector<SideId>& sides);
 

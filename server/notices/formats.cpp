@@ -9,6 +9,8 @@
 #include <ctime>
 #include <memory>
 
+#include "base/time.h"
+
 namespace naumachia::server {
 
 namespace {
@@ -117,16 +119,12 @@ std::string base64(const std::string& bytes) {
 
 std::string mail_message(const std::string& from, const std::string& to, const std::string& subject,
                          const std::string& text, const std::string& message_id, std::int64_t now) {
-  const std::time_t t = static_cast<std::time_t>(now);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char date[64];
-  std::strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S +0000", &tm);
+  const std::string date = utc_format(now, "%a, %d %b %Y %H:%M:%S +0000");
   std::string out;
   out += "From: naumachia " + bracketed(from) + "\r\n";
   out += "To: " + bracketed(to) + "\r\n";
   out += "Subject: " + header_text(subject) + "\r\n";
-  out += std::string("Date: ") + date + "\r\n";
+  out += "Date: " + date + "\r\n";
   out += "Message-ID: " + bracketed(message_id) + "\r\n";
   out += "Auto-Submitted: auto-generated\r\n";
   out += "MIME-Version: 1.0\r\n";

@@ -1,9 +1,11 @@
 #include "notices/game_notices.h"
 
 #include <algorithm>
-#include <ctime>
 #include <map>
 #include <set>
+
+#include "base/time.h"
+#include "base/words.h"
 
 namespace naumachia::server {
 
@@ -15,12 +17,9 @@ std::string seat_name(const GameFacts& f, int seat) {
 }
 
 std::string seats_text(const GameFacts& f, const std::vector<PlayerId>& seats) {
-  std::string out;
-  for (std::size_t i = 0; i < seats.size(); ++i) {
-    if (i > 0) out += i + 1 == seats.size() ? " and " : ", ";
-    out += seat_name(f, seats[i].value);
-  }
-  return out;
+  std::vector<std::string> names;
+  for (PlayerId p : seats) names.push_back(seat_name(f, p.value));
+  return and_list(names);
 }
 
 // "game 3 (Diplomacy: the standard game)"; the scenario's title when known.
@@ -63,12 +62,8 @@ std::map<std::int64_t, bool> seated_users(const GameFacts& f) {
 
 std::string proposal_text(const proto::Proposal& p) {
   switch (p.kind()) {
-    case proto::DRAW: {
-      std::string sides;
-      for (int i = 0; i < p.sides_size(); ++i)
-        sides += (i == 0 ? "" : i + 1 == p.sides_size() ? " and " : ", ") + p.sides(i);
-      return "a draw between " + sides;
-    }
+    case proto::DRAW:
+      return "a draw between " + and_list({p.sides().begin(), p.sides().end()});
     case proto::CONCESSION:
       return "a concession: " + (p.sides_size() > 0 ? p.sides(0) : std::string("a side")) + " wins";
     case proto::PAUSE:
@@ -85,12 +80,7 @@ std::string proposal_text(const proto::Proposal& p) {
 }  // namespace
 
 std::string utc_text(std::int64_t unix_seconds) {
-  const std::time_t t = static_cast<std::time_t>(unix_seconds);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[64];
-  std::strftime(buf, sizeof buf, "%a %d %b %Y %H:%M UTC", &tm);
-  return buf;
+  return utc_format(unix_seconds, "%a %d %b %Y %H:%M UTC");
 }
 
 std::string span_text(std::int64_t seconds) {

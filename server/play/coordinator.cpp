@@ -70,13 +70,7 @@ Coordinator::GamePtr Coordinator::live(std::int64_t id) {
 // it, since a game with writes in flight never leaves memory.
 Coordinator::GamePtr Coordinator::load(const GameRow& row) {
   auto g = std::make_shared<LiveGame>();
-  g->row = row;
-  g->seats = reader_.seats(row.id);
-  g->attach(registry_);
-  if (row.status == "running") {
-    g->orders = reader_.orders(row.id, row.step);
-    g->proposals = reader_.proposals(row.id, true);
-  }
+  static_cast<GameFacts&>(*g) = stored_facts(row, true);
   g->next_proposal = reader_.last_proposal_id(row.id) + 1;
   if (row.status != "open") {
     const Game* m = registry_.find(row.game);
@@ -114,13 +108,8 @@ Coordinator::GamePtr Coordinator::load(const GameRow& row) {
 void Coordinator::resolve_ready_games() {
   for (std::int64_t id : reader_.games_maybe_ready()) {
     if (games_.count(id)) continue;  // loaded already, and resolved then
-    try {
-      live(id);
-    } catch (const ApiError& e) {
-      log_line(game_label(id) + ": cannot be loaded to resolve a ready step: " + e.message);
-    } catch (const std::exception& e) {
-      log_line(game_label(id) + ": cannot be loaded to resolve a ready step: " + e.what());
-    }
+    logging_failure(game_label(id) + ": cannot be loaded to resolve a ready step",
+                    [&] { live(id); });
   }
 }
 
@@ -139,13 +128,20 @@ void Coordinator::evict_idle() {
 GameFacts Coordinator::facts(std::int64_t id) {
   if (auto it = games_.find(id); it != games_.end() && !it->second->broken)
     return static_cast<const GameFacts&>(*it->second);
-  const auto row = reader_.game(id);
+  auto row = reader_.game(id);
   if (!row) refuse(proto::NOT_FOUND, "there is no game " + std::to_string(id));
+  row->state.clear();
+  return stored_facts(std::move(*row), false);
+}
+
+GameFacts Coordinator::stored_facts(GameRow row, bool with_orders) const {
   GameFacts f;
-  f.row = *row;
-  f.row.state.clear();
-  f.seats = reader_.seats(id);
-  if (f.row.status == "running") f.proposals = reader_.proposals(id, true);
+  f.row = std::move(row);
+  f.seats = reader_.seats(f.row.id);
+  if (f.row.status == "running") {
+    if (with_orders) f.orders = reader_.orders(f.row.id, f.row.step);
+    f.proposals = reader_.proposals(f.row.id, true);
+  }
   f.attach(registry_);
   return f;
 }
@@ -396,15 +392,7 @@ void Coordinator::list_games(const ConnectionState& conn, const proto::ListGames
       } catch (const ApiError&) {
       }
     }
-    GameFacts f;
-    f.row = row;
-    f.seats = reader_.seats(row.id);
-    if (row.status == "running") {
-      f.orders = reader_.orders(row.id, row.step);
-      f.proposals = reader_.proposals(row.id, true);
-    }
-    f.attach(registry_);
-    f.fill_summary(user, s);
+    stored_facts(row, true).fill_summary(user, s);
     keep_offered();
   }
   reply->send();
@@ -765,16 +753,11 @@ void Coordinator::check_deadlines() {
       due.insert(id);
   }
   for (std::int64_t id : due) {
-    try {
+    logging_failure(game_label(id) + ": deadline resolution failed", [&] {
       const GamePtr g = live(id);
       Writes w;
-      if (!resolve_ready(*g, w, true, t)) continue;
-      commit(g, std::move(w), nullptr, nullptr);
-    } catch (const ApiError& e) {
-      log_line(game_label(id) + ": deadline resolution failed: " + e.message);
-    } catch (const std::exception& e) {
-      log_line(game_label(id) + ": deadline resolution failed: " + e.what());
-    }
+      if (resolve_ready(*g, w, true, t)) commit(g, std::move(w), nullptr, nullptr);
+    });
   }
   remind(t);
 }
@@ -791,48 +774,48 @@ void Coordinator::remind(std::int64_t t) {
       return;
     }
     for (const std::int64_t id : due) {
-      try {
-        const GamePtr g = live(id);
-        const GameRow& r = g->row;
-        // Memory is ahead of the database: the game as it is now decides.
-        if (r.status != "running" || r.paused != Pause::None || !r.step_deadline) continue;
-        const std::int64_t deadline = *r.step_deadline;
-        const auto set_ahead = [&](std::int64_t l) {
-          return !r.deadline_set_at || deadline - *r.deadline_set_at > l;
-        };
-        if (deadline <= t || deadline > t + lead || !set_ahead(lead)) continue;
-        const auto key = std::make_tuple(id, r.step, lead);
-        if (reminding_.count(key)) continue;
-        Writes w;
-        const std::int64_t step = r.step;
-        w.ops.push_back(notice_job([id, step, deadline, lead](NoticeTables& s) {
-          s.record_reminder(id, step, deadline, lead);
-        }));
-        // A shorter reminder due as well (the server was down, or the
-        // deadline moved) says it all: this one is recorded, not sent.
-        const bool shorter_due = std::any_of(leads.begin(), leads.end(), [&](std::int64_t l) {
-          return l < lead && deadline <= t + l && set_ahead(l);
-        });
-        if (!shorter_due) {
-          if (auto write = outbox_write(reminder_notices(*g, t), fanout_, t)) {
-            w.ops.push_back(std::move(write));
-          }
-        }
-        reminding_.insert(key);
-        const bool notices = !shorter_due;
-        commit(
-            g, std::move(w), nullptr,
-            [this, notices] {
-              if (notices && notices_queued_) notices_queued_();
-            },
-            [this, key] { reminding_.erase(key); });
-      } catch (const ApiError& e) {
-        log_line(game_label(id) + ": a reminder failed: " + e.message);
-      } catch (const std::exception& e) {
-        log_line(game_label(id) + ": a reminder failed: " + e.what());
-      }
+      logging_failure(game_label(id) + ": a reminder failed",
+                      [&] { remind_of(id, t, lead, leads); });
     }
   }
+}
+
+void Coordinator::remind_of(std::int64_t id, std::int64_t t, std::int64_t lead,
+                            const std::vector<std::int64_t>& leads) {
+  const GamePtr g = live(id);
+  const GameRow& r = g->row;
+  // Memory is ahead of the database: the game as it is now decides.
+  if (r.status != "running" || r.paused != Pause::None || !r.step_deadline) return;
+  const std::int64_t deadline = *r.step_deadline;
+  const auto set_ahead = [&](std::int64_t l) {
+    return !r.deadline_set_at || deadline - *r.deadline_set_at > l;
+  };
+  if (deadline <= t || deadline > t + lead || !set_ahead(lead)) return;
+  const auto key = std::make_tuple(id, r.step, lead);
+  if (reminding_.count(key)) return;
+  Writes w;
+  const std::int64_t step = r.step;
+  w.ops.push_back(notice_job([id, step, deadline, lead](NoticeTables& s) {
+    s.record_reminder(id, step, deadline, lead);
+  }));
+  // A shorter reminder due as well (the server was down, or the deadline
+  // moved) says it all: this one is recorded, not sent.
+  const bool shorter_due = std::any_of(leads.begin(), leads.end(), [&](std::int64_t l) {
+    return l < lead && deadline <= t + l && set_ahead(l);
+  });
+  if (!shorter_due) {
+    if (auto write = outbox_write(reminder_notices(*g, t), fanout_, t)) {
+      w.ops.push_back(std::move(write));
+    }
+  }
+  reminding_.insert(key);
+  const bool notices = !shorter_due;
+  commit(
+      g, std::move(w), nullptr,
+      [this, notices] {
+        if (notices && notices_queued_) notices_queued_();
+      },
+      [this, key] { reminding_.erase(key); });
 }
 
 // ------------------------------------------------------------ history

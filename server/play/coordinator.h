@@ -105,6 +105,10 @@ class Coordinator {
   void resolve_ready_games();
   // Puts the reminders due at `now` in the outbox (NotifyOptions::reminders).
   void remind(std::int64_t now);
+  // The reminder `lead` seconds before the deadline of game `id`, if it is
+  // due at `now` and no shorter one of `leads` is.
+  void remind_of(std::int64_t id, std::int64_t now, std::int64_t lead,
+                 const std::vector<std::int64_t>& leads);
   void evict_idle();
   std::int64_t now() const { return clock_(); }
 
@@ -121,6 +125,9 @@ class Coordinator {
             const std::vector<Reader>& readers, const Outbox* requester = nullptr,
             std::uint64_t answered = 0);
 
+  // A game's facts from its stored row: its seats and, while it runs, its
+  // open proposals and (`with_orders`) the current step's orders.
+  GameFacts stored_facts(GameRow row, bool with_orders) const;
   std::unique_ptr<State> initial_state(const LiveGame& g) const;
   PlayerId acting_seat(const LiveGame& g, const ConnectionState& conn,
                        const std::optional<std::uint32_t>& for_seat) const;

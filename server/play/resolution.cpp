@@ -96,13 +96,9 @@ bool resolve_once(LiveGame& g, Writes& w, bool by_deadline, std::int64_t at) {
 
 bool resolve_ready(LiveGame& g, Writes& w, bool by_deadline, std::int64_t at) {
   bool any = false;
-  try {
+  logging_failure(game_label(g.row.id) + ": resolution failed", [&] {
     while (resolve_once(g, w, by_deadline && !any, at)) any = true;
-  } catch (const ApiError& e) {
-    log_line(game_label(g.row.id) + ": resolution failed: " + e.message);
-  } catch (const std::exception& e) {
-    log_line(game_label(g.row.id) + ": resolution failed: " + e.what());
-  }
+  });
   return any;
 }
 

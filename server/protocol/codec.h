@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/log.h"
 #include "core/game.h"
 #include "naumachia.pb.h"
 #include "protocol/outbox.h"
@@ -83,6 +84,20 @@ void guarded(const ReplyPtr& reply, Fn&& fn) {
     reply->fail(e);
   } catch (const std::exception& e) {
     reply->fail_internal(e.what());
+  }
+}
+
+// Runs `fn` where nobody waits for an answer (a deadline, a reminder, a game
+// loaded to resolve its step): what it throws is logged, "`what`: why", and
+// goes no further.
+template <class Fn>
+void logging_failure(const std::string& what, Fn&& fn) {
+  try {
+    fn();
+  } catch (const ApiError& e) {
+    log_line(what + ": " + e.message);
+  } catch (const std::exception& e) {
+    log_line(what + ": " + e.what());
   }
 }
 

@@ -15,18 +15,21 @@ bool has_restricted_part(const proto::GameEvent& e) {
   return false;
 }
 
-std::shared_ptr<const std::string> frame_of(const proto::GameEvent& e) {
+// A push's frame: `fill` puts what it carries in the envelope.
+template <class Fill>
+std::shared_ptr<const std::string> push_frame(Fill&& fill) {
   proto::Envelope env;
   env.set_version(proto::PROTOCOL_VERSION);
-  *env.mutable_event() = e;
+  fill(env);
   return std::make_shared<const std::string>(env.SerializeAsString());
 }
 
+std::shared_ptr<const std::string> frame_of(const proto::GameEvent& e) {
+  return push_frame([&](proto::Envelope& env) { *env.mutable_event() = e; });
+}
+
 std::shared_ptr<const std::string> frame_of(const proto::PressMessage& m) {
-  proto::Envelope env;
-  env.set_version(proto::PROTOCOL_VERSION);
-  *env.mutable_press_message() = m;
-  return std::make_shared<const std::string>(env.SerializeAsString());
+  return push_frame([&](proto::Envelope& env) { *env.mutable_press_message() = m; });
 }
 
 }  // namespace

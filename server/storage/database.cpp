@@ -53,6 +53,10 @@ Stmt& Stmt::bind_blob(int i, const std::vector<std::uint8_t>& v) {
   return *this;
 }
 
+Stmt& Stmt::bind(int i, const std::optional<std::int64_t>& v) {
+  return v ? bind(i, *v) : bind_null(i);
+}
+
 Stmt& Stmt::bind_null(int i) {
   if (sqlite3_bind_null(stmt_, i) != SQLITE_OK) raise(db_, "bind");
   return *this;

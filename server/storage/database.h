@@ -38,6 +38,8 @@ class Stmt {
   Stmt& bind(int i, std::string_view v);
   Stmt& bind_blob(int i, const std::vector<std::uint8_t>& v);
   Stmt& bind_null(int i);
+  // NULL for none.
+  Stmt& bind(int i, const std::optional<std::int64_t>& v);
 
   // Advances; true while a row is available.
   bool step();

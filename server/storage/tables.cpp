@@ -8,29 +8,26 @@ namespace naumachia::server {
 
 namespace {
 
-// The number the game's next event gets: one past its last stored event. It
-// is read from the events, not kept in the games row, so that an order (an
-// event, and its orders row) does not rewrite the game's row, state and all.
-#define kNextEvent "(SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.game_id = g.id)"
-
-// Selected from "games g".
-constexpr const char* kGameColumns =
-    "id, game, scenario, players, created_by, deadline_seconds, seed, seed_hash, status, step,"
-    " step_label, step_deadline, state, state_hash, initial_hash, chain_hash, result, winners,"
-    " rules_version, hash_scheme, winning_sides, " kNextEvent
-    ", to_order, press, private_press, "
-    "paused,"
-    " paused_remaining, deadline_set_at, disorder_after";
-
-// The same columns with the state left out (a NULL in its place).
-constexpr const char* kSummaryColumns =
-    "id, game, scenario, players, created_by, deadline_seconds, seed, seed_hash, status, step,"
-    " step_label, step_deadline, NULL, state_hash, initial_hash, chain_hash, result, winners,"
-    " rules_version, hash_scheme, winning_sides, " kNextEvent
-    ", to_order, press, private_press, "
-    "paused,"
-    " paused_remaining, deadline_set_at, disorder_after";
-#undef kNextEvent
+// The columns read_game reads, selected from "games g"; a summary leaves
+// the state out (a NULL in its place). The number the game's next event gets
+// is one past its last stored event: it is read from the events, not kept in
+// the games row, so that an order (an event, and its orders row) does not
+// rewrite the game's row, state and all.
+const std::string& game_columns(bool with_state) {
+  static const auto columns = [](const char* state) {
+    return std::string(
+               "id, game, scenario, players, created_by, deadline_seconds, seed, seed_hash,"
+               " status, step, step_label, step_deadline, ") +
+           state +
+           ", state_hash, initial_hash, chain_hash, result, winners, rules_version, hash_scheme,"
+           " winning_sides,"
+           " (SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.game_id = g.id),"
+           " to_order, press, private_press, paused, paused_remaining, deadline_set_at,"
+           " disorder_after";
+  };
+  static const std::string full = columns("state"), summary = columns("NULL");
+  return with_state ? full : summary;
+}
 
 GameRow read_game(const Stmt& s) {
   GameRow g;
@@ -171,6 +168,16 @@ AdminRequestRow read_admin_request(const Stmt& s) {
   return r;
 }
 
+// The rows of a query of (seq, payload) from the events table.
+std::vector<std::pair<std::int64_t, std::string>> numbered_events(Stmt& s) {
+  std::vector<std::pair<std::int64_t, std::string>> out;
+  while (s.step()) {
+    const Bytes b = s.blob(1);
+    out.emplace_back(s.integer(0), std::string(b.begin(), b.end()));
+  }
+  return out;
+}
+
 // The lines of an orders row, stored one a line.
 std::vector<std::string> split_lines(const std::string& joined) {
   std::vector<std::string> out;
@@ -289,14 +296,14 @@ std::int64_t Tables::create_game(const GameRow& g, std::int64_t now) {
 }
 
 std::optional<GameRow> Tables::game(std::int64_t id) {
-  Stmt s = db_.prepare(std::string("SELECT ") + kGameColumns + " FROM games g WHERE g.id = ?");
+  Stmt s = db_.prepare("SELECT " + game_columns(true) + " FROM games g WHERE g.id = ?");
   s.bind(1, id);
   if (!s.step()) return std::nullopt;
   return read_game(s);
 }
 
 std::vector<GameRow> Tables::games(bool mine_only, bool open_only, std::int64_t user_id) {
-  Stmt s = db_.prepare(std::string("SELECT ") + kGameColumns +
+  Stmt s = db_.prepare("SELECT " + game_columns(true) +
                        " FROM games g WHERE (? = 0 OR EXISTS (SELECT 1 FROM seats s WHERE"
                        " s.game_id = g.id AND s.user_id = ?)) AND (? = 0 OR status = 'open')"
                        " ORDER BY id DESC LIMIT 200");
@@ -309,7 +316,7 @@ std::vector<GameRow> Tables::games(bool mine_only, bool open_only, std::int64_t 
 std::vector<GameRow> Tables::game_summaries(bool mine_only, bool open_only, std::int64_t user_id,
                                             std::int64_t before_id, int limit, bool maybe_offered) {
   Stmt s = db_.prepare(
-      std::string("SELECT ") + kSummaryColumns +
+      "SELECT " + game_columns(false) +
       " FROM games g WHERE (? = 0 OR id < ?) AND (? = 0 OR EXISTS (SELECT 1"
       " FROM seats s WHERE s.game_id = g.id AND s.user_id = ?)) AND"
       " (? = 0 OR status = 'open') AND (? = 0 OR (status = 'running' AND EXISTS (SELECT 1"
@@ -350,12 +357,7 @@ void Tables::update_game(const GameRow& g) {
       "UPDATE games SET status=?, step=?, step_label=?, step_deadline=?, state=?, state_hash=?,"
       " initial_hash=?, chain_hash=?, result=?, winners=?, winning_sides=?, to_order=?,"
       " paused=?, paused_remaining=?, deadline_set_at=? WHERE id=?");
-  s.bind(1, g.status).bind(2, g.step).bind(3, g.step_label);
-  if (g.step_deadline) {
-    s.bind(4, *g.step_deadline);
-  } else {
-    s.bind_null(4);
-  }
+  s.bind(1, g.status).bind(2, g.step).bind(3, g.step_label).bind(4, g.step_deadline);
   s.bind(5, g.state)
       .bind_blob(6, g.state_hash)
       .bind_blob(7, g.initial_hash)
@@ -368,17 +370,7 @@ void Tables::update_game(const GameRow& g) {
   } else {
     s.bind_null(12);
   }
-  s.bind(13, pause_text(g.paused));
-  if (g.paused_remaining) {
-    s.bind(14, *g.paused_remaining);
-  } else {
-    s.bind_null(14);
-  }
-  if (g.deadline_set_at) {
-    s.bind(15, *g.deadline_set_at);
-  } else {
-    s.bind_null(15);
-  }
+  s.bind(13, pause_text(g.paused)).bind(14, g.paused_remaining).bind(15, g.deadline_set_at);
   s.bind(16, g.id).run();
 }
 
@@ -536,12 +528,7 @@ std::vector<std::pair<std::int64_t, std::string>> Tables::numbered_events_after(
   Stmt s = db_.prepare(
       "SELECT seq, payload FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT 200");
   s.bind(1, game_id).bind(2, after_seq);
-  std::vector<std::pair<std::int64_t, std::string>> out;
-  while (s.step()) {
-    const Bytes b = s.blob(1);
-    out.emplace_back(s.integer(0), std::string(b.begin(), b.end()));
-  }
-  return out;
+  return numbered_events(s);
 }
 
 std::vector<std::pair<std::int64_t, std::string>> Tables::events_before(std::int64_t game_id,
@@ -550,12 +537,7 @@ std::vector<std::pair<std::int64_t, std::string>> Tables::events_before(std::int
   Stmt s = db_.prepare(
       "SELECT seq, payload FROM events WHERE game_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?");
   s.bind(1, game_id).bind(2, before_seq).bind(3, static_cast<std::int64_t>(limit));
-  std::vector<std::pair<std::int64_t, std::string>> out;
-  while (s.step()) {
-    const Bytes b = s.blob(1);
-    out.emplace_back(s.integer(0), std::string(b.begin(), b.end()));
-  }
-  return out;
+  return numbered_events(s);
 }
 
 std::int64_t Tables::last_event_seq(std::int64_t game_id) {
@@ -615,23 +597,13 @@ void Tables::insert_proposal(std::int64_t game_id, const ProposalRow& p) {
   s.bind(1, game_id).bind(2, p.id).bind(3, kind_text(p.kind)).bind(4, p.proposer);
   s.bind(5, id_list(p.sides)).bind(6, p.step).bind(7, id_list(p.voters));
   s.bind(8, id_list(p.accepted)).bind(9, state_text(p.state)).bind(10, p.made_at);
-  if (p.closed_at) {
-    s.bind(11, *p.closed_at);
-  } else {
-    s.bind_null(11);
-  }
-  s.bind(12, p.seconds).run();
+  s.bind(11, p.closed_at).bind(12, p.seconds).run();
 }
 
 void Tables::update_proposal(std::int64_t game_id, const ProposalRow& p) {
   Stmt s = db_.prepare(
       "UPDATE proposals SET accepted = ?, state = ?, closed_at = ? WHERE game_id = ? AND id = ?");
-  s.bind(1, id_list(p.accepted)).bind(2, state_text(p.state));
-  if (p.closed_at) {
-    s.bind(3, *p.closed_at);
-  } else {
-    s.bind_null(3);
-  }
+  s.bind(1, id_list(p.accepted)).bind(2, state_text(p.state)).bind(3, p.closed_at);
   s.bind(4, game_id).bind(5, p.id).run();
 }
 
