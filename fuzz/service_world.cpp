@@ -309,10 +309,9 @@ World::World() : dir_(temp_dir()), prepared_(dir_ / "prepared.db") {
     g.players = row->players;
     g.status = row->status;
     g.step = row->step;
-    const std::string to_order = row->to_order.value_or("");
-    for (auto seat : text::split(to_order))
-      g.to_order.push_back(static_cast<int>(std::stoi(std::string(seat))));
-    if (g.status == "running") {
+    for (PlayerId seat : row->to_order.value_or(std::vector<PlayerId>{}))
+      g.to_order.push_back(seat.value);
+    if (g.status == server::GameStatus::Running) {
       auto state = shipped_modules().find(row->game)->deserialize(row->state,
                                                                   RulesVersion{row->rules_version});
       if (!state) broken("a prepared game does not read back: " + state.error().message);

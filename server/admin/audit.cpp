@@ -86,7 +86,13 @@ class Audit {
   }
 
   AuditReport run() {
-    const std::optional<GameRow> row = store_.game(report_.game_id);
+    std::optional<GameRow> row;
+    try {
+      row = store_.game(report_.game_id);
+    } catch (const DbError& e) {
+      problem(std::string("table games: ") + e.what());
+      return std::move(report_);
+    }
     if (!row) {
       problem("table games: there is no such game");
       return std::move(report_);
@@ -104,7 +110,7 @@ class Audit {
     }
     admin_applied_ = store_.applied_admin_requests(row->id);
     report_.status = row->status;
-    if (row->status == "open") {
+    if (row->status == GameStatus::Open) {
       // Nothing was played: the seed's commitment and the joins are all there is.
       if (sha256(row->seed) != row->seed_hash)
         problem("table games, field seed: it does not match the seed hash shown to the players");
@@ -190,9 +196,10 @@ class Audit {
     const std::vector<bool> resigned = facts_.resigned();
     const Standing by_resignation = standing(facts_.who, resigned);
     const bool over = info.game_over || by_resignation.decided || agreed_.has_value();
-    if (g.status != (over ? "over" : "running")) {
-      games_field("status", "stored " + quoted(g.status) + ", but the replayed game is " +
-                                (over ? "over" : "running"));
+    const GameStatus replayed = over ? GameStatus::Over : GameStatus::Running;
+    if (g.status != replayed) {
+      games_field("status", "stored " + quoted(status_text(g.status)) +
+                                ", but the replayed game is " + status_text(replayed));
     }
     if (g.state != last.serialize())
       games_field("state", "differs from the position the replay reaches");
@@ -206,9 +213,9 @@ class Audit {
     if (g.step_label != info.label)
       games_field("step_label",
                   "stored " + quoted(g.step_label) + ", replayed " + quoted(info.label));
-    if (g.to_order && *g.to_order != seat_numbers(info.to_order)) {
-      games_field("to_order", "stored " + quoted(*g.to_order) + ", replayed " +
-                                  quoted(seat_numbers(info.to_order)));
+    if (g.to_order && *g.to_order != info.to_order) {
+      games_field("to_order", "stored " + quoted(id_list(*g.to_order)) + ", replayed " +
+                                  quoted(id_list(info.to_order)));
     }
     std::vector<SideId> winners;
     if (info.game_over) {
@@ -229,15 +236,14 @@ class Audit {
     // Games older than the keyed records may predate the column (migration 003).
     const bool sides_unrecorded =
         g.winning_sides.empty() && g.hash_scheme < GameHasher::kKeyedRecords;
-    if (g.winning_sides != side_numbers(winners) && !sides_unrecorded) {
-      games_field("winning_sides", "stored " + quoted(g.winning_sides) + ", replayed " +
-                                       quoted(side_numbers(winners)));
+    if (g.winning_sides != winners && !sides_unrecorded) {
+      games_field("winning_sides", "stored " + quoted(id_list(g.winning_sides)) + ", replayed " +
+                                       quoted(id_list(winners)));
     }
-    const std::string winning_seats_now =
-        seat_numbers(winning_seats(facts_.who, winners, resigned));
+    const std::vector<PlayerId> winning_seats_now = winning_seats(facts_.who, winners, resigned);
     if (g.winners != winning_seats_now) {
-      games_field("winners",
-                  "stored " + quoted(g.winners) + ", replayed " + quoted(winning_seats_now));
+      games_field("winners", "stored " + quoted(id_list(g.winners)) + ", replayed " +
+                                 quoted(id_list(winning_seats_now)));
     }
     if (over) {
       if (g.step_deadline) games_field("step_deadline", "set, but no step awaits a deadline");
@@ -272,7 +278,7 @@ class Audit {
     // A game the players or resignations ended stopped in a step that took
     // orders; one the rules ended has none. 0: no step takes orders.
     const bool played_out = last_state_ && last_state_->step().game_over;
-    return game().status != "open" && !played_out ? game().step : 0;
+    return game().status != GameStatus::Open && !played_out ? game().step : 0;
   }
 
   std::optional<SeatRow> seat_row(std::uint32_t seat) const {
@@ -511,8 +517,8 @@ class Audit {
           if (p.state == ProposalState::Open)
             problem(at + " GameOver: proposal " + std::to_string(id) + " was still open");
         }
-        if (game().status != "over") {
-          problem(at + " GameOver: the games row says the game is " + game().status);
+        if (game().status != GameStatus::Over) {
+          problem(at + " GameOver: the games row says the game is " + status_text(game().status));
           break;
         }
         try {
@@ -782,8 +788,9 @@ class Audit {
       }
     }
     check_seats();
-    if (game().status == "over" && !over_seen_) problem("table events: no GameOver event");
-    if (game().status == "running" && replay_complete_) check_open_orders();
+    if (game().status == GameStatus::Over && !over_seen_)
+      problem("table events: no GameOver event");
+    if (game().status == GameStatus::Running && replay_complete_) check_open_orders();
   }
 
   // The current step's orders: each as committed in front of everyone.

@@ -5,6 +5,7 @@
 // events the players were pushed (each StepResolved, OrdersCommitted and
 // GameOver as the replay makes it), and the commitment of every stored order.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,9 +17,9 @@ namespace naumachia::server {
 
 struct AuditReport {
   std::int64_t game_id = 0;
-  std::string status;      // of the games row; empty when there is no such game
-  std::size_t steps = 0;   // steps replayed
-  std::size_t events = 0;  // events read
+  std::optional<GameStatus> status;  // of the games row; none when it cannot be read
+  std::size_t steps = 0;             // steps replayed
+  std::size_t events = 0;            // events read
   // Every mismatch found, each naming the game, the step (when it has one),
   // the table and the field. The replay stops at its first divergence; the
   // other tables are checked as far as the replay went.

@@ -96,8 +96,8 @@ std::string clock_text(const GameRow& g) {
 int list_games(Tables& store) {
   for (const GameRow& g : store.games(false, false, 0)) {
     std::cout << g.id << "  " << g.full_scenario() << " (rules v" << g.rules_version << ")  "
-              << g.status << "  step " << g.step << " " << g.step_label;
-    if (g.status == "running") std::cout << "  " << clock_text(g);
+              << status_text(g.status) << "  step " << g.step << " " << g.step_label;
+    if (g.status == GameStatus::Running) std::cout << "  " << clock_text(g);
     std::cout << "  players:";
     for (const SeatRow& s : store.seats(g.id)) std::cout << " " << s.seat << "=" << s.name;
     std::cout << "\n";
@@ -124,7 +124,7 @@ std::optional<int> seat_number(const std::string& text) {
 
 std::string describe(const GameRow& g) {
   return "game " + std::to_string(g.id) + " (" + g.full_scenario() + ", rules version " +
-         std::to_string(g.rules_version) + ", " + g.status + ")";
+         std::to_string(g.rules_version) + ", " + status_text(g.status) + ")";
 }
 
 void print_problems(const AuditReport& report) {
@@ -206,8 +206,8 @@ int queue_request(Tables& store, AdminRequestRow r, int wait_seconds) {
     std::cerr << "naumachia-admin: there is no game " << id << "\n";
     return 1;
   }
-  if (g->status != "running") {
-    std::cerr << "naumachia-admin: game " << id << " is " << g->status
+  if (g->status != GameStatus::Running) {
+    std::cerr << "naumachia-admin: game " << id << " is " << status_text(g->status)
               << (action == AdminAction::Replace
                       ? ": only a running game's players are replaced\n"
                       : ": only a running game is paused, resumed or extended\n");

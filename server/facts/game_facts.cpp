@@ -11,9 +11,15 @@ namespace naumachia::server {
 
 namespace {
 
-proto::GameStatus status_of(const std::string& s) {
-  if (s == "open") return proto::OPEN;
-  if (s == "running") return proto::RUNNING;
+proto::GameStatus status_proto(GameStatus status) {
+  switch (status) {
+    case GameStatus::Open:
+      return proto::OPEN;
+    case GameStatus::Running:
+      return proto::RUNNING;
+    case GameStatus::Over:
+      break;
+  }
   return proto::OVER;
 }
 
@@ -51,33 +57,11 @@ int existing_seat(const GameFacts& g, std::int64_t seat) {
 }
 
 void require_running(const GameFacts& g) {
-  if (g.row.status != "running") {
+  if (g.row.status != GameStatus::Running) {
     refuse(proto::GAME_NOT_RUNNING,
-           game_label(g.row.id) + (g.row.status == "open" ? " has not started" : " is over"));
+           game_label(g.row.id) +
+               (g.row.status == GameStatus::Open ? " has not started" : " is over"));
   }
-}
-
-std::vector<std::string> split_words(const std::string& s) {
-  std::vector<std::string> out;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const std::size_t j = std::min(s.find(' ', i), s.size());
-    if (j > i) out.push_back(s.substr(i, j - i));
-    i = j + 1;
-  }
-  return out;
-}
-
-std::string side_numbers(const std::vector<SideId>& sides) {
-  std::string out;
-  for (SideId s : sides) out += (out.empty() ? "" : " ") + std::to_string(s.value);
-  return out;
-}
-
-std::string seat_numbers(const std::vector<PlayerId>& seats) {
-  std::string out;
-  for (PlayerId p : seats) out += (out.empty() ? "" : " ") + std::to_string(p.value);
-  return out;
 }
 
 void GameFacts::attach(const Registry& registry) {
@@ -111,7 +95,7 @@ std::vector<bool> GameFacts::resigned() const {
 }
 
 std::vector<Offer> GameFacts::offers() const {
-  if (row.status != "running") return {};
+  if (row.status != GameStatus::Running) return {};
   return offered_seats(who, seats, row.disorder_after);
 }
 
@@ -143,12 +127,12 @@ Viewer seats_viewer(const GameFacts& f, std::optional<std::int64_t> user) {
 }  // namespace
 
 Viewer GameFacts::viewer_of(std::optional<std::int64_t> user) const {
-  if (row.status == "over") return Viewer::all();
+  if (row.status == GameStatus::Over) return Viewer::all();
   return seats_viewer(*this, user);
 }
 
 Viewer GameFacts::press_viewer_of(std::optional<std::int64_t> user) const {
-  if (row.status == "over" && !row.private_press) return Viewer::all();
+  if (row.status == GameStatus::Over && !row.private_press) return Viewer::all();
   return seats_viewer(*this, user);
 }
 
@@ -165,30 +149,25 @@ std::vector<Reader> GameFacts::press_readers() const {
 }
 
 std::vector<PlayerId> GameFacts::to_order() const {
-  std::vector<PlayerId> out;
-  if (row.status != "running" || !row.to_order) return out;
-  for (const std::string& w : split_words(*row.to_order)) out.push_back(PlayerId{std::stoi(w)});
-  return out;
+  if (row.status != GameStatus::Running || !row.to_order) return {};
+  return *row.to_order;
 }
 
 void GameFacts::fill_summary(std::optional<std::int64_t> user, proto::GameSummary& s) const {
   const GameRow& g = row;
   s.set_id(static_cast<std::uint64_t>(g.id));
   s.set_scenario(g.full_scenario());
-  s.set_status(status_of(g.status));
+  s.set_status(status_proto(g.status));
   s.set_step(static_cast<std::uint64_t>(g.step));
   s.set_step_label(g.step_label);
   s.set_deadline_unix(g.step_deadline.value_or(0));
   s.set_deadline_seconds(static_cast<std::uint64_t>(g.deadline_seconds));
   s.set_seed_hash(hex(g.seed_hash));
   s.set_rules_version(static_cast<std::uint32_t>(g.rules_version));
-  if (g.status == "over") {
+  if (g.status == GameStatus::Over) {
     s.set_seed(hex(g.seed));
     s.set_state_salt(hex(hasher_of(g).salt));
-    for (const std::string& n : split_words(g.winning_sides)) {
-      const std::size_t i = std::stoul(n);
-      s.add_winning_sides(i < who.side_names.size() ? who.side_names[i] : "side " + n);
-    }
+    for (SideId side : g.winning_sides) s.add_winning_sides(side_name(who, side));
   }
   s.set_result(g.result);
   s.set_my_seat(-1);
@@ -238,12 +217,11 @@ void GameFacts::fill_summary(std::optional<std::int64_t> user, proto::GameSummar
 proto::GameOver GameFacts::game_over() const {
   proto::GameOver o;
   o.set_result(row.result);
-  for (const std::string& piece : split_words(row.winners))
-    o.add_winners(static_cast<std::uint32_t>(std::stoul(piece)));
+  for (PlayerId p : row.winners) o.add_winners(static_cast<std::uint32_t>(p.value));
   o.set_seed(hex(row.seed));
   o.set_state_salt(hex(hasher_of(row).salt));
-  for (const std::string& n : split_words(row.winning_sides))
-    o.add_winning_sides(who.side_names.at(std::stoul(n)));
+  for (SideId side : row.winning_sides)
+    o.add_winning_sides(who.side_names.at(static_cast<std::size_t>(side.value)));
   return o;
 }
 
@@ -273,7 +251,7 @@ proto::GameEvent step_resolved_event(const GameRow& g, const PlayedStep& p,
 }
 
 bool chain_shown(const GameRow& g) {
-  return g.hash_scheme >= GameHasher::kKeyedRecords || g.status == "over";
+  return g.hash_scheme >= GameHasher::kKeyedRecords || g.status == GameStatus::Over;
 }
 
 }  // namespace naumachia::server

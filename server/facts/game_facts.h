@@ -85,8 +85,5 @@ std::string seat_label(const GameFacts& g, int seat);
 int existing_seat(const GameFacts& g, std::int64_t seat);
 // Refuses with GAME_NOT_RUNNING, saying why, unless the game is running.
 void require_running(const GameFacts& g);
-std::vector<std::string> split_words(const std::string& s);
-std::string side_numbers(const std::vector<SideId>& sides);
-std::string seat_numbers(const std::vector<PlayerId>& seats);
 
 }  // namespace naumachia::server

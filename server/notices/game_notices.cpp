@@ -165,14 +165,14 @@ std::vector<Notice> game_notices(const GameFacts& after,
           break;
       }
       for (const auto& [user, resigned] : users) {
-        if (resigned || after.row.status != "running") continue;
+        if (resigned || after.row.status != GameStatus::Running) continue;
         add(user, NoticeKind::DeadlineNear, game_label(after.row.id) + " " + what,
             title + " " + what + ". " + deadline_text(after, now));
       }
     }
   }
 
-  const bool over = after.row.status == "over" &&
+  const bool over = after.row.status == GameStatus::Over &&
                     std::any_of(events.begin(), events.end(),
                                 [](const proto::GameEvent& e) { return e.has_over(); });
   if (over) {
@@ -183,7 +183,7 @@ std::vector<Notice> game_notices(const GameFacts& after,
     }
     return out;
   }
-  if (!began || after.row.status != "running") return out;
+  if (!began || after.row.status != GameStatus::Running) return out;
   for (const auto& [user, resigned] : users) {
     if (resigned) continue;
     const std::vector<PlayerId> mine = mine_to_order(after, user);
@@ -229,7 +229,8 @@ std::vector<Notice> message_notices(const GameFacts& f, const MessageRow& m,
 
 std::vector<Notice> reminder_notices(const GameFacts& f, std::int64_t now) {
   std::vector<Notice> out;
-  if (f.row.status != "running" || !f.row.step_deadline || f.row.paused != Pause::None) return out;
+  if (f.row.status != GameStatus::Running || !f.row.step_deadline || f.row.paused != Pause::None)
+    return out;
   for (const auto& [user, resigned] : seated_users(f)) {
     if (resigned) continue;
     std::vector<PlayerId> waiting;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "storage/rows.h"
+
 namespace naumachia::server {
 
 namespace {
@@ -10,17 +12,14 @@ constexpr const char* kTargetColumns =
     "t.id, t.user_id, t.channel, t.address, t.format, t.confirmed, t.confirm_code,"
     " t.confirm_expires, t.confirm_tries, t.unsubscribe, t.created_at";
 
-NotifyChannel channel_of(const std::string& text) {
-  if (text == "email") return NotifyChannel::Email;
-  if (text == "webhook") return NotifyChannel::Webhook;
-  throw DbError("a stored notification channel is unreadable: '" + text + "'");
-}
+constexpr StoredName<NotifyChannel> kChannels[] = {{NotifyChannel::Email, "email"},
+                                                   {NotifyChannel::Webhook, "webhook"}};
 
 NotifyTargetRow read_target(const Stmt& s, int first = 0) {
   NotifyTargetRow t;
   t.id = s.integer(first);
   t.user_id = s.integer(first + 1);
-  t.channel = channel_of(s.text(first + 2));
+  t.channel = value_of(kChannels, s.text(first + 2), "notification channel");
   t.address = s.text(first + 3);
   t.format = s.text(first + 4);
   t.confirmed = s.integer(first + 5) != 0;
@@ -69,7 +68,7 @@ std::function<void(Tables&)> notice_job(std::function<void(NoticeTables&)> work)
 }
 
 std::string channel_text(NotifyChannel channel) {
-  return channel == NotifyChannel::Email ? "email" : "webhook";
+  return text_of(kChannels, channel);
 }
 
 std::vector<NotifyTargetRow> NoticeTables::notify_targets(std::int64_t user_id) {

@@ -72,7 +72,7 @@ Coordinator::GamePtr Coordinator::load(const GameRow& row) {
   auto g = std::make_shared<LiveGame>();
   static_cast<GameFacts&>(*g) = stored_facts(row, true);
   g->next_proposal = reader_.last_proposal_id(row.id) + 1;
-  if (row.status != "open") {
+  if (row.status != GameStatus::Open) {
     const Game* m = registry_.find(row.game);
     if (!m) {
       g->state_problem =
@@ -83,7 +83,7 @@ Coordinator::GamePtr Coordinator::load(const GameRow& row) {
       auto s = m->deserialize(row.state, RulesVersion{row.rules_version});
       if (s) {
         g->state = std::move(*s);
-        if (!g->row.to_order) g->row.to_order = seat_numbers(g->state->step().to_order);
+        if (!g->row.to_order) g->row.to_order = g->state->step().to_order;
       } else {
         g->state_problem =
             ApiError{proto::INTERNAL,
@@ -97,7 +97,7 @@ Coordinator::GamePtr Coordinator::load(const GameRow& row) {
   // Every seat that must order may have been ready when the server stopped
   // (or when a resolution failed): the step resolves now, not at the next
   // submission.
-  if (g->state && g->row.status == "running") {
+  if (g->state && g->row.status == GameStatus::Running) {
     Writes w;
     if (resolve_ready(*g, w, false, now())) commit(g, std::move(w), nullptr, nullptr);
   }
@@ -138,7 +138,7 @@ GameFacts Coordinator::stored_facts(GameRow row, bool with_orders) const {
   GameFacts f;
   f.row = std::move(row);
   f.seats = reader_.seats(f.row.id);
-  if (f.row.status == "running") {
+  if (f.row.status == GameStatus::Running) {
     if (with_orders) f.orders = reader_.orders(f.row.id, f.row.step);
     f.proposals = reader_.proposals(f.row.id, true);
   }
@@ -307,7 +307,7 @@ void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGa
            "disorder_after is 0 (never) to " + std::to_string(kMaxDisorderAfter) +
                " missed deadlines in a row, not " + std::to_string(r.disorder_after()));
   }
-  g.status = "open";
+  g.status = GameStatus::Open;
   const int seat = choose_seat(r.seat(), players, {});
 
   // The game's id comes from the database, so the row is written first and
@@ -384,7 +384,7 @@ void Coordinator::list_games(const ConnectionState& conn, const proto::ListGames
     }
     // A running game stored before the seats to order were kept in its row
     // is read once into memory; every other game is listed from its row.
-    if (row.status == "running" && !row.to_order) {
+    if (row.status == GameStatus::Running && !row.to_order) {
       try {
         load(row)->fill_summary(user, s);
         keep_offered();
@@ -402,7 +402,7 @@ void Coordinator::join_game(const ConnectionState& conn, const proto::JoinGameRe
                             const ReplyPtr& reply) {
   const std::int64_t user = require_user(conn);
   const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
-  if (g->row.status != "open")
+  if (g->row.status != GameStatus::Open)
     refuse(proto::GAME_FULL, game_label(g->row.id) + " has already started");
   if (g->seat_of(user))
     refuse(proto::ALREADY_JOINED, "you already sit in " + game_label(g->row.id));
@@ -424,7 +424,7 @@ void Coordinator::join_game(const ConnectionState& conn, const proto::JoinGameRe
   joined.mutable_joined()->set_game_started(full);
   record(*g, w, std::move(joined), at);
   if (full) {
-    g->row.status = "running";
+    g->row.status = GameStatus::Running;
     g->row.initial_hash = hasher_of(g->row).state_hash(*initial);
     g->row.chain_hash = genesis_of(g->row, g->row.initial_hash);
     set_position(*g, std::move(initial), at);
@@ -494,10 +494,10 @@ void Coordinator::get_game(const ConnectionState& conn, const proto::GetGameRequ
   const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
   auto& d = *reply->out().mutable_detail();
   g->fill_summary(conn.user_id, *d.mutable_summary());
-  if (g->row.status != "open") {
+  if (g->row.status != GameStatus::Open) {
     const State& state = g->require_state();
     d.set_order_help(state.order_help());
-    if (g->row.status == "over") {
+    if (g->row.status == GameStatus::Over) {
       to_proto(with_arrows(*g, state.view(std::nullopt), conn), *d.mutable_view());
     } else if (const auto mine = g->seat_of(conn.user_id)) {
       // Observers see a running game's summary, never a side's view.
@@ -606,7 +606,7 @@ void Coordinator::resign(const ConnectionState& conn, const proto::ResignRequest
   const auto seat = g->seat_of(user);
   if (!seat) refuse(proto::FORBIDDEN, "you do not sit in " + game_label(g->row.id));
   if (seat->resigned) refuse(proto::INVALID_ARGUMENT, "you have already resigned");
-  if (g->row.status != "running")
+  if (g->row.status != GameStatus::Running)
     refuse(proto::GAME_NOT_RUNNING, game_label(g->row.id) + " is not running");
   Writes w;
   const std::int64_t id = g->row.id, at = now();
@@ -749,7 +749,7 @@ void Coordinator::check_deadlines() {
   std::set<std::int64_t> due;
   for (std::int64_t id : reader_.games_past_deadline(t)) due.insert(id);
   for (const auto& [id, g] : games_) {
-    if (g->row.status == "running" && g->row.step_deadline && *g->row.step_deadline <= t)
+    if (g->row.status == GameStatus::Running && g->row.step_deadline && *g->row.step_deadline <= t)
       due.insert(id);
   }
   for (std::int64_t id : due) {
@@ -785,7 +785,7 @@ void Coordinator::remind_of(std::int64_t id, std::int64_t t, std::int64_t lead,
   const GamePtr g = live(id);
   const GameRow& r = g->row;
   // Memory is ahead of the database: the game as it is now decides.
-  if (r.status != "running" || r.paused != Pause::None || !r.step_deadline) return;
+  if (r.status != GameStatus::Running || r.paused != Pause::None || !r.step_deadline) return;
   const std::int64_t deadline = *r.step_deadline;
   const auto set_ahead = [&](std::int64_t l) {
     return !r.deadline_set_at || deadline - *r.deadline_set_at > l;
@@ -840,7 +840,7 @@ void Coordinator::events(const ConnectionState& conn, const proto::EventsRequest
 ReplayPlan Coordinator::plan_replay(const ConnectionState& conn, const proto::ReplayRequest& r) {
   require_user(conn);
   const GameFacts f = facts(static_cast<std::int64_t>(r.game_id()));
-  if (f.row.status == "open")
+  if (f.row.status == GameStatus::Open)
     refuse(proto::GAME_NOT_RUNNING, game_label(f.row.id) + " has not started");
   ReplayPlan p;
   p.game_id = f.row.id;

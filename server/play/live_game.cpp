@@ -28,7 +28,7 @@ void set_position(LiveGame& g, std::unique_ptr<State> state, std::int64_t at) {
   g.row.state_hash = hasher_of(g.row).state_hash(*state);
   g.row.step = info.number.value;
   g.row.step_label = info.label;
-  g.row.to_order = seat_numbers(info.to_order);
+  g.row.to_order = info.to_order;
   g.row.step_deadline = next_deadline(g.row, info, at);
   g.row.deadline_set_at = at;
   if (info.game_over) end_game(g, info.result, info.winners);
@@ -38,13 +38,13 @@ void set_position(LiveGame& g, std::unique_ptr<State> state, std::int64_t at) {
 }
 
 void end_game(LiveGame& g, const std::string& result, const std::vector<SideId>& winners) {
-  g.row.status = "over";
+  g.row.status = GameStatus::Over;
   g.row.step_deadline.reset();
   g.row.paused = Pause::None;
   g.row.paused_remaining.reset();
   g.row.result = result;
-  g.row.winning_sides = side_numbers(winners);
-  g.row.winners = seat_numbers(winning_seats(g.who, winners, g.resigned()));
+  g.row.winning_sides = winners;
+  g.row.winners = winning_seats(g.who, winners, g.resigned());
 }
 
 proto::GameEvent over_event(LiveGame& g, Writes& w, std::int64_t at) {

@@ -93,7 +93,7 @@ void Press::send(const ConnectionState& conn, const proto::SendPressRequest& r,
   const auto mine = f.seat_of(user);
   if (!mine) refuse(proto::FORBIDDEN, "you do not sit in " + game + "; its press is its players'");
   if (mine->resigned) refuse(proto::FORBIDDEN, "you resigned from " + game);
-  if (f.row.status == "over")
+  if (f.row.status == GameStatus::Over)
     refuse(proto::GAME_NOT_RUNNING, game + " is over; its press is closed");
   if (f.row.press == PressMode::None)
     refuse(proto::PRESS_NOT_ALLOWED, game + " was created without press (gunboat)");
@@ -105,7 +105,7 @@ void Press::send(const ConnectionState& conn, const proto::SendPressRequest& r,
   m.from_seat = mine->seat;
   m.from_user = user;
   m.from_name = conn.user_name;
-  m.step = f.row.status == "running" ? f.row.step : 0;
+  m.step = f.row.status == GameStatus::Running ? f.row.step : 0;
   m.sent_at = clock_();
   m.body = r.text();
 

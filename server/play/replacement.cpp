@@ -24,12 +24,12 @@ SeatRow& seat_row(LiveGame& g, int seat) {
 
 // Only a running game's seats change hands.
 void require_seats_in_play(const GameFacts& g) {
-  if (g.row.status == "open") {
+  if (g.row.status == GameStatus::Open) {
     refuse(proto::GAME_NOT_RUNNING, game_label(g.row.id) +
                                         " has not started: join it to take a free seat "
                                         "(JoinGameRequest)");
   }
-  if (g.row.status != "running")
+  if (g.row.status != GameStatus::Running)
     refuse(proto::GAME_NOT_RUNNING, game_label(g.row.id) + " is over: its seats are no more");
 }
 
@@ -70,7 +70,7 @@ void seat_ordered(LiveGame& g, Writes& w, PlayerId seat, std::int64_t at) {
 }
 
 void announce_offers(LiveGame& g, Writes& w, const std::vector<Offer>& before, std::int64_t at) {
-  if (g.row.status != "running") return;  // a game over offers nothing
+  if (g.row.status != GameStatus::Running) return;  // a game over offers nothing
   const std::vector<Offer> now_offered = g.offers();
   const auto name_of = [&](int seat) { return seat_row(g, seat).name; };
   for (const Offer& o : now_offered) {

@@ -46,7 +46,7 @@ std::optional<std::vector<SeatOrders>> orders_for_resolution(const LiveGame& g, 
 
 bool resolve_once(LiveGame& g, Writes& w, bool by_deadline, std::int64_t at) {
   // A paused game takes orders but resolves nothing, ready or not.
-  if (g.row.status != "running" || g.row.paused != Pause::None) return false;
+  if (g.row.status != GameStatus::Running || g.row.paused != Pause::None) return false;
   if (by_deadline && (!g.row.step_deadline || *g.row.step_deadline > at)) return false;
   const State& state = g.require_state();
   const auto orders = orders_for_resolution(g, state, by_deadline);
@@ -85,7 +85,7 @@ bool resolve_once(LiveGame& g, Writes& w, bool by_deadline, std::int64_t at) {
   write_row(g, w);
   record(g, w, std::move(e), at);
   lapse_proposals(g, w, "step " + std::to_string(row.step) + " (" + row.label + ") resolved", at);
-  if (g.row.status == "over") over_event(g, w, at);
+  if (g.row.status == GameStatus::Over) over_event(g, w, at);
   log_line(game_label(id) + ": " + row.label + " resolved" +
            (by_deadline ? " at its deadline" : ""));
   announce_offers(g, w, offered_before, at);

@@ -52,7 +52,7 @@ ReplaySummary replay_game(Tables& store, const Registry& registry, std::int64_t 
                           const InitialCallback& on_initial, const StepCallback& on_step) {
   const std::optional<GameRow> g = store.game(game_id);
   if (!g) throw std::runtime_error("no game " + std::to_string(game_id));
-  if (g->status == "open")
+  if (g->status == GameStatus::Open)
     throw std::runtime_error("game " + std::to_string(game_id) + " has not started");
   const Game* module = registry.find(g->game);
   if (!module) throw std::runtime_error("this build has no game module '" + g->game + "'");

@@ -1,115 +1,108 @@
 #include "storage/rows.h"
 
+#include <algorithm>
+
 #include "storage/database.h"
 
 namespace naumachia::server {
 
-std::string kind_text(ProposalKind kind) {
-  switch (kind) {
-    case ProposalKind::Draw:
-      return "draw";
-    case ProposalKind::Concession:
-      return "concession";
-    case ProposalKind::Pause:
-      return "pause";
-    case ProposalKind::Resume:
-      return "resume";
-    case ProposalKind::Extension:
-      return "extension";
-  }
-  return "draw";
+namespace {
+
+constexpr StoredName<GameStatus> kStatuses[] = {
+    {GameStatus::Open, "open"}, {GameStatus::Running, "running"}, {GameStatus::Over, "over"}};
+constexpr StoredName<PressMode> kPressModes[] = {
+    {PressMode::Full, "full"}, {PressMode::PublicOnly, "public"}, {PressMode::None, "none"}};
+constexpr StoredName<Pause> kPauses[] = {
+    {Pause::None, ""}, {Pause::Agreed, "agreed"}, {Pause::Admin, "admin"}};
+constexpr StoredName<ProposalKind> kProposalKinds[] = {{ProposalKind::Draw, "draw"},
+                                                       {ProposalKind::Concession, "concession"},
+                                                       {ProposalKind::Pause, "pause"},
+                                                       {ProposalKind::Resume, "resume"},
+                                                       {ProposalKind::Extension, "extension"}};
+constexpr StoredName<ProposalState> kProposalStates[] = {{ProposalState::Open, "open"},
+                                                         {ProposalState::Carried, "carried"},
+                                                         {ProposalState::Refused, "refused"},
+                                                         {ProposalState::Withdrawn, "withdrawn"},
+                                                         {ProposalState::Lapsed, "lapsed"}};
+constexpr StoredName<AdminAction> kAdminActions[] = {{AdminAction::Pause, "pause"},
+                                                     {AdminAction::Resume, "resume"},
+                                                     {AdminAction::Extend, "extend"},
+                                                     {AdminAction::Replace, "replace"}};
+
+}  // namespace
+
+void throw_unknown(const char* what, const std::string& text) {
+  throw DbError(std::string("a stored ") + what + " is unknown: '" + text + "'");
 }
 
-ProposalKind proposal_kind(const std::string& text) {
-  for (ProposalKind k : {ProposalKind::Draw, ProposalKind::Concession, ProposalKind::Pause,
-                         ProposalKind::Resume, ProposalKind::Extension}) {
-    if (kind_text(k) == text) return k;
-  }
-  throw DbError("a stored proposal kind is unknown: '" + text + "'");
+std::string number_list(const std::vector<int>& numbers) {
+  std::string out;
+  for (int n : numbers) out += (out.empty() ? "" : " ") + std::to_string(n);
+  return out;
 }
 
-std::string pause_text(Pause pause) {
-  switch (pause) {
-    case Pause::None:
-      return "";
-    case Pause::Agreed:
-      return "agreed";
-    case Pause::Admin:
-      return "admin";
+std::vector<int> numbers_of(const std::string& text, const char* what) {
+  std::vector<int> out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t j = std::min(text.find(' ', i), text.size());
+    if (j > i) {
+      const std::string w = text.substr(i, j - i);
+      if (w.size() > 6 || w.find_first_not_of("0123456789") != std::string::npos)
+        throw DbError(std::string("stored ") + what + " are unreadable: '" + text + "'");
+      out.push_back(std::stoi(w));
+    }
+    i = j + 1;
   }
-  return "";
+  return out;
 }
 
-Pause pause_of(const std::string& text) {
-  for (Pause p : {Pause::None, Pause::Agreed, Pause::Admin}) {
-    if (pause_text(p) == text) return p;
-  }
-  throw DbError("a stored pause is unknown: '" + text + "'");
+std::string status_text(GameStatus status) {
+  return text_of(kStatuses, status);
 }
 
-std::string action_text(AdminAction action) {
-  switch (action) {
-    case AdminAction::Pause:
-      return "pause";
-    case AdminAction::Resume:
-      return "resume";
-    case AdminAction::Extend:
-      return "extend";
-    case AdminAction::Replace:
-      return "replace";
-  }
-  return "pause";
-}
-
-AdminAction admin_action(const std::string& text) {
-  for (AdminAction a :
-       {AdminAction::Pause, AdminAction::Resume, AdminAction::Extend, AdminAction::Replace}) {
-    if (action_text(a) == text) return a;
-  }
-  throw DbError("a stored admin request's action is unknown: '" + text + "'");
-}
-
-std::string state_text(ProposalState state) {
-  switch (state) {
-    case ProposalState::Open:
-      return "open";
-    case ProposalState::Carried:
-      return "carried";
-    case ProposalState::Refused:
-      return "refused";
-    case ProposalState::Withdrawn:
-      return "withdrawn";
-    case ProposalState::Lapsed:
-      return "lapsed";
-  }
-  return "open";
-}
-
-ProposalState proposal_state(const std::string& text) {
-  for (ProposalState s : {ProposalState::Open, ProposalState::Carried, ProposalState::Refused,
-                          ProposalState::Withdrawn, ProposalState::Lapsed}) {
-    if (state_text(s) == text) return s;
-  }
-  throw DbError("a stored proposal state is unknown: '" + text + "'");
+GameStatus game_status(const std::string& text) {
+  return value_of(kStatuses, text, "game status");
 }
 
 std::string press_text(PressMode mode) {
-  switch (mode) {
-    case PressMode::Full:
-      return "full";
-    case PressMode::PublicOnly:
-      return "public";
-    case PressMode::None:
-      return "none";
-  }
-  return "full";
+  return text_of(kPressModes, mode);
 }
 
 PressMode press_mode(const std::string& text) {
-  if (text == "full") return PressMode::Full;
-  if (text == "public") return PressMode::PublicOnly;
-  if (text == "none") return PressMode::None;
-  throw DbError("a stored press setting is unknown: '" + text + "'");
+  return value_of(kPressModes, text, "press setting");
+}
+
+std::string pause_text(Pause pause) {
+  return text_of(kPauses, pause);
+}
+
+Pause pause_of(const std::string& text) {
+  return value_of(kPauses, text, "pause");
+}
+
+std::string kind_text(ProposalKind kind) {
+  return text_of(kProposalKinds, kind);
+}
+
+ProposalKind proposal_kind(const std::string& text) {
+  return value_of(kProposalKinds, text, "proposal kind");
+}
+
+std::string state_text(ProposalState state) {
+  return text_of(kProposalStates, state);
+}
+
+ProposalState proposal_state(const std::string& text) {
+  return value_of(kProposalStates, text, "proposal state");
+}
+
+std::string action_text(AdminAction action) {
+  return text_of(kAdminActions, action);
+}
+
+AdminAction admin_action(const std::string& text) {
+  return value_of(kAdminActions, text, "admin request's action");
 }
 
 }  // namespace naumachia::server

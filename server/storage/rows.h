@@ -2,6 +2,7 @@
 // The rows of the server's tables as the server reads and writes them
 // (storage/tables.h has the SQL), and the text each enumeration is stored
 // as. A stored text that names nothing is an error (DbError), never a default.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,6 +13,48 @@
 #include "core/ids.h"
 
 namespace naumachia::server {
+
+// An enumeration's values and the texts they are stored as: text_of names a
+// value; value_of reads one back, throwing DbError for a text that names
+// none (`what` says whose: "a stored game status is unknown: 'x'").
+[[noreturn]] void throw_unknown(const char* what, const std::string& text);
+template <class E>
+struct StoredName {
+  E value;
+  const char* text;
+};
+template <class E, std::size_t N>
+std::string text_of(const StoredName<E> (&names)[N], E value) {
+  for (const StoredName<E>& n : names) {
+    if (n.value == value) return n.text;
+  }
+  return names[0].text;  // every value has its name
+}
+template <class E, std::size_t N>
+E value_of(const StoredName<E> (&names)[N], const std::string& text, const char* what) {
+  for (const StoredName<E>& n : names) {
+    if (text == n.text) return n.value;
+  }
+  throw_unknown(what, text);
+}
+
+// Seats or sides as a column stores them: their numbers separated by spaces
+// ("0 2"). Reading throws DbError for a text that is not such a list (`what`
+// names the column's content).
+std::string number_list(const std::vector<int>& numbers);
+std::vector<int> numbers_of(const std::string& text, const char* what);
+template <class Id>
+std::string id_list(const std::vector<Id>& ids) {
+  std::vector<int> numbers;
+  for (Id i : ids) numbers.push_back(i.value);
+  return number_list(numbers);
+}
+template <class Id>
+std::vector<Id> ids_of(const std::string& text, const char* what) {
+  std::vector<Id> out;
+  for (int n : numbers_of(text, what)) out.push_back(Id{n});
+  return out;
+}
 
 // What messages a game's players may send each other (games.press).
 enum class PressMode {
@@ -38,6 +81,15 @@ struct SessionRow {
   std::int64_t last_used = 0;
 };
 
+// Where a game stands (games.status).
+enum class GameStatus {
+  Open,     // waiting for players
+  Running,  // every seat taken, steps resolving
+  Over,
+};
+std::string status_text(GameStatus status);  // "open", "running", "over"
+GameStatus game_status(const std::string& text);
+
 // Whether a game's deadline clock is stopped, and by whom (games.paused).
 enum class Pause {
   None,    // running
@@ -56,7 +108,7 @@ struct GameRow {
   std::int64_t deadline_seconds = 0;
   Bytes seed;
   Bytes seed_hash;
-  std::string status;  // open, running, over
+  GameStatus status = GameStatus::Open;
   std::int64_t step = 0;
   std::string step_label;
   std::optional<std::int64_t> step_deadline;
@@ -65,13 +117,14 @@ struct GameRow {
   Bytes initial_hash;
   Bytes chain_hash;
   std::string result;
-  std::string winners;                  // winning seats, space-separated
-  std::string winning_sides;            // winning sides, space-separated
-  int rules_version = 1;                // the module's rules version the game was created under
-  int hash_scheme = 3;                  // GameHasher::kCurrent; stored games keep their own
-  std::int64_t next_event = 1;          // the sequence number the next event gets (read: one
-                                        // past the game's last stored event)
-  std::optional<std::string> to_order;  // seats ordering now, space-separated; unknown: null
+  std::vector<PlayerId> winners;  // the winning seats
+  std::vector<SideId> winning_sides;
+  int rules_version = 1;        // the module's rules version the game was created under
+  int hash_scheme = 3;          // GameHasher::kCurrent; stored games keep their own
+  std::int64_t next_event = 1;  // the sequence number the next event gets (read: one
+                                // past the game's last stored event)
+  // The seats ordering now; none for a game stored before they were kept.
+  std::optional<std::vector<PlayerId>> to_order;
   PressMode press = PressMode::Full;
   bool private_press = false;  // private messages stay private once the game is over
   Pause paused = Pause::None;

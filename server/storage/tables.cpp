@@ -39,7 +39,7 @@ GameRow read_game(const Stmt& s) {
   g.deadline_seconds = s.integer(5);
   g.seed = s.blob(6);
   g.seed_hash = s.blob(7);
-  g.status = s.text(8);
+  g.status = game_status(s.text(8));
   g.step = s.integer(9);
   g.step_label = s.text(10);
   if (!s.is_null(11)) g.step_deadline = s.integer(11);
@@ -48,12 +48,12 @@ GameRow read_game(const Stmt& s) {
   g.initial_hash = s.blob(14);
   g.chain_hash = s.blob(15);
   g.result = s.text(16);
-  g.winners = s.text(17);
+  g.winners = ids_of<PlayerId>(s.text(17), "winners");
   g.rules_version = static_cast<int>(s.integer(18));
   g.hash_scheme = static_cast<int>(s.integer(19));
-  g.winning_sides = s.text(20);
+  g.winning_sides = ids_of<SideId>(s.text(20), "winning sides");
   g.next_event = s.integer(21);
-  if (!s.is_null(22)) g.to_order = s.text(22);
+  if (!s.is_null(22)) g.to_order = ids_of<PlayerId>(s.text(22), "seats to order");
   g.press = press_mode(s.text(23));
   g.private_press = s.integer(24) != 0;
   g.paused = pause_of(s.text(25));
@@ -93,43 +93,6 @@ MessageRow read_message(const Stmt& s) {
   m.sent_at = s.integer(8);
   m.body = s.text(9);
   return m;
-}
-
-std::string number_list(const std::vector<int>& numbers) {
-  std::string out;
-  for (int n : numbers) out += (out.empty() ? "" : " ") + std::to_string(n);
-  return out;
-}
-
-// Numbers stored space-separated, each checked.
-std::vector<int> numbers_of(const std::string& text, const char* what) {
-  std::vector<int> out;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const std::size_t j = std::min(text.find(' ', i), text.size());
-    if (j > i) {
-      const std::string w = text.substr(i, j - i);
-      if (w.size() > 6 || w.find_first_not_of("0123456789") != std::string::npos)
-        throw DbError(std::string("stored ") + what + " are unreadable: '" + text + "'");
-      out.push_back(std::stoi(w));
-    }
-    i = j + 1;
-  }
-  return out;
-}
-
-template <class Id>
-std::vector<Id> ids_of(const std::string& text, const char* what) {
-  std::vector<Id> out;
-  for (int n : numbers_of(text, what)) out.push_back(Id{n});
-  return out;
-}
-
-template <class Id>
-std::string id_list(const std::vector<Id>& ids) {
-  std::vector<int> numbers;
-  for (Id i : ids) numbers.push_back(i.value);
-  return number_list(numbers);
 }
 
 constexpr const char* kProposalColumns =
@@ -357,16 +320,16 @@ void Tables::update_game(const GameRow& g) {
       "UPDATE games SET status=?, step=?, step_label=?, step_deadline=?, state=?, state_hash=?,"
       " initial_hash=?, chain_hash=?, result=?, winners=?, winning_sides=?, to_order=?,"
       " paused=?, paused_remaining=?, deadline_set_at=? WHERE id=?");
-  s.bind(1, g.status).bind(2, g.step).bind(3, g.step_label).bind(4, g.step_deadline);
+  s.bind(1, status_text(g.status)).bind(2, g.step).bind(3, g.step_label).bind(4, g.step_deadline);
   s.bind(5, g.state)
       .bind_blob(6, g.state_hash)
       .bind_blob(7, g.initial_hash)
       .bind_blob(8, g.chain_hash)
       .bind(9, g.result)
-      .bind(10, g.winners)
-      .bind(11, g.winning_sides);
+      .bind(10, id_list(g.winners))
+      .bind(11, id_list(g.winning_sides));
   if (g.to_order) {
-    s.bind(12, *g.to_order);
+    s.bind(12, id_list(*g.to_order));
   } else {
     s.bind_null(12);
   }
