@@ -1,7 +1,7 @@
 // Board pictures: every registered scenario's opening position, as each seat
 // and an observer see it, drawn as SVG from the view the server would send
-// (server/codec.h), read back as XML and checked for its cells, counters,
-// facings, owners, borders and legend.
+// (server/protocol/codec.h), read back as XML and checked for its cells,
+// counters, facings, owners, borders and legend.
 #include <doctest/doctest.h>
 
 #include "protocol/codec.h"

@@ -1,5 +1,5 @@
-// The plain HTTP answers of the server's port (server/web.h): the web
-// client's files, and precise refusals for anything else.
+// The plain HTTP answers of the server's port (server/transport/http_files.h):
+// the web client's files, and precise refusals for anything else.
 #include <doctest/doctest.h>
 
 #include "records/visibility.h"

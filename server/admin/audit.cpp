@@ -304,7 +304,7 @@ class Audit {
     return it == holder_.end() ? std::string() : name_of(it->second);
   }
 
-  // The seats as the events have left them, for the rules of replacement.h.
+  // The seats as the events have left them, for the rules of facts/offers.h.
   std::vector<Offer> offers_now() const {
     std::vector<SeatRow> seats;
     for (const auto& [seat, user] : holder_) {
@@ -633,7 +633,7 @@ class Audit {
 
   // A change of the step's deadline: made by a carried proposal of its kind
   // or by an applied request of the administrator, allowed then, and to the
-  // clock the rules of step_clock.h make of it.
+  // clock the rules of facts/step_clock.h make of it.
   void check_deadline(const proto::GameEvent& e, const std::string& at) {
     const proto::DeadlineChanged& d = e.deadline();
     const std::string what = at + " DeadlineChanged, field ";

@@ -1,9 +1,10 @@
 #pragma once
 // The audit of a stored game, for the administrator: its steps replayed from
-// the seed and the orders (replay.h), and every other table checked against
-// that replay: the games row (position, hashes, step, status, result), the
-// events the players were pushed (each StepResolved, OrdersCommitted and
-// GameOver as the replay makes it), and the commitment of every stored order.
+// the seed and the orders (records/replay.h), and every other table checked
+// against that replay: the games row (position, hashes, step, status,
+// result), the events the players were pushed (each StepResolved,
+// OrdersCommitted and GameOver as the replay makes it), and the commitment
+// of every stored order.
 #include <cstdint>
 #include <optional>
 #include <string>

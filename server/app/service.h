@@ -1,10 +1,12 @@
 #pragma once
 // The server's behaviour, independent of the network. A decoded request is
 // handled on the service's strand: accounts by Auth, games by the
-// Coordinator; their writes go to the storage writer thread (group commit),
-// password hashing and replays to a worker pool, and answers and pushes to
-// each connection's outbox. Nothing slow runs on the strand, so no request
-// holds up another.
+// Coordinator, messages by Press, notification settings by NoticeSettings;
+// their writes go to the storage writer thread (group commit), password
+// hashing and replays to a worker pool, and answers and pushes to each
+// connection's outbox. Nothing slow runs on the strand, so no request holds up
+// another. The service also owns the games' clock, which resolves the steps
+// whose deadlines pass.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>

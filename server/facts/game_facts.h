@@ -36,7 +36,7 @@ struct GameFacts {
 
   std::optional<SeatRow> seat_of(std::optional<std::int64_t> user) const;
   std::vector<bool> resigned() const;
-  // The seats offered to a new player (replacement.h); none unless running.
+  // The seats offered to a new player (facts/offers.h); none unless running.
   std::vector<Offer> offers() const;
   // The seats `user` orders for: their own while they have not resigned, and
   // (when the game hands a resigned seat's forces to its partners) every

@@ -1,6 +1,7 @@
 #pragma once
-// The courier: a thread of its own that delivers the outbox (notices/notice_tables.h) with
-// libcurl: mail through the operator's SMTP relay, webhooks as JSON POSTs.
+// The courier: a thread of its own that delivers the outbox
+// (notices/notice_tables.h) with libcurl: mail through the operator's SMTP
+// relay, webhooks as JSON POSTs.
 // A notice is marked sent only once the relay or the webhook took it; a
 // failure is tried again later, each wait twice the last, until the notice
 // is given up. Everything it needs is in the database, so a restart loses

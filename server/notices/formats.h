@@ -1,7 +1,7 @@
 #pragma once
 // How a notice looks on its way out, and which addresses the server will
-// send to: pure functions under the courier (courier.h) and the settings
-// requests (notify.h), tested on their own.
+// send to: pure functions under the courier (notices/courier.h) and the
+// settings requests (notices/settings.h), tested on their own.
 #include <cstdint>
 #include <optional>
 #include <string>

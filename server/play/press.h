@@ -3,7 +3,7 @@
 // (every seat and observers) or private to the sender and chosen seats: its
 // channel, which is its audience. Messages are checked against the game's
 // press setting and the sender's seat, stored durably before the answer, and
-// pushed and paged cut to each reader by the one rule of visibility.h.
+// pushed and paged cut to each reader by the one rule of records/visibility.h.
 // Nothing of a message's text reaches the log. Runs on the service's strand.
 #include <cstdint>
 #include <functional>

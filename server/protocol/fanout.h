@@ -1,7 +1,7 @@
 #pragma once
 // Pushes to connected players: the outboxes of every signed-in connection by
 // user, and each game event and press message cut to what its reader may see
-// (visibility.h).
+// (records/visibility.h).
 // The readers are fixed when the events are recorded; the events go out once
 // they are durable, to whoever of their readers is connected then.
 #include <cstdint>

@@ -68,7 +68,7 @@ class Database {
   // Opens (creating) the file, sets WAL and full synchronous commits, and applies
   // every migration whose version is above the recorded schema version. The
   // file, and the -wal and -shm files SQLite makes beside it, are private to
-  // the owner (0600): created so, or narrowed (see private_files.h).
+  // the owner (0600): created so, or narrowed (see storage/private_files.h).
   Database(const std::string& path, const std::vector<Migration>& migrations);
   // Opens an existing database without migrating it: a second connection
   // (a reader beside the writer) to a file another connection set up.

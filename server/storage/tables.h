@@ -41,7 +41,7 @@ class Tables {
   // A page of games, newest first, with ids below `before_id` (0: from the
   // newest), without their states. `maybe_offered`: only running games with a
   // resigned seat or one in civil disorder (a superset of those with a seat
-  // offered; the rules of replacement.h decide).
+  // offered; the rules of facts/offers.h decide).
   std::vector<GameRow> game_summaries(bool mine_only, bool open_only, std::int64_t user_id,
                                       std::int64_t before_id, int limit,
                                       bool maybe_offered = false);
