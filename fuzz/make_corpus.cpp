@@ -265,7 +265,7 @@ void service_inputs(const fs::path& out) {
     look.send(1, get_game(g.id)).send(1, events(g.id, 0)).send(0, get_game(g.id));
     look.send(4, get_game(g.id)).send(2, replay(g.id, 0));
     look.save(dir / (name + "-look"));
-    if (g.status != "running") continue;
+    if (g.status != server::GameStatus::Running) continue;
     // Every seat with a connection orders (the others default at the deadline).
     Requests play;
     SeededDice chooser(fuzz::fixed_seed(), StepNo{g.step});
@@ -333,7 +333,7 @@ void service_inputs(const fs::path& out) {
     lobby.send(1, e);
   }
   for (const fuzz::PreparedGame& g : world.games()) {
-    if (g.status != "open") continue;
+    if (g.status != server::GameStatus::Open) continue;
     for (int c : {3, 4, 1}) {
       proto::Envelope e;
       e.mutable_join_game()->set_game_id(static_cast<std::uint64_t>(g.id));

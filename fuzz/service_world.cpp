@@ -7,12 +7,12 @@
 #include <chrono>
 #include <deque>
 
-#include "codec.h"
+#include "app/service.h"
 #include "core/text.h"
-#include "db.h"
 #include "deterministic_rand.h"
-#include "service.h"
-#include "store.h"
+#include "protocol/codec.h"
+#include "storage/database.h"
+#include "storage/tables.h"
 #include "support.h"
 
 namespace naumachia::fuzz {
@@ -269,7 +269,7 @@ const std::vector<std::string>& World::users() {
 World::World() : dir_(temp_dir()), prepared_(dir_ / "prepared.db") {
   install_deterministic_rand();
   restart_rand(0);
-  { server::Db migrated(prepared_.string(), server::builtin_migrations()); }
+  { server::Database migrated(prepared_.string(), server::builtin_migrations()); }
   {
     Session s(prepared_.string(), kStart);
     std::vector<Connection*> seats;
@@ -298,8 +298,8 @@ World::World() : dir_(temp_dir()), prepared_(dir_ / "prepared.db") {
     s.tick(kDeadline + 1);
     now_ = s.now();
   }
-  server::Db db(prepared_.string());
-  server::Store store(db);
+  server::Database db(prepared_.string());
+  server::Tables store(db);
   for (std::int64_t id = 1;; ++id) {
     const auto row = store.game(id);
     if (!row) break;
@@ -309,10 +309,9 @@ World::World() : dir_(temp_dir()), prepared_(dir_ / "prepared.db") {
     g.players = row->players;
     g.status = row->status;
     g.step = row->step;
-    const std::string to_order = row->to_order.value_or("");
-    for (auto seat : text::split(to_order))
-      g.to_order.push_back(static_cast<int>(std::stoi(std::string(seat))));
-    if (g.status == "running") {
+    for (PlayerId seat : row->to_order.value_or(std::vector<PlayerId>{}))
+      g.to_order.push_back(seat.value);
+    if (g.status == server::GameStatus::Running) {
       auto state = shipped_modules().find(row->game)->deserialize(row->state,
                                                                   RulesVersion{row->rules_version});
       if (!state) broken("a prepared game does not read back: " + state.error().message);

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "storage/rows.h"
 
 namespace naumachia::fuzz {
 
@@ -46,7 +47,7 @@ struct PreparedGame {
   std::int64_t id = 0;
   std::string scenario;  // "tyre/naval"
   int players = 2;
-  std::string status;  // open, running, over
+  server::GameStatus status = server::GameStatus::Open;
   std::int64_t step = 0;
   std::vector<int> to_order;     // seats ordering now
   std::unique_ptr<State> state;  // the position now (running games)

@@ -14,12 +14,12 @@
 #include <string>
 #include <vector>
 
-#include "audit.h"
-#include "codec.h"
-#include "db.h"
+#include "admin/audit.h"
+#include "app/service.h"
 #include "duel_game.h"
-#include "service.h"
-#include "store.h"
+#include "protocol/codec.h"
+#include "storage/database.h"
+#include "storage/tables.h"
 
 namespace naumachia::testing {
 
@@ -67,8 +67,8 @@ inline ServiceLimits cheap_hashes() {
 
 struct Harness {
   ScratchDir dir;
-  Db db{(dir.path / "t.db").string(), builtin_migrations()};
-  Store store{db};
+  Database db{(dir.path / "t.db").string(), builtin_migrations()};
+  Tables store{db};
   Registry registry;
   std::int64_t now = 1'000'000;
   boost::asio::io_context ioc;
@@ -243,7 +243,7 @@ inline void check_tampers(Harness& h, std::int64_t id, const std::vector<SqlTamp
 }
 
 // Rewrites the stored event `seq` of `game` with `edit` applied.
-inline void edit_event(Db& db, Store& store, std::int64_t game, std::int64_t seq,
+inline void edit_event(Database& db, Tables& store, std::int64_t game, std::int64_t seq,
                        const std::function<void(proto::GameEvent&)>& edit) {
   const auto page = store.events_after(game, seq - 1);
   REQUIRE_FALSE(page.empty());
@@ -259,7 +259,7 @@ inline void edit_event(Db& db, Store& store, std::int64_t game, std::int64_t seq
 }
 
 // The sequence number of the first stored event of `game` that `pred` picks.
-inline std::int64_t event_seq(Store& store, std::int64_t game,
+inline std::int64_t event_seq(Tables& store, std::int64_t game,
                               const std::function<bool(const proto::GameEvent&)>& pred) {
   for (const std::string& payload : store.events_after(game, 0)) {
     proto::GameEvent e;

@@ -1,5 +1,5 @@
 // The admin tool with the test-only games (Duel, Masks) added to the shipped games.
-#include "admin.h"
+#include "admin/program.h"
 #include "games/all_games.h"
 #include "test_games.h"
 

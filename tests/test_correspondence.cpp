@@ -120,7 +120,7 @@ TEST_CASE("audit: games ended by agreement verify, and an edit of an agreement i
     CHECK_MESSAGE(report.ok(), problems_of(report));
   }
   CHECK(h.store.game(drawn)->result == "draw between Red and Blue, agreed by every player");
-  CHECK(h.store.game(conceded)->winning_sides == "0");
+  CHECK(h.store.game(conceded)->winning_sides == std::vector<SideId>{SideId{0}});
 
   const auto proposal_event = [&h](std::int64_t game, std::uint64_t id, proto::ProposalStep what) {
     return event_seq(h.store, game, [id, what](const proto::GameEvent& e) {

@@ -11,11 +11,11 @@
 #include <fstream>
 #include <string>
 
-#include "db.h"
 #include "file_modes.h"
+#include "storage/database.h"
 
 using naumachia::server::builtin_migrations;
-using naumachia::server::Db;
+using naumachia::server::Database;
 using naumachia::server::DbError;
 using naumachia::testing::mode_of;
 using naumachia::testing::ScopedUmask;
@@ -49,7 +49,7 @@ sqlite3_int64 sqlite_memory_in_use() {
 
 TEST_CASE("a file that is not a database is refused, and the handle SQLite made for it is closed") {
   TempDir dir;
-  { Db warm((dir.path / "warm.db").string(), builtin_migrations()); }  // SQLite's own set-up
+  { Database warm((dir.path / "warm.db").string(), builtin_migrations()); }  // SQLite's own set-up
   const fs::path junk = dir.path / "notes.txt";
   const std::string text(4096, 'x');
   std::ofstream(junk) << text;
@@ -59,9 +59,9 @@ TEST_CASE("a file that is not a database is refused, and the handle SQLite made 
 
   // sqlite3_open_v2 succeeds (SQLite reads the file lazily); the first
   // statement finds it is not a database.
-  CHECK_THROWS_WITH_AS(Db(junk.string(), builtin_migrations()),
+  CHECK_THROWS_WITH_AS(Database(junk.string(), builtin_migrations()),
                        doctest::Contains("file is not a database"), DbError);
-  CHECK_THROWS_WITH_AS(Db{junk.string()}.schema_version(),
+  CHECK_THROWS_WITH_AS(Database{junk.string()}.schema_version(),
                        doctest::Contains("file is not a database"), DbError);
   CHECK(open_descriptors() == descriptors);
   CHECK(sqlite_memory_in_use() == memory);
@@ -73,10 +73,10 @@ TEST_CASE("a file that is not a database is refused, and the handle SQLite made 
 
 TEST_CASE("an open SQLite cannot make at all leaves nothing behind either") {
   TempDir dir;
-  { Db warm((dir.path / "warm.db").string(), builtin_migrations()); }
+  { Database warm((dir.path / "warm.db").string(), builtin_migrations()); }
   const std::size_t descriptors = open_descriptors();
   const sqlite3_int64 memory = sqlite_memory_in_use();
-  CHECK_THROWS_WITH_AS(Db((dir.path / "absent.db").string()),
+  CHECK_THROWS_WITH_AS(Database((dir.path / "absent.db").string()),
                        doctest::Contains("cannot open database"), DbError);
   CHECK(open_descriptors() == descriptors);
   CHECK(sqlite_memory_in_use() == memory);
@@ -88,7 +88,7 @@ TEST_CASE("a database is created private to its owner whatever the umask") {
     TempDir dir;
     const fs::path path = dir.path / "naumachia.db";
     ScopedUmask scoped(mask);
-    Db db(path.string(), builtin_migrations());
+    Database db(path.string(), builtin_migrations());
     db.exec_script("CREATE TABLE t(x); INSERT INTO t VALUES (1);");
     CHECK(mode_of(path) == 0600);
     CHECK(mode_of(path.string() + "-wal") == 0600);
@@ -101,7 +101,7 @@ TEST_CASE("a database path that is a directory is refused and the directory left
   const fs::path shared = dir.path / "shared";
   fs::create_directory(shared);
   fs::permissions(shared, fs::perms(0755));
-  CHECK_THROWS_WITH_AS(Db(shared.string(), builtin_migrations()),
+  CHECK_THROWS_WITH_AS(Database(shared.string(), builtin_migrations()),
                        doctest::Contains("is not a file"), std::runtime_error);
   CHECK(mode_of(shared) == 0755);
 }

@@ -8,7 +8,7 @@
 // stored game plays. The commit that changes one says which and why.
 #include <doctest/doctest.h>
 
-#include "crypto.h"
+#include "base/crypto.h"
 #include "random_play.h"
 #include "test_games.h"
 

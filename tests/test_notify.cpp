@@ -2,9 +2,10 @@
 // server accepts, and what a change puts in the outbox for whom.
 #include <doctest/doctest.h>
 
-#include "courier.h"
-#include "notice_format.h"
-#include "notices.h"
+#include "notices/courier.h"
+#include "notices/formats.h"
+#include "notices/game_notices.h"
+#include "notices/notice_tables.h"
 #include "service_harness.h"
 
 using namespace naumachia;
@@ -109,12 +110,12 @@ TEST_CASE("notifications: what a message puts in the outbox, for whom and when")
   };
   // Alice is connected and hears only while away: nothing is queued.
   say("while you are here");
-  CHECK(h.store.due_notices(h.now, 10).empty());
+  CHECK(NoticeTables(h.db).due_notices(h.now, 10).empty());
   proto::NotifyRequest always;
   always.set_always(true);
   CHECK(notify(h, a, always).notify_settings().always());
   say("now you hear");
-  auto due = h.store.due_notices(h.now, 10);
+  auto due = NoticeTables(h.db).due_notices(h.now, 10);
   REQUIRE(due.size() == 1);
   CHECK(due[0].kind == "message");
   CHECK(due[0].target.address == "https://hooks.example.org/alice");
@@ -124,10 +125,10 @@ TEST_CASE("notifications: what a message puts in the outbox, for whom and when")
   kinds.mutable_kinds()->add_kinds(proto::ORDERS_DUE);
   CHECK(notify(h, a, kinds).notify_settings().kinds_size() == 1);
   say("not told");
-  CHECK(h.store.due_notices(h.now, 10).size() == 1);
+  CHECK(NoticeTables(h.db).due_notices(h.now, 10).size() == 1);
   // Bob, who sent them, hears of none (he has no address anyway).
   proto::NotifyRequest remove;
   remove.set_remove_webhook(true);
   CHECK(has(notify(h, a, remove).notify_settings().note(), "was removed"));
-  CHECK(h.store.due_notices(h.now, 10).empty());
+  CHECK(NoticeTables(h.db).due_notices(h.now, 10).empty());
 }

@@ -5,7 +5,7 @@
 // named.
 #include <doctest/doctest.h>
 
-#include "replacement.h"
+#include "facts/offers.h"
 #include "service_harness.h"
 
 using namespace naumachia;

@@ -1,5 +1,5 @@
 // The server program with the test-only games (Duel, Masks) added to the shipped games.
-#include "app.h"
+#include "app/program.h"
 #include "games/all_games.h"
 #include "test_games.h"
 

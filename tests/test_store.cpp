@@ -10,14 +10,15 @@
 #include <functional>
 #include <map>
 
-#include "audit.h"
-#include "codec.h"
-#include "db.h"
+#include "admin/audit.h"
+#include "app/service.h"
 #include "duel_game.h"
-#include "replay.h"
-#include "service.h"
+#include "protocol/codec.h"
+#include "records/hasher.h"
+#include "records/replay.h"
 #include "service_harness.h"
-#include "store.h"
+#include "storage/database.h"
+#include "storage/tables.h"
 
 using namespace naumachia;
 using namespace naumachia::server;
@@ -29,10 +30,10 @@ TEST_CASE("migrations are applied once and recorded") {
   // Migrations are numbered by their files, which branches may leave gaps in.
   const int last = builtin_migrations().back().version;
   {
-    Db db(path, builtin_migrations());
+    Database db(path, builtin_migrations());
     CHECK(db.schema_version() == last);
   }
-  Db again(path, builtin_migrations());  // reopening applies nothing twice
+  Database again(path, builtin_migrations());  // reopening applies nothing twice
   CHECK(again.schema_version() == last);
   Stmt applied = again.prepare("SELECT COUNT(*) FROM schema_version");
   REQUIRE(applied.step());
@@ -150,7 +151,7 @@ TEST_CASE("a game played to its end replays exactly, and any edit of its history
   Player a = h.signed_up("alice"), b = h.signed_up("bob");
   const auto game = h.start_duel(a, b);
   const auto id = static_cast<std::int64_t>(game);
-  for (std::uint64_t step = 1; h.store.game(id)->status == "running"; ++step) {
+  for (std::uint64_t step = 1; h.store.game(id)->status == GameStatus::Running; ++step) {
     REQUIRE(step <= 5);
     h.submit(a, game, step, {"bid 2"});
     h.submit(b, game, step, {"bid 1"});
@@ -498,7 +499,7 @@ TEST_CASE(
   // Creating pushes to alice's connections; joining and ordering too.
   const auto game = h.start_duel(a, b);
   const auto id = static_cast<std::int64_t>(game);
-  CHECK(h.store.game(id)->status == "running");
+  CHECK(h.store.game(id)->status == GameStatus::Running);
   const auto ack = h.submit(b, game, 1, {"bid 3"});
   CHECK(ack.has_orders_accepted());
   CHECK(h.store.orders(id, 1).size() == 1);
@@ -553,6 +554,41 @@ TEST_CASE("a game whose stored seed has the wrong length takes orders but resolv
   CHECK(h.store.game(id)->step == 1);
   CHECK(restarted.call(a, submit_request(game, 2, "bid 1", true)).error().code() ==
         proto::STALE_STEP);
+}
+
+TEST_CASE("a games row reads typed: its status, winners and seats to order, each checked") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const auto id = static_cast<std::int64_t>(h.start_duel(a, b));
+  const GameRow running = *h.store.game(id);
+  CHECK(running.status == GameStatus::Running);
+  CHECK(running.to_order == std::vector<PlayerId>{PlayerId{0}, PlayerId{1}});
+  CHECK(running.winners.empty());
+  // Written back as it was read: the stored text does not change.
+  h.db.prepare("UPDATE games SET winners = '1', winning_sides = '0 1' WHERE id = ?")
+      .bind(1, id)
+      .run();
+  GameRow row = *h.store.game(id);
+  CHECK(row.winners == std::vector<PlayerId>{PlayerId{1}});
+  CHECK(row.winning_sides == std::vector<SideId>{SideId{0}, SideId{1}});
+  h.store.update_game(row);
+  Stmt stored =
+      h.db.prepare("SELECT status, winners, winning_sides, to_order FROM games WHERE id = ?");
+  stored.bind(1, id);
+  REQUIRE(stored.step());
+  CHECK(stored.text(0) == "running");
+  CHECK(stored.text(1) == "1");
+  CHECK(stored.text(2) == "0 1");
+  CHECK(stored.text(3) == "0 1");
+  // A value that names nothing is an error, never a default. (The schema
+  // refuses such a status; a damaged file need not.)
+  h.db.exec_script("PRAGMA ignore_check_constraints = ON");
+  h.db.prepare("UPDATE games SET status = 'finished' WHERE id = ?").bind(1, id).run();
+  CHECK_THROWS_WITH_AS(h.store.game(id), "a stored game status is unknown: 'finished'", DbError);
+  h.db.prepare("UPDATE games SET status = 'over', winners = '0 x' WHERE id = ?").bind(1, id).run();
+  CHECK_THROWS_WITH_AS(h.store.game(id), "stored winners are unreadable: '0 x'", DbError);
+  h.db.prepare("UPDATE games SET winners = '', to_order = '1,0' WHERE id = ?").bind(1, id).run();
+  CHECK_THROWS_WITH_AS(h.store.game(id), "stored seats to order are unreadable: '1,0'", DbError);
 }
 
 // ------------------------------------------------------------ verifiable history
@@ -617,7 +653,7 @@ TEST_CASE(
   join.mutable_join_game()->set_game_id(game);
   join.mutable_join_game()->set_seat(1);
   REQUIRE(older.call(b_there, join).game().status() == proto::RUNNING);
-  for (std::uint64_t step = 1; h.store.game(id)->status == "running"; ++step) {
+  for (std::uint64_t step = 1; h.store.game(id)->status == GameStatus::Running; ++step) {
     REQUIRE(step <= 5);
     older.call(a_there, submit_request(game, step, "bid 2", true));
     const auto last = older.call(b_there, submit_request(game, step, "bid 1", true));
@@ -629,7 +665,7 @@ TEST_CASE(
     CHECK(resolved->event().resolved().step() == step);
     // Unkeyed, a record hash would be an oracle for hidden orders and events.
     CHECK(resolved->event().resolved().record_hash().empty());
-    if (h.store.game(id)->status == "running") {
+    if (h.store.game(id)->status == GameStatus::Running) {
       proto::Envelope get;
       get.mutable_get_game()->set_game_id(game);
       CHECK(older.call(a_there, get).detail().summary().chain_hash().empty());
@@ -654,7 +690,7 @@ TEST_CASE("audit: every table of played games verifies, and an edit of any of th
   h.submit(a, over_game, 1, {"bid 3"}, /*ready=*/false);
   h.now += 3600;
   h.check_deadlines();
-  for (std::uint64_t step = 2; h.store.game(over)->status == "running"; ++step) {
+  for (std::uint64_t step = 2; h.store.game(over)->status == GameStatus::Running; ++step) {
     REQUIRE(step <= 5);
     // Bids of 1: Alice's draft of 3 may have been played, and every later bid
     // must fit her purse of 10 (duel 2), or the step would never resolve.

@@ -1,9 +1,9 @@
-// The plain HTTP answers of the server's port (server/web.h): the web
-// client's files, and precise refusals for anything else.
+// The plain HTTP answers of the server's port (server/transport/http_files.h):
+// the web client's files, and precise refusals for anything else.
 #include <doctest/doctest.h>
 
-#include "visibility.h"
-#include "web.h"
+#include "records/visibility.h"
+#include "transport/http_files.h"
 
 using naumachia::server::answer_http;
 using naumachia::server::web_files;

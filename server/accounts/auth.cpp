@@ -1,0 +1,383 @@
+#include "accounts/auth.h"
+
+#include <algorithm>
+#include <boost/asio/post.hpp>
+#include <cctype>
+
+#include "base/background.h"
+#include "base/log.h"
+
+namespace naumachia::server {
+
+namespace net = boost::asio;
+using Steady = std::chrono::steady_clock;
+
+namespace {
+
+constexpr std::size_t kMinPassword = 12;
+constexpr std::size_t kMaxPassword = 256;
+// A live connection's use is written to its session row at most this often.
+constexpr std::int64_t kTouchEvery = 3600;
+
+bool valid_name(const std::string& name) {
+  if (name.size() < 3 || name.size() > 32) return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+  });
+}
+
+// Names are unique regardless of case: one throttle per name whatever its case.
+std::string name_key(const std::string& name) {
+  std::string key = name.substr(0, 64);
+  for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return key;
+}
+
+// A name as it may appear in the log: whatever a client sent, one short line.
+std::string loggable(const std::string& name) {
+  std::string out = name.substr(0, 40);
+  for (char& c : out) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') c = '?';
+  }
+  return out + (name.size() > 40 ? "..." : "");
+}
+
+std::string days(std::int64_t seconds) {
+  const std::int64_t d = seconds / 86400;
+  if (d >= 1) return std::to_string(d) + (d == 1 ? " day" : " days");
+  return std::to_string(seconds) + " seconds";
+}
+
+void require_signed_out(const ConnectionState& conn) {
+  if (conn.user_id) refuse(proto::INVALID_ARGUMENT, "this connection is already signed in");
+}
+
+}  // namespace
+
+Auth::Auth(Tables& reader, StorageWriter& writer, Fanout& fanout, net::thread_pool& workers,
+           net::any_io_executor strand, Clock clock, AuthLimits limits)
+    : reader_(reader),
+      writer_(writer),
+      fanout_(fanout),
+      workers_(workers),
+      strand_(std::move(strand)),
+      clock_(std::move(clock)),
+      limits_(limits),
+      decoy_salt_(random_bytes(16)),
+      logins_by_address_(limits.logins_per_address),
+      failures_by_name_(limits.failures_per_name),
+      signups_by_address_(limits.signups_per_address),
+      password_checks_(limits.password_checks),
+      signups_(limits.signups) {}
+
+void Auth::signed_in(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
+                     const UserRow& user, const Bytes& token_hash, std::int64_t created) {
+  // The connection closed while its sign-in was being written: nothing to do.
+  if (conn.disconnected) return;
+  conn.user_id = user.id;
+  conn.user_name = user.name;
+  conn.session_token_hash = token_hash;
+  conn.session_created = created;
+  conn.session_touched = clock_();
+  conn.signed_out_because.clear();
+  fanout_.add(user.id, outbox);
+  live_.emplace(user.id, Live{&conn, outbox});
+  outbox->signed_in(true);
+}
+
+std::shared_ptr<Outbox> Auth::unlist(const ConnectionState& conn) {
+  if (!conn.user_id) return nullptr;
+  const auto [first, last] = live_.equal_range(*conn.user_id);
+  for (auto it = first; it != last; ++it) {
+    if (it->second.conn == &conn) {
+      auto outbox = it->second.outbox.lock();
+      live_.erase(it);
+      return outbox;
+    }
+  }
+  return nullptr;
+}
+
+void Auth::sign_out(ConnectionState& conn, const std::string& because) {
+  if (!conn.user_id) return;
+  const std::shared_ptr<Outbox> outbox = unlist(conn);
+  conn.user_id.reset();
+  conn.user_name.clear();
+  conn.session_token_hash.clear();
+  conn.signed_out_because = because;
+  // No more pushes: what a signed-out connection may see is what anyone may.
+  if (outbox) {
+    fanout_.remove(outbox);
+    outbox->signed_in(false);
+  }
+}
+
+void Auth::forget(ConnectionState& conn) {
+  unlist(conn);
+  conn.disconnected = true;
+}
+
+void Auth::fill_session(const ConnectionState& conn, proto::SessionResponse& s) const {
+  s.set_name(conn.user_name);
+  s.set_user_id(static_cast<std::uint64_t>(*conn.user_id));
+  s.set_idle_expires_unix(clock_() + limits_.session_idle_seconds);
+  s.set_expires_unix(conn.session_created + limits_.session_lifetime_seconds);
+}
+
+void Auth::start_session(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
+                         const UserRow& user, const ReplyPtr& reply,
+                         std::function<void(Tables&)> before) {
+  const Bytes token = random_bytes(32);
+  const Bytes token_hash = sha256(token);
+  auto id = std::make_shared<std::int64_t>(user.id);
+  const std::int64_t at = clock_();
+  writer_.submit(
+      [before = std::move(before), token_hash, id, at, creates = user.id == 0](Tables& s) {
+        if (before) before(s);
+        if (creates) *id = s.database().last_insert_id();
+        s.create_session(token_hash, *id, at);
+      },
+      [this, &conn, outbox, user, token, token_hash, id, at, reply](std::exception_ptr failure) {
+        guarded(reply, [&] {
+          if (failure) std::rethrow_exception(failure);
+          if (conn.user_id) refuse(proto::INVALID_ARGUMENT, "this connection is already signed in");
+          UserRow u = user;
+          u.id = *id;
+          signed_in(conn, outbox, u, token_hash, at);
+          if (!conn.user_id) return;  // disconnected meanwhile
+          auto& s = *reply->out().mutable_session();
+          s.set_token(hex(token));
+          fill_session(conn, s);
+          log_line("user '" + u.name + "' signed in from " + conn.peer);
+          reply->send();
+        });
+      });
+}
+
+void Auth::take_password_check(Steady::time_point now) {
+  if (!password_checks_.take(now)) {
+    refuse(proto::TOO_MANY_ATTEMPTS, "the server is checking too many passwords; try again " +
+                                         retry_after(password_checks_.wait(now)));
+  }
+}
+
+void Auth::register_user(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
+                         const proto::RegisterRequest& r, const ReplyPtr& reply) {
+  require_signed_out(conn);
+  if (!valid_name(r.name()))
+    refuse(proto::INVALID_ARGUMENT, "a name is 3 to 32 letters, digits, '_' or '-'");
+  if (r.password().size() < kMinPassword || r.password().size() > kMaxPassword) {
+    refuse(proto::INVALID_ARGUMENT, "a password is " + std::to_string(kMinPassword) + " to " +
+                                        std::to_string(kMaxPassword) + " bytes long");
+  }
+  const auto now = Steady::now();
+  if (!signups_by_address_.take(conn.peer, now)) {
+    log_line("sign-up refused for " + conn.peer + ": too many from that address");
+    refuse(proto::TOO_MANY_ATTEMPTS, "too many sign-ups from your address; try again " +
+                                         retry_after(signups_by_address_.wait(conn.peer, now)));
+  }
+  if (!signups_.take(now)) {
+    log_line("sign-up refused for " + conn.peer + ": too many sign-ups on the server");
+    refuse(proto::TOO_MANY_ATTEMPTS, "the server takes no more sign-ups for now; try again " +
+                                         retry_after(signups_.wait(now)));
+  }
+  take_password_check(now);
+  if (reader_.user_by_name(r.name()))
+    refuse(proto::NAME_TAKEN, "the name '" + r.name() + "' is taken");
+  const Bytes salt = random_bytes(16);
+  const PasswordScheme scheme = limits_.scheme;
+  net::post(workers_,
+            [this, &conn, outbox, name = r.name(), password = r.password(), salt, scheme, reply] {
+              as_background_work();
+              const Bytes hash = password_hash(password, salt, scheme);
+              net::post(strand_, [this, &conn, outbox, name, salt, hash, scheme, reply] {
+                guarded(reply, [&] {
+                  const std::int64_t at = clock_();
+                  // The name may have been taken while the password was hashed: the
+                  // writer checks again inside the transaction.
+                  start_session(conn, outbox, UserRow{0, name, salt, hash, scheme.text()}, reply,
+                                [name, salt, hash, scheme, at](Tables& s) {
+                                  if (s.user_by_name(name))
+                                    refuse(proto::NAME_TAKEN, "the name '" + name + "' is taken");
+                                  s.create_user(name, salt, hash, scheme.text(), at);
+                                });
+                });
+              });
+            });
+}
+
+void Auth::login(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
+                 const proto::LoginRequest& r, const ReplyPtr& reply) {
+  require_signed_out(conn);
+  const auto now = Steady::now();
+  // Checked for every name alike, known or not, so that the answer tells
+  // nothing about which names exist.
+  const std::string key = name_key(r.name());
+  if (const double wait = failures_by_name_.wait(key, now); wait > 0) {
+    log_line("log-in refused for '" + loggable(r.name()) + "' from " + conn.peer +
+             ": too many failed log-ins for that name");
+    refuse(proto::TOO_MANY_ATTEMPTS,
+           "too many failed log-ins for this name; try again " + retry_after(wait));
+  }
+  if (!logins_by_address_.take(conn.peer, now)) {
+    log_line("log-in refused for '" + loggable(r.name()) + "' from " + conn.peer +
+             ": too many log-ins from that address");
+    refuse(proto::TOO_MANY_ATTEMPTS, "too many log-ins from your address; try again " +
+                                         retry_after(logins_by_address_.wait(conn.peer, now)));
+  }
+  take_password_check(now);
+  const auto user = reader_.user_by_name(r.name());
+  std::optional<PasswordScheme> stored;
+  if (user) {
+    stored = PasswordScheme::parse(user->pw_scheme);
+    if (!stored) {
+      throw std::runtime_error("user '" + user->name + "' has an unreadable password scheme '" +
+                               user->pw_scheme + "'");
+    }
+  }
+  // An unknown name costs the same hashing as a known one: the decoy is
+  // hashed under the current scheme, and a known user whose hash is older
+  // and cheaper is padded up to it.
+  const PasswordScheme current = limits_.scheme;
+  const PasswordScheme used = stored.value_or(current);
+  const int padding = std::max(0, current.iterations - used.iterations);
+  const Bytes salt = user ? user->pw_salt : decoy_salt_;
+  net::post(workers_, [this, &conn, outbox, user, salt, used, current, padding,
+                       password = r.password(), reply, key] {
+    as_background_work();
+    const Bytes hash = password_hash(password, salt, used);
+    if (padding > 0) password_hash(password, decoy_salt_, PasswordScheme{padding});
+    const bool ok = user && constant_time_equal(hash, user->pw_hash);
+    // A weaker stored hash is replaced by one under the current scheme.
+    std::optional<std::pair<Bytes, Bytes>> upgraded;
+    if (ok && used.iterations < current.iterations) {
+      Bytes fresh = random_bytes(16);
+      Bytes fresh_hash = password_hash(password, fresh, current);
+      upgraded.emplace(std::move(fresh), std::move(fresh_hash));
+    }
+    net::post(strand_, [this, &conn, outbox, user, ok, upgraded, current, reply, key] {
+      guarded(reply, [&] {
+        if (!ok) {
+          failures_by_name_.charge(key, Steady::now());
+          log_line("failed log-in for '" + loggable(user ? user->name : key) + "' from " +
+                   conn.peer);
+          refuse(proto::BAD_CREDENTIALS, "unknown user or wrong password");
+        }
+        std::function<void(Tables&)> before;
+        if (upgraded) {
+          before = [id = user->id, upgraded, current](Tables& s) {
+            s.set_password(id, upgraded->first, upgraded->second, current.text());
+          };
+          log_line("user '" + user->name + "': password hash upgraded to " + current.text());
+        }
+        start_session(conn, outbox, *user, reply, std::move(before));
+      });
+    });
+  });
+}
+
+void Auth::resume(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
+                  const proto::ResumeRequest& r, const ReplyPtr& reply) {
+  require_signed_out(conn);
+  const Bytes token = unhex(r.token());
+  if (token.size() != 32) refuse(proto::BAD_CREDENTIALS, "that is not a session token");
+  const Bytes token_hash = sha256(token);
+  const auto session = reader_.session(token_hash);
+  if (!session) {
+    refuse(proto::SESSION_EXPIRED,
+           "that session has expired or was logged out (or never existed); log in again");
+  }
+  const std::int64_t now = clock_();
+  std::string expired;
+  if (now - session->last_used >= limits_.session_idle_seconds) {
+    expired = "your session expired after " + days(limits_.session_idle_seconds) + " unused";
+  } else if (now - session->created_at >= limits_.session_lifetime_seconds) {
+    expired = "your session expired: sessions last " + days(limits_.session_lifetime_seconds);
+  }
+  if (!expired.empty()) {
+    writer_.submit([token_hash](Tables& s) { s.delete_session(token_hash); }, nullptr);
+    refuse(proto::SESSION_EXPIRED, expired + "; log in again");
+  }
+  signed_in(conn, outbox, session->user, token_hash, session->created_at);
+  // Last use is bookkeeping: the answer does not wait for it.
+  writer_.submit([token_hash, now](Tables& s) { s.touch_session(token_hash, now); }, nullptr);
+  auto& s = *reply->out().mutable_session();
+  s.set_token(r.token());
+  fill_session(conn, s);
+  reply->send();
+}
+
+void Auth::logout(ConnectionState& conn, const proto::LogoutRequest& r, const ReplyPtr& reply) {
+  if (!conn.user_id) {
+    if (!conn.signed_out_because.empty()) refuse(proto::SESSION_EXPIRED, conn.signed_out_because);
+    refuse(proto::UNAUTHENTICATED, "this connection is not signed in");
+  }
+  const std::int64_t user = *conn.user_id;
+  const Bytes token_hash = conn.session_token_hash;
+  const bool everywhere = r.everywhere();
+  auto ended = std::make_shared<int>(0);
+  writer_.submit(
+      [user, token_hash, everywhere, ended](Tables& s) {
+        *ended = everywhere ? s.delete_sessions_of(user) : s.delete_session(token_hash);
+      },
+      [this, &conn, user, token_hash, everywhere, ended, reply](std::exception_ptr failure) {
+        guarded(reply, [&] {
+          if (failure) std::rethrow_exception(failure);
+          // Every connection that used an ended session is signed out,
+          // this one included.
+          std::vector<ConnectionState*> out;
+          const auto [first, last] = live_.equal_range(user);
+          for (auto it = first; it != last; ++it) {
+            if (everywhere || it->second.conn->session_token_hash == token_hash)
+              out.push_back(it->second.conn);
+          }
+          for (ConnectionState* c : out) {
+            sign_out(*c, c == &conn ? "you logged out; log in again"
+                                    : "your session was logged out from another connection; "
+                                      "log in again");
+          }
+          log_line("user " + std::to_string(user) + " logged out" +
+                   (everywhere ? " everywhere (" + std::to_string(*ended) + " sessions)" : ""));
+          reply->out().mutable_logged_out()->set_sessions_ended(static_cast<std::uint32_t>(*ended));
+          reply->send();
+        });
+      });
+}
+
+void Auth::check_session(ConnectionState& conn) {
+  if (!conn.user_id) return;
+  const std::int64_t now = clock_();
+  if (now - conn.session_created >= limits_.session_lifetime_seconds) {
+    sign_out(conn, "your session expired: sessions last " + days(limits_.session_lifetime_seconds) +
+                       "; log in again");
+    refuse(proto::SESSION_EXPIRED, conn.signed_out_because);
+  }
+  if (now - conn.session_touched >= kTouchEvery) {
+    conn.session_touched = now;
+    writer_.submit([token_hash = conn.session_token_hash,
+                    now](Tables& s) { s.touch_session(token_hash, now); },
+                   nullptr);
+  }
+}
+
+void Auth::expire_sessions() {
+  const std::int64_t now = clock_();
+  const std::int64_t idle_before = now - limits_.session_idle_seconds;
+  const std::int64_t created_before = now - limits_.session_lifetime_seconds;
+  writer_.submit(
+      [idle_before, created_before](Tables& s) {
+        const int n = s.delete_expired_sessions(idle_before, created_before);
+        if (n > 0) log_line("removed " + std::to_string(n) + " expired sessions");
+      },
+      nullptr);
+  std::vector<ConnectionState*> expired;
+  for (const auto& [user, live] : live_) {
+    if (live.conn->session_created < created_before) expired.push_back(live.conn);
+  }
+  for (ConnectionState* c : expired) {
+    sign_out(*c, "your session expired: sessions last " + days(limits_.session_lifetime_seconds) +
+                     "; log in again");
+  }
+}
+
+}  // namespace naumachia::server

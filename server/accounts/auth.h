@@ -1,0 +1,99 @@
+#pragma once
+// Accounts and sessions: sign-up, log-in, resuming and ending a session.
+//
+// Password hashing (PBKDF2, a worker's tenth of a second or more) runs on the
+// worker pool, so that no other player waits for it; the account and session
+// rows go through the storage writer and the answer waits for them to be
+// durable. Guessing is slowed per address, per user name and overall, and an
+// unknown name costs the same work as a known one. Sessions expire when idle
+// and at an absolute age; a logout ends the session (or every session of the
+// user) on the server and signs out every connection that used it.
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+
+#include "base/throttle.h"
+#include "protocol/codec.h"
+#include "protocol/connection.h"
+#include "protocol/fanout.h"
+#include "storage/tables.h"
+#include "storage/writer.h"
+
+namespace naumachia::server {
+
+struct AuthLimits {
+  PasswordScheme scheme;  // new hashes; weaker stored ones are upgraded at log-in
+  std::int64_t session_idle_seconds = 30LL * 24 * 3600;
+  std::int64_t session_lifetime_seconds = 180LL * 24 * 3600;
+  RateSpec logins_per_address = RateSpec::per(60, std::chrono::minutes(10));
+  RateSpec failures_per_name = RateSpec::per(10, std::chrono::minutes(15));
+  RateSpec password_checks = {20, 5};  // log-ins and sign-ups of the whole server
+  RateSpec signups_per_address = RateSpec::per(10, std::chrono::hours(1));
+  RateSpec signups = RateSpec::per(100, std::chrono::hours(1));
+};
+
+class Auth {
+ public:
+  using Clock = std::function<std::int64_t()>;
+
+  Auth(Tables& reader, StorageWriter& writer, Fanout& fanout, boost::asio::thread_pool& workers,
+       boost::asio::any_io_executor strand, Clock clock, AuthLimits limits);
+
+  // `conn` outlives the reply (the connection owns both).
+  void register_user(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
+                     const proto::RegisterRequest& r, const ReplyPtr& reply);
+  void login(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
+             const proto::LoginRequest& r, const ReplyPtr& reply);
+  void resume(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
+              const proto::ResumeRequest& r, const ReplyPtr& reply);
+  void logout(ConnectionState& conn, const proto::LogoutRequest& r, const ReplyPtr& reply);
+
+  // Before any other request of a signed-in connection: signs it out when its
+  // session has reached its absolute age, and notes its use now and then.
+  void check_session(ConnectionState& conn);
+  // The connection is gone.
+  void forget(ConnectionState& conn);
+  // Deletes expired session rows and signs out connections whose sessions
+  // have expired. Called now and then.
+  void expire_sessions();
+
+ private:
+  struct Live {
+    ConnectionState* conn;
+    std::weak_ptr<Outbox> outbox;
+  };
+
+  // Writes a new session for `user` and, once durable, signs the connection in.
+  void start_session(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
+                     const UserRow& user, const ReplyPtr& reply,
+                     std::function<void(Tables&)> before = nullptr);
+  void signed_in(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox, const UserRow& user,
+                 const Bytes& token_hash, std::int64_t created);
+  void sign_out(ConnectionState& conn, const std::string& because);
+  // Takes a signed-in connection off the list of live ones; its outbox, if
+  // it is still there.
+  std::shared_ptr<Outbox> unlist(const ConnectionState& conn);
+  void fill_session(const ConnectionState& conn, proto::SessionResponse& s) const;
+  // Refuses with TOO_MANY_ATTEMPTS when the overall budget is spent.
+  void take_password_check(std::chrono::steady_clock::time_point now);
+
+  Tables& reader_;
+  StorageWriter& writer_;
+  Fanout& fanout_;
+  boost::asio::thread_pool& workers_;
+  boost::asio::any_io_executor strand_;
+  Clock clock_;
+  AuthLimits limits_;
+  Bytes decoy_salt_;  // hashed against for unknown names, so that they cost the same
+  KeyedBuckets logins_by_address_;
+  KeyedBuckets failures_by_name_;
+  KeyedBuckets signups_by_address_;
+  Bucket password_checks_;
+  Bucket signups_;
+  std::multimap<std::int64_t, Live> live_;  // signed-in connections by user id
+};
+
+}  // namespace naumachia::server

@@ -1,0 +1,414 @@
+#include "app/program.h"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/ssl/context.hpp>
+#include <cctype>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/service.h"
+#include "base/log.h"
+#include "base/time.h"
+#include "storage/database.h"
+#include "storage/private_files.h"
+#include "storage/tables.h"
+#include "transport/listener.h"
+#include "transport/tls.h"
+
+namespace naumachia::server {
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: naumachia-server [options]
+
+Runs the naumachia game server: WebSockets over TLS, games kept in SQLite.
+
+options:
+  --db PATH            SQLite database file (default: data/naumachia.db);
+                       created, and migrated to the current schema, at start;
+                       it and its -wal/-shm files are 0600, a directory made
+                       for it 0700, whatever the umask
+  --listen HOST:PORT   address to listen on (default: 127.0.0.1:8443; port 0 = any free port)
+  --cert PATH          TLS certificate, PEM (default: beside the database, naumachia-cert.pem)
+  --key PATH           TLS private key, PEM (default: beside the database, naumachia-key.pem)
+                       When both files are missing, a self-signed certificate for
+                       localhost is made and saved there (the key 0600); one
+                       without the other is an error.
+  --request-rate N     requests a connection may make per second on average
+                       (default 40; a log-in counts as 10, a replay as 20)
+  --request-burst N    requests a connection may make at once (default 200)
+
+connections (DURATION: a number with s, m, h or d, e.g. 90s, 30m, 12h, 30d):
+  --max-connections N           open connections in all (default 1024; lowered
+                                to fit the open-file limit)
+  --max-connections-per-address N  from one address (default 32)
+  --login-timeout DURATION      a connection that has not signed in by then is
+                                closed (default 60s)
+  --min-deadline DURATION       the shortest step deadline a game may have,
+                                and the shortest extension of one (default 60s)
+  --queue-bytes N               bytes of answers and pushes queued for a client
+                                that does not read before it is closed
+                                (default 33554432)
+
+accounts:
+  --session-idle DURATION       a session unused this long ends (default 30d)
+  --session-lifetime DURATION   a session ends this long after log-in whatever
+                                its use (default 180d)
+  --password-iterations N       PBKDF2-HMAC-SHA256 iterations for new password
+                                hashes (default 600000, at least 1000); older,
+                                weaker hashes are upgraded at the next log-in
+  --logins-per-address N        log-ins from one address per 10 minutes (default 60)
+  --login-failures-per-name N   failed log-ins for one name per 15 minutes before
+                                that name is refused for a while (default 10)
+  --signups-per-address N       sign-ups from one address per hour (default 10)
+  --signups-per-hour N          sign-ups on the whole server per hour (default 100)
+  --password-checks N           log-ins and sign-ups on the whole server per
+                                second (default 5, 20 at once)
+
+games:
+  --sends-per-minute N          press messages and proposals one user may send,
+                                across all games, per minute (default 10, twice
+                                as many at once)
+
+notifications (players who are away hear by e-mail or webhook):
+  --smtp URL                    the SMTP relay mail goes through:
+                                smtp://HOST[:PORT] (STARTTLS required) or
+                                smtps://HOST[:PORT]; none: no e-mail is sent
+  --smtp-tls MODE               starttls (default) or none: plain SMTP, only for
+                                a relay on this host or a trusted network
+  --smtp-user NAME              log in to the relay as NAME, with the password
+                                from --smtp-password-file, or else from the
+                                environment variable NAUMACHIA_SMTP_PASSWORD
+  --smtp-password-file PATH     the relay's password: the file's first line
+  --smtp-ca PATH                trust these PEM certificates for the relay
+                                (default: the system's)
+  --mail-from ADDRESS           the sender of notices (default naumachia@localhost)
+  --public-url URL              how notices name this server to the players'
+                                client (default wss://HOST:PORT of --listen)
+  --reminders LIST              reminders before a deadline, to seats whose orders
+                                are not ready: durations, comma-separated
+                                (default 24h,1h), or none
+  --notify-retry DURATION       the wait before a failed notice is tried again,
+                                doubled each time up to 6h (default 1m); given
+                                up after 10 attempts
+  --webhooks-to-private-networks  also post to webhooks on loopback and private
+                                networks (default: refused)
+
+  --help               this text
+
+The server logs to stderr and prints one line "listening on wss://HOST:PORT" to
+stdout once it accepts connections. SIGINT or SIGTERM stops it cleanly.
+)";
+
+struct Options {
+  std::string db = "data/naumachia.db";
+  std::string host = "127.0.0.1";
+  unsigned short port = 8443;
+  std::string cert;
+  std::string key;
+  NetLimits net;
+  ServiceLimits service;
+  std::string smtp_password_file;
+};
+
+std::vector<std::string> split_commas(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (;;) {
+    const auto comma = s.find(',', start);
+    out.push_back(s.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (comma == std::string::npos) return out;
+    start = comma + 1;
+  }
+}
+
+// The notification options that need more than one value checked.
+int finish_notify(Options& o) {
+  auto& n = o.service.notify;
+  if (!n.mail.url.empty() && n.mail.url.rfind("smtp://", 0) != 0 &&
+      n.mail.url.rfind("smtps://", 0) != 0) {
+    std::cerr << "naumachia-server: --smtp wants smtp://HOST[:PORT] or smtps://HOST[:PORT], got '"
+              << n.mail.url << "'\n";
+    return 2;
+  }
+  if (n.mail.url.rfind("smtps://", 0) == 0) n.mail.starttls = false;  // TLS from the start
+  if (!o.smtp_password_file.empty()) {
+    std::ifstream in(o.smtp_password_file);
+    if (!in || !std::getline(in, n.mail.password)) {
+      std::cerr << "naumachia-server: cannot read the SMTP password from '" << o.smtp_password_file
+                << "'\n";
+      return 2;
+    }
+  } else if (const char* env = std::getenv("NAUMACHIA_SMTP_PASSWORD")) {
+    n.mail.password = env;
+  }
+  if (n.server_url.empty()) {
+    const bool v6 = o.host.find(':') != std::string::npos;
+    n.server_url = "wss://" + (v6 ? "[" + o.host + "]" : o.host) + ":" + std::to_string(o.port);
+  }
+  return 0;
+}
+
+bool parse_count(const std::string& s, std::int64_t& out, std::int64_t min = 1,
+                 std::int64_t max = 1'000'000'000) {
+  if (s.empty() || s.size() > 10 || !std::all_of(s.begin(), s.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c));
+      }))
+    return false;
+  out = std::stoll(s);
+  return out >= min && out <= max;
+}
+
+bool parse_positive(const std::string& s, double& out) {
+  try {
+    std::size_t used = 0;
+    const double v = std::stod(s, &used);
+    if (used != s.size() || !(v > 0)) return false;
+    out = v;
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+bool parse_listen(const std::string& s, Options& o) {
+  const auto colon = s.rfind(':');
+  if (colon == std::string::npos) return false;
+  o.host = s.substr(0, colon);
+  if (o.host.size() > 1 && o.host.front() == '[' && o.host.back() == ']') {
+    o.host = o.host.substr(1, o.host.size() - 2);
+  }
+  try {
+    const unsigned long port = std::stoul(s.substr(colon + 1));
+    if (port > 65535) return false;
+    o.port = static_cast<unsigned short>(port);
+  } catch (const std::exception&) {
+    return false;
+  }
+  return true;
+}
+
+// Returns 0 to go on, else an exit code (with the message printed).
+int parse(int argc, char** argv, Options& o) {
+  using std::chrono::hours;
+  using std::chrono::minutes;
+  using std::chrono::seconds;
+  auto& auth = o.service.auth;
+  const std::map<std::string, std::function<void(std::int64_t)>> durations = {
+      {"--login-timeout", [&](std::int64_t v) { o.net.login_timeout = seconds(v); }},
+      {"--min-deadline", [&](std::int64_t v) { o.service.games.min_deadline_seconds = v; }},
+      {"--session-idle", [&](std::int64_t v) { auth.session_idle_seconds = v; }},
+      {"--session-lifetime", [&](std::int64_t v) { auth.session_lifetime_seconds = v; }},
+      {"--notify-retry",
+       [&](std::int64_t v) { o.service.notify.retry_seconds = std::max<std::int64_t>(1, v); }},
+  };
+  auto& notify = o.service.notify;
+  const std::map<std::string, std::string*> texts = {
+      {"--smtp", &notify.mail.url},         {"--smtp-user", &notify.mail.user},
+      {"--smtp-ca", &notify.mail.ca_file},  {"--mail-from", &notify.mail.from},
+      {"--public-url", &notify.server_url}, {"--smtp-password-file", &o.smtp_password_file},
+  };
+  const auto num = [](std::int64_t v) { return static_cast<double>(v); };
+  const std::map<std::string, std::pair<std::int64_t, std::function<void(std::int64_t)>>> counts = {
+      {"--max-connections",
+       {1, [&](std::int64_t v) { o.net.max_connections = static_cast<std::size_t>(v); }}},
+      {"--max-connections-per-address",
+       {1,
+        [&](std::int64_t v) { o.net.max_connections_per_address = static_cast<std::size_t>(v); }}},
+      {"--queue-bytes",
+       {4096, [&](std::int64_t v) { o.net.queue_bytes_limit = static_cast<std::size_t>(v); }}},
+      {"--password-iterations",
+       {PasswordScheme::kMinIterations,
+        [&](std::int64_t v) { auth.scheme.iterations = static_cast<int>(v); }}},
+      {"--logins-per-address",
+       {1, [&](std::int64_t v) { auth.logins_per_address = RateSpec::per(num(v), minutes(10)); }}},
+      {"--login-failures-per-name",
+       {1, [&](std::int64_t v) { auth.failures_per_name = RateSpec::per(num(v), minutes(15)); }}},
+      {"--signups-per-address",
+       {1, [&](std::int64_t v) { auth.signups_per_address = RateSpec::per(num(v), hours(1)); }}},
+      {"--signups-per-hour",
+       {1, [&](std::int64_t v) { auth.signups = RateSpec::per(num(v), hours(1)); }}},
+      {"--password-checks",
+       {1,
+        [&](std::int64_t v) {
+          auth.password_checks = RateSpec{4 * num(v), num(v)};
+        }}},
+      {"--sends-per-minute",
+       {1,
+        [&](std::int64_t v) {
+          o.service.sends = RateSpec{2 * num(v), num(v) / 60};
+        }}},
+  };
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (a == "--help" || a == "-h") {
+      std::cout << kUsage;
+      return -1;
+    } else if (a == "--db" && has_value) {
+      o.db = argv[++i];
+    } else if (a == "--listen" && has_value) {
+      if (!parse_listen(argv[++i], o)) {
+        std::cerr << "naumachia-server: --listen wants HOST:PORT, got '" << argv[i] << "'\n";
+        return 2;
+      }
+    } else if (a == "--cert" && has_value) {
+      o.cert = argv[++i];
+    } else if (a == "--key" && has_value) {
+      o.key = argv[++i];
+    } else if (const auto t = texts.find(a); t != texts.end() && has_value) {
+      *t->second = argv[++i];
+    } else if (a == "--smtp-tls" && has_value) {
+      const std::string mode = argv[++i];
+      if (mode != "starttls" && mode != "none") {
+        std::cerr << "naumachia-server: --smtp-tls wants starttls or none, got '" << mode << "'\n";
+        return 2;
+      }
+      notify.mail.starttls = mode == "starttls";
+    } else if (a == "--webhooks-to-private-networks") {
+      notify.webhooks_to_private = true;
+    } else if (a == "--reminders" && has_value) {
+      const std::string list = argv[++i];
+      notify.reminders.clear();
+      if (list != "none") {
+        for (const std::string& part : split_commas(list)) {
+          std::int64_t seconds = 0;
+          if (!parse_duration(part, seconds) || seconds <= 0) {
+            std::cerr << "naumachia-server: --reminders wants durations such as 24h,1h (or none), "
+                      << "got '" << list << "'\n";
+            return 2;
+          }
+          notify.reminders.push_back(seconds);
+        }
+      }
+    } else if ((a == "--request-rate" || a == "--request-burst") && has_value) {
+      double& target = a == "--request-rate" ? o.net.requests_per_second : o.net.request_burst;
+      if (!parse_positive(argv[++i], target)) {
+        std::cerr << "naumachia-server: " << a << " wants a positive number, got '" << argv[i]
+                  << "'\n";
+        return 2;
+      }
+    } else if (const auto d = durations.find(a); d != durations.end() && has_value) {
+      std::int64_t seconds = 0;
+      if (!parse_duration(argv[++i], seconds)) {
+        std::cerr << "naumachia-server: " << a << " wants a duration such as 90s, 30m, 12h or 30d, "
+                  << "got '" << argv[i] << "'\n";
+        return 2;
+      }
+      d->second(seconds);
+    } else if (const auto c = counts.find(a); c != counts.end() && has_value) {
+      std::int64_t n = 0;
+      if (!parse_count(argv[++i], n, c->second.first)) {
+        std::cerr << "naumachia-server: " << a << " wants a whole number of at least "
+                  << c->second.first << ", got '" << argv[i] << "'\n";
+        return 2;
+      }
+      c->second.second(n);
+    } else {
+      std::cerr << "naumachia-server: unknown or incomplete option '" << a << "' (see --help)\n";
+      return 2;
+    }
+  }
+  if (const int rc = finish_notify(o)) return rc;
+  const std::filesystem::path dir = std::filesystem::path(o.db).parent_path();
+  if (o.cert.empty()) o.cert = (dir / "naumachia-cert.pem").string();
+  if (o.key.empty()) o.key = (dir / "naumachia-key.pem").string();
+  return 0;
+}
+
+// Every connection is a descriptor, and the database, the log and the
+// listener need a few: the soft limit is raised to the hard one when the cap
+// needs it, and the cap lowered when even that is too few.
+void fit_descriptor_limit(NetLimits& net) {
+  constexpr rlim_t kReserve = 64;
+  rlimit lim{};
+  if (getrlimit(RLIMIT_NOFILE, &lim) != 0) return;
+  const rlim_t wanted = static_cast<rlim_t>(net.max_connections) + kReserve;
+  if (lim.rlim_cur < wanted && lim.rlim_cur != RLIM_INFINITY) {
+    rlimit raised = lim;
+    raised.rlim_cur = lim.rlim_max == RLIM_INFINITY ? wanted : std::min(wanted, lim.rlim_max);
+    if (setrlimit(RLIMIT_NOFILE, &raised) == 0) lim = raised;
+  }
+  if (lim.rlim_cur != RLIM_INFINITY && lim.rlim_cur < wanted) {
+    const std::size_t fit = lim.rlim_cur > 2 * kReserve
+                                ? static_cast<std::size_t>(lim.rlim_cur - kReserve)
+                                : static_cast<std::size_t>(std::max<rlim_t>(1, lim.rlim_cur / 2));
+    log_line("the open-file limit is " + std::to_string(lim.rlim_cur) + ": connections capped at " +
+             std::to_string(fit) + " instead of " + std::to_string(net.max_connections));
+    net.max_connections = fit;
+  }
+}
+
+}  // namespace
+
+int run_server(int argc, char** argv, const Registry& registry) {
+  Options o;
+  if (const int rc = parse(argc, argv, o)) return rc < 0 ? 0 : rc;
+  try {
+    // 0700 when made here; the files in it are 0600 whatever the umask.
+    make_private_directory(std::filesystem::path(o.db).parent_path());
+    {
+      // Created and migrated here; the service opens its own connections.
+      Database db(o.db, builtin_migrations());
+      log_line("database " + o.db + " at schema version " + std::to_string(db.schema_version()));
+    }
+    fit_descriptor_limit(o.net);
+    // One thread runs the loop (below); the storage writer and the workers
+    // only post to it, which the hint allows.
+    boost::asio::io_context ioc{1};
+    Service service(ioc, o.db, registry, unix_now, o.service);
+    const MailRelay& mail = o.service.notify.mail;
+    log_line(mail.configured()
+                 ? "notices by e-mail through " + mail.url + (mail.starttls ? " (STARTTLS)" : "") +
+                       (mail.user.empty() ? "" : " as " + mail.user)
+                 : std::string("no SMTP relay (--smtp): notices by webhook only"));
+    boost::asio::ssl::context ssl(boost::asio::ssl::context::tls_server);
+    log_line("TLS certificate SHA-256 fingerprint " + load_or_create_identity(ssl, o.cert, o.key));
+    const auto address = boost::asio::ip::make_address(o.host);
+    Listener listener(ioc, ssl, service, {address, o.port}, o.net);
+    // The games' deadlines run from now, whether or not anyone connects.
+    service.start();
+    listener.start();
+
+    boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
+    std::optional<std::chrono::steady_clock::time_point> stop_by;
+    signals.async_wait([&](const boost::system::error_code& ec, int sig) {
+      if (ec) return;
+      log_line("signal " + std::to_string(sig) + ": stopping");
+      listener.stop();
+      service.stop();
+      // Clients get a few seconds to answer the close; then the loop ends anyway.
+      stop_by = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    });
+    const auto ep = listener.local_endpoint();
+    const std::string host =
+        ep.address().is_v6() ? "[" + ep.address().to_string() + "]" : ep.address().to_string();
+    std::cout << "listening on wss://" << host << ":" << ep.port() << std::endl;
+    log_line("listening on wss://" + host + ":" + std::to_string(ep.port()));
+    // The loop ends by itself once every connection has closed after a stop.
+    while (!ioc.stopped()) {
+      ioc.run_for(std::chrono::milliseconds(200));
+      if (stop_by && std::chrono::steady_clock::now() > *stop_by) break;
+    }
+    service.flush();
+    log_line("stopped");
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "naumachia-server: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace naumachia::server

@@ -1,0 +1,234 @@
+#include "app/service.h"
+
+#include <boost/asio/post.hpp>
+
+#include "base/background.h"
+#include "base/log.h"
+#include "convert.h"
+#include "records/replay.h"
+#include "svg.h"
+
+namespace naumachia::server {
+
+namespace net = boost::asio;
+
+Service::Service(net::io_context& ioc, const std::string& db_path, const Registry& registry,
+                 Clock clock, ServiceLimits limits)
+    : db_path_(db_path),
+      registry_(registry),
+      clock_(std::move(clock)),
+      limits_(limits),
+      strand_(net::make_strand(ioc)),
+      reader_db_(db_path),
+      reader_(reader_db_),
+      writer_(db_path, strand_),
+      workers_(static_cast<std::size_t>(std::max(1, limits.workers))),
+      send_budget_(limits.sends),
+      courier_(limits_.notify.deliver ? std::make_unique<Courier>(db_path, limits_.notify, clock_)
+                                      : nullptr),
+      coordinator_(reader_, writer_, registry, fanout_, send_budget_, clock_, limits.games,
+                   limits.notify, [this] { notices_queued(); }),
+      press_(
+          reader_, writer_, fanout_, [this](std::int64_t id) { return coordinator_.facts(id); },
+          send_budget_, clock_, limits.press, [this] { notices_queued(); }),
+      notice_settings_(reader_, writer_, send_budget_, clock_, limits_.notify,
+                       [this] { notices_queued(); }),
+      auth_(reader_, writer_, fanout_, workers_, strand_, clock_, limits.auth),
+      ticker_(strand_) {}
+
+Service::~Service() {
+  workers_.join();
+  writer_.flush();
+}
+
+void Service::handle(ConnectionState& conn, std::shared_ptr<Outbox> outbox,
+                     proto::Envelope request) {
+  net::post(strand_, [this, &conn, outbox = std::move(outbox), in = std::move(request)] {
+    auto reply = std::make_shared<Reply>(in.request_id(), outbox);
+    guarded(reply, [&] { dispatch(conn, outbox, in, reply); });
+  });
+}
+
+void Service::disconnect(ConnectionState& conn, std::shared_ptr<Outbox> outbox) {
+  net::post(strand_, [this, &conn, outbox = std::move(outbox)] {
+    auth_.forget(conn);
+    fanout_.remove(outbox);
+  });
+}
+
+void Service::check_deadlines() {
+  net::post(strand_, [this] { deadlines_due(); });
+}
+
+void Service::deadlines_due() {
+  // The administrator's requests first: a pause asked for a game whose
+  // deadline passes this second holds it.
+  try {
+    coordinator_.apply_admin_requests();
+  } catch (const std::exception& e) {
+    log_line(std::string("reading the administrator's requests failed: ") + e.what());
+  }
+  coordinator_.check_deadlines();
+  const std::int64_t now = clock_();
+  if (now - last_session_sweep_ >= limits_.session_sweep_seconds) {
+    last_session_sweep_ = now;
+    auth_.expire_sessions();
+  }
+}
+
+void Service::start() {
+  net::post(strand_, [this] {
+    if (ticking_) return;
+    ticking_ = true;
+    tick();
+  });
+}
+
+void Service::stop() {
+  net::post(strand_, [this] {
+    ticking_ = false;
+    ticker_.cancel();
+  });
+}
+
+void Service::tick() {
+  deadlines_due();
+  ticker_.expires_after(std::chrono::seconds(1));
+  ticker_.async_wait([this](const boost::system::error_code& ec) {
+    if (!ec && ticking_) tick();
+  });
+}
+
+void Service::flush() {
+  writer_.flush();
+}
+
+void Service::notices_queued() {
+  if (courier_) courier_->poke();
+}
+
+void Service::list_scenarios(proto::Envelope& out) const {
+  auto& list = *out.mutable_scenarios();
+  for (const Game* game : registry_.games()) {
+    for (const ScenarioInfo& s : game->scenarios()) {
+      proto::Scenario& p = *list.add_scenarios();
+      p.set_id(game->id() + "/" + s.id);
+      p.set_title(s.title);
+      p.set_description(s.description);
+      for (const std::string& side : s.sides) p.add_sides(side);
+      p.set_min_players(static_cast<std::uint32_t>(s.min_players));
+      p.set_max_players(static_cast<std::uint32_t>(s.max_players));
+      p.set_rules_version(static_cast<std::uint32_t>(game->rules_version().value));
+    }
+  }
+}
+
+// A replay re-plays the whole game: on a worker, with a database connection
+// of its own, and the answer comes back to the strand.
+void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
+                     const ReplyPtr& reply) {
+  const ReplayPlan plan = coordinator_.plan_replay(conn, r);
+  if (plan.unplayable) throw *plan.unplayable;
+  net::post(workers_, [this, plan, reply] {
+    as_background_work();
+    auto result = std::make_shared<proto::ReplayResponse>();
+    std::optional<std::string> failure;
+    try {
+      Database db(db_path_);
+      Tables store(db);
+      proto::ReplayResponse& rr = *result;
+      const auto summary = replay_game(
+          store, registry_, plan.game_id,
+          [&](const State& initial) {
+            if (!plan.boards) return;
+            convert::to_proto(initial.view(plan.eyes), *rr.mutable_initial());
+            if (plan.pictures)
+              rr.set_initial_picture(render::render_svg(rr.initial(), plan.seat_names,
+                                                        plan.title + ": before the first step"));
+          },
+          [&](const ReplayedStep& s, const State& after) {
+            proto::ReplayStep& p = *rr.add_steps();
+            p.set_step(static_cast<std::uint64_t>(s.stored.step));
+            p.set_label(s.stored.label);
+            to_proto(s.orders, s.played.orders_audience, *p.mutable_orders());
+            cut_for(plan.viewer, *p.mutable_orders());
+            convert::to_proto(s.played.resolution.events, *p.mutable_happenings());
+            cut_for(plan.viewer, *p.mutable_happenings());
+            if (plan.boards && s.stored.step == plan.view_step) {
+              View v = after.view(plan.eyes);
+              v.arrows = after.order_arrows(readable_lines(p.orders()));
+              convert::to_proto(v, *p.mutable_view());
+              if (plan.pictures)
+                p.set_picture(render::render_svg(p.view(), plan.seat_names,
+                                                 plan.title + ": after " + s.stored.label));
+            }
+            p.set_state_hash(hex(s.played.state_hash));
+            p.set_verified(s.state_ok && s.record_ok);
+          });
+      rr.set_all_verified(summary.ok());
+      if (summary.divergence) rr.set_divergence(*summary.divergence);
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+    net::post(strand_, [result, failure, reply] {
+      if (failure) return reply->fail_internal("replay: " + *failure);
+      reply->out().mutable_replay_result()->Swap(result.get());
+      reply->send();
+    });
+  });
+}
+
+void Service::dispatch(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
+                       const proto::Envelope& in, const ReplyPtr& reply) {
+  using B = proto::Envelope;
+  auth_.check_session(conn);
+  switch (in.body_case()) {
+    case B::kLogout:
+      return auth_.logout(conn, in.logout(), reply);
+    case B::kRegister:
+      return auth_.register_user(conn, outbox, in.register_(), reply);
+    case B::kLogin:
+      return auth_.login(conn, outbox, in.login(), reply);
+    case B::kResume:
+      return auth_.resume(conn, outbox, in.resume(), reply);
+    case B::kListScenarios:
+      list_scenarios(reply->out());
+      return reply->send();
+    case B::kCreateGame:
+      return coordinator_.create_game(conn, in.create_game(), reply);
+    case B::kListGames:
+      return coordinator_.list_games(conn, in.list_games(), reply);
+    case B::kJoinGame:
+      return coordinator_.join_game(conn, in.join_game(), reply);
+    case B::kGetGame:
+      return coordinator_.get_game(conn, in.get_game(), reply);
+    case B::kSubmitOrders:
+      return coordinator_.submit_orders(conn, in.submit_orders(), reply);
+    case B::kResign:
+      return coordinator_.resign(conn, in.resign(), reply);
+    case B::kReplay:
+      return replay(conn, in.replay(), reply);
+    case B::kEvents:
+      return coordinator_.events(conn, in.events(), reply);
+    case B::kSendPress:
+      return press_.send(conn, in.send_press(), reply);
+    case B::kPress:
+      return press_.page(conn, in.press(), reply);
+    case B::kPropose:
+      return coordinator_.propose(conn, in.propose(), reply);
+    case B::kAnswerProposal:
+      return coordinator_.answer_proposal(conn, in.answer_proposal(), reply);
+    case B::kNotify:
+      return notice_settings_.handle(conn, in.notify(), reply);
+    case B::kUnsubscribe:
+      return notice_settings_.unsubscribe(in.unsubscribe(), reply);
+    case B::kTakeSeat:
+      return coordinator_.take_seat(conn, in.take_seat(), reply);
+    case B::BODY_NOT_SET:
+      refuse(proto::BAD_FRAME, "the envelope has no body");
+    default:
+      refuse(proto::BAD_FRAME, "that message is not a request");
+  }
+}
+
+}  // namespace naumachia::server

@@ -1,0 +1,113 @@
+#pragma once
+// The server's behaviour, independent of the network. A decoded request is
+// handled on the service's strand: accounts by Auth, games by the
+// Coordinator, messages by Press, notification settings by NoticeSettings;
+// their writes go to the storage writer thread (group commit), password
+// hashing and replays to a worker pool, and answers and pushes to each
+// connection's outbox. Nothing slow runs on the strand, so no request holds up
+// another. The service also owns the games' clock, which resolves the steps
+// whose deadlines pass.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "accounts/auth.h"
+#include "core/game.h"
+#include "notices/courier.h"
+#include "notices/settings.h"
+#include "play/coordinator.h"
+#include "play/press.h"
+#include "protocol/codec.h"
+#include "protocol/connection.h"
+#include "protocol/fanout.h"
+#include "protocol/handler.h"
+#include "storage/database.h"
+#include "storage/tables.h"
+#include "storage/writer.h"
+
+namespace naumachia::server {
+
+struct ServiceLimits {
+  std::size_t max_frame = 64 * 1024;  // larger frames get TOO_LARGE
+  CoordinatorLimits games;
+  AuthLimits auth;
+  PressLimits press;
+  NotifyOptions notify;
+  // What a user may send the other players of their games (press messages
+  // and proposals), across all games: 20 at once, then one every 6 seconds.
+  RateSpec sends = RateSpec{20, 1.0 / 6};
+  int workers = 2;                           // threads hashing passwords and replaying games
+  std::int64_t session_sweep_seconds = 600;  // how often expired sessions are removed
+};
+
+class Service : public RequestHandler {
+ public:
+  using Clock = std::function<std::int64_t()>;  // Unix seconds
+
+  // `db_path` names a database already migrated to the current schema; the
+  // service opens its own reader and writer connections to it.
+  Service(boost::asio::io_context& ioc, const std::string& db_path, const Registry& registry,
+          Clock clock, ServiceLimits limits = {});
+  // Waits for the workers and for every write handed in to be durable.
+  ~Service();
+
+  // Any thread. Handles `request` on the service's strand; the response (and
+  // any pushes) go to `outbox`. `conn` must live as long as `outbox`.
+  void handle(ConnectionState& conn, std::shared_ptr<Outbox> outbox,
+              proto::Envelope request) override;
+  // Any thread: the connection is gone; it gets no more pushes. `conn` must
+  // live as long as `outbox`.
+  void disconnect(ConnectionState& conn, std::shared_ptr<Outbox> outbox) override;
+  std::size_t max_frame() const override { return limits_.max_frame; }
+
+  // Any thread: starts the games' clock, which checks the deadlines now and
+  // then every second (check_deadlines) until stop(). Deadlines are rows in
+  // the database, so a restart picks them up again here.
+  void start();
+  // Any thread: stops the games' clock; requests are still handled.
+  void stop();
+  // Any thread: applies the administrator's requests, resolves every step
+  // whose deadline has passed, and now and then removes expired sessions.
+  void check_deadlines();
+  // Blocks until every write handed to storage so far is durable.
+  void flush();
+  // Tells the courier that notices wait.
+  void notices_queued();
+  StorageWriter::Stats storage_stats() const { return writer_.stats(); }
+
+ private:
+  void dispatch(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
+                const proto::Envelope& in, const ReplyPtr& reply);
+  void list_scenarios(proto::Envelope& out) const;
+  void replay(const ConnectionState& conn, const proto::ReplayRequest& r, const ReplyPtr& reply);
+  // On the strand: what check_deadlines does, and the clock's next tick.
+  void deadlines_due();
+  void tick();
+
+  std::string db_path_;
+  const Registry& registry_;
+  Clock clock_;
+  ServiceLimits limits_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  Database reader_db_;
+  Tables reader_;
+  Fanout fanout_;
+  StorageWriter writer_;
+  boost::asio::thread_pool workers_;
+  KeyedBuckets send_budget_;          // shared by press, proposals and notification requests
+  std::unique_ptr<Courier> courier_;  // none when notices are not delivered
+  Coordinator coordinator_;
+  Press press_;
+  NoticeSettings notice_settings_;
+  Auth auth_;
+  std::int64_t last_session_sweep_ = 0;  // on the strand
+  boost::asio::steady_timer ticker_;     // the games' clock, on the strand
+  bool ticking_ = false;                 // on the strand
+};
+
+}  // namespace naumachia::server

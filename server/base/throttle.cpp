@@ -1,0 +1,67 @@
+#include "base/throttle.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace naumachia::server {
+
+void Bucket::refill(Clock::time_point now) {
+  if (now <= last_) return;
+  const double elapsed = std::chrono::duration<double>(now - last_).count();
+  tokens_ = std::min(spec_.burst, tokens_ + elapsed * spec_.per_second);
+  last_ = now;
+}
+
+bool Bucket::take(Clock::time_point now, double cost) {
+  refill(now);
+  if (tokens_ < std::min(cost, spec_.burst)) return false;
+  tokens_ -= cost;
+  return true;
+}
+
+void Bucket::charge(Clock::time_point now, double cost) {
+  refill(now);
+  tokens_ -= cost;
+}
+
+double Bucket::wait(Clock::time_point now, double cost) {
+  refill(now);
+  if (tokens_ >= cost) return 0;
+  return spec_.per_second > 0 ? (cost - tokens_) / spec_.per_second : HUGE_VAL;
+}
+
+bool Bucket::full(Clock::time_point now) const {
+  const double elapsed = now > last_ ? std::chrono::duration<double>(now - last_).count() : 0;
+  return tokens_ + elapsed * spec_.per_second >= spec_.burst;
+}
+
+Bucket& KeyedBuckets::at(const std::string& key, Bucket::Clock::time_point now) {
+  auto it = buckets_.find(key);
+  if (it != buckets_.end()) return it->second;
+  if (buckets_.size() >= prune_above_) {
+    std::erase_if(buckets_, [now](const auto& kv) { return kv.second.full(now); });
+  }
+  return buckets_.emplace(key, Bucket(spec_, now)).first->second;
+}
+
+bool KeyedBuckets::take(const std::string& key, Bucket::Clock::time_point now, double cost) {
+  return at(key, now).take(now, cost);
+}
+
+void KeyedBuckets::charge(const std::string& key, Bucket::Clock::time_point now, double cost) {
+  at(key, now).charge(now, cost);
+}
+
+double KeyedBuckets::wait(const std::string& key, Bucket::Clock::time_point now, double cost) {
+  const auto it = buckets_.find(key);
+  return it == buckets_.end() ? 0 : it->second.wait(now, cost);
+}
+
+std::string retry_after(double seconds) {
+  const auto s = static_cast<long long>(std::ceil(std::max(1.0, seconds)));
+  if (s < 120) return "in " + std::to_string(s) + " seconds";
+  if (s < 7200) return "in " + std::to_string((s + 59) / 60) + " minutes";
+  return "in " + std::to_string((s + 3599) / 3600) + " hours";
+}
+
+}  // namespace naumachia::server

@@ -1,0 +1,865 @@
+#include "play/coordinator.h"
+
+#include <algorithm>
+#include <limits>
+#include <set>
+
+#include "convert.h"
+#include "base/log.h"
+#include "facts/proposals.h"
+#include "notices/game_notices.h"
+#include "notices/notice_tables.h"
+#include "play/agreements.h"
+#include "play/replacement.h"
+#include "play/resolution.h"
+#include "records/hasher.h"
+#include "records/step.h"
+#include "svg.h"
+
+namespace naumachia::server {
+
+int choose_seat(int requested, int players, const std::vector<SeatRow>& taken) {
+  std::vector<int> free;
+  for (int i = 0; i < players; ++i) {
+    if (std::none_of(taken.begin(), taken.end(), [i](const SeatRow& s) { return s.seat == i; }))
+      free.push_back(i);
+  }
+  if (free.empty()) refuse(proto::GAME_FULL, "every seat of this game is taken");
+  if (requested < 0) return free[random_bytes(1)[0] % free.size()];
+  if (requested >= players) {
+    refuse(proto::INVALID_ARGUMENT, "seat " + std::to_string(requested) +
+                                        " does not exist; seats are 0.." +
+                                        std::to_string(players - 1));
+  }
+  if (std::find(free.begin(), free.end(), requested) == free.end())
+    refuse(proto::GAME_FULL, "seat " + std::to_string(requested) + " is taken");
+  return requested;
+}
+
+Coordinator::Coordinator(Tables& reader, StorageWriter& writer, const Registry& registry,
+                         Fanout& fanout, KeyedBuckets& send_budget, Clock clock,
+                         CoordinatorLimits limits, NotifyOptions notify,
+                         std::function<void()> notices_queued)
+    : reader_(reader),
+      writer_(writer),
+      registry_(registry),
+      fanout_(fanout),
+      send_budget_(send_budget),
+      clock_(std::move(clock)),
+      limits_(limits),
+      notify_(std::move(notify)),
+      notices_queued_(std::move(notices_queued)) {}
+
+// ------------------------------------------------------------ the live games
+
+Coordinator::GamePtr Coordinator::live(std::int64_t id) {
+  if (auto it = games_.find(id); it != games_.end()) {
+    if (it->second->broken) {
+      refuse(proto::INTERNAL, game_label(id) +
+                                  " could not be stored a moment ago and is being reloaded;"
+                                  " try again shortly");
+    }
+    it->second->last_used = ++use_counter_;
+    return it->second;
+  }
+  const auto row = reader_.game(id);
+  if (!row) refuse(proto::NOT_FOUND, "there is no game " + std::to_string(id));
+  return load(*row);
+}
+
+// Reads a game from the database into memory; the database is up to date for
+// it, since a game with writes in flight never leaves memory.
+Coordinator::GamePtr Coordinator::load(const GameRow& row) {
+  auto g = std::make_shared<LiveGame>();
+  static_cast<GameFacts&>(*g) = stored_facts(row, true);
+  g->next_proposal = reader_.last_proposal_id(row.id) + 1;
+  if (row.status != GameStatus::Open) {
+    const Game* m = registry_.find(row.game);
+    if (!m) {
+      g->state_problem =
+          ApiError{proto::INTERNAL, "this server has no module for game '" + row.game + "'", {}};
+    } else if (auto why = m->rules_problem(RulesVersion{row.rules_version})) {
+      g->state_problem = ApiError{proto::UNSUPPORTED_RULES, game_label(row.id) + ": " + *why, {}};
+    } else {
+      auto s = m->deserialize(row.state, RulesVersion{row.rules_version});
+      if (s) {
+        g->state = std::move(*s);
+        if (!g->row.to_order) g->row.to_order = g->state->step().to_order;
+      } else {
+        g->state_problem =
+            ApiError{proto::INTERNAL,
+                     game_label(row.id) + ": stored state is unreadable: " + s.error().message,
+                     {}};
+      }
+    }
+  }
+  g->last_used = ++use_counter_;
+  games_[row.id] = g;
+  // Every seat that must order may have been ready when the server stopped
+  // (or when a resolution failed): the step resolves now, not at the next
+  // submission.
+  if (g->state && g->row.status == GameStatus::Running) {
+    Writes w;
+    if (resolve_ready(*g, w, false, now())) commit(g, std::move(w), nullptr, nullptr);
+  }
+  evict_idle();
+  return g;
+}
+
+void Coordinator::resolve_ready_games() {
+  for (std::int64_t id : reader_.games_maybe_ready()) {
+    if (games_.count(id)) continue;  // loaded already, and resolved then
+    logging_failure(game_label(id) + ": cannot be loaded to resolve a ready step",
+                    [&] { live(id); });
+  }
+}
+
+void Coordinator::evict_idle() {
+  while (games_.size() > limits_.max_cached_games) {
+    auto oldest = games_.end();
+    for (auto it = games_.begin(); it != games_.end(); ++it) {
+      if (it->second->pending_writes > 0) continue;
+      if (oldest == games_.end() || it->second->last_used < oldest->second->last_used) oldest = it;
+    }
+    if (oldest == games_.end()) return;  // every game has writes in flight
+    games_.erase(oldest);
+  }
+}
+
+GameFacts Coordinator::facts(std::int64_t id) {
+  if (auto it = games_.find(id); it != games_.end() && !it->second->broken)
+    return static_cast<const GameFacts&>(*it->second);
+  auto row = reader_.game(id);
+  if (!row) refuse(proto::NOT_FOUND, "there is no game " + std::to_string(id));
+  row->state.clear();
+  return stored_facts(std::move(*row), false);
+}
+
+GameFacts Coordinator::stored_facts(GameRow row, bool with_orders) const {
+  GameFacts f;
+  f.row = std::move(row);
+  f.seats = reader_.seats(f.row.id);
+  if (f.row.status == GameStatus::Running) {
+    if (with_orders) f.orders = reader_.orders(f.row.id, f.row.step);
+    f.proposals = reader_.proposals(f.row.id, true);
+  }
+  f.attach(registry_);
+  return f;
+}
+
+// ------------------------------------------------------------ writing
+
+void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
+                         std::function<void()> then, std::function<void()> finally) {
+  ++g->pending_writes;
+  // What the change tells players who are away goes in the outbox with it.
+  bool notices = false;
+  if (!w.events.empty()) {
+    if (auto write = outbox_write(game_notices(*g, w.events), fanout_, now())) {
+      w.ops.push_back(std::move(write));
+      notices = true;
+    }
+  }
+  const std::int64_t id = g->row.id;
+  const std::uint64_t answered = w.answered;
+  auto readers = g->readers();
+  readers.insert(readers.end(), w.also_told.begin(), w.also_told.end());
+  // The job gets its own copy of the events: they are encoded for storage on
+  // the writer's thread while this one pushes the originals.
+  StorageWriter::Work job = [ops = std::move(w.ops), events = w.events, id](Tables& s) {
+    for (const auto& op : ops) op(s);
+    for (const proto::GameEvent& e : events)
+      s.insert_event(id, static_cast<std::int64_t>(e.seq()), e.SerializeAsString());
+  };
+  writer_.submit(std::move(job),
+                 [this, g, reply, answered, notices, events = std::move(w.events),
+                  readers = std::move(readers), kept = std::move(w.kept), then = std::move(then),
+                  finally = std::move(finally)](std::exception_ptr failure) {
+                   --g->pending_writes;
+                   if (failure) {
+                     // Memory is ahead of the database now: the game is reloaded once
+                     // nothing of it is in flight any more.
+                     g->broken = true;
+                     std::string why = "unknown error";
+                     try {
+                       std::rethrow_exception(failure);
+                     } catch (const std::exception& e) {
+                       why = e.what();
+                     } catch (...) {
+                     }
+                     log_line(game_label(g->row.id) + ": a write failed: " + why);
+                     if (reply)
+                       reply->fail_internal("storing " + game_label(g->row.id) + ": " + why);
+                   } else {
+                     // Durable now: nothing below may say that nothing changed.
+                     push(g->row.id, events, readers, reply ? reply->outbox() : nullptr, answered);
+                     if (notices && notices_queued_) notices_queued_();
+                     if (then) guarded_after_commit(reply, kept, then);
+                   }
+                   if (g->broken && g->pending_writes == 0) {
+                     auto it = games_.find(g->row.id);
+                     if (it != games_.end() && it->second == g) games_.erase(it);
+                   }
+                   if (finally) finally();
+                 });
+}
+
+void Coordinator::push(std::int64_t game_id, const std::vector<proto::GameEvent>& events,
+                       const std::vector<Reader>& readers, const Outbox* requester,
+                       std::uint64_t answered) {
+  try {
+    fanout_.push(events, readers, requester, answered);
+  } catch (const std::exception& e) {
+    log_line(game_label(game_id) + ": pushing its events failed (" + e.what() +
+             "); its readers catch up by asking for the events");
+  }
+}
+
+std::unique_ptr<State> Coordinator::initial_state(const LiveGame& g) const {
+  if (!g.module) {
+    if (const Game* m = registry_.find(g.row.game)) {
+      if (auto why = m->rules_problem(RulesVersion{g.row.rules_version}))
+        refuse(proto::UNSUPPORTED_RULES, game_label(g.row.id) + ": " + *why);
+    }
+    refuse(proto::INTERNAL, "this server cannot play game '" + g.row.full_scenario() + "'");
+  }
+  auto state = g.module->new_game(g.row.scenario, g.row.players, RulesVersion{g.row.rules_version});
+  if (!state) refuse(proto::INTERNAL, "cannot set up the scenario: " + state.error().message);
+  return std::move(*state);
+}
+
+// ------------------------------------------------------------ games
+
+namespace {
+
+// The press a new game allows; unspecified is full press.
+PressMode press_setting(const proto::CreateGameRequest& r) {
+  PressMode mode = PressMode::Full;
+  switch (r.press()) {
+    case proto::PRESS_MODE_UNSPECIFIED:
+    case proto::FULL_PRESS:
+      break;
+    case proto::PUBLIC_PRESS:
+      mode = PressMode::PublicOnly;
+      break;
+    case proto::NO_PRESS:
+      mode = PressMode::None;
+      break;
+    default:
+      refuse(proto::INVALID_ARGUMENT,
+             "press " + std::to_string(r.press()) + " is no press setting: full, public or none");
+  }
+  if (r.private_press() && mode != PressMode::Full) {
+    refuse(proto::INVALID_ARGUMENT,
+           "private press keeps private messages private after the game; a game with " +
+               press_text(mode) + " press has none");
+  }
+  return mode;
+}
+
+}  // namespace
+
+void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGameRequest& r,
+                              const ReplyPtr& reply) {
+  const std::int64_t user = require_user(conn);
+  auto found = registry_.find_scenario(r.scenario());
+  if (!found) refuse(proto::NOT_FOUND, found.error().message);
+  const ScenarioInfo& scenario = found->second;
+  const int players = r.players() ? static_cast<int>(std::min<std::uint32_t>(r.players(), 1000))
+                                  : static_cast<int>(scenario.sides.size());
+  if (players < scenario.min_players || players > scenario.max_players) {
+    refuse(proto::INVALID_ARGUMENT, "this scenario takes " + std::to_string(scenario.min_players) +
+                                        " to " + std::to_string(scenario.max_players) + " players");
+  }
+  if (const std::string why = found->first->seating(scenario, players).problem(); !why.empty())
+    refuse(proto::INTERNAL, "the module's seating for " + std::to_string(players) +
+                                " players is inconsistent: " + why);
+  const auto deadline = static_cast<std::int64_t>(r.deadline_seconds());
+  if (deadline > limits_.max_deadline_seconds) {
+    refuse(proto::INVALID_ARGUMENT, "a step deadline is at most " +
+                                        std::to_string(limits_.max_deadline_seconds) +
+                                        " seconds (0 for none)");
+  }
+  // A deadline shorter than a player can read the board and answer in would
+  // play the game by defaults.
+  if (deadline > 0 && deadline < limits_.min_deadline_seconds) {
+    refuse(proto::INVALID_ARGUMENT, "a step deadline is at least " +
+                                        std::to_string(limits_.min_deadline_seconds) +
+                                        " seconds (0 for none)");
+  }
+  GameRow g;
+  g.game = found->first->id();
+  g.scenario = scenario.id;
+  g.players = players;
+  g.created_by = user;
+  g.deadline_seconds = static_cast<std::int64_t>(r.deadline_seconds());
+  g.seed = random_bytes(32);
+  g.seed_hash = sha256(g.seed);
+  g.rules_version = found->first->rules_version().value;
+  g.hash_scheme = GameHasher::kCurrent;
+  g.press = press_setting(r);
+  g.private_press = r.private_press();
+  g.disorder_after =
+      r.has_disorder_after()
+          ? static_cast<int>(std::min<std::uint32_t>(r.disorder_after(), kMaxDisorderAfter + 1))
+          : kDefaultDisorderAfter;
+  if (g.disorder_after > kMaxDisorderAfter) {
+    refuse(proto::INVALID_ARGUMENT,
+           "disorder_after is 0 (never) to " + std::to_string(kMaxDisorderAfter) +
+               " missed deadlines in a row, not " + std::to_string(r.disorder_after()));
+  }
+  g.status = GameStatus::Open;
+  const int seat = choose_seat(r.seat(), players, {});
+
+  // The game's id comes from the database, so the row is written first and
+  // the game enters memory once it is durable.
+  struct Created {
+    std::int64_t id = 0;
+    proto::GameEvent joined;
+  };
+  auto created = std::make_shared<Created>();
+  const std::int64_t at = now();
+  const std::string name = conn.user_name;
+  writer_.submit(
+      [g, seat, user, at, name, created](Tables& s) {
+        created->id = s.create_game(g, at);
+        s.add_seat(created->id, seat, user, at);
+        proto::GameEvent& e = created->joined;
+        e.set_game_id(static_cast<std::uint64_t>(created->id));
+        e.set_seq(1);
+        e.set_at_unix(at);
+        e.mutable_joined()->set_seat(static_cast<std::uint32_t>(seat));
+        e.mutable_joined()->set_player(name);
+        s.insert_event(created->id, 1, e.SerializeAsString());
+      },
+      [this, g, seat, user, name, created, reply](std::exception_ptr failure) {
+        if (failure) return guarded(reply, [&] { std::rethrow_exception(failure); });
+        const std::string kept =
+            game_label(created->id) + " was created, with you in seat " + std::to_string(seat);
+        guarded_after_commit(reply, kept, [&] {
+          auto live = std::make_shared<LiveGame>();
+          live->row = g;
+          live->row.id = created->id;
+          live->row.next_event = 2;
+          live->seats.push_back(SeatRow{seat, user, name, false});
+          live->attach(registry_);
+          live->last_used = ++use_counter_;
+          games_[created->id] = live;
+          evict_idle();
+          log_line(game_label(created->id) + " created (" + g.full_scenario() + ") by '" + name +
+                   "'");
+          push(created->id, {created->joined}, live->readers());
+          live->fill_summary(user, *reply->out().mutable_game());
+          reply->send();
+        });
+      });
+}
+
+void Coordinator::list_games(const ConnectionState& conn, const proto::ListGamesRequest& r,
+                             const ReplyPtr& reply) {
+  const std::int64_t user = require_user(conn);
+  const int limit = r.limit() ? static_cast<int>(std::min<std::uint32_t>(
+                                    r.limit(), static_cast<std::uint32_t>(limits_.list_page_max)))
+                              : limits_.list_page;
+  auto rows =
+      reader_.game_summaries(r.mine_only(), r.open_only(), user,
+                             static_cast<std::int64_t>(r.before_id()), limit + 1, r.offered_only());
+  auto& list = *reply->out().mutable_games();
+  if (static_cast<int>(rows.size()) > limit) {
+    rows.resize(static_cast<std::size_t>(limit));
+    list.set_next_before_id(static_cast<std::uint64_t>(rows.back().id));
+  }
+  // Only games with a seat offered to a new player: the rows are a superset.
+  const auto keep_offered = [&] {
+    const proto::GameSummary& s = list.games(list.games_size() - 1);
+    if (r.offered_only() && std::none_of(s.seats().begin(), s.seats().end(),
+                                         [](const proto::Seat& seat) { return seat.offered(); }))
+      list.mutable_games()->RemoveLast();
+  };
+  for (const GameRow& row : rows) {
+    proto::GameSummary& s = *list.add_games();
+    if (auto it = games_.find(row.id); it != games_.end() && !it->second->broken) {
+      it->second->fill_summary(user, s);
+      keep_offered();
+      continue;
+    }
+    // A running game stored before the seats to order were kept in its row
+    // is read once into memory; every other game is listed from its row.
+    if (row.status == GameStatus::Running && !row.to_order) {
+      try {
+        load(row)->fill_summary(user, s);
+        keep_offered();
+        continue;
+      } catch (const ApiError&) {
+      }
+    }
+    stored_facts(row, true).fill_summary(user, s);
+    keep_offered();
+  }
+  reply->send();
+}
+
+void Coordinator::join_game(const ConnectionState& conn, const proto::JoinGameRequest& r,
+                            const ReplyPtr& reply) {
+  const std::int64_t user = require_user(conn);
+  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
+  if (g->row.status != GameStatus::Open)
+    refuse(proto::GAME_FULL, game_label(g->row.id) + " has already started");
+  if (g->seat_of(user))
+    refuse(proto::ALREADY_JOINED, "you already sit in " + game_label(g->row.id));
+  const int seat = choose_seat(r.seat(), g->row.players, g->seats);
+  const bool full = static_cast<int>(g->seats.size()) + 1 == g->row.players;
+  // Everything that can fail is done before the game changes.
+  std::unique_ptr<State> initial = full ? initial_state(*g) : nullptr;
+
+  Writes w;
+  const std::int64_t at = now();
+  const std::int64_t id = g->row.id;
+  g->seats.push_back(SeatRow{seat, user, conn.user_name, false});
+  std::sort(g->seats.begin(), g->seats.end(),
+            [](const SeatRow& a, const SeatRow& b) { return a.seat < b.seat; });
+  w.ops.push_back([id, seat, user, at](Tables& s) { s.add_seat(id, seat, user, at); });
+  proto::GameEvent joined;
+  joined.mutable_joined()->set_seat(static_cast<std::uint32_t>(seat));
+  joined.mutable_joined()->set_player(conn.user_name);
+  joined.mutable_joined()->set_game_started(full);
+  record(*g, w, std::move(joined), at);
+  if (full) {
+    g->row.status = GameStatus::Running;
+    g->row.initial_hash = hasher_of(g->row).state_hash(*initial);
+    g->row.chain_hash = genesis_of(g->row, g->row.initial_hash);
+    set_position(*g, std::move(initial), at);
+    write_row(*g, w);
+  }
+  w.kept = "you joined " + game_label(id) + (full ? " and it started" : "");
+  log_line(game_label(id) + ": '" + conn.user_name + "' joined" +
+           (full ? "; the game starts" : ""));
+  resolve_ready(*g, w, false, at);
+  commit(g, std::move(w), reply, [g, user, reply] {
+    g->fill_summary(user, *reply->out().mutable_game());
+    reply->send();
+  });
+}
+
+PlayerId Coordinator::acting_seat(const LiveGame& g, const ConnectionState& conn,
+                                  const std::optional<std::uint32_t>& for_seat) const {
+  const auto mine = g.seat_of(conn.user_id);
+  if (!mine) refuse(proto::FORBIDDEN, "you do not sit in " + game_label(g.row.id));
+  if (!for_seat) {
+    if (mine->resigned) refuse(proto::FORBIDDEN, "you resigned from " + game_label(g.row.id));
+    return PlayerId{mine->seat};
+  }
+  const auto controlled = g.controlled_seats(conn.user_id);
+  const PlayerId wanted{static_cast<int>(std::min<std::uint32_t>(*for_seat, 100000))};
+  if (std::find(controlled.begin(), controlled.end(), wanted) == controlled.end()) {
+    refuse(proto::FORBIDDEN,
+           "you do not control seat " + std::to_string(*for_seat) + " of " + game_label(g.row.id) +
+               ": you order for your own seat, and for a resigned partner's on your side when "
+               "the game hands its forces over");
+  }
+  return wanted;
+}
+
+// The orders of the step that led to the position, as the user may read
+// them, drawn on the view (only province maps draw them).
+View Coordinator::with_arrows(LiveGame& g, View view, const ConnectionState& conn) {
+  if (!g.last_resolved_known) {
+    // Newest first: the step's event is among the last few (commitments,
+    // joins and proposals follow it).
+    std::int64_t before = std::numeric_limits<std::int64_t>::max();
+    for (bool more = true; more && !g.last_resolved;) {
+      const auto page = reader_.events_before(g.row.id, before, 64);
+      more = !page.empty();
+      for (const auto& [seq, payload] : page) {
+        before = seq;
+        proto::GameEvent e;
+        if (e.ParseFromString(payload) && e.has_resolved()) {
+          g.last_resolved = e.resolved();
+          break;
+        }
+      }
+    }
+    g.last_resolved_known = true;
+  }
+  if (!g.last_resolved) return view;
+  proto::GameEvent whole;
+  *whole.mutable_resolved() = *g.last_resolved;
+  const proto::GameEvent mine = visible_part(whole, g.viewer_of(conn.user_id));
+  view.arrows = g.require_state().order_arrows(readable_lines(mine.resolved().orders()));
+  return view;
+}
+
+void Coordinator::get_game(const ConnectionState& conn, const proto::GetGameRequest& r,
+                           const ReplyPtr& reply) {
+  require_user(conn);
+  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
+  auto& d = *reply->out().mutable_detail();
+  g->fill_summary(conn.user_id, *d.mutable_summary());
+  if (g->row.status != GameStatus::Open) {
+    const State& state = g->require_state();
+    d.set_order_help(state.order_help());
+    if (g->row.status == GameStatus::Over) {
+      convert::to_proto(with_arrows(*g, state.view(std::nullopt), conn), *d.mutable_view());
+    } else if (const auto mine = g->seat_of(conn.user_id)) {
+      // Observers see a running game's summary, never a side's view.
+      std::optional<std::uint32_t> for_seat;
+      if (r.has_for_seat()) for_seat = r.for_seat();
+      // A resigned player still sees their own seat's view.
+      const PlayerId seat =
+          (mine->resigned && !for_seat) ? PlayerId{mine->seat} : acting_seat(*g, conn, for_seat);
+      convert::to_proto(with_arrows(*g, state.view(seat), conn), *d.mutable_view());
+      for (const OrdersRow& o : g->orders) {
+        if (o.seat != seat.value) continue;
+        for (const std::string& l : o.lines) d.add_my_orders(l);
+        d.set_my_ready(o.ready);
+      }
+    }
+    if (r.picture() && d.has_view()) {
+      d.set_picture(render::render_svg(d.view(), g->who.seat_names,
+                                       game_label(g->row.id) + ": " + d.summary().step_label()));
+    }
+  }
+  reply->send();
+}
+
+// ------------------------------------------------------------ orders
+
+void Coordinator::submit_orders(const ConnectionState& conn, const proto::SubmitOrdersRequest& r,
+                                const ReplyPtr& reply) {
+  require_user(conn);
+  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
+  std::optional<std::uint32_t> for_seat;
+  if (r.has_for_seat()) for_seat = r.for_seat();
+  const PlayerId me = acting_seat(*g, conn, for_seat);
+  require_running(*g);
+  if (static_cast<std::int64_t>(r.step()) != g->row.step) {
+    refuse(proto::STALE_STEP, "the orders are for step " + std::to_string(r.step()) + " but " +
+                                  game_label(g->row.id) + " is at step " +
+                                  std::to_string(g->row.step) + " (" + g->row.step_label + ")");
+  }
+  const State& state = g->require_state();
+  const auto must = g->to_order();
+  if (std::find(must.begin(), must.end(), me) == must.end()) {
+    refuse(proto::NOT_YOUR_STEP,
+           (for_seat ? "seat " + std::to_string(me.value) : std::string("your side")) +
+               " does not order in " + g->row.step_label);
+  }
+  if (r.lines_size() > limits_.max_order_lines) {
+    refuse(proto::INVALID_ARGUMENT, std::to_string(r.lines_size()) +
+                                        " order lines; a submission has at most " +
+                                        std::to_string(limits_.max_order_lines));
+  }
+  for (int i = 0; i < r.lines_size(); ++i) {
+    if (r.lines(i).size() > limits_.max_order_line) {
+      refuse(proto::INVALID_ARGUMENT,
+             "order line " + std::to_string(i + 1) + " has " + std::to_string(r.lines(i).size()) +
+                 " bytes; a line has at most " + std::to_string(limits_.max_order_line));
+    }
+  }
+  std::vector<std::string> lines(r.lines().begin(), r.lines().end());
+  auto valid = state.validate(me, lines);
+  if (!valid) {
+    throw ApiError{proto::ILLEGAL_ORDERS,
+                   std::to_string(valid.error().size()) + " illegal order(s)", valid.error()};
+  }
+  OrdersRow o{me.value, valid->lines, random_bytes(16), {}, r.ready(), false};
+  o.commitment = commitment(o.nonce, o.lines);
+
+  Writes w;
+  const std::int64_t id = g->row.id, step = g->row.step, at = now();
+  w.ops.push_back([id, step, o, at](Tables& s) { s.put_orders(id, step, o, at); });
+  const auto same_seat = [&](const OrdersRow& x) { return x.seat == o.seat; };
+  if (auto it = std::find_if(g->orders.begin(), g->orders.end(), same_seat);
+      it != g->orders.end()) {
+    *it = o;
+  } else {
+    g->orders.push_back(o);
+  }
+  proto::GameEvent e;
+  auto& c = *e.mutable_committed();
+  c.set_seat(static_cast<std::uint32_t>(o.seat));
+  c.set_step(static_cast<std::uint64_t>(step));
+  c.set_commitment(hex(o.commitment));
+  c.set_ready(o.ready);
+  // The answer carries the commitment: the submitting connection gets no
+  // push of it (the user's other connections do).
+  w.answered = record(*g, w, std::move(e), at).seq();
+  seat_ordered(*g, w, me, at);
+  const bool resolved = resolve_ready(*g, w, false, at);
+  w.kept = "your orders for " + game_label(id) + ", step " + std::to_string(step) + " were saved" +
+           (resolved ? " and the step resolved" : "");
+
+  // Acknowledged only once durable: a crash after the ack loses nothing.
+  commit(g, std::move(w), reply, [reply, o, resolved] {
+    auto& a = *reply->out().mutable_orders_accepted();
+    for (const std::string& l : o.lines) a.add_canonical(l);
+    a.set_commitment(hex(o.commitment));
+    a.set_ready(o.ready);
+    a.set_resolved(resolved);
+    reply->send();
+  });
+}
+
+void Coordinator::resign(const ConnectionState& conn, const proto::ResignRequest& r,
+                         const ReplyPtr& reply) {
+  const std::int64_t user = require_user(conn);
+  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
+  const auto seat = g->seat_of(user);
+  if (!seat) refuse(proto::FORBIDDEN, "you do not sit in " + game_label(g->row.id));
+  if (seat->resigned) refuse(proto::INVALID_ARGUMENT, "you have already resigned");
+  if (g->row.status != GameStatus::Running)
+    refuse(proto::GAME_NOT_RUNNING, game_label(g->row.id) + " is not running");
+  Writes w;
+  const std::int64_t id = g->row.id, at = now();
+  const int number = seat->seat;
+  const std::vector<Offer> offered_before = g->offers();
+  for (SeatRow& s : g->seats) {
+    if (s.seat == number) s.resigned = true;
+  }
+  w.ops.push_back([id, number](Tables& s) { s.set_resigned(id, number); });
+  w.kept = "your resignation from " + game_label(id) + " was recorded";
+  proto::GameEvent e;
+  e.mutable_resigned()->set_seat(static_cast<std::uint32_t>(number));
+  e.mutable_resigned()->set_player(conn.user_name);
+  record(*g, w, std::move(e), at);
+  // The standing changed: what was proposed before no longer holds.
+  lapse_proposals(*g, w, seat_label(*g, number) + " resigned", at);
+  end_if_decided(*g, w, at);
+  // A resigned seat of a side that plays on is offered to a new player.
+  announce_offers(*g, w, offered_before, at);
+  log_line(game_label(id) + ": '" + conn.user_name + "' resigned");
+  resolve_ready(*g, w, false, at);
+  commit(g, std::move(w), reply, [g, user, reply] {
+    g->fill_summary(user, *reply->out().mutable_game());
+    reply->send();
+  });
+}
+
+// ------------------------------------------------------------ agreements and seats
+
+void Coordinator::propose(const ConnectionState& conn, const proto::ProposeRequest& r,
+                          const ReplyPtr& reply) {
+  const std::int64_t user = require_user(conn);
+  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
+  const PlayerId me = acting_seat(*g, conn, std::nullopt);
+  require_running(*g);
+  ProposalRow asked =
+      proposal_asked(*g, r, me, limits_.min_deadline_seconds, limits_.max_extension_seconds);
+  take_send_budget(send_budget_, user, "messages and proposals");
+  Writes w;
+  const ProposalRow p = make_proposal(*g, w, std::move(asked), me, now());
+  w.kept = "your proposal in " + game_label(g->row.id) + " was recorded";
+  commit(g, std::move(w), reply, [g, p, reply] {
+    to_proto(p, g->who, *reply->out().mutable_proposal());
+    reply->send();
+  });
+}
+
+void Coordinator::answer_proposal(const ConnectionState& conn,
+                                  const proto::AnswerProposalRequest& r, const ReplyPtr& reply) {
+  require_user(conn);
+  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
+  const PlayerId me = acting_seat(*g, conn, std::nullopt);
+  require_running(*g);
+  Writes w;
+  const ProposalRow p = apply_answer(*g, w, r, me, now());
+  w.kept = "your answer to proposal " + std::to_string(p.id) + " (" + describe(p, g->who) +
+           ") was recorded";
+  commit(g, std::move(w), reply, [g, p, reply] {
+    to_proto(p, g->who, *reply->out().mutable_proposal());
+    reply->send();
+  });
+}
+
+void Coordinator::take_seat(const ConnectionState& conn, const proto::TakeSeatRequest& r,
+                            const ReplyPtr& reply) {
+  const std::int64_t user = require_user(conn);
+  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
+  const Offer offer = offer_to_take(*g, user, r.seat());
+  Writes w;
+  hand_over(*g, w, offer.seat, user, conn.user_name, false, offer.reason, now());
+  w.kept = "you took over " + seat_label(*g, offer.seat) + " of " + game_label(g->row.id);
+  commit(g, std::move(w), reply, [g, user, reply] {
+    g->fill_summary(user, *reply->out().mutable_game());
+    reply->send();
+  });
+}
+
+// ------------------------------------------------------------ the administrator
+
+void Coordinator::apply_admin_request(LiveGame& g, Writes& w, const AdminRequestRow& r) {
+  const std::int64_t at = now();
+  if (r.action == AdminAction::Replace) {
+    const auto user = reader_.user_by_id(r.user_id);
+    const auto offer = admin_replacement(g, r.seat, r.user_id, user);
+    return hand_over(g, w, r.seat, user->id, user->name, true,
+                     offer ? std::optional<OfferReason>(offer->reason) : std::nullopt, at);
+  }
+  require_running(g);
+  const ClockChange change = r.action == AdminAction::Pause    ? ClockChange::Pause
+                             : r.action == AdminAction::Resume ? ClockChange::Resume
+                                                               : ClockChange::Extend;
+  if (change == ClockChange::Extend)
+    check_extension(r.seconds, limits_.min_deadline_seconds, limits_.max_deadline_seconds);
+  if (const auto why = clock_problem(StepClock::of(g.row), change, true))
+    refuse(proto::INVALID_ARGUMENT, game_label(g.row.id) + " " + *why);
+  change_clock(g, w, change, r.seconds, 0, at);
+}
+
+void Coordinator::apply_admin_requests() {
+  for (const AdminRequestRow& r : reader_.waiting_admin_requests()) {
+    if (!admin_in_flight_.insert(r.id).second) continue;  // being stored already
+    const std::int64_t id = r.id;
+    const auto done = [this, id] { admin_in_flight_.erase(id); };
+    try {
+      const GamePtr g = live(r.game_id);
+      Writes w;
+      apply_admin_request(*g, w, r);
+      // Marked done in the same transaction as the change: applied once.
+      const std::int64_t at = now();
+      w.ops.push_back([id, at](Tables& s) { s.finish_admin_request(id, at, "applied"); });
+      commit(g, std::move(w), nullptr, nullptr, done);
+    } catch (const std::exception& e) {
+      // Not refused: it is asked again at the next look.
+      log_line("admin request " + std::to_string(id) + " could not be applied now: " + e.what());
+      done();
+    } catch (const ApiError& e) {
+      if (e.code == proto::INTERNAL) {
+        // The server's trouble (a game being reloaded), not the request's.
+        log_line("admin request " + std::to_string(id) + " could not be applied now: " + e.message);
+        done();
+        continue;
+      }
+      const std::int64_t at = now();
+      const std::string outcome = "refused: " + e.message;
+      log_line("admin request " + std::to_string(id) + " " + outcome);
+      writer_.submit([id, at, outcome](Tables& s) { s.finish_admin_request(id, at, outcome); },
+                     [done](std::exception_ptr) { done(); });
+    }
+  }
+}
+
+// ------------------------------------------------------------ deadlines
+
+void Coordinator::check_deadlines() {
+  if (!resolved_left_ready_) {
+    resolved_left_ready_ = true;
+    resolve_ready_games();
+  }
+  const std::int64_t t = now();
+  std::set<std::int64_t> due;
+  for (std::int64_t id : reader_.games_past_deadline(t)) due.insert(id);
+  for (const auto& [id, g] : games_) {
+    if (g->row.status == GameStatus::Running && g->row.step_deadline && *g->row.step_deadline <= t)
+      due.insert(id);
+  }
+  for (std::int64_t id : due) {
+    logging_failure(game_label(id) + ": deadline resolution failed", [&] {
+      const GamePtr g = live(id);
+      Writes w;
+      if (resolve_ready(*g, w, true, t)) commit(g, std::move(w), nullptr, nullptr);
+    });
+  }
+  remind(t);
+}
+
+void Coordinator::remind(std::int64_t t) {
+  std::vector<std::int64_t> leads = notify_.reminders;
+  std::sort(leads.begin(), leads.end());
+  for (const std::int64_t lead : leads) {
+    std::vector<std::int64_t> due;
+    try {
+      due = NoticeTables(reader_.database()).games_due_reminder(t, lead);
+    } catch (const std::exception& e) {
+      log_line(std::string("reading the deadlines to remind of failed: ") + e.what());
+      return;
+    }
+    for (const std::int64_t id : due) {
+      logging_failure(game_label(id) + ": a reminder failed",
+                      [&] { remind_of(id, t, lead, leads); });
+    }
+  }
+}
+
+void Coordinator::remind_of(std::int64_t id, std::int64_t t, std::int64_t lead,
+                            const std::vector<std::int64_t>& leads) {
+  const GamePtr g = live(id);
+  const GameRow& r = g->row;
+  // Memory is ahead of the database: the game as it is now decides.
+  if (r.status != GameStatus::Running || r.paused != Pause::None || !r.step_deadline) return;
+  const std::int64_t deadline = *r.step_deadline;
+  const auto set_ahead = [&](std::int64_t l) {
+    return !r.deadline_set_at || deadline - *r.deadline_set_at > l;
+  };
+  if (deadline <= t || deadline > t + lead || !set_ahead(lead)) return;
+  const auto key = std::make_tuple(id, r.step, lead);
+  if (reminding_.count(key)) return;
+  Writes w;
+  const std::int64_t step = r.step;
+  w.ops.push_back(notice_job([id, step, deadline, lead](NoticeTables& s) {
+    s.record_reminder(id, step, deadline, lead);
+  }));
+  // A shorter reminder due as well (the server was down, or the deadline
+  // moved) says it all: this one is recorded, not sent.
+  const bool shorter_due = std::any_of(leads.begin(), leads.end(), [&](std::int64_t l) {
+    return l < lead && deadline <= t + l && set_ahead(l);
+  });
+  if (!shorter_due) {
+    if (auto write = outbox_write(reminder_notices(*g, t), fanout_, t)) {
+      w.ops.push_back(std::move(write));
+    }
+  }
+  reminding_.insert(key);
+  const bool notices = !shorter_due;
+  commit(
+      g, std::move(w), nullptr,
+      [this, notices] {
+        if (notices && notices_queued_) notices_queued_();
+      },
+      [this, key] { reminding_.erase(key); });
+}
+
+// ------------------------------------------------------------ history
+
+// Anyone signed in may read a game's history: a seated player what their seats
+// may see, an observer what is public, everyone everything once it is over.
+void Coordinator::events(const ConnectionState& conn, const proto::EventsRequest& r,
+                         const ReplyPtr& reply) {
+  require_user(conn);
+  const GameFacts f = facts(static_cast<std::int64_t>(r.game_id()));
+  const Viewer viewer = f.viewer_of(conn.user_id);
+  auto& list = *reply->out().mutable_events_result();
+  for (const std::string& payload :
+       reader_.events_after(f.row.id, static_cast<std::int64_t>(r.after_seq()))) {
+    proto::GameEvent stored;
+    if (!stored.ParseFromString(payload)) refuse(proto::INTERNAL, "a stored event is corrupt");
+    *list.add_events() = visible_part(stored, viewer);
+  }
+  reply->send();
+}
+
+ReplayPlan Coordinator::plan_replay(const ConnectionState& conn, const proto::ReplayRequest& r) {
+  require_user(conn);
+  const GameFacts f = facts(static_cast<std::int64_t>(r.game_id()));
+  if (f.row.status == GameStatus::Open)
+    refuse(proto::GAME_NOT_RUNNING, game_label(f.row.id) + " has not started");
+  ReplayPlan p;
+  p.game_id = f.row.id;
+  p.viewer = f.viewer_of(conn.user_id);
+  // The board as a seat saw it; an observer of a running game gets no board.
+  const auto mine = f.seat_of(conn.user_id);
+  p.boards = p.viewer.everything || mine.has_value();
+  if (!p.viewer.everything && mine) p.eyes = PlayerId{mine->seat};
+  // Views are large: only the step asked for (by default the last) has one.
+  p.view_step = r.view_step() ? static_cast<std::int64_t>(r.view_step()) : f.row.step - 1;
+  p.pictures = r.pictures();
+  p.seat_names = f.who.seat_names;
+  p.title = game_label(f.row.id);
+  if (const Game* m = registry_.find(f.row.game)) {
+    if (auto why = m->rules_problem(RulesVersion{f.row.rules_version}))
+      p.unplayable = ApiError{proto::UNSUPPORTED_RULES, game_label(f.row.id) + ": " + *why, {}};
+  }
+  return p;
+}
+
+}  // namespace naumachia::server

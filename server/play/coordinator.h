@@ -1,0 +1,156 @@
+#pragma once
+// The game coordinator: owns every live game in memory (play/live_game.h:
+// state, seats, the current step's orders) and is its one writer. A request
+// that changes a game reads top to bottom here: check it against the game in
+// memory, apply it (the changes of play/agreements.h, play/replacement.h and
+// play/resolution.h), hand the writes to the storage writer, and, once they
+// are durable, push the events and answer. Runs on the service's strand only.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <vector>
+
+#include "base/throttle.h"
+#include "facts/game_facts.h"
+#include "notices/options.h"
+#include "play/live_game.h"
+#include "protocol/codec.h"
+#include "protocol/connection.h"
+#include "protocol/fanout.h"
+#include "storage/tables.h"
+#include "storage/writer.h"
+
+namespace naumachia::server {
+
+struct CoordinatorLimits {
+  std::int64_t min_deadline_seconds = 60;  // a shorter step deadline cannot be played
+  std::int64_t max_deadline_seconds = 30LL * 24 * 3600;
+  int max_order_lines = 1000;           // per submission: far above any game's needs
+  std::size_t max_order_line = 500;     // bytes per order line
+  std::size_t max_cached_games = 4096;  // idle games beyond this leave memory
+  int list_page = 50;                   // games per list_games page by default
+  int list_page_max = 200;
+  std::int64_t max_extension_seconds = 7LL * 24 * 3600;  // one extension the players agree on
+};
+
+// What a replay by one reader may show, settled on the strand; the replay
+// itself runs on a worker.
+struct ReplayPlan {
+  std::int64_t game_id = 0;
+  Viewer viewer;
+  bool boards = false;                  // a seat's board (or every board once over)
+  std::optional<PlayerId> eyes;         // whose board; none: the whole board
+  std::int64_t view_step = 0;           // the step whose board is sent
+  bool pictures = false;                // boards also drawn as SVG
+  std::vector<std::string> seat_names;  // for the pictures' legend
+  std::string title;                    // "game 12", for the pictures' titles
+  std::optional<ApiError> unplayable;   // a rules version this build lacks
+};
+
+class Coordinator {
+ public:
+  using Clock = std::function<std::int64_t()>;
+
+  // `send_budget` is the users' budget of messages and proposals (play/press.h).
+  // `notices_queued` runs when a change put notices in the outbox.
+  Coordinator(Tables& reader, StorageWriter& writer, const Registry& registry, Fanout& fanout,
+              KeyedBuckets& send_budget, Clock clock, CoordinatorLimits limits = {},
+              NotifyOptions notify = {}, std::function<void()> notices_queued = nullptr);
+
+  void create_game(const ConnectionState& conn, const proto::CreateGameRequest& r,
+                   const ReplyPtr& reply);
+  void list_games(const ConnectionState& conn, const proto::ListGamesRequest& r,
+                  const ReplyPtr& reply);
+  void join_game(const ConnectionState& conn, const proto::JoinGameRequest& r,
+                 const ReplyPtr& reply);
+  void get_game(const ConnectionState& conn, const proto::GetGameRequest& r, const ReplyPtr& reply);
+  void submit_orders(const ConnectionState& conn, const proto::SubmitOrdersRequest& r,
+                     const ReplyPtr& reply);
+  void resign(const ConnectionState& conn, const proto::ResignRequest& r, const ReplyPtr& reply);
+  void events(const ConnectionState& conn, const proto::EventsRequest& r, const ReplyPtr& reply);
+  // Agreements between the players (play/agreements.h).
+  void propose(const ConnectionState& conn, const proto::ProposeRequest& r, const ReplyPtr& reply);
+  void answer_proposal(const ConnectionState& conn, const proto::AnswerProposalRequest& r,
+                       const ReplyPtr& reply);
+  // A user takes over a seat offered to a new player (play/replacement.h).
+  void take_seat(const ConnectionState& conn, const proto::TakeSeatRequest& r,
+                 const ReplyPtr& reply);
+  ReplayPlan plan_replay(const ConnectionState& conn, const proto::ReplayRequest& r);
+  // A game's facts for reading: from memory when it is live, else from the
+  // database without deserialising its state. NOT_FOUND when there is none.
+  GameFacts facts(std::int64_t id);
+
+  // Applies what the administrator asked with naumachia-admin (pause,
+  // resume, extend, replace) and records what came of each request.
+  void apply_admin_requests();
+  // Resolves every step whose deadline has passed. The first call also
+  // resolves the steps left ready when the server stopped (every seat that
+  // must order was ready, and nothing resolved it). Then reminds the players
+  // whose orders are not ready of deadlines drawing near.
+  void check_deadlines();
+  std::size_t cached_games() const { return games_.size(); }
+
+ private:
+  using GamePtr = std::shared_ptr<LiveGame>;
+
+  GamePtr live(std::int64_t id);
+  // Reads a game into memory, and resolves its step if every seat that must
+  // order is ready (the server may have stopped before it could).
+  GamePtr load(const GameRow& row);
+  void resolve_ready_games();
+  // Puts the reminders due at `now` in the outbox (NotifyOptions::reminders).
+  void remind(std::int64_t now);
+  // The reminder `lead` seconds before the deadline of game `id`, if it is
+  // due at `now` and no shorter one of `leads` is.
+  void remind_of(std::int64_t id, std::int64_t now, std::int64_t lead,
+                 const std::vector<std::int64_t>& leads);
+  void evict_idle();
+  std::int64_t now() const { return clock_(); }
+
+  // Hands `w` to the storage writer; once durable, pushes its events to the
+  // game's readers and runs `then`. A failed write fails the reply (nothing
+  // was changed); a failure after the writes are durable fails it with what
+  // was kept (w.kept). `finally` runs either way, after the rest.
+  void commit(const GamePtr& g, Writes w, const ReplyPtr& reply, std::function<void()> then,
+              std::function<void()> finally = nullptr);
+  // Pushes durable events to their readers. A connection that cannot take
+  // them fails no request: the failure is logged, and readers catch up with
+  // an EventsRequest.
+  void push(std::int64_t game_id, const std::vector<proto::GameEvent>& events,
+            const std::vector<Reader>& readers, const Outbox* requester = nullptr,
+            std::uint64_t answered = 0);
+
+  // A game's facts from its stored row: its seats and, while it runs, its
+  // open proposals and (`with_orders`) the current step's orders.
+  GameFacts stored_facts(GameRow row, bool with_orders) const;
+  std::unique_ptr<State> initial_state(const LiveGame& g) const;
+  PlayerId acting_seat(const LiveGame& g, const ConnectionState& conn,
+                       const std::optional<std::uint32_t>& for_seat) const;
+  // The administrator's request `r` applied to `g` (play/agreements.h,
+  // play/replacement.h), checked first.
+  void apply_admin_request(LiveGame& g, Writes& w, const AdminRequestRow& r);
+  View with_arrows(LiveGame& g, View view, const ConnectionState& conn);
+  Tables& reader_;
+  StorageWriter& writer_;
+  const Registry& registry_;
+  Fanout& fanout_;
+  KeyedBuckets& send_budget_;
+  Clock clock_;
+  CoordinatorLimits limits_;
+  std::unordered_map<std::int64_t, GamePtr> games_;
+  std::uint64_t use_counter_ = 0;
+  bool resolved_left_ready_ = false;        // the start-up pass of check_deadlines ran
+  std::set<std::int64_t> admin_in_flight_;  // admin requests being applied, not yet stored
+  NotifyOptions notify_;
+  std::function<void()> notices_queued_;
+  std::set<std::tuple<std::int64_t, std::int64_t, std::int64_t>> reminding_;  // game, step, lead
+};
+
+int choose_seat(int requested, int players, const std::vector<SeatRow>& taken);
+
+}  // namespace naumachia::server

@@ -1,0 +1,93 @@
+#include "protocol/fanout.h"
+
+namespace naumachia::server {
+
+namespace {
+
+bool has_restricted_part(const proto::GameEvent& e) {
+  if (!e.has_resolved()) return false;
+  for (const auto& h : e.resolved().happenings()) {
+    if (h.restricted()) return true;
+  }
+  for (const auto& o : e.resolved().orders()) {
+    if (o.restricted()) return true;
+  }
+  return false;
+}
+
+// A push's frame: `fill` puts what it carries in the envelope.
+template <class Fill>
+std::shared_ptr<const std::string> push_frame(Fill&& fill) {
+  proto::Envelope env;
+  env.set_version(proto::PROTOCOL_VERSION);
+  fill(env);
+  return std::make_shared<const std::string>(env.SerializeAsString());
+}
+
+std::shared_ptr<const std::string> frame_of(const proto::GameEvent& e) {
+  return push_frame([&](proto::Envelope& env) { *env.mutable_event() = e; });
+}
+
+std::shared_ptr<const std::string> frame_of(const proto::PressMessage& m) {
+  return push_frame([&](proto::Envelope& env) { *env.mutable_press_message() = m; });
+}
+
+}  // namespace
+
+void Fanout::add(std::int64_t user_id, const std::shared_ptr<Outbox>& outbox) {
+  if (outbox) outboxes_.emplace(user_id, outbox);
+}
+
+void Fanout::remove(const std::shared_ptr<Outbox>& outbox) {
+  for (auto it = outboxes_.begin(); it != outboxes_.end();) {
+    auto locked = it->second.lock();
+    if (!locked || locked == outbox) {
+      it = outboxes_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+bool Fanout::connected(std::int64_t user_id) const {
+  return outboxes_.count(user_id) > 0;
+}
+
+void Fanout::deliver(const std::vector<Reader>& readers, const FrameFor& frame_for,
+                     const Outbox* skip) const {
+  for (const Reader& r : readers) {
+    auto [lo, hi] = outboxes_.equal_range(r.user_id);
+    if (lo == hi) continue;
+    const auto frame = frame_for(r.viewer);
+    if (!frame) continue;
+    for (auto it = lo; it != hi; ++it) {
+      auto o = it->second.lock();
+      if (o && o.get() != skip) o->send(*frame);
+    }
+  }
+}
+
+void Fanout::push(const std::vector<proto::GameEvent>& events, const std::vector<Reader>& readers,
+                  const Outbox* requester, std::uint64_t answered) const {
+  for (const proto::GameEvent& e : events) {
+    // An event with no restricted part is encoded once for everybody.
+    const auto shared = has_restricted_part(e) ? nullptr : frame_of(e);
+    deliver(
+        readers,
+        [&](const Viewer& viewer) { return shared ? shared : frame_of(visible_part(e, viewer)); },
+        answered && e.seq() == answered ? requester : nullptr);
+  }
+}
+
+void Fanout::push(const proto::PressMessage& message, const std::vector<Reader>& readers,
+                  const Outbox* requester) const {
+  const auto frame = frame_of(message);
+  deliver(
+      readers,
+      [&](const Viewer& viewer) {
+        return may_read_press(viewer, message) ? frame : std::shared_ptr<const std::string>();
+      },
+      requester);
+}
+
+}  // namespace naumachia::server

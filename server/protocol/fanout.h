@@ -1,0 +1,47 @@
+#pragma once
+// Pushes to connected players: the outboxes of every signed-in connection by
+// user, and each game event and press message cut to what its reader may see
+// (records/visibility.h).
+// The readers are fixed when the events are recorded; the events go out once
+// they are durable, to whoever of their readers is connected then.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "naumachia.pb.h"
+#include "protocol/outbox.h"
+#include "records/visibility.h"
+
+namespace naumachia::server {
+
+class Fanout {
+ public:
+  void add(std::int64_t user_id, const std::shared_ptr<Outbox>& outbox);
+  void remove(const std::shared_ptr<Outbox>& outbox);
+  bool connected(std::int64_t user_id) const;
+
+  // Sends `events` to every connected reader, each cut to the reader's view.
+  // An event with no restricted part is encoded once for everybody. The
+  // event numbered `answered` is not pushed to `requester`: the answer to
+  // its request carries it.
+  void push(const std::vector<proto::GameEvent>& events, const std::vector<Reader>& readers,
+            const Outbox* requester = nullptr, std::uint64_t answered = 0) const;
+  // Sends `message` to every connected reader who may read it, except to
+  // `requester` (the answer to its request carries the message).
+  void push(const proto::PressMessage& message, const std::vector<Reader>& readers,
+            const Outbox* requester = nullptr) const;
+
+ private:
+  // A push's frame as one reader may have it; null: nothing for that reader.
+  using FrameFor = std::function<std::shared_ptr<const std::string>(const Viewer&)>;
+  // Sends each reader's frame to every connection of theirs but `skip`.
+  void deliver(const std::vector<Reader>& readers, const FrameFor& frame_for,
+               const Outbox* skip) const;
+
+  std::multimap<std::int64_t, std::weak_ptr<Outbox>> outboxes_;  // by user id
+};
+
+}  // namespace naumachia::server

@@ -1,0 +1,98 @@
+#include "storage/writer.h"
+
+#include <boost/asio/post.hpp>
+#include <vector>
+
+#include "base/log.h"
+
+namespace naumachia::server {
+
+namespace {
+// Bounds one transaction, so that a flood of writes still commits (and
+// acknowledges) in steady steps.
+constexpr std::size_t kMaxBatch = 1024;
+}  // namespace
+
+StorageWriter::StorageWriter(const std::string& path, boost::asio::any_io_executor completions)
+    : db_(path), store_(db_), completions_(std::move(completions)), thread_([this] { run(); }) {}
+
+StorageWriter::~StorageWriter() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+void StorageWriter::submit(Work work, Done done) {
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back(Job{std::move(work), std::move(done)});
+  }
+  wake_.notify_one();
+}
+
+void StorageWriter::flush() {
+  std::unique_lock lock(mutex_);
+  idle_.wait(lock, [this] { return queue_.empty() && !writing_; });
+}
+
+StorageWriter::Stats StorageWriter::stats() const {
+  std::lock_guard lock(mutex_);
+  return stats_;
+}
+
+void StorageWriter::run() {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+    if (queue_.empty()) return;  // stopping, and nothing is left to write
+    std::deque<Job> batch;
+    while (!queue_.empty() && batch.size() < kMaxBatch) {
+      batch.push_back(std::move(queue_.front()));
+      queue_.pop_front();
+    }
+    const std::size_t jobs = batch.size();
+    writing_ = true;
+    lock.unlock();
+    write_batch(batch);  // hands the jobs on to their completions
+    lock.lock();
+    writing_ = false;
+    ++stats_.batches;
+    stats_.jobs += jobs;
+    if (queue_.empty()) idle_.notify_all();
+  }
+}
+
+void StorageWriter::write_batch(std::deque<Job>& batch) {
+  std::vector<std::exception_ptr> results(batch.size());
+  try {
+    Transaction tx(db_);
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      Savepoint sp(db_);
+      try {
+        batch[i].work(store_);
+        sp.release();
+      } catch (...) {
+        results[i] = std::current_exception();
+      }
+    }
+    tx.commit();  // one fsync for the whole batch
+  } catch (...) {
+    log_line("storage: a batch of " + std::to_string(batch.size()) +
+             " write(s) failed to commit; each request is told");
+    const auto failed = std::current_exception();
+    for (auto& r : results) {
+      if (!r) r = failed;
+    }
+  }
+  // One hop to the service's executor for the whole batch.
+  boost::asio::post(completions_, [batch = std::move(batch), results = std::move(results)] {
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      if (batch[i].done) batch[i].done(results[i]);
+    }
+  });
+}
+
+}  // namespace naumachia::server

@@ -1,0 +1,116 @@
+#include "transport/listener.h"
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <list>
+#include <variant>
+
+#include "base/log.h"
+#include "transport/session.h"
+
+namespace naumachia::server {
+
+struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
+  Impl(net::io_context& io, net::ssl::context& ssl_ctx, RequestHandler& handler_ref, NetLimits lim)
+      : ioc(io),
+        ssl(ssl_ctx),
+        handler(handler_ref),
+        limits(lim),
+        acceptor(io),
+        accept_pause(io),
+        count(std::make_shared<ConnectionCount>()) {}
+
+  static constexpr std::chrono::milliseconds kFirstPause{10};
+  static constexpr std::chrono::milliseconds kLongestPause{2000};
+
+  net::io_context& ioc;
+  net::ssl::context& ssl;
+  RequestHandler& handler;
+  NetLimits limits;
+  tcp::acceptor acceptor;
+  net::steady_timer accept_pause;
+  std::chrono::milliseconds pause = kFirstPause;
+  std::shared_ptr<ConnectionCount> count;
+  std::list<std::weak_ptr<Session>> sessions;
+  ThrottledLog accept_errors{std::chrono::seconds(10)};
+  ThrottledLog refusals{std::chrono::seconds(10)};
+  bool stopped = false;
+
+  void accept() {
+    // Each connection on a strand of its own; the service posts to it.
+    acceptor.async_accept(net::make_strand(ioc), [self = shared_from_this()](beast::error_code ec,
+                                                                             tcp::socket socket) {
+      if (self->stopped) return;
+      if (ec) {
+        // Out of descriptors (or memory) the next accept fails at once:
+        // back off, doubling up to a limit, instead of spinning and
+        // filling the log.
+        self->accept_errors.write("accept: " + ec.message() + "; pausing accepts for " +
+                                  std::to_string(self->pause.count()) + " ms");
+        self->accept_pause.expires_after(self->pause);
+        self->pause = std::min(self->pause * 2, kLongestPause);
+        self->accept_pause.async_wait([self](beast::error_code wec) {
+          if (!wec && !self->stopped) self->accept();
+        });
+        return;
+      }
+      self->pause = kFirstPause;
+      self->admit(std::move(socket));
+      self->accept();
+    });
+  }
+
+  void admit(tcp::socket socket) {
+    beast::error_code ec;
+    const std::string peer = socket.remote_endpoint(ec).address().to_string();
+    if (ec) return;  // gone already
+    auto ticket = count->admit(peer, limits);
+    if (auto* why = std::get_if<std::string>(&ticket)) {
+      refusals.write("refused a connection from " + peer + ": " + *why);
+      socket.close(ec);
+      return;
+    }
+    // Frames are small and request/response: Nagle's algorithm with
+    // delayed ACKs would hold each response for tens of milliseconds.
+    socket.set_option(tcp::no_delay(true), ec);
+    auto session = std::make_shared<Session>(
+        std::move(socket), ssl, handler, limits, peer,
+        std::move(std::get<std::unique_ptr<ConnectionCount::Ticket>>(ticket)));
+    sessions.remove_if([](const std::weak_ptr<Session>& w) { return w.expired(); });
+    sessions.push_back(session);
+    session->run();
+  }
+};
+
+Listener::Listener(net::io_context& ioc, net::ssl::context& ssl, RequestHandler& handler,
+                   const tcp::endpoint& endpoint, NetLimits limits)
+    : impl_(std::make_shared<Impl>(ioc, ssl, handler, limits)) {
+  auto& a = impl_->acceptor;
+  a.open(endpoint.protocol());
+  a.set_option(net::socket_base::reuse_address(true));
+  a.bind(endpoint);
+  a.listen(net::socket_base::max_listen_connections);
+}
+
+Listener::~Listener() = default;
+
+tcp::endpoint Listener::local_endpoint() const {
+  return impl_->acceptor.local_endpoint();
+}
+
+void Listener::start() {
+  impl_->accept();
+}
+
+void Listener::stop() {
+  impl_->stopped = true;
+  beast::error_code ec;
+  impl_->acceptor.close(ec);
+  impl_->accept_pause.cancel();
+  for (auto& w : impl_->sessions) {
+    if (auto s = w.lock()) s->stop();
+  }
+}
+
+}  // namespace naumachia::server

@@ -1,0 +1,32 @@
+#pragma once
+// The WebSocket-over-TLS front end: the listener accepts each connection on
+// a strand of its own, admits it within the limits of connections in all and
+// per address (transport/limits.h), and hands it to a session
+// (transport/session.h), which hands its requests to the service through
+// protocol/handler.h. Out of descriptors, it backs off instead of spinning.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/context.hpp>
+#include <memory>
+
+#include "protocol/handler.h"
+#include "transport/limits.h"
+
+namespace naumachia::server {
+
+class Listener {
+ public:
+  Listener(boost::asio::io_context& ioc, boost::asio::ssl::context& ssl, RequestHandler& handler,
+           const boost::asio::ip::tcp::endpoint& endpoint, NetLimits limits = {});
+  ~Listener();
+  boost::asio::ip::tcp::endpoint local_endpoint() const;
+  void start();
+  // Stops accepting and closes every session.
+  void stop();
+
+ private:
+  struct Impl;
+  std::shared_ptr<Impl> impl_;
+};
+
+}  // namespace naumachia::server

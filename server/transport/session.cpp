@@ -1,0 +1,250 @@
+#include "transport/session.h"
+
+#include <boost/asio/ssl/stream.hpp>
+
+#include "base/log.h"
+#include "protocol/codec.h"
+#include "transport/http_files.h"
+
+namespace naumachia::server {
+
+namespace {
+
+bool quiet(const beast::error_code& ec) {
+  return ec == net::error::operation_aborted || ec == websocket::error::closed ||
+         ec == net::error::eof || ec == net::ssl::error::stream_truncated ||
+         ec == http::error::end_of_stream;
+}
+
+}  // namespace
+
+Session::Session(tcp::socket&& socket, net::ssl::context& ssl, RequestHandler& handler,
+                 const NetLimits& limits, std::string peer,
+                 std::unique_ptr<ConnectionCount::Ticket> ticket)
+    : ws_(std::move(socket), ssl),
+      handler_(handler),
+      limits_(limits),
+      rate_(RateSpec{limits.request_burst, limits.requests_per_second}),
+      refusal_budget_(RateSpec{limits.refusals_before_close, limits.requests_per_second}),
+      login_timer_(ws_.get_executor()),
+      ticket_(std::move(ticket)),
+      peer_(std::move(peer)) {
+  conn_.peer = peer_;
+}
+
+void Session::run() {
+  beast::get_lowest_layer(ws_).expires_after(limits_.handshake_timeout);
+  ws_.next_layer().async_handshake(
+      net::ssl::stream_base::server,
+      beast::bind_front_handler(&Session::on_handshake, shared_from_this()));
+}
+
+void Session::send(std::string frame) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
+    self->enqueue(std::move(frame));
+  });
+}
+
+void Session::signed_in(bool in) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), in] {
+    self->authenticated_ = in;
+    if (in) {
+      self->login_timer_.cancel();
+    } else {
+      self->start_login_timer();
+    }
+  });
+}
+
+void Session::stop() {
+  net::post(ws_.get_executor(), [self = shared_from_this()] { self->shutdown(); });
+}
+
+void Session::enqueue(std::string frame) {
+  if (closing_) return;
+  // A reader that does not read is closed before its queue holds the
+  // server's memory: by frames, and by bytes (one large answer may pass
+  // when nothing else waits).
+  if (queue_.size() >= limits_.queue_limit ||
+      (!queue_.empty() && queued_bytes_ + frame.size() > limits_.queue_bytes_limit)) {
+    log_line("closing connection from " + peer_ + ": it does not read its messages (" +
+             std::to_string(queue_.size()) + " frames, " + std::to_string(queued_bytes_) +
+             " bytes queued)");
+    close(websocket::close_code::policy_error);
+    return;
+  }
+  queued_bytes_ += frame.size();
+  queue_.push_back(std::move(frame));
+  if (queue_.size() == 1) write_next();
+}
+
+void Session::start_login_timer() {
+  if (closing_ || !open_) return;
+  login_timer_.expires_after(limits_.login_timeout);
+  login_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (ec || self->authenticated_) return;
+    log_line("closing connection from " + self->peer_ + ": not signed in within " +
+             std::to_string(self->limits_.login_timeout.count()) + " seconds");
+    self->close(websocket::close_code::policy_error);
+  });
+}
+
+void Session::shutdown() {
+  if (open_) {
+    close(websocket::close_code::going_away);
+  } else {
+    beast::get_lowest_layer(ws_).close();
+  }
+}
+
+void Session::close(websocket::close_code code) {
+  if (closing_ || !open_) return;
+  closing_ = true;
+  login_timer_.cancel();
+  ws_.async_close(code, [self = shared_from_this()](beast::error_code) {});
+}
+
+void Session::on_handshake(beast::error_code ec) {
+  if (ec) return fail(ec, "TLS handshake");
+  read_request();
+}
+
+void Session::read_request(bool first) {
+  request_.emplace();
+  request_->header_limit(kHeaderLimit);
+  request_->body_limit(0);
+  beast::get_lowest_layer(ws_).expires_after(first
+                                                 ? limits_.handshake_timeout
+                                                 : std::min<std::chrono::steady_clock::duration>(
+                                                       limits_.handshake_timeout, kKeepAliveIdle));
+  http::async_read(ws_.next_layer(), http_buffer_, *request_,
+                   beast::bind_front_handler(&Session::on_request, shared_from_this()));
+}
+
+void Session::on_request(beast::error_code ec, std::size_t) {
+  // A browser keeps idle connections open until the timeout closes them.
+  if (ec == beast::error::timeout && http_buffer_.size() == 0) return;
+  if (ec) return fail(ec, "HTTP request");
+  if (websocket::is_upgrade(request_->get())) {
+    // A client sends nothing more before the server's answer to the upgrade.
+    if (http_buffer_.size() != 0) return beast::get_lowest_layer(ws_).close();
+    beast::get_lowest_layer(ws_).expires_never();
+    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws_.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& res) { res.set(http::field::server, "naumachia"); }));
+    ws_.read_message_max(limits_.hard_frame_max);
+    ws_.binary(true);
+    ws_.async_accept(request_->release(),
+                     beast::bind_front_handler(&Session::on_accept, shared_from_this()));
+    return;
+  }
+  const auto& req = request_->get();
+  const WebAnswer a =
+      answer_http(req.method_string(), req.target(), req[http::field::if_none_match]);
+  // The body is the embedded file's bytes (or a static message): no copy.
+  auto res = std::make_shared<http::response<http::span_body<const char>>>(
+      static_cast<http::status>(a.status), req.version());
+  res->set(http::field::server, "naumachia");
+  res->set(http::field::content_type, a.content_type);
+  for (const auto& [name, value] : web_security_headers()) res->set(name, value);
+  if (a.status == 405) res->set(http::field::allow, "GET, HEAD");
+  if (!a.etag.empty()) res->set(http::field::etag, a.etag);
+  res->keep_alive(req.keep_alive());
+  if (a.head_only) {
+    res->content_length(a.body.size());
+  } else {
+    res->body() = http::span_body<const char>::value_type(a.body.data(), a.body.size());
+    res->prepare_payload();
+  }
+  beast::get_lowest_layer(ws_).expires_after(kAnswerTimeout);
+  http::async_write(ws_.next_layer(), *res,
+                    [self = shared_from_this(), res](beast::error_code wec, std::size_t) {
+                      if (wec) return self->fail(wec, "HTTP answer");
+                      if (res->need_eof()) return self->end_tls();
+                      self->read_request(false);
+                    });
+}
+
+void Session::end_tls() {
+  beast::get_lowest_layer(ws_).expires_after(limits_.handshake_timeout);
+  ws_.next_layer().async_shutdown([self = shared_from_this()](beast::error_code) {
+    beast::get_lowest_layer(self->ws_).close();
+  });
+}
+
+void Session::on_accept(beast::error_code ec) {
+  if (ec) return fail(ec, "WebSocket accept");
+  open_ = true;
+  start_login_timer();
+  read_next();
+}
+
+void Session::read_next() {
+  ws_.async_read(buffer_, beast::bind_front_handler(&Session::on_read, shared_from_this()));
+}
+
+void Session::on_read(beast::error_code ec, std::size_t) {
+  if (ec) {
+    login_timer_.cancel();
+    handler_.disconnect(conn_, shared_from_this());
+    if (ec == websocket::error::message_too_big) {
+      log_line("closed connection from " + peer_ + ": frame over " +
+               std::to_string(limits_.hard_frame_max) + " bytes");
+    }
+    return fail(ec, "read");
+  }
+  const std::string_view frame(static_cast<const char*>(buffer_.data().data()), buffer_.size());
+  // Every frame counts against the rate: text and garbage as much as a
+  // cheap request.
+  std::optional<proto::Envelope> request;
+  std::string answer;
+  if (!ws_.got_binary()) {
+    answer = error_frame(0, proto::BAD_FRAME, "send binary protobuf frames, not text");
+  } else {
+    Decoded d = decode_request(frame, handler_.max_frame());
+    request = std::move(d.request);
+    answer = std::move(d.error);
+  }
+  const auto now = Bucket::Clock::now();
+  if (!rate_.take(now, request ? request_cost(*request) : 1)) {
+    ++refusals_;
+    // Refusals have a budget of their own, refilled at the request rate: a
+    // client that now and then bursts keeps it; one that floods on regardless
+    // spends it and is closed.
+    if (!refusal_budget_.take(now)) {
+      log_line("closing connection from " + peer_ + ": " + std::to_string(refusals_) +
+               " frames refused over its request rate");
+      buffer_.consume(buffer_.size());
+      return close(websocket::close_code::policy_error);
+    }
+    enqueue(error_frame(request ? request->request_id() : 0, proto::RATE_LIMITED,
+                        "too many requests; slow down"));
+  } else {
+    if (request) {
+      handler_.handle(conn_, shared_from_this(), std::move(*request));
+    } else {
+      enqueue(std::move(answer));
+    }
+  }
+  buffer_.consume(buffer_.size());
+  read_next();
+}
+
+void Session::write_next() {
+  ws_.async_write(net::buffer(queue_.front()),
+                  beast::bind_front_handler(&Session::on_write, shared_from_this()));
+}
+
+void Session::on_write(beast::error_code ec, std::size_t) {
+  if (ec) return fail(ec, "write");
+  queued_bytes_ -= queue_.front().size();
+  queue_.pop_front();
+  if (!queue_.empty()) write_next();
+}
+
+void Session::fail(beast::error_code ec, const char* what) {
+  if (quiet(ec)) return;
+  log_line("connection from " + peer_ + ": " + what + ": " + ec.message());
+}
+
+}  // namespace naumachia::server

@@ -1,0 +1,116 @@
+#pragma once
+// One connection (after Beast's async-ssl and chat-multi examples): TLS, then
+// the web client's files to a browser's plain requests or the WebSocket; a
+// session owns itself through shared_from_this, runs on a strand of its own,
+// decodes each frame there and hands the request to the service, and writes
+// one frame at a time from a bounded queue of answers and pushes. Every input
+// is bounded (transport/limits.h).
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
+#include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "base/throttle.h"
+#include "protocol/connection.h"
+#include "protocol/handler.h"
+#include "protocol/outbox.h"
+#include "transport/limits.h"
+
+namespace naumachia::server {
+
+// The Beast and Asio names the transport's files use.
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace http = beast::http;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+class Session : public Outbox, public std::enable_shared_from_this<Session> {
+ public:
+  Session(tcp::socket&& socket, net::ssl::context& ssl, RequestHandler& handler,
+          const NetLimits& limits, std::string peer,
+          std::unique_ptr<ConnectionCount::Ticket> ticket);
+
+  void run();
+
+  // From the service's strand: the frame is handed to this connection's.
+  void send(std::string frame) override;
+
+  // From the service's strand: a connection must sign in within the login
+  // timeout, again after it is signed out.
+  void signed_in(bool in) override;
+
+  // For a server stop, from any thread: a polite close when the WebSocket is
+  // up, else drop the socket.
+  void stop();
+
+ private:
+  // On this connection's strand.
+  void enqueue(std::string frame);
+
+  void start_login_timer();
+
+  void shutdown();
+
+  void close(websocket::close_code code);
+
+  void on_handshake(beast::error_code ec);
+
+  // The port serves the WebSocket and, to a browser's plain requests, the
+  // web client's files (transport/http_files.h). The first request must arrive whole within
+  // the handshake timeout; a keep-alive connection waits for its next one
+  // only a short while, so that a browser's idle connections do not hold
+  // the address's places.
+  static constexpr std::chrono::seconds kKeepAliveIdle{5};
+  static constexpr std::chrono::seconds kAnswerTimeout{60};
+
+  void read_request(bool first = true);
+
+  void on_request(beast::error_code ec, std::size_t);
+
+  void end_tls();
+
+  void on_accept(beast::error_code ec);
+
+  void read_next();
+
+  void on_read(beast::error_code ec, std::size_t);
+
+  void write_next();
+
+  void on_write(beast::error_code ec, std::size_t);
+
+  void fail(beast::error_code ec, const char* what);
+
+  websocket::stream<beast::ssl_stream<beast::tcp_stream>> ws_;
+  RequestHandler& handler_;
+  NetLimits limits_;
+  Bucket rate_;            // requests, weighted by request_cost()
+  Bucket refusal_budget_;  // frames refused over the rate
+  net::steady_timer login_timer_;
+  std::unique_ptr<ConnectionCount::Ticket> ticket_;
+  ConnectionState conn_;
+  beast::flat_buffer buffer_;
+  static constexpr std::uint32_t kHeaderLimit = 8192;
+  beast::flat_buffer http_buffer_{kHeaderLimit};
+  std::optional<http::request_parser<http::empty_body>> request_;
+  std::deque<std::string> queue_;
+  std::size_t queued_bytes_ = 0;
+  std::string peer_;
+  int refusals_ = 0;
+  bool open_ = false;
+  bool closing_ = false;
+  bool authenticated_ = false;
+};
+
+}  // namespace naumachia::server
