@@ -1,0 +1,30 @@
+#pragma once
+// One person's terminal for the tests of the `naumachia` command: its own
+// config file, the password in the environment.
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "support/server_process.h"
+
+namespace naumachia::testing {
+
+struct Terminal {
+  std::string config;
+  std::string url;
+  std::string env = "";  // more VAR=value settings for the command
+  CommandResult run(const std::string& args, const std::string& input = "") const {
+    return run_command(env + " NAUMACHIA_CONFIG=" + config +
+                           " NAUMACHIA_PASSWORD=correct-horse-battery " + NAUMACHIA_CLIENT + " " +
+                           args,
+                       input);
+  }
+  std::string config_text() const {
+    std::ifstream in(config);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+};
+
+}  // namespace naumachia::testing
