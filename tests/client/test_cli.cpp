@@ -10,18 +10,16 @@
 #include "support/server_process.h"
 #include "support/svg_check.h"
 #include "support/terminal.h"
+#include "support/text.h"
 
 using naumachia::testing::CommandResult;
+using naumachia::testing::has;
 using naumachia::testing::run_command;
 using naumachia::testing::ServerProcess;
 using naumachia::testing::TempDir;
 using naumachia::testing::Terminal;
 
 namespace {
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 // The fingerprint the server logged at its latest start.
 std::string logged_fingerprint(const ServerProcess& server) {

@@ -11,10 +11,12 @@
 #include "history_check.h"
 #include "support/server_process.h"
 #include "support/test_client.h"
+#include "support/text.h"
 #include "trust.h"
 
 namespace nc = naumachia::client;
 namespace proto = naumachia::proto;
+using naumachia::testing::has;
 using naumachia::testing::ServerProcess;
 using naumachia::testing::TempDir;
 using ms = std::chrono::milliseconds;
@@ -33,10 +35,6 @@ nc::ServerCertificate self_signed(char digit) {
 
 nc::ServerCertificate from_authority(char digit) {
   return {fp(digit), true, ""};
-}
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
 }
 
 }  // namespace

@@ -8,14 +8,11 @@
 
 #include "support/server_process.h"
 #include "support/terminal.h"
+#include "support/text.h"
 
 using namespace naumachia::testing;
 
 namespace {
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 struct Players {
   TempDir dir;

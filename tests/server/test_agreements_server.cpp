@@ -4,7 +4,10 @@
 // agreement that the admin's audit verifies.
 #include <doctest/doctest.h>
 
+#include "support/requests.h"
+#include "support/table.h"
 #include "support/test_client.h"
+#include "support/text.h"
 
 using namespace naumachia;
 using namespace naumachia::testing;
@@ -12,26 +15,14 @@ using client::Connection;
 
 namespace {
 
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 proto::Envelope propose(Connection& c, std::uint64_t game, proto::ProposalKind kind,
                         const std::string& side = "") {
-  proto::Envelope req;
-  req.mutable_propose()->set_game_id(game);
-  req.mutable_propose()->set_kind(kind);
-  req.mutable_propose()->set_side(side);
-  return c.call(req);
+  return c.call(proposal_request(game, kind, side));
 }
 
 proto::Envelope answer(Connection& c, std::uint64_t game, std::uint64_t proposal,
                        proto::ProposalAnswer a) {
-  proto::Envelope req;
-  req.mutable_answer_proposal()->set_game_id(game);
-  req.mutable_answer_proposal()->set_proposal(proposal);
-  req.mutable_answer_proposal()->set_answer(a);
-  return c.call(req);
+  return c.call(answer_request(game, proposal, a));
 }
 
 std::vector<std::uint32_t> seats(const google::protobuf::RepeatedField<std::uint32_t>& list) {
@@ -50,46 +41,11 @@ std::vector<proto::ProposalEvent> proposal_events(Connection& c, std::uint64_t g
   return out;
 }
 
-struct Table {
-  TempDir dir;
-  ServerProcess server{dir.path()};
-  std::vector<std::unique_ptr<Connection>> seat;
-  std::unique_ptr<Connection> observer;
-  std::uint64_t game = 0;
-
-  Table(const std::string& scenario, int players) {
-    const char* names[] = {"alice", "bob", "carol", "dora"};
-    for (int i = 0; i < players; ++i) seat.push_back(sign_up(server, names[i]));
-    observer = sign_up(server, "olga");
-    proto::Envelope create;
-    create.mutable_create_game()->set_scenario(scenario);
-    create.mutable_create_game()->set_players(static_cast<std::uint32_t>(players));
-    create.mutable_create_game()->set_seat(0);
-    const auto created = seat[0]->call(create);
-    REQUIRE_MESSAGE(created.has_game(), created.error().message());
-    game = created.game().id();
-    for (int i = 1; i < players; ++i) {
-      proto::Envelope join;
-      join.mutable_join_game()->set_game_id(game);
-      join.mutable_join_game()->set_seat(i);
-      REQUIRE(seat[static_cast<std::size_t>(i)]->call(join).has_game());
-    }
-  }
-
-  Connection& at(int i) { return *seat[static_cast<std::size_t>(i)]; }
-
-  void resign(int i) {
-    proto::Envelope r;
-    r.mutable_resign()->set_game_id(game);
-    REQUIRE(at(i).call(r).has_game());
-  }
-
-  void verified_by_the_admin() {
-    const auto verified = admin(server, "verify");
-    CHECK_MESSAGE(verified.status == 0, verified.output);
-    CHECK(has(verified.output, "1 of 1 game(s) verified"));
-  }
-};
+void verified_by_the_admin(const ServerProcess& server) {
+  const auto verified = admin(server, "verify");
+  CHECK_MESSAGE(verified.status == 0, verified.output);
+  CHECK(has(verified.output, "1 of 1 game(s) verified"));
+}
 
 }  // namespace
 
@@ -140,7 +96,7 @@ TEST_CASE("draws: every player still in the game accepts, and the game ends with
         "draw between Red, Blue and Green, agreed by every player");
   // A finished game takes no proposals.
   CHECK(propose(t.at(0), t.game, proto::DRAW).error().code() == proto::GAME_NOT_RUNNING);
-  t.verified_by_the_admin();
+  verified_by_the_admin(t.server);
 }
 
 TEST_CASE("draws: a refusal, a withdrawal, a new step and a resignation end a proposal") {
@@ -181,7 +137,7 @@ TEST_CASE("draws: a refusal, a withdrawal, a new step and a resignation end a pr
         proto::PROPOSAL_CARRIED);
   CHECK(game_detail(t.at(0), t.game).summary().result() ==
         "draw between Red and Blue, agreed by every player");
-  t.verified_by_the_admin();
+  verified_by_the_admin(t.server);
 }
 
 TEST_CASE("concessions: every other side concedes to one, which wins") {
@@ -196,7 +152,7 @@ TEST_CASE("concessions: every other side concedes to one, which wins") {
     CHECK(over.result() == "Red wins: every other side conceded");
     REQUIRE(over.winning_sides_size() == 1);
     CHECK(over.winning_sides(0) == "Red");
-    t.verified_by_the_admin();
+    verified_by_the_admin(t.server);
   }
   SUBCASE("among three, the winner's agreement is not asked") {
     Table t("duel/standard", 3);
@@ -210,7 +166,7 @@ TEST_CASE("concessions: every other side concedes to one, which wins") {
     CHECK(answer(t.at(2), t.game, 1, proto::ACCEPT).proposal().state() == proto::PROPOSAL_CARRIED);
     const auto over = game_detail(t.at(1), t.game).summary();
     CHECK(over.result() == "Blue wins: every other side conceded");
-    t.verified_by_the_admin();
+    verified_by_the_admin(t.server);
   }
   SUBCASE("partners: every seat of the conceding side agrees, every seat of the winner wins") {
     Table t("masks/standard", 4);  // Red: seats 0 and 2; Blue: seats 1 and 3
@@ -231,7 +187,7 @@ TEST_CASE("concessions: every other side concedes to one, which wins") {
       if (e.has_over()) winners = seats(e.over().winners());
     }
     CHECK(winners == std::vector<std::uint32_t>{0, 2});
-    t.verified_by_the_admin();
+    verified_by_the_admin(t.server);
   }
 }
 
@@ -306,5 +262,5 @@ TEST_CASE("proposals: an open proposal survives a restart of the server") {
   CHECK(answer(*bob, t.game, 1, proto::ACCEPT).proposal().state() == proto::PROPOSAL_CARRIED);
   auto alice = log_in(t.server, "alice", "pw-alice-secret");
   CHECK(propose(*alice, t.game, proto::DRAW).error().code() == proto::GAME_NOT_RUNNING);
-  t.verified_by_the_admin();
+  verified_by_the_admin(t.server);
 }

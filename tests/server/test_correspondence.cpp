@@ -2,6 +2,7 @@
 // press, and the admin audit of what it stores.
 #include <doctest/doctest.h>
 
+#include "support/requests.h"
 #include "support/service_harness.h"
 
 using namespace naumachia;
@@ -11,13 +12,8 @@ using namespace naumachia::testing;
 namespace {
 
 proto::Envelope say(Harness& h, Player& p, std::uint64_t game, const std::string& text,
-                    std::vector<std::uint32_t> to = {}) {
-  proto::Envelope req;
-  auto& r = *req.mutable_send_press();
-  r.set_game_id(game);
-  r.set_text(text);
-  for (const std::uint32_t s : to) r.add_to_seats(s);
-  return h.call(p, req);
+                    const std::vector<std::uint32_t>& to = {}) {
+  return h.call(p, press_request(game, text, to));
 }
 
 }  // namespace
@@ -76,20 +72,12 @@ namespace {
 
 proto::Envelope propose(Harness& h, Player& p, std::uint64_t game, proto::ProposalKind kind,
                         const std::string& side = "") {
-  proto::Envelope req;
-  req.mutable_propose()->set_game_id(game);
-  req.mutable_propose()->set_kind(kind);
-  req.mutable_propose()->set_side(side);
-  return h.call(p, req);
+  return h.call(p, proposal_request(game, kind, side));
 }
 
 proto::Envelope answer(Harness& h, Player& p, std::uint64_t game, std::uint64_t proposal,
                        proto::ProposalAnswer a) {
-  proto::Envelope req;
-  req.mutable_answer_proposal()->set_game_id(game);
-  req.mutable_answer_proposal()->set_proposal(proposal);
-  req.mutable_answer_proposal()->set_answer(a);
-  return h.call(p, req);
+  return h.call(p, answer_request(game, proposal, a));
 }
 
 }  // namespace

@@ -13,24 +13,17 @@
 
 #include "storage/database.h"
 #include "support/file_modes.h"
+#include "support/temp_dir.h"
 
 using naumachia::server::builtin_migrations;
 using naumachia::server::Database;
 using naumachia::server::DbError;
 using naumachia::testing::mode_of;
 using naumachia::testing::ScopedUmask;
+using naumachia::testing::TempDir;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    char tmpl[] = "/tmp/naumachia-db-XXXXXX";
-    path = mkdtemp(tmpl);
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
 
 std::size_t open_descriptors() {
   std::size_t n = 0;
@@ -49,8 +42,10 @@ sqlite3_int64 sqlite_memory_in_use() {
 
 TEST_CASE("a file that is not a database is refused, and the handle SQLite made for it is closed") {
   TempDir dir;
-  { Database warm((dir.path / "warm.db").string(), builtin_migrations()); }  // SQLite's own set-up
-  const fs::path junk = dir.path / "notes.txt";
+  {
+    Database warm((dir.path() / "warm.db").string(), builtin_migrations());
+  }  // SQLite's own set-up
+  const fs::path junk = dir.path() / "notes.txt";
   const std::string text(4096, 'x');
   std::ofstream(junk) << text;
   fs::permissions(junk, fs::perms(0644));
@@ -73,10 +68,10 @@ TEST_CASE("a file that is not a database is refused, and the handle SQLite made 
 
 TEST_CASE("an open SQLite cannot make at all leaves nothing behind either") {
   TempDir dir;
-  { Database warm((dir.path / "warm.db").string(), builtin_migrations()); }
+  { Database warm((dir.path() / "warm.db").string(), builtin_migrations()); }
   const std::size_t descriptors = open_descriptors();
   const sqlite3_int64 memory = sqlite_memory_in_use();
-  CHECK_THROWS_WITH_AS(Database((dir.path / "absent.db").string()),
+  CHECK_THROWS_WITH_AS(Database((dir.path() / "absent.db").string()),
                        doctest::Contains("cannot open database"), DbError);
   CHECK(open_descriptors() == descriptors);
   CHECK(sqlite_memory_in_use() == memory);
@@ -86,7 +81,7 @@ TEST_CASE("a database is created private to its owner whatever the umask") {
   for (const mode_t mask : {mode_t{022}, mode_t{0}, mode_t{0277}}) {
     CAPTURE(mask);
     TempDir dir;
-    const fs::path path = dir.path / "naumachia.db";
+    const fs::path path = dir.path() / "naumachia.db";
     ScopedUmask scoped(mask);
     Database db(path.string(), builtin_migrations());
     db.exec_script("CREATE TABLE t(x); INSERT INTO t VALUES (1);");
@@ -98,7 +93,7 @@ TEST_CASE("a database is created private to its owner whatever the umask") {
 
 TEST_CASE("a database path that is a directory is refused and the directory left as it was") {
   TempDir dir;
-  const fs::path shared = dir.path / "shared";
+  const fs::path shared = dir.path() / "shared";
   fs::create_directory(shared);
   fs::permissions(shared, fs::perms(0755));
   CHECK_THROWS_WITH_AS(Database(shared.string(), builtin_migrations()),

@@ -5,25 +5,28 @@
 // deploy/backup.sh makes private backups and refuses one in which a game does
 // not replay.
 #include <doctest/doctest.h>
-#include <sqlite3.h>
 #include <sys/stat.h>
 
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <thread>
 
 #include "support/file_modes.h"
+#include "support/sql_file.h"
 #include "support/test_client.h"
+#include "support/text.h"
 
+using naumachia::testing::admin;
 using naumachia::testing::CommandResult;
 using naumachia::testing::game_detail;
 using naumachia::testing::mode_of;
+using naumachia::testing::read_file;
 using naumachia::testing::run_command;
 using naumachia::testing::ScopedUmask;
 using naumachia::testing::ServerProcess;
 using naumachia::testing::sign_up;
+using naumachia::testing::SqlFile;
 using naumachia::testing::start_duel;
 using naumachia::testing::submit;
 using naumachia::testing::TempDir;
@@ -31,25 +34,6 @@ namespace fs = std::filesystem;
 namespace proto = naumachia::proto;
 
 namespace {
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void run_sql(const fs::path& db, const std::string& sql) {
-  sqlite3* handle = nullptr;
-  REQUIRE(sqlite3_open(db.c_str(), &handle) == SQLITE_OK);
-  sqlite3_busy_timeout(handle, 5000);
-  char* err = nullptr;
-  const int rc = sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, &err);
-  const std::string message = err ? err : "";
-  sqlite3_free(err);
-  sqlite3_close(handle);
-  REQUIRE_MESSAGE(rc == SQLITE_OK, message);
-}
 
 // Two players on `server` play a Duel to its end; returns the game's id. A
 // third game is left open (not started), with nothing to replay.
@@ -185,9 +169,7 @@ TEST_CASE("backup.sh makes a private backup and verifies every game in it by an 
   // The backup holds the game: unpacked, it replays by itself.
   const fs::path restored = dir.path() / "restored.db";
   REQUIRE(run_command("gzip -dc " + kept[0].string() + " > " + restored.string()).status == 0);
-  const CommandResult replay =
-      run_command(std::string(NAUMACHIA_TEST_ADMIN) + " --db " + restored.string() + " replay " +
-                  std::to_string(game) + " --quiet");
+  const CommandResult replay = admin(restored, "replay " + std::to_string(game) + " --quiet");
   CHECK(replay.status == 0);
 }
 
@@ -201,8 +183,9 @@ TEST_CASE("backup.sh fails loudly when a game in the backup does not replay, and
   REQUIRE(good.size() == 1);
 
   // One stored order is changed behind the server's back.
-  run_sql(server.db(), "UPDATE orders SET lines = 'bid 3' WHERE game_id = " + std::to_string(game) +
-                           " AND step = 1 AND seat = 0");
+  SqlFile(server.db())
+      .exec("UPDATE orders SET lines = 'bid 3' WHERE game_id = " + std::to_string(game) +
+            " AND step = 1 AND seat = 0");
   // A second apart, for a backup of another name.
   std::this_thread::sleep_for(std::chrono::milliseconds(1100));
   const CommandResult r = backup(server.db(), backups);

@@ -3,7 +3,6 @@
 // Each case is one finding of the hardening review (docs/security.md).
 #include <doctest/doctest.h>
 #include <netinet/in.h>
-#include <sqlite3.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -14,6 +13,7 @@
 #include "connection.h"
 #include "support/scripted_game.h"
 #include "support/server_process.h"
+#include "support/sql_file.h"
 #include "support/test_client.h"
 
 using namespace naumachia;
@@ -24,28 +24,6 @@ using ms = std::chrono::milliseconds;
 namespace {
 
 constexpr std::int64_t kDay = 86400;
-
-// One SQL statement against the server's database, as an operator (or an
-// attacker with the file) would run it; returns the first column of the
-// first row, if any.
-std::optional<std::string> sql(const ServerProcess& server, const std::string& statement) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open(server.db().c_str(), &db) == SQLITE_OK);
-  sqlite3_busy_timeout(db, 5000);
-  sqlite3_stmt* st = nullptr;
-  REQUIRE_MESSAGE(sqlite3_prepare_v2(db, statement.c_str(), -1, &st, nullptr) == SQLITE_OK,
-                  sqlite3_errmsg(db));
-  std::optional<std::string> out;
-  if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
-    out = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
-  sqlite3_finalize(st);
-  sqlite3_close(db);
-  return out;
-}
-
-std::int64_t sql_int(const ServerProcess& server, const std::string& statement) {
-  return std::stoll(sql(server, statement).value_or("0"));
-}
 
 proto::Envelope registration(const std::string& name, const std::string& password) {
   proto::Envelope req;
@@ -169,7 +147,7 @@ TEST_CASE("sessions: a logout ends the token on the server and signs out its oth
   CHECK(refused.error().code() == proto::SESSION_EXPIRED);
   CHECK(refused.error().message().find("logged out") != std::string::npos);
   CHECK(alice.conn->call(list_games()).error().code() == proto::SESSION_EXPIRED);
-  CHECK(sql_int(server, "SELECT COUNT(*) FROM sessions") == 0);
+  CHECK(SqlFile(server.db()).integer("SELECT COUNT(*) FROM sessions") == 0);
 }
 
 TEST_CASE("sessions: log out everywhere ends every session of the user and stops their pushes") {
@@ -205,18 +183,21 @@ TEST_CASE("sessions: idle and absolute expiry refuse the token, and the row is r
   Player idle = new_player(server, "idler");
   Player old = new_player(server, "oldtimer");
   // Unused for 31 days (the default idle limit is 30)...
-  sql(server, "UPDATE sessions SET last_used = last_used - " + std::to_string(31 * kDay) +
-                  " WHERE user_id = (SELECT id FROM users WHERE name = 'idler')");
+  SqlFile(server.db())
+      .exec("UPDATE sessions SET last_used = last_used - " + std::to_string(31 * kDay) +
+            " WHERE user_id = (SELECT id FROM users WHERE name = 'idler')");
   // ...and signed in 181 days ago though used today (the limit is 180).
-  sql(server, "UPDATE sessions SET created_at = created_at - " + std::to_string(181 * kDay) +
-                  " WHERE user_id = (SELECT id FROM users WHERE name = 'oldtimer')");
+  SqlFile(server.db())
+      .exec("UPDATE sessions SET created_at = created_at - " + std::to_string(181 * kDay) +
+            " WHERE user_id = (SELECT id FROM users WHERE name = 'oldtimer')");
   const auto a = resume(server, idle.token);
   CHECK(a.error().code() == proto::SESSION_EXPIRED);
   CHECK(a.error().message().find("unused") != std::string::npos);
   const auto b = resume(server, old.token);
   CHECK(b.error().code() == proto::SESSION_EXPIRED);
   CHECK(b.error().message().find("sessions last 180 days") != std::string::npos);
-  CHECK(eventually([&] { return sql_int(server, "SELECT COUNT(*) FROM sessions") == 0; }));
+  CHECK(eventually(
+      [&] { return SqlFile(server.db()).integer("SELECT COUNT(*) FROM sessions") == 0; }));
 }
 
 TEST_CASE("sessions: expired rows are removed at start-up without anyone resuming them") {
@@ -225,10 +206,12 @@ TEST_CASE("sessions: expired rows are removed at start-up without anyone resumin
   Player a = new_player(server, "alice");
   Player b = new_player(server, "bob");
   server.terminate();
-  sql(server, "UPDATE sessions SET last_used = last_used - " + std::to_string(40 * kDay) +
-                  " WHERE user_id = (SELECT id FROM users WHERE name = 'alice')");
+  SqlFile(server.db())
+      .exec("UPDATE sessions SET last_used = last_used - " + std::to_string(40 * kDay) +
+            " WHERE user_id = (SELECT id FROM users WHERE name = 'alice')");
   server.restart();
-  CHECK(eventually([&] { return sql_int(server, "SELECT COUNT(*) FROM sessions") == 1; }));
+  CHECK(eventually(
+      [&] { return SqlFile(server.db()).integer("SELECT COUNT(*) FROM sessions") == 1; }));
   CHECK(resume(server, b.token).has_session());
 }
 
@@ -272,18 +255,18 @@ TEST_CASE("passwords: the stored scheme is raised at the next log-in") {
   TempDir dir;
   ServerProcess server(dir.path(), {"--password-iterations", "1000"});
   new_player(server, "alice");
-  const std::string before = sql(server, "SELECT hex(pw_hash) FROM users").value();
-  CHECK(sql(server, "SELECT pw_scheme FROM users") == "pbkdf2-sha256:1000");
+  const std::string before = SqlFile(server.db()).text("SELECT hex(pw_hash) FROM users").value();
+  CHECK(SqlFile(server.db()).text("SELECT pw_scheme FROM users") == "pbkdf2-sha256:1000");
   server.terminate();
   ServerProcess stronger(dir.path(), {"--password-iterations", "3000"});
   // A wrong password changes nothing.
   Connection c(stronger.url(), client::accept_any_certificate);
   CHECK(c.call(login_request("alice", "not-her-password")).error().code() ==
         proto::BAD_CREDENTIALS);
-  CHECK(sql(stronger, "SELECT pw_scheme FROM users") == "pbkdf2-sha256:1000");
+  CHECK(SqlFile(stronger.db()).text("SELECT pw_scheme FROM users") == "pbkdf2-sha256:1000");
   returning_player(stronger, "alice");
-  CHECK(sql(stronger, "SELECT pw_scheme FROM users") == "pbkdf2-sha256:3000");
-  CHECK(sql(stronger, "SELECT hex(pw_hash) FROM users").value() != before);
+  CHECK(SqlFile(stronger.db()).text("SELECT pw_scheme FROM users") == "pbkdf2-sha256:3000");
+  CHECK(SqlFile(stronger.db()).text("SELECT hex(pw_hash) FROM users").value() != before);
   returning_player(stronger, "alice");  // and the new hash checks
 }
 
@@ -338,7 +321,7 @@ TEST_CASE("passwords: log-ins and sign-ups are throttled per address and overall
     Connection c(server.url(), client::accept_any_certificate);
     const auto r = c.call(registration("three", password_of("three")));
     CHECK(r.error().code() == proto::TOO_MANY_ATTEMPTS);
-    CHECK(sql_int(server, "SELECT COUNT(*) FROM users") == 2);
+    CHECK(SqlFile(server.db()).integer("SELECT COUNT(*) FROM users") == 2);
   }
   SUBCASE("sign-ups overall") {
     ServerProcess server(dir.path(), {"--signups-per-hour", "1"});

@@ -4,21 +4,23 @@
 // ready while the server was down resolving as it starts.
 #include <doctest/doctest.h>
 #include <openssl/sha.h>
-#include <sqlite3.h>
 
 #include <chrono>
 #include <filesystem>
 #include <functional>
 #include <thread>
 
+#include "digest.h"
+#include "support/sql_file.h"
 #include "support/test_client.h"
 
-using naumachia::testing::CommandResult;
+using naumachia::client::to_hex;
+using naumachia::testing::admin;
 using naumachia::testing::game_detail;
 using naumachia::testing::log_in;
-using naumachia::testing::run_command;
 using naumachia::testing::ServerProcess;
 using naumachia::testing::sign_up;
+using naumachia::testing::SqlFile;
 using naumachia::testing::start_duel;
 using naumachia::testing::submit;
 using naumachia::testing::TempDir;
@@ -27,74 +29,10 @@ using ms = std::chrono::milliseconds;
 
 namespace {
 
-// One connection to a database file, for reading and editing it by hand.
-class SqlFile {
- public:
-  explicit SqlFile(const std::filesystem::path& path) {
-    REQUIRE(sqlite3_open(path.c_str(), &db_) == SQLITE_OK);
-  }
-  ~SqlFile() { sqlite3_close(db_); }
-  SqlFile(const SqlFile&) = delete;
-  SqlFile& operator=(const SqlFile&) = delete;
-
-  void exec(const std::string& script) {
-    char* err = nullptr;
-    const int rc = sqlite3_exec(db_, script.c_str(), nullptr, nullptr, &err);
-    const std::string msg = err ? err : "";
-    sqlite3_free(err);
-    REQUIRE_MESSAGE(rc == SQLITE_OK, msg);
-  }
-
-  std::int64_t integer(const std::string& query) {
-    sqlite3_stmt* s = nullptr;
-    REQUIRE(sqlite3_prepare_v2(db_, query.c_str(), -1, &s, nullptr) == SQLITE_OK);
-    const std::int64_t v = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int64(s, 0) : -1;
-    sqlite3_finalize(s);
-    return v;
-  }
-
-  std::string blob(const std::string& query) {
-    sqlite3_stmt* s = nullptr;
-    REQUIRE(sqlite3_prepare_v2(db_, query.c_str(), -1, &s, nullptr) == SQLITE_OK);
-    std::string out;
-    if (sqlite3_step(s) == SQLITE_ROW) {
-      out.assign(static_cast<const char*>(sqlite3_column_blob(s, 0)),
-                 static_cast<std::size_t>(sqlite3_column_bytes(s, 0)));
-    }
-    sqlite3_finalize(s);
-    return out;
-  }
-
-  void set_blob(const std::string& statement, const std::string& value) {
-    sqlite3_stmt* s = nullptr;
-    REQUIRE(sqlite3_prepare_v2(db_, statement.c_str(), -1, &s, nullptr) == SQLITE_OK);
-    sqlite3_bind_blob(s, 1, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
-    REQUIRE(sqlite3_step(s) == SQLITE_DONE);
-    sqlite3_finalize(s);
-  }
-
- private:
-  sqlite3* db_ = nullptr;
-};
-
-std::string hex_of(const std::string& raw) {
-  static const char* digits = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : raw) {
-    out += digits[c >> 4];
-    out += digits[c & 15];
-  }
-  return out;
-}
-
 std::string sha256_of(const std::string& data) {
   unsigned char md[SHA256_DIGEST_LENGTH];
   SHA256(reinterpret_cast<const unsigned char*>(data.data()), data.size(), md);
   return std::string(reinterpret_cast<const char*>(md), sizeof md);
-}
-
-CommandResult admin(const std::filesystem::path& db, const std::string& command) {
-  return run_command(std::string(NAUMACHIA_TEST_ADMIN) + " --db " + db.string() + " " + command);
 }
 
 proto::GameEvent await_resolved(naumachia::client::Connection& c, std::uint64_t step) {
@@ -232,7 +170,7 @@ TEST_CASE(
     db.exec(
         "INSERT INTO orders(game_id, step, seat, lines, nonce, commitment, ready, defaulted,"
         " updated_at) VALUES(" +
-        g + ", 1, 1, 'bid 2', X'" + hex_of(nonce) + "', X'" + hex_of(commitment) +
+        g + ", 1, 1, 'bid 2', X'" + to_hex(nonce) + "', X'" + to_hex(commitment) +
         "', 1, 0, 1700000000)");
     proto::GameEvent e;
     e.set_game_id(game);
@@ -240,7 +178,7 @@ TEST_CASE(
     e.set_at_unix(1700000000);
     e.mutable_committed()->set_seat(1);
     e.mutable_committed()->set_step(1);
-    e.mutable_committed()->set_commitment(hex_of(commitment));
+    e.mutable_committed()->set_commitment(to_hex(commitment));
     e.mutable_committed()->set_ready(true);
     db.set_blob("INSERT INTO events(game_id, seq, payload) VALUES(" + g + ", " +
                     std::to_string(seq) + ", ?)",

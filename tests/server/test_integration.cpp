@@ -3,39 +3,25 @@
 // an acknowledgement, deadlines (also across a restart), bad input, and the
 // admin replay.
 #include <doctest/doctest.h>
-#include <openssl/sha.h>
 
 #include <thread>
 
 #include "connection.h"
+#include "digest.h"
 #include "support/server_process.h"
 #include "support/test_client.h"
 
 using naumachia::client::Connection;
+using naumachia::client::from_hex;
+using naumachia::client::sha256_hex;
+using naumachia::testing::admin;
 using naumachia::testing::CommandResult;
-using naumachia::testing::run_command;
 using naumachia::testing::ServerProcess;
 using naumachia::testing::TempDir;
 namespace proto = naumachia::proto;
 using ms = std::chrono::milliseconds;
 
 namespace {
-
-std::string sha256_hex_of_hex(const std::string& hex_in) {
-  std::string raw;
-  for (std::size_t i = 0; i + 1 < hex_in.size(); i += 2) {
-    raw += static_cast<char>(std::stoi(hex_in.substr(i, 2), nullptr, 16));
-  }
-  unsigned char md[SHA256_DIGEST_LENGTH];
-  SHA256(reinterpret_cast<const unsigned char*>(raw.data()), raw.size(), md);
-  static const char* digits = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : md) {
-    out += digits[c >> 4];
-    out += digits[c & 15];
-  }
-  return out;
-}
 
 struct Client {
   std::unique_ptr<Connection> conn;
@@ -141,7 +127,7 @@ TEST_CASE("two players play a game to its end, orders stay secret, the replay ve
     ++step;
   }
   const auto end = a.await([](const proto::GameEvent& e) { return e.has_over(); });
-  CHECK(sha256_hex_of_hex(end.over().seed()) == seed_hash);
+  CHECK(sha256_hex(from_hex(end.over().seed()).value()) == seed_hash);
 
   proto::Envelope replay;
   replay.mutable_replay()->set_game_id(game);
@@ -149,10 +135,9 @@ TEST_CASE("two players play a game to its end, orders stay secret, the replay ve
   CHECK(r.replay_result().all_verified());
   CHECK(r.replay_result().steps_size() == static_cast<int>(step - 1));
 
-  const CommandResult admin = run_command(std::string(NAUMACHIA_TEST_ADMIN) + " --db " +
-                                          server.db().string() + " replay " + std::to_string(game));
-  CHECK(admin.status == 0);
-  CHECK(admin.output.find("replay verified") != std::string::npos);
+  const CommandResult replayed = admin(server, "replay " + std::to_string(game));
+  CHECK(replayed.status == 0);
+  CHECK(replayed.output.find("replay verified") != std::string::npos);
   a.conn->close();
   b.conn->close();
   CHECK(server.terminate() == 0);  // SIGTERM stops it cleanly

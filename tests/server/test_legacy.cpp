@@ -4,41 +4,24 @@
 // server does not play is refused with a message naming both versions; games
 // stored before replacement players keep playing as they did.
 #include <doctest/doctest.h>
-#include <sqlite3.h>
 
-#include <fstream>
 #include <optional>
-#include <sstream>
 
+#include "support/sql_file.h"
 #include "support/test_client.h"
+#include "support/text.h"
 
+using naumachia::testing::admin;
 using naumachia::testing::game_detail;
 using naumachia::testing::log_in;
-using naumachia::testing::run_command;
+using naumachia::testing::read_file;
 using naumachia::testing::ServerProcess;
+using naumachia::testing::SqlFile;
 using naumachia::testing::submit;
 using naumachia::testing::TempDir;
 namespace proto = naumachia::proto;
 
 namespace {
-
-void sql(const std::filesystem::path& db, const std::string& script) {
-  sqlite3* h = nullptr;
-  REQUIRE(sqlite3_open(db.c_str(), &h) == SQLITE_OK);
-  char* err = nullptr;
-  const int rc = sqlite3_exec(h, script.c_str(), nullptr, nullptr, &err);
-  const std::string msg = err ? err : "";
-  sqlite3_free(err);
-  sqlite3_close(h);
-  REQUIRE_MESSAGE(rc == SQLITE_OK, msg);
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
 
 // A server whose database is the dump of the old one.
 struct LegacyServer {
@@ -46,14 +29,12 @@ struct LegacyServer {
   std::optional<ServerProcess> server;
 
   LegacyServer() {
-    sql(dir.path() / "naumachia.db", read_file(NAUMACHIA_LEGACY_GAMES));
+    SqlFile(dir.path() / "naumachia.db").exec(read_file(NAUMACHIA_LEGACY_GAMES));
     server.emplace(dir.path());
   }
 
   int replay(int game, std::string* out = nullptr) const {
-    const auto r =
-        run_command(std::string(NAUMACHIA_TEST_ADMIN) + " --db " + server->db().string() +
-                    " replay " + std::to_string(game) + " --quiet");
+    const auto r = admin(*server, "replay " + std::to_string(game) + " --quiet");
     if (out) *out = r.output;
     return r.status;
   }
@@ -110,7 +91,7 @@ TEST_CASE("a stored game under a rules version this server does not play is refu
   // The server holds the games it has touched in memory: the row is edited
   // while it is down.
   s.server->terminate();
-  sql(s.server->db(), "UPDATE games SET rules_version = 99 WHERE id = 3;");
+  SqlFile(s.server->db()).exec("UPDATE games SET rules_version = 99 WHERE id = 3;");
   s.server->restart();
   auto ann = log_in(*s.server, "ann", "password123");
   proto::Envelope req;
@@ -144,9 +125,7 @@ TEST_CASE(
   }
   // A newcomer takes bob's seat by the administrator's hand; the game replays.
   auto nina = naumachia::testing::sign_up(*s.server, "nina");
-  const auto r =
-      run_command(std::string(NAUMACHIA_TEST_ADMIN) + " --db " + s.server->db().string() +
-                  " replace 5 " + std::to_string(before.my_seat()) + " nina");
+  const auto r = admin(*s.server, "replace 5 " + std::to_string(before.my_seat()) + " nina");
   REQUIRE_MESSAGE(r.status == 0, r.output);
   const auto now = game_detail(*nina, 5).summary();
   CHECK(now.my_seat() == before.my_seat());

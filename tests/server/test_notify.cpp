@@ -6,7 +6,9 @@
 #include "notices/formats.h"
 #include "notices/game_notices.h"
 #include "notices/notice_tables.h"
+#include "support/requests.h"
 #include "support/service_harness.h"
+#include "support/text.h"
 
 using namespace naumachia;
 using namespace naumachia::server;
@@ -14,14 +16,8 @@ using namespace naumachia::testing;
 
 namespace {
 
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 proto::Envelope notify(Harness& h, Player& p, const proto::NotifyRequest& r) {
-  proto::Envelope req;
-  *req.mutable_notify() = r;
-  return h.call(p, req);
+  return h.call(p, notify_request(r));
 }
 
 }  // namespace

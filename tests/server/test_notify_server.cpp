@@ -9,9 +9,11 @@
 #include <regex>
 #include <thread>
 
+#include "support/requests.h"
 #include "support/sinks.h"
 #include "support/terminal.h"
 #include "support/test_client.h"
+#include "support/text.h"
 
 using namespace naumachia;
 using namespace naumachia::testing;
@@ -20,23 +22,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 proto::NotifySettings notify(Connection& c, const proto::NotifyRequest& r) {
-  proto::Envelope req;
-  *req.mutable_notify() = r;
-  const auto res = c.call(req);
+  const auto res = c.call(notify_request(r));
   INFO(res.error().message());
   REQUIRE(res.has_notify_settings());
   return res.notify_settings();
 }
 
 proto::Envelope notify_call(Connection& c, const proto::NotifyRequest& r) {
-  proto::Envelope req;
-  *req.mutable_notify() = r;
-  return c.call(req);
+  return c.call(notify_request(r));
 }
 
 void set_webhook(Connection& c, const std::string& url, proto::WebhookFormat format) {

@@ -8,30 +8,13 @@
 #include <thread>
 
 #include "support/test_client.h"
+#include "support/text.h"
 
 using namespace naumachia;
 using namespace naumachia::testing;
 using client::Connection;
 
 namespace {
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-std::uint64_t duel(Connection& a, Connection& b, std::uint64_t deadline_seconds) {
-  proto::Envelope create;
-  create.mutable_create_game()->set_scenario("duel/standard");
-  create.mutable_create_game()->set_seat(0);
-  create.mutable_create_game()->set_players(2);
-  create.mutable_create_game()->set_deadline_seconds(deadline_seconds);
-  const auto game = a.call(create).game().id();
-  proto::Envelope join;
-  join.mutable_join_game()->set_game_id(game);
-  join.mutable_join_game()->set_seat(1);
-  REQUIRE(b.call(join).game().status() == proto::RUNNING);
-  return game;
-}
 
 // The next DeadlineChanged pushed to the connection.
 std::optional<proto::DeadlineChanged> next_deadline_push(Connection& c) {
@@ -49,7 +32,7 @@ TEST_CASE(
   ServerProcess server(dir.path());
   auto alice = sign_up(server, "alice");
   auto bob = sign_up(server, "bob");
-  const auto game = duel(*alice, *bob, 2 * 86400);
+  const auto game = start_duel(*alice, *bob, 2 * 86400);
   const std::int64_t deadline = game_detail(*bob, game).summary().deadline_unix();
 
   auto r = admin(server, "pause " + std::to_string(game));
@@ -112,7 +95,7 @@ TEST_CASE("admin: a request made while the server is down is applied as it start
   ServerProcess server(dir.path());
   auto alice = sign_up(server, "alice");
   auto bob = sign_up(server, "bob");
-  const auto game = duel(*alice, *bob, 3600);
+  const auto game = start_duel(*alice, *bob, 3600);
   REQUIRE(server.terminate() == 0);
   auto r = admin(server, "pause " + std::to_string(game) + " --wait 1");
   CHECK(r.status == 3);
@@ -132,7 +115,7 @@ TEST_CASE("pause: a paused game's clock survives a restart of the server") {
   ServerProcess server(dir.path());
   auto alice = sign_up(server, "alice");
   auto bob = sign_up(server, "bob");
-  const auto game = duel(*alice, *bob, 3600);
+  const auto game = start_duel(*alice, *bob, 3600);
   proto::Envelope pause;
   pause.mutable_propose()->set_game_id(game);
   pause.mutable_propose()->set_kind(proto::PAUSE);

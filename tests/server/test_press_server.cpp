@@ -5,10 +5,12 @@
 // message is stored before it is acknowledged; every refusal is precise and
 // changes nothing; the log holds no message text.
 #include <doctest/doctest.h>
-#include <sqlite3.h>
 
 #include "support/secrecy_check.h"
+#include "support/sql_file.h"
+#include "support/table.h"
 #include "support/test_client.h"
+#include "support/text.h"
 
 using namespace naumachia;
 using namespace naumachia::testing;
@@ -17,66 +19,29 @@ using client::Connection;
 namespace {
 
 std::int64_t count_messages(const ServerProcess& server) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open_v2(server.db().c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
-  sqlite3_busy_timeout(db, 5000);
-  sqlite3_stmt* st = nullptr;
-  REQUIRE(sqlite3_prepare_v2(db, "SELECT COUNT(*) FROM messages", -1, &st, nullptr) == SQLITE_OK);
-  REQUIRE(sqlite3_step(st) == SQLITE_ROW);
-  const std::int64_t n = sqlite3_column_int64(st, 0);
-  sqlite3_finalize(st);
-  sqlite3_close(db);
-  return n;
+  return SqlFile(server.db(), SqlFile::Access::read_only).integer("SELECT COUNT(*) FROM messages");
 }
 
-struct Game3 {
-  TempDir dir;
-  ServerProcess server;
-  std::vector<std::unique_ptr<Connection>> seat;  // alice 0, bob 1, carol 2
-  std::unique_ptr<Connection> observer;
-  std::uint64_t game = 0;
+proto::CreateGameRequest duel3(proto::PressMode press, bool private_press) {
+  auto r = game_request("duel/standard", 3);
+  r.set_press(press);
+  r.set_private_press(private_press);
+  return r;
+}
 
+// A three-player Duel with its press setting, the joins' pushes taken.
+struct Game3 : Table {
   explicit Game3(proto::PressMode press = proto::FULL_PRESS, bool private_press = false,
                  std::vector<std::string> options = {})
-      : server(dir.path(), std::move(options)) {
-    for (const char* name : {"alice", "bob", "carol"}) seat.push_back(sign_up(server, name));
-    observer = sign_up(server, "dave");
-    proto::Envelope create;
-    auto& c = *create.mutable_create_game();
-    c.set_scenario("duel/standard");
-    c.set_players(3);
-    c.set_seat(0);
-    c.set_press(press);
-    c.set_private_press(private_press);
-    const auto created = seat[0]->call(create);
-    REQUIRE_MESSAGE(created.has_game(), created.error().message());
-    game = created.game().id();
-    for (std::uint32_t i = 1; i < 3; ++i) {
-      proto::Envelope join;
-      join.mutable_join_game()->set_game_id(game);
-      join.mutable_join_game()->set_seat(static_cast<std::int32_t>(i));
-      REQUIRE(seat[i]->call(join).has_game());
-    }
+      : Table(duel3(press, private_press), std::move(options)) {
     for (auto& s : seat) pushed_press(*s);  // the joins' pushes
   }
 
   void end_by_resignations() {
-    proto::Envelope resign;
-    resign.mutable_resign()->set_game_id(game);
-    REQUIRE(seat[1]->call(resign).has_game());
-    REQUIRE(seat[2]->call(resign).game().status() == proto::OVER);
+    resign(1);
+    REQUIRE(resign(2).status() == proto::OVER);
   }
 };
-
-std::vector<std::string> texts(const std::vector<proto::PressMessage>& list) {
-  std::vector<std::string> out;
-  for (const auto& m : list) out.push_back(m.text());
-  return out;
-}
-
-bool has(const std::vector<std::string>& list, const std::string& s) {
-  return std::find(list.begin(), list.end(), s) != list.end();
-}
 
 }  // namespace
 
@@ -166,7 +131,7 @@ TEST_CASE("press: public and private messages reach only their channel, live and
   // Once the game is over, everything is revealed: to carol and the observer too.
   t.end_by_resignations();
   CHECK(texts(all_press(*t.observer, t.game)).size() == 5);
-  CHECK(has(texts(all_press(*t.seat[2], t.game)), "secret-ab-2: agreed"));
+  CHECK(contains(texts(all_press(*t.seat[2], t.game)), "secret-ab-2: agreed"));
   // And press is closed.
   const auto closed = say(*t.seat[0], t.game, "good game");
   CHECK(closed.error().code() == proto::GAME_NOT_RUNNING);

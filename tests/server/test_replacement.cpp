@@ -18,22 +18,6 @@ SeatRow seat(int number, bool resigned = false, int missed = 0) {
   return SeatRow{number, 100 + number, "p" + std::to_string(number), resigned, missed};
 }
 
-std::uint64_t duel(Harness& h, Player& a, Player& b, std::optional<std::uint32_t> disorder_after) {
-  proto::Envelope create;
-  create.mutable_create_game()->set_scenario("duel/standard");
-  create.mutable_create_game()->set_seat(0);
-  create.mutable_create_game()->set_players(2);
-  create.mutable_create_game()->set_deadline_seconds(3600);
-  if (disorder_after) create.mutable_create_game()->set_disorder_after(*disorder_after);
-  const auto created = h.call(a, create);
-  REQUIRE_MESSAGE(created.has_game(), created.error().message());
-  proto::Envelope join;
-  join.mutable_join_game()->set_game_id(created.game().id());
-  join.mutable_join_game()->set_seat(1);
-  REQUIRE(h.call(b, join).game().status() == proto::RUNNING);
-  return created.game().id();
-}
-
 // The deadline passes and the server's once-a-second look resolves the step.
 void deadline_passes(Harness& h) {
   h.now += 3600;
@@ -108,7 +92,7 @@ TEST_CASE(
     "game created with 0 counts none") {
   Harness h;
   Player a = h.signed_up("alice"), b = h.signed_up("bob");
-  auto game = duel(h, a, b, std::nullopt);
+  auto game = h.start_duel(a, b, 3600, std::nullopt);
   CHECK(summary(h, a, game).disorder_after() == 2);
   REQUIRE(h.submit(a, game, 1, {"bid 0"}).has_orders_accepted());
   deadline_passes(h);
@@ -126,7 +110,7 @@ TEST_CASE(
   // With disorder after one missed deadline, the offer comes at once and ends
   // when the player orders again.
   Player c = h.signed_up("carol"), d = h.signed_up("dora");
-  game = duel(h, c, d, 1);
+  game = h.start_duel(c, d, 3600, 1);
   REQUIRE(h.submit(c, game, 1, {"bid 0"}).has_orders_accepted());
   c.box->pushes.clear();
   deadline_passes(h);
@@ -147,7 +131,7 @@ TEST_CASE(
 
   // Never: no count, no offer.
   Player e = h.signed_up("emma"), f = h.signed_up("fred");
-  game = duel(h, e, f, 0);
+  game = h.start_duel(e, f, 3600, 0);
   REQUIRE(h.submit(e, game, 1, {"bid 0"}).has_orders_accepted());
   deadline_passes(h);
   CHECK(missed(h, game, 1) == 0);
@@ -160,7 +144,7 @@ TEST_CASE(
     "named") {
   Harness h;
   Player a = h.signed_up("alice"), b = h.signed_up("bob"), c = h.signed_up("carol");
-  const auto game = duel(h, a, b, 1);
+  const auto game = h.start_duel(a, b, 3600, 1);
   const auto id = static_cast<std::int64_t>(game);
   proto::Envelope say;
   say.mutable_send_press()->set_game_id(game);

@@ -10,16 +10,13 @@
 #include <thread>
 
 #include "support/test_client.h"
+#include "support/text.h"
 
 using namespace naumachia;
 using namespace naumachia::testing;
 using client::Connection;
 
 namespace {
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 proto::Envelope take_seat(Connection& c, std::uint64_t game, std::uint32_t seat) {
   proto::Envelope req;
@@ -47,16 +44,6 @@ std::vector<proto::GameEvent> pushed_events(Connection& c, proto::GameEvent::Wha
     if (push->has_event() && push->event().what_case() == kind) out.push_back(push->event());
   }
   return out;
-}
-
-std::vector<std::string> texts(const std::vector<proto::PressMessage>& messages) {
-  std::vector<std::string> out;
-  for (const auto& m : messages) out.push_back(m.text());
-  return out;
-}
-
-bool contains(const std::vector<std::string>& list, const std::string& item) {
-  return std::find(list.begin(), list.end(), item) != list.end();
 }
 
 std::vector<std::uint64_t> games_offering(Connection& c) {

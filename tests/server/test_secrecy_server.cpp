@@ -11,12 +11,14 @@
 // revealed.
 #include <doctest/doctest.h>
 #include <openssl/hmac.h>
-#include <openssl/sha.h>
-#include <sqlite3.h>
 
+#include "digest.h"
 #include "support/random_play.h"
 #include "support/secrecy_check.h"
+#include "support/sql_file.h"
+#include "support/table.h"
 #include "support/test_client.h"
+#include "support/text.h"
 #include "test-games/masks_game.h"
 
 using naumachia::Audience;
@@ -27,80 +29,39 @@ using naumachia::SeededDice;
 using naumachia::State;
 using naumachia::StepNo;
 using naumachia::client::Connection;
+using naumachia::client::from_hex;
+using naumachia::client::sha256_hex;
+using naumachia::client::to_hex;
 using naumachia::testing::all_press;
 using naumachia::testing::game_detail;
+using naumachia::testing::has;
 using naumachia::testing::ServerProcess;
 using naumachia::testing::sign_up;
 using naumachia::testing::submit;
-using naumachia::testing::TempDir;
 namespace proto = naumachia::proto;
 namespace nt = naumachia::testing;
 
 namespace {
 
-std::string hex_of(const unsigned char* p, std::size_t n) {
-  static const char* digits = "0123456789abcdef";
-  std::string out;
-  for (std::size_t i = 0; i < n; ++i) {
-    out += digits[p[i] >> 4];
-    out += digits[p[i] & 15];
-  }
-  return out;
-}
-
-std::string unhex(const std::string& h) {
-  std::string out;
-  for (std::size_t i = 0; i + 1 < h.size(); i += 2)
-    out += static_cast<char>(std::stoi(h.substr(i, 2), nullptr, 16));
-  return out;
-}
-
-// The game's current position, read from the server's database the way the
-// server reads it (the test plays the part of an auditor with the engine).
+// The game's current position, as the server stored it.
 std::unique_ptr<State> position(const ServerProcess& server, std::uint64_t game) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open_v2(server.db().c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
-  sqlite3_stmt* st = nullptr;
-  REQUIRE(sqlite3_prepare_v2(db, "SELECT state FROM games WHERE id = ?", -1, &st, nullptr) ==
-          SQLITE_OK);
-  sqlite3_bind_int64(st, 1, static_cast<sqlite3_int64>(game));
-  REQUIRE(sqlite3_step(st) == SQLITE_ROW);
-  const std::string bytes(reinterpret_cast<const char*>(sqlite3_column_text(st, 0)),
-                          static_cast<std::size_t>(sqlite3_column_bytes(st, 0)));
-  sqlite3_finalize(st);
-  sqlite3_close(db);
-  auto s = nt::make_masks_game()->deserialize(bytes);
-  REQUIRE(s.has_value());
-  return std::move(*s);
+  static const auto module = nt::make_masks_game();
+  return nt::stored_position(*module, server.db(), game);
 }
 
-struct Table {
-  TempDir dir;
-  ServerProcess server{dir.path()};
-  std::vector<std::unique_ptr<Connection>> seat;  // index = seat number
-  std::unique_ptr<Connection> observer;
-  std::uint64_t game = 0;
+proto::CreateGameRequest masks(int players, bool private_press) {
+  auto r = nt::game_request("masks/standard", players);
+  r.set_private_press(private_press);
+  return r;
+}
 
+// A game of Masks whose players talk, and whose every frame is checked.
+struct MasksTable : nt::Table {
   std::vector<Secret> press_secrets;  // every private message sent: its token and channel
   bool private_press = false;
 
-  explicit Table(int players, bool private_press_in = false) : private_press(private_press_in) {
-    const char* names[] = {"rufus", "bluma", "rosalind", "blaise"};
-    for (int i = 0; i < players; ++i) seat.push_back(sign_up(server, names[i]));
-    observer = sign_up(server, "onlooker");
-    proto::Envelope create;
-    create.mutable_create_game()->set_scenario("masks/standard");
-    create.mutable_create_game()->set_players(static_cast<std::uint32_t>(players));
-    create.mutable_create_game()->set_seat(0);
-    create.mutable_create_game()->set_private_press(private_press);
-    game = seat[0]->call(create).game().id();
-    for (int i = 1; i < players; ++i) {
-      proto::Envelope join;
-      join.mutable_join_game()->set_game_id(game);
-      join.mutable_join_game()->set_seat(i);
-      REQUIRE(seat[static_cast<std::size_t>(i)]->call(join).has_game());
-    }
-  }
+  explicit MasksTable(int players, bool private_press_in = false)
+      : Table(masks(players, private_press_in)), private_press(private_press_in) {}
 
   // Every seat sends the next seat a private message (with a token only
   // their channel may read) and everyone a public one.
@@ -110,11 +71,10 @@ struct Table {
       const int to = (i + 1) % n;
       const std::string token = "press-secret-" + std::to_string(step) + "-" + std::to_string(i) +
                                 "-" + std::to_string(to);
-      const auto sent = nt::say(*seat[static_cast<std::size_t>(i)], game, token + " (a plan)",
-                                {static_cast<std::uint32_t>(to)});
+      const auto sent = nt::say(at(i), game, token + " (a plan)", {static_cast<std::uint32_t>(to)});
       REQUIRE_MESSAGE(sent.has_press_sent(), sent.error().message());
       press_secrets.push_back(Secret{token, Audience::seats({PlayerId{i}, PlayerId{to}})});
-      REQUIRE(nt::say(*seat[static_cast<std::size_t>(i)], game, "public words").has_press_sent());
+      REQUIRE(nt::say(at(i), game, "public words").has_press_sent());
     }
   }
 
@@ -135,54 +95,35 @@ struct Table {
     }
   }
 
-  std::vector<Connection*> all() {
-    std::vector<Connection*> out;
-    for (auto& c : seat) out.push_back(c.get());
-    out.push_back(observer.get());
-    return out;
-  }
-
   // No frame any client received carries a secret of the current position or
   // a private message that its reader may not know. (Once the game is over
   // nothing is secret, but for the private messages of a private game.)
-  void check_frames() {
+  void check_secrets() {
     const auto st = position(server, game);
     std::vector<Secret> secrets;
     if (!st->step().game_over) secrets = st->secrets();
     if (!st->step().game_over || private_press)
       secrets.insert(secrets.end(), press_secrets.begin(), press_secrets.end());
-    for (std::size_t i = 0; i < seat.size(); ++i) {
-      for (const auto& leak :
-           nt::frame_leaks(seat[i]->received(), secrets, PlayerId{static_cast<int>(i)}))
-        FAIL_CHECK(leak);
-    }
-    for (const auto& leak : nt::frame_leaks(observer->received(), secrets, std::nullopt))
-      FAIL_CHECK(leak);
+    check_frames(secrets);
   }
 
   // Once the game is over its press is closed.
   void talk_after_end_refused() {
-    const auto refused = nt::say(*seat[0], game, "press-secret-late", {1});
+    const auto refused = nt::say(at(0), game, "press-secret-late", {1});
     CHECK(refused.error().code() == proto::GAME_NOT_RUNNING);
   }
 
-  // Plays one step with random legal orders for every seat that must order
-  // and that `orders_for` does not skip.
+  // Plays one step with random legal orders for every seat that must order.
   void play_step(SeededDice& chooser) {
     const auto st = position(server, game);
-    const auto d = game_detail(*seat[0], game);
+    const auto d = game_detail(at(0), game);
     for (PlayerId p : st->step().to_order) {
       const OrderSet o = nt::random_legal_orders(*st, p, chooser);
-      const auto res =
-          submit(*seat[static_cast<std::size_t>(p.value)], game, d.summary().step(), o.lines);
+      const auto res = submit(at(p.value), game, d.summary().step(), o.lines);
       REQUIRE_MESSAGE(res.has_orders_accepted(), res.error().message());
     }
   }
 };
-
-bool has(const std::string& s, const std::string& needle) {
-  return s.find(needle) != std::string::npos;
-}
 
 // Every happening text a connection can read in the game's history.
 std::string history_text(Connection& c, std::uint64_t game) {
@@ -202,7 +143,7 @@ std::string history_text(Connection& c, std::uint64_t game) {
 
 TEST_CASE(
     "hidden information: no frame to a seat or an observer carries a secret it may not know") {
-  Table t(2);
+  MasksTable t(2);
   naumachia::Seed seed{};
   seed[4] = 9;
   SeededDice chooser(seed, StepNo{0});
@@ -214,7 +155,7 @@ TEST_CASE(
     t.play_step(chooser);
     ++steps;
     t.look(steps);
-    t.check_frames();
+    t.check_secrets();
   }
   CHECK(steps >= 4);
   // The press is declassified with the rest: the observer reads every message.
@@ -234,12 +175,10 @@ TEST_CASE(
   // The salt comes out with the seed; with it, the last state hash sent checks.
   const auto over = game_detail(*t.observer, t.game).summary();
   REQUIRE(over.status() == proto::OVER);
-  const std::string salt = unhex(over.state_salt());
-  const std::string seed_bytes = unhex(over.seed());
+  const std::string salt = from_hex(over.state_salt()).value();
+  const std::string seed_bytes = from_hex(over.seed()).value();
   const std::string label = "naumachia-state-salt-v1\n" + seed_bytes;
-  unsigned char md[SHA256_DIGEST_LENGTH];
-  SHA256(reinterpret_cast<const unsigned char*>(label.data()), label.size(), md);
-  CHECK(over.state_salt() == hex_of(md, sizeof md));
+  CHECK(over.state_salt() == sha256_hex(label));
   proto::Envelope ev;
   ev.mutable_events()->set_game_id(t.game);
   std::string sent_hash;
@@ -252,15 +191,14 @@ TEST_CASE(
   unsigned int len = 0;
   HMAC(EVP_sha256(), salt.data(), static_cast<int>(salt.size()),
        reinterpret_cast<const unsigned char*>(final_state.data()), final_state.size(), mac, &len);
-  CHECK(sent_hash == hex_of(mac, len));
-  SHA256(reinterpret_cast<const unsigned char*>(final_state.data()), final_state.size(), md);
-  CHECK(sent_hash != hex_of(md, sizeof md));  // not the bare hash of the state
+  CHECK(sent_hash == to_hex({reinterpret_cast<const char*>(mac), len}));
+  CHECK(sent_hash != sha256_hex(final_state));  // not the bare hash of the state
 }
 
 TEST_CASE(
     "hidden information: a game created private keeps its private messages from every other "
     "frame, during the game and after it") {
-  Table t(4, /*private_press=*/true);
+  MasksTable t(4, /*private_press=*/true);
   naumachia::Seed seed{};
   seed[7] = 3;
   SeededDice chooser(seed, StepNo{0});
@@ -271,11 +209,11 @@ TEST_CASE(
     t.play_step(chooser);
     ++steps;
     t.look(steps);
-    t.check_frames();
+    t.check_secrets();
   }
   t.talk_after_end_refused();
   t.look(3);  // every client reads everything it may once more, replay included
-  t.check_frames();
+  t.check_secrets();
   // Each seat still reads its own conversations, the observer only the public words.
   CHECK(all_press(*t.observer, t.game).size() == 4 * static_cast<std::size_t>(steps));
   CHECK(all_press(*t.seat[0], t.game).size() == 6 * static_cast<std::size_t>(steps));
@@ -283,7 +221,7 @@ TEST_CASE(
 
 TEST_CASE(
     "partners share a side: they read each other's secrets, a resigned one's forces pass on") {
-  Table t(4);  // seats: 0 Red 1, 1 Blue 1, 2 Red 2, 3 Blue 2
+  MasksTable t(4);  // seats: 0 Red 1, 1 Blue 1, 2 Red 2, 3 Blue 2
   auto summary = game_detail(*t.seat[0], t.game).summary();
   REQUIRE(summary.status() == proto::RUNNING);
   CHECK(summary.seats(2).side() == "Red 2");
@@ -292,7 +230,7 @@ TEST_CASE(
   for (std::size_t i = 0; i < 4; ++i)
     REQUIRE(submit(*t.seat[i], t.game, 1, {"draw"}).has_orders_accepted());
   t.look(1);
-  t.check_frames();
+  t.check_secrets();
   const auto st = position(t.server, t.game);
   const std::string red2_chit = st->view(std::nullopt).cells[2].tokens.at(0).label;
   const std::string blue1_chit = st->view(std::nullopt).cells[1].tokens.at(0).label;
@@ -328,7 +266,7 @@ TEST_CASE(
   REQUIRE_MESSAGE(played.has_orders_accepted(), played.error().message());
   CHECK(played.orders_accepted().resolved());
   t.look(2);
-  t.check_frames();
+  t.check_secrets();
   // Seat 2's orders went to its side only: Blue sees them withheld.
   proto::Envelope ev;
   ev.mutable_events()->set_game_id(t.game);
@@ -357,14 +295,14 @@ TEST_CASE(
 TEST_CASE(
     "hidden information: a newcomer takes over a resigned partner's seat and reads its past "
     "secrets, and the player who left reads nothing private of it from then on") {
-  Table t(4);  // seats: 0 Red 1, 1 Blue 1, 2 Red 2, 3 Blue 2
+  MasksTable t(4);  // seats: 0 Red 1, 1 Blue 1, 2 Red 2, 3 Blue 2
   naumachia::Seed seed{};
   seed[3] = 5;
   SeededDice chooser(seed, StepNo{0});
   t.talk(0);
   t.play_step(chooser);  // round 1: everyone draws a secret chit
   t.look(1);
-  t.check_frames();
+  t.check_secrets();
   const std::string red2_chit =
       position(t.server, t.game)->view(std::nullopt).cells[2].tokens.at(0).label;
 
@@ -414,7 +352,7 @@ TEST_CASE(
     game_detail(*left, t.game);
     all_press(*left, t.game);
     history_text(*left, t.game);
-    t.check_frames();
+    t.check_secrets();
     const auto st = position(t.server, t.game);
     std::vector<Secret> secrets;
     if (!st->step().game_over) {

@@ -25,8 +25,8 @@ using namespace naumachia::server;
 using namespace naumachia::testing;
 
 TEST_CASE("migrations are applied once and recorded") {
-  ScratchDir dir;
-  const std::string path = (dir.path / "m.db").string();
+  TempDir dir;
+  const std::string path = (dir.path() / "m.db").string();
   // Migrations are numbered by their files, which branches may leave gaps in.
   const int last = builtin_migrations().back().version;
   {
@@ -390,7 +390,7 @@ TEST_CASE("list_games pages newest first from the games' rows") {
   CHECK(second.games().next_before_id() == 0);
 
   // A server started afresh lists the same from the rows alone.
-  Service cold{h.ioc, (h.dir.path / "t.db").string(), h.registry, [&h] { return h.now; }};
+  Service cold{h.ioc, (h.dir.path() / "t.db").string(), h.registry, [&h] { return h.now; }};
   Player reader;
   reader.conn = a.conn;
   proto::Envelope all;

@@ -40,10 +40,9 @@ std::vector<std::string> TwoPlayerGame::play(const Script& seat0, const Script& 
 }
 
 std::string TwoPlayerGame::replay() const {
-  const auto admin = run_command(std::string(NAUMACHIA_TEST_ADMIN) + " --db " +
-                                 server.db().string() + " replay " + std::to_string(game));
-  CHECK(admin.status == 0);
-  return admin.output;
+  const auto replayed = admin(server, "replay " + std::to_string(game));
+  CHECK(replayed.status == 0);
+  return replayed.output;
 }
 
 }  // namespace naumachia::testing

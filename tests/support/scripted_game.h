@@ -17,9 +17,7 @@ using Script = std::map<std::string, std::vector<std::string>>;  // step label -
 
 struct TwoPlayerGame {
   TempDir dir;
-  // A whole game is played as fast as the machine goes: the per-connection
-  // request limit (tested on its own) is lifted.
-  ServerProcess server{dir.path(), {"--request-rate", "100000", "--request-burst", "100000"}};
+  ServerProcess server{dir.path(), unlimited_requests()};
   std::vector<std::unique_ptr<client::Connection>> p;  // seat 0, seat 1
   std::uint64_t game = 0;
 

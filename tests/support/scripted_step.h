@@ -22,8 +22,4 @@ Played play_step(const State& s, std::map<PlayerId, std::vector<std::string>> or
 // The first error message for these orders, or "" if they are valid.
 std::string first_error(const State& s, PlayerId p, const std::vector<std::string>& lines);
 
-inline bool has(const std::string& text, const std::string& needle) {
-  return text.find(needle) != std::string::npos;
-}
-
 }  // namespace naumachia::testing

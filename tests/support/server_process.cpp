@@ -14,17 +14,6 @@
 
 namespace naumachia::testing {
 
-TempDir::TempDir() {
-  char tmpl[] = "/tmp/naumachia-it-XXXXXX";
-  if (!mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");
-  path_ = tmpl;
-}
-
-TempDir::~TempDir() {
-  std::error_code ec;
-  std::filesystem::remove_all(path_, ec);
-}
-
 std::vector<std::string> test_server_defaults() {
   return {"--password-iterations",
           "1000",
@@ -42,6 +31,10 @@ std::vector<std::string> test_server_defaults() {
           "4096",
           "--sends-per-minute",
           "6000"};
+}
+
+std::vector<std::string> unlimited_requests() {
+  return {"--request-rate", "100000", "--request-burst", "100000"};
 }
 
 ServerProcess::ServerProcess(const std::filesystem::path& dir, std::vector<std::string> options,

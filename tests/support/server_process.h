@@ -7,23 +7,18 @@
 #include <string>
 #include <vector>
 
+#include "support/temp_dir.h"
+
 namespace naumachia::testing {
-
-class TempDir {
- public:
-  TempDir();
-  ~TempDir();
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
 
 // Options every test server gets unless a test gives its own (later options
 // win): cheap password hashes and throttles out of the way, so that tests
 // sign up as many players (and send as many messages) as they like. The
 // hardening and press tests set them back.
 std::vector<std::string> test_server_defaults();
+// Options for a whole game played as fast as the machine goes: the
+// per-connection request limit (tested on its own) is lifted.
+std::vector<std::string> unlimited_requests();
 
 // Where a test server keeps its database when not in its directory.
 struct DatabaseAt {

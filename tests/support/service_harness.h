@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,8 @@
 #include "protocol/codec.h"
 #include "storage/database.h"
 #include "storage/tables.h"
+#include "support/requests.h"
+#include "support/temp_dir.h"
 #include "test-games/duel_game.h"
 
 namespace naumachia::testing {
@@ -41,15 +44,6 @@ struct FakeOutbox : Outbox {
   }
 };
 
-struct ScratchDir {
-  std::filesystem::path path;
-  ScratchDir() {
-    char tmpl[] = "/tmp/naumachia-test-XXXXXX";
-    path = mkdtemp(tmpl);
-  }
-  ~ScratchDir() { std::filesystem::remove_all(path); }
-};
-
 struct Player {
   ConnectionState conn;
   std::shared_ptr<FakeOutbox> box = std::make_shared<FakeOutbox>();
@@ -66,14 +60,14 @@ inline ServiceLimits cheap_hashes() {
 }
 
 struct Harness {
-  ScratchDir dir;
-  Database db{(dir.path / "t.db").string(), builtin_migrations()};
+  TempDir dir;
+  Database db{(dir.path() / "t.db").string(), builtin_migrations()};
   Tables store{db};
   Registry registry;
   std::int64_t now = 1'000'000;
   boost::asio::io_context ioc;
   ServiceLimits limits;
-  Service service{ioc, (dir.path / "t.db").string(), registry, [this] { return now; }, limits};
+  Service service{ioc, (dir.path() / "t.db").string(), registry, [this] { return now; }, limits};
   std::uint64_t next_id = 1;
 
   explicit Harness(ServiceLimits l = cheap_hashes()) : limits(l) {
@@ -134,30 +128,19 @@ struct Harness {
     return p;
   }
 
-  std::uint64_t start_duel(Player& a, Player& b, std::uint64_t deadline = 0) {
-    proto::Envelope create;
-    create.mutable_create_game()->set_scenario("duel/standard");
-    create.mutable_create_game()->set_seat(0);
-    create.mutable_create_game()->set_players(2);
-    create.mutable_create_game()->set_deadline_seconds(deadline);
-    const auto created = call(a, create);
-    REQUIRE(created.has_game());
-    proto::Envelope join;
-    join.mutable_join_game()->set_game_id(created.game().id());
-    join.mutable_join_game()->set_seat(-1);
-    REQUIRE(call(b, join).game().status() == proto::RUNNING);
+  // A Duel created by `a` and joined by `b` (at any free seat), with the
+  // given deadlines; the game is running.
+  std::uint64_t start_duel(Player& a, Player& b, std::uint64_t deadline = 0,
+                           std::optional<std::uint32_t> disorder_after = std::nullopt) {
+    const auto created = call(a, create_duel_request(deadline, disorder_after));
+    REQUIRE_MESSAGE(created.has_game(), created.error().message());
+    REQUIRE(call(b, join_request(created.game().id(), -1)).game().status() == proto::RUNNING);
     return created.game().id();
   }
 
   proto::Envelope submit(Player& p, std::uint64_t game, std::uint64_t step,
-                         std::vector<std::string> lines, bool ready = true) {
-    proto::Envelope req;
-    auto& s = *req.mutable_submit_orders();
-    s.set_game_id(game);
-    s.set_step(step);
-    for (auto& l : lines) s.add_lines(l);
-    s.set_ready(ready);
-    return call(p, req);
+                         const std::vector<std::string>& lines, bool ready = true) {
+    return call(p, orders_request(game, step, lines, ready));
   }
 };
 
@@ -173,7 +156,7 @@ inline bool any_push_contains(const FakeOutbox& box, const std::string& needle) 
 struct Restarted {
   Harness& h;
   // The harness's limits: cheap password hashes, as the first server had.
-  Service service{h.ioc, (h.dir.path / "t.db").string(), h.registry, [this] { return h.now; },
+  Service service{h.ioc, (h.dir.path() / "t.db").string(), h.registry, [this] { return h.now; },
                   h.limits};
   std::uint64_t next_id = 7000;
 

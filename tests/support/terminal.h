@@ -1,11 +1,10 @@
 #pragma once
 // One person's terminal for the tests of the `naumachia` command: its own
 // config file, the password in the environment.
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "support/server_process.h"
+#include "support/text.h"
 
 namespace naumachia::testing {
 
@@ -19,12 +18,7 @@ struct Terminal {
                            args,
                        input);
   }
-  std::string config_text() const {
-    std::ifstream in(config);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
+  std::string config_text() const { return read_file(config); }
 };
 
 }  // namespace naumachia::testing

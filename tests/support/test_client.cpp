@@ -5,6 +5,8 @@
 #include <chrono>
 #include <map>
 
+#include "support/requests.h"
+
 namespace naumachia::testing {
 
 std::unique_ptr<client::Connection> sign_up(const ServerProcess& server, const std::string& name) {
@@ -30,14 +32,7 @@ std::unique_ptr<client::Connection> log_in(const ServerProcess& server, const st
 proto::Envelope submit(client::Connection& c, std::uint64_t game, std::uint64_t step,
                        const std::vector<std::string>& lines,
                        std::optional<std::uint32_t> for_seat) {
-  proto::Envelope req;
-  auto& s = *req.mutable_submit_orders();
-  s.set_game_id(game);
-  s.set_step(step);
-  s.set_ready(true);
-  for (const auto& l : lines) s.add_lines(l);
-  if (for_seat) s.set_for_seat(*for_seat);
-  return c.call(req);
+  return c.call(orders_request(game, step, lines, true, for_seat));
 }
 
 std::uint64_t start_game(const std::vector<std::unique_ptr<client::Connection>>& players,
@@ -49,18 +44,17 @@ std::uint64_t start_game(const std::vector<std::unique_ptr<client::Connection>>&
   REQUIRE_MESSAGE(created.has_game(), created.error().message());
   const std::uint64_t game = created.game().id();
   CHECK(created.game().seats_size() == static_cast<int>(players.size()));
-  for (std::size_t i = 1; i < players.size(); ++i) {
-    proto::Envelope join;
-    join.mutable_join_game()->set_game_id(game);
-    join.mutable_join_game()->set_seat(static_cast<std::int32_t>(i));
-    REQUIRE(players[i]->call(join).has_game());
-  }
+  for (std::size_t i = 1; i < players.size(); ++i)
+    REQUIRE(players[i]->call(join_request(game, static_cast<std::int32_t>(i))).has_game());
   return game;
 }
 
 CommandResult admin(const ServerProcess& server, const std::string& command) {
-  return run_command(std::string(NAUMACHIA_TEST_ADMIN) + " --db " + server.db().string() + " " +
-                     command);
+  return admin(server.db(), command);
+}
+
+CommandResult admin(const std::filesystem::path& db, const std::string& command) {
+  return run_command(std::string(NAUMACHIA_TEST_ADMIN) + " --db " + db.string() + " " + command);
 }
 
 proto::GameDetail game_detail(client::Connection& c, std::uint64_t game) {
@@ -74,12 +68,7 @@ proto::GameDetail game_detail(client::Connection& c, std::uint64_t game) {
 
 proto::Envelope say(client::Connection& c, std::uint64_t game, const std::string& text,
                     const std::vector<std::uint32_t>& to) {
-  proto::Envelope req;
-  auto& r = *req.mutable_send_press();
-  r.set_game_id(game);
-  r.set_text(text);
-  for (const std::uint32_t s : to) r.add_to_seats(s);
-  return c.call(req);
+  return c.call(press_request(game, text, to));
 }
 
 std::vector<proto::PressMessage> all_press(client::Connection& c, std::uint64_t game) {
@@ -118,21 +107,25 @@ std::vector<proto::PressMessage> pushed_press(client::Connection& c) {
 
 std::uint64_t start_duel(client::Connection& a, client::Connection& b,
                          std::uint64_t deadline_seconds) {
-  proto::Envelope create;
-  create.mutable_create_game()->set_scenario("duel/standard");
-  create.mutable_create_game()->set_seat(0);
-  create.mutable_create_game()->set_players(2);
-  create.mutable_create_game()->set_deadline_seconds(deadline_seconds);
-  const auto created = a.call(create);
+  const auto created = a.call(create_duel_request(deadline_seconds));
   INFO(created.error().message());
   REQUIRE(created.has_game());
-  proto::Envelope join;
-  join.mutable_join_game()->set_game_id(created.game().id());
-  join.mutable_join_game()->set_seat(1);
-  const auto joined = b.call(join);
+  const auto joined = b.call(join_request(created.game().id(), 1));
   INFO(joined.error().message());
   REQUIRE(joined.game().status() == proto::RUNNING);
   return created.game().id();
+}
+
+std::vector<std::string> texts(const std::vector<proto::PressMessage>& messages) {
+  std::vector<std::string> out;
+  for (const auto& m : messages) out.push_back(m.text());
+  return out;
+}
+
+std::string all_frames(const client::Connection& c) {
+  std::string out;
+  for (const auto& f : c.received()) out += f;
+  return out;
 }
 
 }  // namespace naumachia::testing

@@ -1,6 +1,7 @@
 #pragma once
 // Small protocol helpers shared by the integration tests.
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,8 +17,10 @@ std::unique_ptr<client::Connection> sign_up(const ServerProcess& server, const s
 // Logs an existing account in.
 std::unique_ptr<client::Connection> log_in(const ServerProcess& server, const std::string& name,
                                            const std::string& password);
-// Runs `naumachia-admin --db DB COMMAND` against the server's database.
+// Runs `naumachia-admin --db DB COMMAND` against the server's database, or
+// against another database file (a copy, a backup).
 CommandResult admin(const ServerProcess& server, const std::string& command);
+CommandResult admin(const std::filesystem::path& db, const std::string& command);
 // The requester's view of a game (GetGame).
 proto::GameDetail game_detail(client::Connection& c, std::uint64_t game);
 // Submits orders, ready; returns the response (orders_accepted or an error).
@@ -40,5 +43,10 @@ proto::Envelope say(client::Connection& c, std::uint64_t game, const std::string
 std::vector<proto::PressMessage> all_press(client::Connection& c, std::uint64_t game);
 // The press messages pushed to the connection so far (and not yet taken).
 std::vector<proto::PressMessage> pushed_press(client::Connection& c);
+// The texts of press messages, in their order.
+std::vector<std::string> texts(const std::vector<proto::PressMessage>& messages);
+
+// Every frame the connection has received so far, as one text.
+std::string all_frames(const client::Connection& c);
 
 }  // namespace naumachia::testing

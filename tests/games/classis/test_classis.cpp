@@ -10,6 +10,7 @@
 #include "games/classis/classis.h"
 #include "games/classis/rules.h"
 #include "support/scripted_step.h"
+#include "support/text.h"
 
 using namespace naumachia;
 using testing::first_error;

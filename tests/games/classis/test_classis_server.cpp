@@ -11,8 +11,11 @@
 #include "core/hex.h"
 #include "core/text.h"
 #include "support/scripted_game.h"
+#include "support/text.h"
 
+using naumachia::testing::all_frames;
 using naumachia::testing::game_detail;
+using naumachia::testing::has;
 using naumachia::testing::submit;
 using naumachia::testing::TwoPlayerGame;
 namespace proto = naumachia::proto;
@@ -20,10 +23,6 @@ namespace hex = naumachia::hex;
 namespace text = naumachia::text;
 
 namespace {
-
-bool has(const std::string& t, const std::string& needle) {
-  return t.find(needle) != std::string::npos;
-}
 
 struct Seen {
   std::string id;
@@ -107,12 +106,6 @@ std::vector<std::string> tries(const Seen& s, const std::vector<Seen>& all,
   return out;
 }
 
-std::string frames_of(naumachia::client::Connection& c) {
-  std::string all;
-  for (const auto& f : c.received()) all += f;
-  return all;
-}
-
 }  // namespace
 
 TEST_CASE(
@@ -130,8 +123,8 @@ TEST_CASE(
   proto::Envelope history;
   history.mutable_events()->set_game_id(g.game);
   g.p[1]->call(history);
-  CHECK_FALSE(has(frames_of(*g.p[1]), "R1: at 0301"));
-  CHECK_FALSE(has(frames_of(*g.p[1]), "R1 0301"));
+  CHECK_FALSE(has(all_frames(*g.p[1]), "R1: at 0301"));
+  CHECK_FALSE(has(all_frames(*g.p[1]), "R1 0301"));
   const auto bad = submit(*g.p[1], g.game, d.summary().step(), {"P1: at 0301"});
   REQUIRE(bad.has_error());
   CHECK(has(bad.error().order_errors(0).message(), "outside your deployment rows 11-12 (1.10)"));

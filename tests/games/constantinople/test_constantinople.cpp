@@ -10,6 +10,7 @@
 #include "games/constantinople/constantinople.h"
 #include "games/constantinople/position.h"
 #include "support/scripted_step.h"
+#include "support/text.h"
 
 using namespace naumachia;
 using testing::first_error;

@@ -7,18 +7,17 @@
 #include <algorithm>
 
 #include "support/scripted_game.h"
+#include "support/text.h"
 
+using naumachia::testing::all_frames;
 using naumachia::testing::game_detail;
+using naumachia::testing::has;
 using naumachia::testing::Script;
 using naumachia::testing::submit;
 using naumachia::testing::TwoPlayerGame;
 namespace proto = naumachia::proto;
 
 namespace {
-
-bool has(const std::string& text, const std::string& needle) {
-  return text.find(needle) != std::string::npos;
-}
 
 bool starts(const std::string& label, const std::string& prefix) {
   return label.rfind(prefix, 0) == 0;
@@ -100,8 +99,7 @@ TEST_CASE("Constantinople's combat orders stay secret until both players commit"
   proto::Envelope history;
   history.mutable_events()->set_game_id(g.game);
   g.p[0]->call(history);
-  std::string before;
-  for (const auto& f : g.p[0]->received()) before += f;
+  const std::string before = all_frames(*g.p[0]);
   // (The order help shows "VENICE: attack G1 2, ..." as an example, so the
   // search is for IMP1's order.)
   CHECK(!has(before, "IMP1: attack G1"));
@@ -110,8 +108,7 @@ TEST_CASE("Constantinople's combat orders stay secret until both players commit"
   REQUIRE(submit(*g.p[0], g.game, d.summary().step(), {}).has_orders_accepted());
   game_detail(*g.p[0], g.game);
   g.p[0]->call(history);
-  std::string after;
-  for (const auto& f : g.p[0]->received()) after += f;
+  const std::string after = all_frames(*g.p[0]);
   CHECK(has(after, "IMP1: attack G1"));
   CHECK(has(after,
             "IMP1 and VENICE (13) attack G1 (5, +1 through the Boom (15.63)): differential +8"));

@@ -14,6 +14,7 @@
 #include "games/eih_naval/rules.h"
 #include "support/scripted_step.h"
 #include "support/secrecy_check.h"
+#include "support/text.h"
 
 namespace naumachia::data {
 std::string_view eih_naval_tables();

@@ -5,89 +5,43 @@
 // the admin replay verifies every step. And three players through the
 // `naumachia` command: Trafalgar's secret chits.
 #include <doctest/doctest.h>
-#include <sqlite3.h>
 
 #include <map>
 
 #include "games/eih_naval/eih_naval.h"
 #include "support/random_play.h"
-#include "support/secrecy_check.h"
+#include "support/sql_file.h"
+#include "support/table.h"
+#include "support/terminal.h"
 #include "support/test_client.h"
+#include "support/text.h"
 
 using naumachia::OrderSet;
 using naumachia::PlayerId;
 using naumachia::SeededDice;
 using naumachia::State;
 using naumachia::StepNo;
-using naumachia::client::Connection;
 using naumachia::testing::CommandResult;
 using naumachia::testing::game_detail;
-using naumachia::testing::run_command;
+using naumachia::testing::has;
 using naumachia::testing::ServerProcess;
-using naumachia::testing::sign_up;
 using naumachia::testing::submit;
 using naumachia::testing::TempDir;
+using naumachia::testing::Terminal;
 namespace proto = naumachia::proto;
 namespace nt = naumachia::testing;
 
 namespace {
 
-bool has(const std::string& s, const std::string& needle) {
-  return s.find(needle) != std::string::npos;
-}
-
-// The game's current position, read from the server's database the way the
-// server reads it (the test plays the part of an auditor with the engine).
+// The game's current position, as the server stored it.
 std::unique_ptr<State> position(const ServerProcess& server, std::uint64_t game) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open_v2(server.db().c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
-  sqlite3_stmt* st = nullptr;
-  REQUIRE(sqlite3_prepare_v2(db, "SELECT state FROM games WHERE id = ?", -1, &st, nullptr) ==
-          SQLITE_OK);
-  sqlite3_bind_int64(st, 1, static_cast<sqlite3_int64>(game));
-  REQUIRE(sqlite3_step(st) == SQLITE_ROW);
-  const std::string bytes(reinterpret_cast<const char*>(sqlite3_column_text(st, 0)),
-                          static_cast<std::size_t>(sqlite3_column_bytes(st, 0)));
-  sqlite3_finalize(st);
-  sqlite3_close(db);
-  static const auto game_module = naumachia::eih_naval::make_eih_naval_game();
-  auto s = game_module->deserialize(bytes);
-  REQUIRE_MESSAGE(s.has_value(), (s ? "" : s.error().message));
-  return std::move(*s);
+  static const auto module = naumachia::eih_naval::make_eih_naval_game();
+  return nt::stored_position(*module, server.db(), game);
 }
 
-struct Table {
-  TempDir dir;
-  // A whole battle as fast as the machine goes: the per-connection request
-  // limit (tested on its own) is lifted.
-  ServerProcess server{dir.path(), {"--request-rate", "100000", "--request-burst", "100000"}};
-  std::vector<std::unique_ptr<Connection>> seat;
-  std::unique_ptr<Connection> observer;
-  std::uint64_t game = 0;
-
-  Table(const std::string& scenario, int players) {
-    const char* names[] = {"hood", "ushakov", "villeneuve", "gravina"};
-    for (int i = 0; i < players; ++i) seat.push_back(sign_up(server, names[i]));
-    observer = sign_up(server, "onlooker");
-    proto::Envelope create;
-    create.mutable_create_game()->set_scenario(scenario);
-    create.mutable_create_game()->set_players(static_cast<std::uint32_t>(players));
-    create.mutable_create_game()->set_seat(0);
-    game = seat[0]->call(create).game().id();
-    for (int i = 1; i < players; ++i) {
-      proto::Envelope join;
-      join.mutable_join_game()->set_game_id(game);
-      join.mutable_join_game()->set_seat(static_cast<std::uint32_t>(i));
-      REQUIRE(seat[static_cast<std::size_t>(i)]->call(join).has_game());
-    }
-  }
-
-  std::vector<Connection*> all() {
-    std::vector<Connection*> out;
-    for (auto& c : seat) out.push_back(c.get());
-    out.push_back(observer.get());
-    return out;
-  }
+// A custom battle of four seats, fought as fast as the machine goes.
+struct Battle : nt::Table {
+  Battle() : Table("eih-naval/custom", 4, nt::unlimited_requests()) {}
 
   // Every client reads its view, its history and now and then a replay.
   void look(int step) {
@@ -105,24 +59,13 @@ struct Table {
   }
 
   // No frame any client received carries a secret of the current position
-  // its reader may not know.
-  int check_frames() {
+  // its reader may not know; the number of those secrets.
+  int check_secrets() {
     const auto st = position(server, game);
     if (st->step().game_over) return 0;
     const auto secrets = st->secrets();
-    for (std::size_t i = 0; i < seat.size(); ++i)
-      for (const auto& leak :
-           nt::frame_leaks(seat[i]->received(), secrets, PlayerId{static_cast<int>(i)}))
-        FAIL_CHECK(leak);
-    for (const auto& leak : nt::frame_leaks(observer->received(), secrets, std::nullopt))
-      FAIL_CHECK(leak);
+    check_frames(secrets);
     return static_cast<int>(secrets.size());
-  }
-
-  std::string frames_of(std::size_t i) const {
-    std::string out;
-    for (const auto& f : seat[i]->received()) out += f;
-    return out;
   }
 };
 
@@ -131,7 +74,7 @@ struct Table {
 TEST_CASE(
     "EiH 1.1.2.4.1, 1.1.6: four players fight a custom battle through the server, no frame "
     "carries a hidden ship, and the admin replay verifies") {
-  Table t("eih-naval/custom", 4);
+  Battle t;
   auto summary = game_detail(*t.seat[0], t.game).summary();
   REQUIRE(summary.status() == proto::RUNNING);
   CHECK(summary.seats(1).side() == "Attacker 2");
@@ -174,10 +117,10 @@ TEST_CASE(
                 << (res.error().order_errors_size() ? res.error().order_errors(0).message() : ""));
     }
     t.look(steps);
-    if (t.check_frames() > 0) ++secret_steps;
+    if (t.check_secrets() > 0) ++secret_steps;
     // Until Step Three the defenders never see the attackers' ships.
     if (has(labels.back(), "Forces: Defender") || has(labels.back(), "Evasion"))
-      CHECK_FALSE(has(t.frames_of(2), channel));
+      CHECK_FALSE(has(nt::all_frames(t.at(2)), channel));
   }
   const auto over = game_detail(*t.observer, t.game).summary();
   REQUIRE(over.status() == proto::OVER);
@@ -188,8 +131,8 @@ TEST_CASE(
         labels.end());
   // The attackers' partner saw the Channel Fleet from the start; the
   // defenders only once revealed (Step Three).
-  CHECK(has(t.frames_of(1), channel));
-  CHECK(has(t.frames_of(2), "Step Three: Attacker's forces"));
+  CHECK(has(nt::all_frames(t.at(1)), channel));
+  CHECK(has(nt::all_frames(t.at(2)), "Step Three: Attacker's forces"));
   // The whole history, declassified now the game is over (the checks above
   // ran frame by frame while it was running).
   proto::Envelope ev;
@@ -200,12 +143,10 @@ TEST_CASE(
     for (const auto& h : e.resolved().happenings()) all += h.text() + "\n";
   CHECK(has(all, "Round 1 (1.1.2.6)"));
   CHECK(has(all, "Political points"));
-  const CommandResult admin =
-      run_command(std::string(NAUMACHIA_TEST_ADMIN) + " --db " + t.server.db().string() +
-                  " replay " + std::to_string(t.game));
-  CHECK(admin.status == 0);
-  CHECK(has(admin.output, "replay verified"));
-  CHECK(has(admin.output, "Step Two:"));
+  const CommandResult replay = nt::admin(t.server, "replay " + std::to_string(t.game));
+  CHECK(replay.status == 0);
+  CHECK(has(replay.output, "replay verified"));
+  CHECK(has(replay.output, "Step Two:"));
 }
 
 TEST_CASE(
@@ -213,18 +154,9 @@ TEST_CASE(
     "Trafalgar") {
   TempDir dir;
   ServerProcess server(dir.path());
-  struct Terminal {
-    std::string config;
-    CommandResult run(const std::string& args, const std::string& input = "") const {
-      return run_command("NAUMACHIA_CONFIG=" + config +
-                             " NAUMACHIA_PASSWORD=correct-horse-battery " + NAUMACHIA_CLIENT + " " +
-                             args,
-                         input);
-    }
-  };
-  const Terminal nelson{(dir.path() / "nelson.conf").string()};
-  const Terminal villeneuve{(dir.path() / "villeneuve.conf").string()};
-  const Terminal gravina{(dir.path() / "gravina.conf").string()};
+  const Terminal nelson{(dir.path() / "nelson.conf").string(), server.url()};
+  const Terminal villeneuve{(dir.path() / "villeneuve.conf").string(), server.url()};
+  const Terminal gravina{(dir.path() / "gravina.conf").string(), server.url()};
   for (const auto& [t, name] :
        {std::pair{&nelson, "nelson"}, {&villeneuve, "villeneuve"}, {&gravina, "gravina"}})
     REQUIRE(t->run("--server " + server.url() + " register " + name).status == 0);

@@ -7,8 +7,10 @@
 
 #include "core/dice.h"
 #include "games/diplomacy/diplomacy.h"
+#include "support/text.h"
 
 using namespace naumachia;
+using testing::has;
 
 namespace {
 
@@ -52,10 +54,6 @@ Played play(const State& s, const std::map<int, std::vector<std::string>>& order
 std::string refusal(const State& s, int seat, const std::vector<std::string>& lines) {
   auto v = s.validate(PlayerId{seat}, lines);
   return v ? "" : v.error()[0].message;
-}
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
 }
 
 const std::string kSpring = "season Spring 1355\nfirst_winter 0\nretreats 0\n";

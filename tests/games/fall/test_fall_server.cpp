@@ -9,9 +9,11 @@
 #include <map>
 
 #include "support/test_client.h"
+#include "support/text.h"
 
 using naumachia::client::Connection;
 using naumachia::testing::game_detail;
+using naumachia::testing::has;
 using naumachia::testing::run_command;
 using naumachia::testing::ServerProcess;
 using naumachia::testing::sign_up;
@@ -39,10 +41,6 @@ const std::map<std::string, std::map<int, std::vector<std::string>>> kScript{
       {2, {"F myt - aeg"}}}},
     {"Autumn 1356 movement", {{5, {"2A con B"}}, {6, {"F cnd - cre"}}}},
 };
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 }  // namespace
 

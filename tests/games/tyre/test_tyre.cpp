@@ -7,6 +7,7 @@
 #include "core/text.h"
 #include "games/tyre/tyre.h"
 #include "support/scripted_step.h"
+#include "support/text.h"
 
 using namespace naumachia;
 using testing::first_error;

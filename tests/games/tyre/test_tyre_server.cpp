@@ -7,19 +7,15 @@
 #include <map>
 
 #include "support/scripted_game.h"
+#include "support/text.h"
 
 using naumachia::testing::game_detail;
+using naumachia::testing::has;
 using naumachia::testing::Script;
 using naumachia::testing::TwoPlayerGame;
 namespace proto = naumachia::proto;
 
-namespace {
-
-bool has(const std::string& text, const std::string& needle) {
-  return text.find(needle) != std::string::npos;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("two players fight a Game-Turn of Tyre's naval war through the server") {
   TwoPlayerGame g("tyre/naval", {"azemilk", "alexander"});

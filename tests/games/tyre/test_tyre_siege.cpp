@@ -12,6 +12,7 @@
 #include "games/tyre/land.h"
 #include "games/tyre/tyre.h"
 #include "support/scripted_step.h"
+#include "support/text.h"
 
 using namespace naumachia;
 using hex::Dir;
