@@ -10,7 +10,7 @@
 #include "digest.h"
 #include "history_check.h"
 #include "support/server_process.h"
-#include "support/test_client.h"
+#include "support/protocol_client.h"
 #include "support/text.h"
 #include "trust.h"
 

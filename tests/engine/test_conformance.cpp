@@ -11,7 +11,7 @@
 
 #include "support/random_play.h"
 #include "support/secrecy_check.h"
-#include "test-games/test_games.h"
+#include "test-games/registry.h"
 
 using namespace naumachia;
 

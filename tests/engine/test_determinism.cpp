@@ -10,7 +10,7 @@
 
 #include "base/crypto.h"
 #include "support/random_play.h"
-#include "test-games/test_games.h"
+#include "test-games/registry.h"
 
 using namespace naumachia;
 

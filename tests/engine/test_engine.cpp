@@ -1,6 +1,6 @@
 // The engine interface, exercised through the test-only Duel game: order
 // validation, resolution with given dice, views, canonical serialisation
-// (random play over every module is tests/test_conformance.cpp).
+// (random play over every module is tests/engine/test_conformance.cpp).
 #include <doctest/doctest.h>
 
 #include "core/game.h"

@@ -7,7 +7,7 @@
 #include "convert.h"
 #include "support/svg_check.h"
 #include "svg.h"
-#include "test-games/test_games.h"
+#include "test-games/registry.h"
 
 using namespace naumachia;
 

@@ -6,7 +6,7 @@
 
 #include "support/requests.h"
 #include "support/table.h"
-#include "support/test_client.h"
+#include "support/protocol_client.h"
 #include "support/text.h"
 
 using namespace naumachia;

@@ -14,7 +14,7 @@
 
 #include "support/file_modes.h"
 #include "support/sql_file.h"
-#include "support/test_client.h"
+#include "support/protocol_client.h"
 #include "support/text.h"
 
 using naumachia::testing::admin;

@@ -14,7 +14,7 @@
 #include "support/scripted_game.h"
 #include "support/server_process.h"
 #include "support/sql_file.h"
-#include "support/test_client.h"
+#include "support/protocol_client.h"
 
 using namespace naumachia;
 using namespace naumachia::testing;

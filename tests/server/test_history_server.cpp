@@ -12,7 +12,7 @@
 
 #include "digest.h"
 #include "support/sql_file.h"
-#include "support/test_client.h"
+#include "support/protocol_client.h"
 
 using naumachia::client::to_hex;
 using naumachia::testing::admin;

@@ -9,7 +9,7 @@
 #include "connection.h"
 #include "digest.h"
 #include "support/server_process.h"
-#include "support/test_client.h"
+#include "support/protocol_client.h"
 
 using naumachia::client::Connection;
 using naumachia::client::from_hex;

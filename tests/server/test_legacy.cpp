@@ -8,7 +8,7 @@
 #include <optional>
 
 #include "support/sql_file.h"
-#include "support/test_client.h"
+#include "support/protocol_client.h"
 #include "support/text.h"
 
 using naumachia::testing::admin;

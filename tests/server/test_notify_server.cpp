@@ -12,7 +12,7 @@
 #include "support/requests.h"
 #include "support/sinks.h"
 #include "support/terminal.h"
-#include "support/test_client.h"
+#include "support/protocol_client.h"
 #include "support/text.h"
 
 using namespace naumachia;

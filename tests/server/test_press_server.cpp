@@ -9,7 +9,7 @@
 #include "support/secrecy_check.h"
 #include "support/sql_file.h"
 #include "support/table.h"
-#include "support/test_client.h"
+#include "support/protocol_client.h"
 #include "support/text.h"
 
 using namespace naumachia;

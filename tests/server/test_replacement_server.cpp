@@ -9,7 +9,7 @@
 #include <chrono>
 #include <thread>
 
-#include "support/test_client.h"
+#include "support/protocol_client.h"
 #include "support/text.h"
 
 using namespace naumachia;

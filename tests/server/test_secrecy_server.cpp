@@ -2,7 +2,7 @@
 // hands and cup are secret; orders go to partners only). Real protocol
 // clients play whole games; after every step every byte each of them has
 // received is checked for a secret its reader may not yet know
-// (tests/secrecy_check.h), and for every private message of the game's
+// (tests/support/secrecy_check.h), and for every private message of the game's
 // press, which only its channel may read. Also: partners on a side, a
 // resigned partner's forces ordered by the other, a newcomer taking over a
 // resigned partner's seat (and the player who left reading as an observer),
@@ -17,7 +17,7 @@
 #include "support/secrecy_check.h"
 #include "support/sql_file.h"
 #include "support/table.h"
-#include "support/test_client.h"
+#include "support/protocol_client.h"
 #include "support/text.h"
 #include "test-games/masks_game.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 // The requests the tests send, built one way whichever carries them: a real
-// connection to the server (support/test_client.h) or the service without a
+// connection to the server (support/protocol_client.h) or the service without a
 // network (support/service_harness.h).
 #include <cstdint>
 #include <optional>

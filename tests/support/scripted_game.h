@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "support/test_client.h"
+#include "support/protocol_client.h"
 
 namespace naumachia::testing {
 

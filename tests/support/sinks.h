@@ -1,5 +1,5 @@
 #pragma once
-// The notification tests' loopback sinks (tests/sinks.py): a real SMTP
+// The notification tests' loopback sinks (tests/support/sinks.py): a real SMTP
 // server and an HTTP server that record what the naumachia server sends.
 #include <sys/types.h>
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/game.h"
-#include "support/test_client.h"
+#include "support/protocol_client.h"
 
 namespace naumachia::testing {
 

@@ -4,7 +4,7 @@
 
 #include <map>
 
-#include "support/test_client.h"
+#include "support/protocol_client.h"
 
 using naumachia::client::Connection;
 using naumachia::testing::game_detail;

@@ -13,7 +13,7 @@
 #include "support/sql_file.h"
 #include "support/table.h"
 #include "support/terminal.h"
-#include "support/test_client.h"
+#include "support/protocol_client.h"
 #include "support/text.h"
 
 using naumachia::OrderSet;

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <map>
 
-#include "support/test_client.h"
+#include "support/protocol_client.h"
 #include "support/text.h"
 
 using naumachia::client::Connection;

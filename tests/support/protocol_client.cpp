@@ -1,4 +1,4 @@
-#include "support/test_client.h"
+#include "support/protocol_client.h"
 
 #include <doctest/doctest.h>
 

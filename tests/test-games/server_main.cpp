@@ -1,7 +1,7 @@
 // The server program with the test-only games (Duel, Masks) added to the shipped games.
 #include "app/program.h"
 #include "games/all_games.h"
-#include "test-games/test_games.h"
+#include "test-games/registry.h"
 
 int main(int argc, char** argv) {
   naumachia::Registry registry;

@@ -1,7 +1,7 @@
 // The admin tool with the test-only games (Duel, Masks) added to the shipped games.
 #include "admin/program.h"
 #include "games/all_games.h"
-#include "test-games/test_games.h"
+#include "test-games/registry.h"
 
 int main(int argc, char** argv) {
   naumachia::Registry registry;

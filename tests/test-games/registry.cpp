@@ -1,4 +1,4 @@
-#include "test-games/test_games.h"
+#include "test-games/registry.h"
 
 #include "games/all_games.h"
 #include "test-games/duel_game.h"
