@@ -1,12 +1,13 @@
 // The Fall of Constantinople as a game: the scenario's year of seasons,
 // sieges, pillage, garrisons, retreats into cities, the disbands at sea, and
-// stored positions (games/fall/fall.h), through the module's State.
+// stored positions (games/fall/fall.h), through the module's State, as the
+// registry offers it: a scenario of the Diplomacy game.
 #include <doctest/doctest.h>
 
 #include <map>
 
 #include "core/dice.h"
-#include "games/diplomacy/diplomacy.h"
+#include "games/all_games.h"
 
 using namespace naumachia;
 
@@ -16,8 +17,12 @@ namespace {
 enum Seat { Aragon, Byzantium, Genoa, Hospitallers, Naples, Ottomans, Venice };
 
 const Game& game() {
-  static const auto g = diplomacy::make_diplomacy_game();
-  return *g;
+  static const Registry registry = [] {
+    Registry r;
+    register_all_games(r);
+    return r;
+  }();
+  return *registry.find("diplomacy");
 }
 
 // A position of a seven-player game from its position lines.

@@ -10,7 +10,6 @@
 #include "core/text.h"
 #include "games/diplomacy/arrows.h"
 #include "games/diplomacy/rules.h"
-#include "games/fall/fall.h"
 
 namespace naumachia::data {
 std::string_view diplomacy_standard_map();
@@ -552,13 +551,13 @@ class DiplomacyState final : public State {
 
 class DiplomacyGame final : public Game {
  public:
-  DiplomacyGame(std::shared_ptr<const Map> map, std::shared_ptr<const fall::Scenario> fall)
-      : map_(std::move(map)), fall_(std::move(fall)) {}
+  explicit DiplomacyGame(std::shared_ptr<const Map> map) : map_(std::move(map)) {}
 
   std::string id() const override { return "diplomacy"; }
   std::string title() const override { return "Diplomacy"; }
   // Version 2 settles two convoy questions differently (Rulings in rules.h);
-  // games created under version 1 keep its adjudication.
+  // games created under version 1 keep its adjudication. The variants added
+  // (The Fall of Constantinople) are played under the same versions.
   RulesVersion rules_version() const override { return RulesVersion{2}; }
   RulesVersion oldest_rules_version() const override { return RulesVersion{1}; }
 
@@ -572,7 +571,9 @@ class DiplomacyGame final : public Game {
                    2,
                    static_cast<int>(map_->powers().size())};
     for (const Power& p : map_->powers()) s.sides.push_back(p.name);
-    return {s, fall::scenario_info(*fall_)};
+    std::vector<ScenarioInfo> out{s};
+    for (ScenarioInfo& v : variant_scenarios()) out.push_back(std::move(v));
+    return out;
   }
 
   // Each power is a side; with fewer than seven players a seat plays several.
@@ -583,10 +584,7 @@ class DiplomacyGame final : public Game {
  protected:
   Expected<std::unique_ptr<State>> do_new_game(std::string_view scenario, int players,
                                                RulesVersion rules) const override {
-    if (scenario == fall::kScenarioId) return fall::new_game(fall_, players, rules);
-    if (scenario != "standard")
-      return fail("diplomacy has the scenarios 'standard' and '" + std::string(fall::kScenarioId) +
-                  "'");
+    if (scenario != "standard") return fail("diplomacy has the scenarios " + scenario_names());
     if (players < 2 || players > static_cast<int>(map_->powers().size()))
       return fail("diplomacy takes 2 to 7 players");
     Position pos;
@@ -602,13 +600,20 @@ class DiplomacyGame final : public Game {
 
   Expected<std::unique_ptr<State>> do_deserialize(std::string_view bytes,
                                                   RulesVersion rules) const override {
-    if (fall::is_fall_state(bytes)) return fall::read_game(fall_, bytes, rules);
     return DiplomacyState::parse(map_, rulings_for(rules), bytes);
   }
 
  private:
+  // "'standard' and 'fall-of-constantinople'".
+  std::string scenario_names() const {
+    std::vector<std::string> names;
+    for (const ScenarioInfo& s : scenarios()) names.push_back("'" + s.id + "'");
+    const std::string last = names.back();
+    names.pop_back();
+    return names.empty() ? last : text::join(names, ", ") + " and " + last;
+  }
+
   std::shared_ptr<const Map> map_;
-  std::shared_ptr<const fall::Scenario> fall_;
 };
 
 }  // namespace
@@ -620,10 +625,7 @@ std::shared_ptr<const Map> standard_map() {
 }
 
 std::unique_ptr<Game> make_diplomacy_game() {
-  auto fall = fall::load_scenario();
-  assert(fall.has_value());  // compiled-in data, checked by the tests
-  return std::make_unique<DiplomacyGame>(standard_map(),
-                                         std::make_shared<const fall::Scenario>(std::move(*fall)));
+  return std::make_unique<DiplomacyGame>(standard_map());
 }
 
 }  // namespace naumachia::diplomacy

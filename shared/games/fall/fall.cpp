@@ -577,8 +577,6 @@ View FallState::view(std::optional<PlayerId>) const {
   return v;
 }
 
-}  // namespace
-
 ScenarioInfo scenario_info(const Scenario& scenario) {
   ScenarioInfo s{std::string(kScenarioId),
                  "The Fall of Constantinople (1354)",
@@ -594,28 +592,47 @@ ScenarioInfo scenario_info(const Scenario& scenario) {
   return s;
 }
 
-bool is_fall_state(std::string_view bytes) {
-  return bytes.substr(0, 7) == "fall 1\n";
-}
-
-Expected<std::unique_ptr<State>> new_game(std::shared_ptr<const Scenario> scenario, int players,
-                                          RulesVersion rules) {
-  if (players < 2 || players > static_cast<int>(scenario->powers().size()))
-    return fail("The Fall of Constantinople takes 2 to " +
-                std::to_string(scenario->powers().size()) + " players");
-  diplomacy::Rulings rulings = diplomacy::rulings_for(rules);
-  rulings.multiplicity = true;  // Multiplicity Plus, FoC Movement a
-  Position pos = scenario->initial_position();
-  auto s = std::make_unique<FallState>(std::move(scenario), players, std::move(pos), rulings);
-  s->begin();
-  return std::unique_ptr<State>(std::move(s));
-}
-
-Expected<std::unique_ptr<State>> read_game(std::shared_ptr<const Scenario> scenario,
-                                           std::string_view bytes, RulesVersion rules) {
+// Diplomacy's rulings under the game's rules version, with Multiplicity Plus
+// (FoC Movement a).
+diplomacy::Rulings fall_rulings(RulesVersion rules) {
   diplomacy::Rulings rulings = diplomacy::rulings_for(rules);
   rulings.multiplicity = true;
-  return FallState::parse(std::move(scenario), rulings, bytes);
+  return rulings;
+}
+
+class FallVariant final : public Variant {
+ public:
+  explicit FallVariant(std::shared_ptr<const Scenario> scenario) : sc_(std::move(scenario)) {}
+
+  ScenarioInfo scenario() const override { return scenario_info(*sc_); }
+
+  bool reads(std::string_view bytes) const override { return bytes.substr(0, 7) == "fall 1\n"; }
+
+  Expected<std::unique_ptr<State>> new_game(int players, RulesVersion rules) const override {
+    if (players < 2 || players > static_cast<int>(sc_->powers().size()))
+      return fail("The Fall of Constantinople takes 2 to " + std::to_string(sc_->powers().size()) +
+                  " players");
+    auto s =
+        std::make_unique<FallState>(sc_, players, sc_->initial_position(), fall_rulings(rules));
+    s->begin();
+    return std::unique_ptr<State>(std::move(s));
+  }
+
+  Expected<std::unique_ptr<State>> deserialize(std::string_view bytes,
+                                               RulesVersion rules) const override {
+    return FallState::parse(sc_, fall_rulings(rules), bytes);
+  }
+
+ private:
+  std::shared_ptr<const Scenario> sc_;
+};
+
+}  // namespace
+
+std::unique_ptr<const Variant> make_fall_variant() {
+  auto scenario = load_scenario();
+  assert(scenario.has_value());  // compiled-in data, checked by the tests
+  return std::make_unique<FallVariant>(std::make_shared<const Scenario>(std::move(*scenario)));
 }
 
 }  // namespace naumachia::fall

@@ -1,7 +1,9 @@
 #pragma once
-// The Fall of Constantinople as the scenario "fall-of-constantinople" of the
-// Diplomacy module (games/diplomacy/diplomacy.cpp offers it): a thin state
-// over the rule functions of games/fall (season.h, economy.h). Rule choices:
+// The Fall of Constantinople as a variant of Diplomacy: the scenario
+// "diplomacy/fall-of-constantinople", handed to the Diplomacy game by the
+// registry (games/all_games.cpp) and played on Diplomacy's adjudicator
+// (games/diplomacy/rules.h, forces). A thin state over the rule functions of
+// games/fall (season.h, economy.h). Rule choices:
 // docs/rules/fall-of-constantinople.md.
 #include <memory>
 #include <string_view>
@@ -13,13 +15,8 @@ namespace naumachia::fall {
 
 inline constexpr std::string_view kScenarioId = "fall-of-constantinople";
 
-ScenarioInfo scenario_info(const Scenario& scenario);
-// Whether stored bytes are a position of this scenario.
-bool is_fall_state(std::string_view bytes);
-Expected<std::unique_ptr<State>> new_game(std::shared_ptr<const Scenario> scenario, int players,
-                                          RulesVersion rules);
-Expected<std::unique_ptr<State>> read_game(std::shared_ptr<const Scenario> scenario,
-                                           std::string_view bytes, RulesVersion rules);
+// The variant, with the compiled-in scenario (data/fall-of-constantinople-map.json).
+std::unique_ptr<const Variant> make_fall_variant();
 
 // Position lines in canonical order (serialise.cpp): the state's own lines
 // (players, step, winner) come before them.
