@@ -199,9 +199,14 @@ class FallState final : public State {
     bool moved = false;
     switch (phase_of(pos_)) {
       case Phase::Movement: {
-        SeasonResult r = resolve_movement(*sc_, pos_, orders, rulings_);
-        pos_ = std::move(r.next);
-        notes = std::move(r.notes);
+        auto r = resolve_movement(*sc_, pos_, orders, rulings_);
+        if (r) {
+          pos_ = std::move(r->next);
+          notes = std::move(r->notes);
+        } else {  // never expected: said, not dropped in silence
+          notes.push_back("The season could not be adjudicated, and every unit stands: " +
+                          r.error().message);
+        }
         moved = !pos_.retreats;
         break;
       }

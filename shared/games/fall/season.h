@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/result.h"
-#include "games/diplomacy/rules.h"
+#include "games/diplomacy/forces.h"
 #include "games/fall/economy.h"
 #include "games/fall/orders.h"
 
@@ -60,10 +60,12 @@ struct SeasonResult {
 // A spring or autumn: food trades and purchases first (settle_food_orders),
 // then movement adjudicated, then pillage, sieges and the disbands at sea;
 // dislodged forces wait for retreats (next.retreats) when they have somewhere
-// to go. Units without orders hold; rebels pillage where they stand.
-SeasonResult resolve_movement(const Scenario& scenario, const Position& pos,
-                              const std::vector<PowerOrder>& orders,
-                              const diplomacy::Rulings& rulings);
+// to go. Units without orders hold; rebels pillage where they stand. Refused
+// when the adjudicator cannot read the forces made of the position (never for
+// a position the rules made).
+Expected<SeasonResult> resolve_movement(const Scenario& scenario, const Position& pos,
+                                        const std::vector<PowerOrder>& orders,
+                                        const diplomacy::Rulings& rulings);
 
 // Multiplicity Plus (10): the powers owning fleets in a sea (who choose the
 // armies lost there).
