@@ -72,6 +72,10 @@ struct OrderResult {
   std::string note;  // "bounced", "cut", "void: ...", "dislodged", ...
 };
 
+// An order's outcome as reported: "succeeds", "fails (bounced)", "illegal,
+// ignored (...)".
+std::string outcome_text(Outcome outcome, const std::string& note);
+
 struct PhaseResult {
   Position next;  // the position after the phase (not yet advanced to the next phase)
   std::vector<OrderResult> results;

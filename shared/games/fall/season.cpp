@@ -205,11 +205,6 @@ std::vector<Entry> build_forces(const Position& pos, const std::vector<PowerOrde
   return out;
 }
 
-std::string outcome_text(const ForceOutcome& fo) {
-  const char* word = fo.outcome == diplomacy::Outcome::Succeeds ? "succeeds" : "fails";
-  return fo.note.empty() ? word : std::string(word) + " (" + fo.note + ")";
-}
-
 void add(std::vector<Group>& groups, const std::string& power, UnitType type, int count,
          Place place) {
   if (count > 0) groups.push_back(Group{power, type, count, std::move(place)});
@@ -386,7 +381,8 @@ Expected<SeasonResult> resolve_movement(const Scenario& scenario, const Position
     const Entry& e = entries[i];
     const ForceOutcome& fo = fr->forces[i];
     if (e.written)
-      r.notes.push_back(e.power + ": " + format_order(e.order) + ": " + outcome_text(fo));
+      r.notes.push_back(e.power + ": " + format_order(e.order) + ": " +
+                        diplomacy::outcome_text(fo.outcome, fo.note));
     const Place& from = e.order.from;
     if (fo.moved) {
       const Place& to = e.order.to;
