@@ -53,16 +53,8 @@ struct Board : Position, Adjudication {
   std::vector<PlayerId> seats() const { return seats_.seats(); }
   std::string seat_name(PlayerId seat) const { return seats_.seat_name(seat); }
   std::string label() const;  // "Spring 1901 movement"
-  std::vector<SideId> winners() const;
+  std::vector<SideId> winners() const { return seats_.winners(winner_); }
   void resolve(const Orders& orders, Dice& dice, std::vector<Event>& events);
-  // Whether `has` holds for some power `seat` plays.
-  template <class Has>
-  bool any_power(PlayerId seat, const Has& has) const {
-    for (const std::string& power : seats_.powers_of(seat)) {
-      if (has(power)) return true;
-    }
-    return false;
-  }
   bool must_adjust(const std::string& power) const;
   // Every line of `orders` read again by `read` (they were validated).
   std::vector<Order> orders_read(const Orders& orders,

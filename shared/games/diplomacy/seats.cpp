@@ -33,6 +33,11 @@ std::optional<SideId> PowerSeats::side_of(std::string_view power) const {
   return std::nullopt;
 }
 
+std::vector<SideId> PowerSeats::winners(std::string_view power) const {
+  const auto side = side_of(power);
+  return side ? std::vector<SideId>{*side} : std::vector<SideId>{};
+}
+
 int PowerSeats::seat_of(std::string_view power) const {
   const auto side = side_of(power);
   return side ? side->value % players_ : -1;

@@ -33,6 +33,16 @@ class PowerSeats {
   // The seat playing the power, as a view names an owner: -1 (nobody's) for
   // a name that is no power.
   int seat_of(std::string_view power) const;
+  // Whether `has` holds for some power `seat` plays.
+  template <class Has>
+  bool any_power(PlayerId seat, const Has& has) const {
+    for (const std::string& power : powers_of(seat)) {
+      if (has(power)) return true;
+    }
+    return false;
+  }
+  // The sides that win when `power` has won: its own; none when nobody has.
+  std::vector<SideId> winners(std::string_view power) const;
 
  private:
   std::vector<std::string> powers_;

@@ -16,19 +16,19 @@ namespace {
 // ------------------------------------------------------------ who orders
 
 bool has_units(const Board& b, PlayerId seat) {
-  return b.any_power(seat, [&](const std::string& power) {
+  return b.seats_.any_power(seat, [&](const std::string& power) {
     return std::any_of(b.units.begin(), b.units.end(),
                        [&](const auto& u) { return u.second.power == power; });
   });
 }
 bool has_dislodged(const Board& b, PlayerId seat) {
-  return b.any_power(seat, [&](const std::string& power) {
+  return b.seats_.any_power(seat, [&](const std::string& power) {
     return std::any_of(b.dislodged.begin(), b.dislodged.end(),
                        [&](const auto& d) { return d.second.unit.power == power; });
   });
 }
 bool adjusting(const Board& b, PlayerId seat) {
-  return b.any_power(seat, [&](const std::string& power) { return b.must_adjust(power); });
+  return b.seats_.any_power(seat, [&](const std::string& power) { return b.must_adjust(power); });
 }
 
 // ------------------------------------------------------------ checks
@@ -119,11 +119,6 @@ Board::Board(std::shared_ptr<const Map> map, int players, Position pos, Rulings 
 
 std::string Board::label() const {
   return kSequence.label(*this);
-}
-
-std::vector<SideId> Board::winners() const {
-  const auto side = seats_.side_of(winner_);
-  return side ? std::vector<SideId>{*side} : std::vector<SideId>{};
 }
 
 void Board::resolve(const Orders& orders, Dice& dice, std::vector<Event>& events) {

@@ -25,21 +25,6 @@ Phase phase_of(const Position& pos) {
   return pos.retreats ? Phase::Retreats : Phase::Movement;
 }
 
-std::string phase_label(const Position& pos) {
-  const std::string when = units::season_name(pos.season) + " " + std::to_string(pos.year);
-  switch (phase_of(pos)) {
-    case Phase::Movement:
-      return when + " movement";
-    case Phase::Retreats:
-      return when + " retreats";
-    case Phase::Summer:
-      return when + ": food";
-    case Phase::Winter:
-      return when + " adjustments";
-  }
-  return when;
-}
-
 int cities_of(const Position& pos, const std::string& power) {
   return static_cast<int>(std::count_if(pos.city_owner.begin(), pos.city_owner.end(),
                                         [&](const auto& c) { return c.second == power; }));

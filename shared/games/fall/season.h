@@ -18,10 +18,10 @@
 namespace naumachia::fall {
 
 // Which orders the position takes: spring and autumn movement (with food
-// purchases), their retreats, the summer's meal, the winter's adjustments.
+// purchases), their retreats, the summer's meal, the winter's adjustments
+// (the rows of the sequence of play, sequence.cpp).
 enum class Phase { Movement, Retreats, Summer, Winter };
 Phase phase_of(const Position& pos);
-std::string phase_label(const Position& pos);  // "Spring 1355 movement"
 
 // FoC Mapboard b: the majority of the 53 cities wins.
 inline constexpr int kCitiesToWin = 27;
@@ -36,12 +36,25 @@ struct PowerOrder {
   Order order;
 };
 
-// Checks one order of `power` against the position in its phase, and returns
-// it with its places as the units stand (a fleet's coast filled in, a
-// "2A Athens -> Athens" resolved to entering or leaving the city). The error
-// says why, citing the rule.
-Expected<Order> check_order(const Scenario& scenario, const Position& pos, const std::string& power,
-                            Order order);
+// Checks one order of `power` against the position, one function for each
+// phase, and returns it with its places as the units stand (a fleet's coast
+// filled in, a "2A Athens -> Athens" resolved to entering or leaving the
+// city). The error says why, citing the rule.
+//
+// Spring and autumn: a unit's order (hold, move, support, convoy, besiege,
+// pillage), or food bought or sold (FoC Building b).
+Expected<Order> check_movement_order(const Scenario& scenario, const Position& pos,
+                                     const std::string& power, Order order);
+// Retreats: a dislodged unit retreats or disbands; the fleets' owners name
+// the armies an unseaworthy A/F loses (Multiplicity Plus (10)).
+Expected<Order> check_retreat_order(const Scenario& scenario, const Position& pos,
+                                    const std::string& power, Order order);
+// Summer, for a power short of food: disbands and unfed units (FoC Sequence 2).
+Expected<Order> check_summer_order(const Scenario& scenario, const Position& pos,
+                                   const std::string& power, Order order);
+// Winter: builds, disbands and unfed units (FoC Building).
+Expected<Order> check_winter_order(const Scenario& scenario, const Position& pos,
+                                   const std::string& power, Order order);
 
 // Checks a power's checked orders together: no more units ordered from a
 // place than stand there, no unit in two orders, garrisons within the city's
