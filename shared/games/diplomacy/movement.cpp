@@ -5,6 +5,7 @@
 // circular movement succeeds, and a convoy paradox follows the Szykman rule
 // (DATC 4.A.2): the convoyed moves of the paradox fail.
 #include <algorithm>
+#include <iterator>
 
 #include "games/diplomacy/forces.h"
 #include "games/diplomacy/rules.h"
@@ -721,14 +722,10 @@ class Movement {
     }
     out.results = std::move(results_);
     for (auto it = out.next.dislodged.begin(); it != out.next.dislodged.end();) {
-      const std::string unit = it->second.unit.power + "'s " + format_unit(it->second.unit);
-      if (retreat_options(map_, out.next, it->second).empty()) {
-        out.notes.push_back(unit + " is dislodged and, with no place to retreat to, disbanded");
-        it = out.next.dislodged.erase(it);
-      } else {
-        out.notes.push_back(unit + " is dislodged and must retreat");
-        ++it;
-      }
+      const bool may_retreat = !retreat_options(map_, out.next, it->second).empty();
+      out.notes.push_back(dislodged_note(
+          it->second.unit.power + "'s " + format_unit(it->second.unit), may_retreat));
+      it = may_retreat ? std::next(it) : out.next.dislodged.erase(it);
     }
     return out;
   }

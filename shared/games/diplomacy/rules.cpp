@@ -90,6 +90,11 @@ std::string outcome_text(Outcome outcome, const std::string& note) {
   return note.empty() ? word : std::string(word) + " (" + note + ")";
 }
 
+std::string dislodged_note(const std::string& unit, bool may_retreat) {
+  return unit + (may_retreat ? " is dislodged and must retreat"
+                             : " is dislodged and, with no place to retreat to, disbanded");
+}
+
 std::optional<std::string> impossible(const Map& map, const Position& pos, const Order& o) {
   const auto it = pos.units.find(province_of(o.location));
   if (it == pos.units.end()) return "there is no unit in " + province_of(o.location);

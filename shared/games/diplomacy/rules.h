@@ -76,6 +76,10 @@ struct OrderResult {
 // ignored (...)".
 std::string outcome_text(Outcome outcome, const std::string& note);
 
+// What becomes of a dislodged unit ("France's A par"): it must retreat, or
+// with no place to retreat to it is disbanded.
+std::string dislodged_note(const std::string& unit, bool may_retreat);
+
 struct PhaseResult {
   Position next;  // the position after the phase (not yet advanced to the next phase)
   std::vector<OrderResult> results;

@@ -409,6 +409,75 @@ Expected<Order> check_winter_order(const Scenario& scenario, const Position& pos
   return o;
 }
 
+namespace {
+
+using Faults = std::vector<std::pair<std::size_t, std::string>>;
+
+// The units the power may order at a place: in the retreats those dislodged
+// from it, otherwise those standing there.
+Units orderable(const Position& pos, const std::string& power, const std::string& province,
+                bool in_city) {
+  if (phase_of(pos) != Phase::Retreats) {
+    const Here h = here(pos, power, province, in_city);
+    return Units{h.armies, h.fleets};
+  }
+  Units have;
+  for (const Dislodged& d : pos.dislodged) {
+    if (d.power == power && province_of(d.place.location) == province && d.place.in_city == in_city)
+      have = Units{d.armies, d.fleets};
+  }
+  return have;
+}
+
+// FoC Movement c.ii: a garrison within the city's size, with the units
+// `entering` each city.
+void garrison_faults(const Map& map, const Position& pos, const std::vector<Order>& orders,
+                     const std::map<std::string, int>& entering, Faults& out) {
+  for (const auto& [city, n] : entering) {
+    const auto* c = map.city(city);
+    // Units ordered out may fail to leave: they are counted as staying.
+    const int inside = units::garrison(pos, city);
+    if (!c || inside + n <= c->size) continue;
+    for (std::size_t i = 0; i < orders.size(); ++i) {
+      if (orders[i].kind == OrderKind::Move && orders[i].to.in_city &&
+          province_of(orders[i].to.location) == city)
+        out.emplace_back(i, c->name + " garrisons at most " + std::to_string(c->size) +
+                                " unit(s) (FoC Movement c.ii)");
+    }
+  }
+}
+
+// Multiplicity Plus: the power's armies that stay at sea, with the units
+// `moving` away from each sea, must have fleets enough, its own and others'
+// (the failure of a move, and other powers' armies, are (10)'s affair, not
+// these orders').
+void seaworthiness_faults(const Position& pos, const std::string& power,
+                          const std::vector<Order>& orders,
+                          const std::map<std::string, Units>& moving, Faults& out) {
+  for (const auto& [sea, away] : moving) {
+    int armies = 0, fleets = 0;
+    for (const Group& g : pos.groups) {
+      if (province_of(g.place.location) != sea || g.place.in_city) continue;
+      if (g.type == UnitType::Fleet)
+        fleets += g.count;
+      else if (g.power == power)
+        armies += g.count;
+    }
+    armies -= away.armies;
+    fleets -= away.fleets;
+    if (armies <= fleets) continue;
+    for (std::size_t i = 0; i < orders.size(); ++i) {
+      if (orders[i].kind == OrderKind::Move && province_of(orders[i].from.location) == sea &&
+          !orders[i].from.in_city)
+        out.emplace_back(i, "the units left in " + sea + " would be " + std::to_string(armies) +
+                                " armies with " + std::to_string(fleets) +
+                                " fleets: an A/F at sea must be seaworthy (Multiplicity Plus)");
+    }
+  }
+}
+
+}  // namespace
+
 std::vector<std::pair<std::size_t, std::string>> check_together(const Scenario& scenario,
                                                                 const Position& pos,
                                                                 const std::string& power,
@@ -441,17 +510,7 @@ std::vector<std::pair<std::size_t, std::string>> check_together(const Scenario& 
     Units& n = o.kind == OrderKind::Unfed ? unfed[key] : named[key];
     n.armies += o.units.armies;
     n.fleets += o.units.fleets;
-    Units have;
-    if (phase_of(pos) == Phase::Retreats) {
-      for (const Dislodged& d : pos.dislodged) {
-        if (d.power == power && province_of(d.place.location) == key.first &&
-            d.place.in_city == key.second)
-          have = Units{d.armies, d.fleets};
-      }
-    } else {
-      const Here h = here(pos, power, key.first, key.second);
-      have = Units{h.armies, h.fleets};
-    }
+    const Units have = orderable(pos, power, key.first, key.second);
     if (n.armies > have.armies || n.fleets > have.fleets) {
       out.emplace_back(i, "more units are ordered from " + where(scenario, key.first, key.second) +
                               " than " + power + " has there (" + format_units(have) +
@@ -480,44 +539,8 @@ std::vector<std::pair<std::size_t, std::string>> check_together(const Scenario& 
       }
     }
   }
-  // FoC Movement c.ii: a garrison within the city's size.
-  for (const auto& [city, n] : entering) {
-    const auto* c = map.city(city);
-    // Units ordered out may fail to leave: they are counted as staying.
-    const int inside = units::garrison(pos, city);
-    if (c && inside + n > c->size) {
-      for (std::size_t i = 0; i < orders.size(); ++i) {
-        if (orders[i].kind == OrderKind::Move && orders[i].to.in_city &&
-            province_of(orders[i].to.location) == city)
-          out.emplace_back(i, c->name + " garrisons at most " + std::to_string(c->size) +
-                                  " unit(s) (FoC Movement c.ii)");
-      }
-    }
-  }
-  // Multiplicity Plus: the power's armies that stay at sea must have fleets
-  // enough, its own and others' (the failure of a move, and other powers'
-  // armies, are (10)'s affair, not these orders').
-  for (const auto& [sea, moving] : moving_from_sea) {
-    int armies = 0, fleets = 0;
-    for (const Group& g : pos.groups) {
-      if (province_of(g.place.location) != sea || g.place.in_city) continue;
-      if (g.type == UnitType::Fleet)
-        fleets += g.count;
-      else if (g.power == power)
-        armies += g.count;
-    }
-    armies -= moving.armies;
-    fleets -= moving.fleets;
-    if (armies > fleets) {
-      for (std::size_t i = 0; i < orders.size(); ++i) {
-        if (orders[i].kind == OrderKind::Move && province_of(orders[i].from.location) == sea &&
-            !orders[i].from.in_city)
-          out.emplace_back(i, "the units left in " + sea + " would be " + std::to_string(armies) +
-                                  " armies with " + std::to_string(fleets) +
-                                  " fleets: an A/F at sea must be seaworthy (Multiplicity Plus)");
-      }
-    }
-  }
+  garrison_faults(map, pos, orders, entering, out);
+  seaworthiness_faults(pos, power, orders, moving_from_sea, out);
   return out;
 }
 

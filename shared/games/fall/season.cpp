@@ -421,15 +421,12 @@ Expected<SeasonResult> resolve_movement(const Scenario& scenario, const Position
   }
   next.dislodged.clear();
   for (const auto& [key, d] : dislodged) {
-    const std::string unit = units::possessive(d.power) + " " +
-                             format_units(Units{d.armies, d.fleets}) + " " +
-                             province_of(d.place.location);
-    if (retreat_options(scenario, next, d).empty()) {
-      r.notes.push_back(unit + " is dislodged and, with no place to retreat to, disbanded");
-    } else {
-      r.notes.push_back(unit + " is dislodged and must retreat");
-      next.dislodged.push_back(d);
-    }
+    const bool may_retreat = !retreat_options(scenario, next, d).empty();
+    r.notes.push_back(diplomacy::dislodged_note(units::possessive(d.power) + " " +
+                                                    format_units(Units{d.armies, d.fleets}) + " " +
+                                                    province_of(d.place.location),
+                                                may_retreat));
+    if (may_retreat) next.dislodged.push_back(d);
   }
   next.retreats = !next.dislodged.empty() || !next.sea_disbands.empty();
   return r;

@@ -1,7 +1,7 @@
 #pragma once
 // The Fall of Constantinople: a season's orders checked against the position,
 // and the movement seasons resolved on the Diplomacy module's adjudicator
-// (forces, games/diplomacy/rules.h): moves, supports and convoys, sieges,
+// (forces, games/diplomacy/forces.h): moves, supports and convoys, sieges,
 // pillage, the Multiplicity (10) disbands at sea, retreats, and the winter's
 // count of provinces. Pure functions; rule choices in
 // docs/rules/fall-of-constantinople.md, "Seasons, sieges and pillage".
