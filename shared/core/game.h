@@ -210,8 +210,8 @@ enum class ResignedForces {
 // A scenario of a game played by a module of its own on that game's rules
 // (The Fall of Constantinople: a variant of Diplomacy on its adjudicator).
 // The registry hands it to its game (register_all_games), which offers it as
-// one of its scenarios, under its own id, rules versions and seating, and
-// sends it the new games and stored positions that are its own.
+// one of its scenarios, under the game's id, rules versions and seating, and
+// sends it the new games and stored positions that are the variant's.
 class Variant {
  public:
   virtual ~Variant() = default;
