@@ -228,7 +228,8 @@ TEST_CASE("Multiplicity: an A/F at sea counts its fleets only") {
   CHECK(r.forces[2].dislodged);
 }
 
-TEST_CASE("A space is a province or its city, read once from its text; other texts are refused") {
+TEST_CASE(
+    "A space is a province or its city, read once from its text, and other texts are refused") {
   CHECK(Space::read("ath").value() == Space{"ath", false});
   CHECK(Space::read("@ath").value() == Space{"ath", true});
   CHECK(Space{"ath", true}.text() == "@ath");
