@@ -53,13 +53,29 @@ std::optional<std::string> Game::rules_problem(RulesVersion rules) const {
 Expected<std::unique_ptr<State>> Game::new_game(std::string_view scenario, int players,
                                                 RulesVersion rules) const {
   if (auto why = rules_problem(rules)) return fail(*why);
+  for (const auto& variant : variants_) {
+    if (variant->scenario().id == scenario) return variant->new_game(players, rules);
+  }
   return do_new_game(scenario, players, rules);
 }
 
 Expected<std::unique_ptr<State>> Game::deserialize(std::string_view bytes,
                                                    RulesVersion rules) const {
   if (auto why = rules_problem(rules)) return fail(*why);
+  for (const auto& variant : variants_) {
+    if (variant->reads(bytes)) return variant->deserialize(bytes, rules);
+  }
   return do_deserialize(bytes, rules);
+}
+
+void Game::add_variant(std::unique_ptr<const Variant> variant) {
+  variants_.push_back(std::move(variant));
+}
+
+std::vector<ScenarioInfo> Game::variant_scenarios() const {
+  std::vector<ScenarioInfo> out;
+  for (const auto& variant : variants_) out.push_back(variant->scenario());
+  return out;
 }
 
 Seating Game::seating(const ScenarioInfo& scenario, int players) const {

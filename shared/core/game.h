@@ -207,6 +207,23 @@ enum class ResignedForces {
   DefaultOrders,  // they get the module's default orders every step
 };
 
+// A scenario of a game played by a module of its own on that game's rules
+// (The Fall of Constantinople: a variant of Diplomacy on its adjudicator).
+// The registry hands it to its game (register_all_games), which offers it as
+// one of its scenarios, under the game's id, rules versions and seating, and
+// sends it the new games and stored positions that are the variant's.
+class Variant {
+ public:
+  virtual ~Variant() = default;
+  virtual ScenarioInfo scenario() const = 0;
+  // Whether stored bytes are a position of this variant.
+  virtual bool reads(std::string_view bytes) const = 0;
+  // As Game::new_game and Game::deserialize, with a version already checked.
+  virtual Expected<std::unique_ptr<State>> new_game(int players, RulesVersion rules) const = 0;
+  virtual Expected<std::unique_ptr<State>> deserialize(std::string_view bytes,
+                                                       RulesVersion rules) const = 0;
+};
+
 class Game {
  public:
   virtual ~Game() = default;
@@ -240,12 +257,23 @@ class Game {
   virtual Seating seating(const ScenarioInfo& scenario, int players) const;
   virtual ResignedForces resigned_forces() const { return ResignedForces::ToPartner; }
 
+  // Offers `variant`'s scenario among this game's: new games of it and the
+  // positions it reads are the variant's to make.
+  void add_variant(std::unique_ptr<const Variant> variant);
+
  protected:
+  // The scenarios of the variants added, for scenarios() to list after the
+  // game's own.
+  std::vector<ScenarioInfo> variant_scenarios() const;
+
   // Called with a version already checked to be in range.
   virtual Expected<std::unique_ptr<State>> do_new_game(std::string_view scenario, int players,
                                                        RulesVersion rules) const = 0;
   virtual Expected<std::unique_ptr<State>> do_deserialize(std::string_view bytes,
                                                           RulesVersion rules) const = 0;
+
+ private:
+  std::vector<std::unique_ptr<const Variant>> variants_;
 };
 
 // The modules a program offers. Scenario ids across games are "<game>/<scenario>".
