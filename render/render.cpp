@@ -78,11 +78,11 @@ std::string render_hex(const proto::View& v) {
 
 std::string render_view(const proto::View& v, const std::vector<std::string>& sides) {
   std::ostringstream out;
-  if (v.board_kind() == "hex") out << render_hex(v);
+  if (v.board_kind() == proto::BOARD_HEX) out << render_hex(v);
   for (const auto& c : v.cells()) {
-    if (c.tokens().empty() && v.board_kind() == "hex") continue;
+    if (c.tokens().empty() && v.board_kind() == proto::BOARD_HEX) continue;
     // On a map, cells with nothing on them and nothing to say are for drawing.
-    if (c.tokens().empty() && c.label().empty() && v.board_kind() == "map") continue;
+    if (c.tokens().empty() && c.label().empty() && v.board_kind() == proto::BOARD_MAP) continue;
     std::string line = "  " + c.id();
     if (!c.label().empty()) line += "  " + c.label();
     for (const auto& t : c.tokens()) {

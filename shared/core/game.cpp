@@ -5,6 +5,58 @@
 
 namespace naumachia {
 
+const char* name(BoardKind kind) {
+  switch (kind) {
+    case BoardKind::None:
+      return "none";
+    case BoardKind::Hex:
+      return "hex";
+    case BoardKind::Map:
+      return "map";
+    case BoardKind::List:
+      return "list";
+  }
+  return "none";
+}
+
+const char* name(Fill fill) {
+  switch (fill) {
+    case Fill::None:
+      return "none";
+    case Fill::Water:
+      return "water";
+    case Fill::Coast:
+      return "coast";
+    case Fill::Shallows:
+      return "shallows";
+    case Fill::Harbour:
+      return "harbour";
+    case Fill::Shore:
+      return "shore";
+    case Fill::Land:
+      return "land";
+    case Fill::Town:
+      return "town";
+    case Fill::Wall:
+      return "wall";
+    case Fill::Boom:
+      return "boom";
+  }
+  return "none";
+}
+
+const char* name(ArrowKind kind) {
+  switch (kind) {
+    case ArrowKind::Move:
+      return "move";
+    case ArrowKind::Support:
+      return "support";
+    case ArrowKind::Convoy:
+      return "convoy";
+  }
+  return "move";
+}
+
 Resolution State::resolve(const std::map<PlayerId, OrderSet>& orders, Dice& dice) const {
   // Checked in every build: a resolution with the wrong seats' orders would
   // silently produce a position the rules never allow.

@@ -88,6 +88,18 @@ struct Token {
   std::vector<std::string> marks;
 };
 
+// How a view's board is drawn: hexes by column and row, provinces at places
+// on a map's canvas, boxes in a list, or nothing.
+enum class BoardKind { None, Hex, Map, List };
+// How a picture colours a cell; None: the drawing guesses from its terrain.
+enum class Fill { None, Water, Coast, Shallows, Harbour, Shore, Land, Town, Wall, Boom };
+// What an order drawn as an arrow does.
+enum class ArrowKind { Move, Support, Convoy };
+// Their names, for text and for the pictures' classes ("hex", "water", "move").
+const char* name(BoardKind kind);
+const char* name(Fill fill);
+const char* name(ArrowKind kind);
+
 // A feature of a cell's border: the Long Wall, a boom.
 struct Edge {
   std::string to;  // the neighbouring cell (maps)
@@ -109,9 +121,7 @@ struct Cell {
   std::vector<std::string> neighbours;
   int owner = -1;
   std::vector<Edge> edges;
-  // A picture's colour class: "water", "coast", "shallows", "harbour",
-  // "shore", "land", "town", "wall", "boom" (proto Cell.fill).
-  std::string fill;
+  Fill fill = Fill::None;  // how a picture colours it
 };
 
 // An order of the step before a position, drawn on a map (proto Arrow): a
@@ -121,13 +131,13 @@ struct Cell {
 struct Arrow {
   std::string from;
   std::string to;
-  std::string via;   // support and convoy
-  std::string kind;  // "move", "support", "convoy"
-  int owner = -1;    // the seat whose order it is
+  std::string via;  // support and convoy
+  ArrowKind kind = ArrowKind::Move;
+  int owner = -1;  // the seat whose order it is
 };
 
 struct View {
-  std::string board_kind = "none";  // "hex", "map", "list" or "none"
+  BoardKind board_kind = BoardKind::None;
   std::vector<Cell> cells;
   std::vector<std::string> notes;
   double width = 0;  // a map's canvas

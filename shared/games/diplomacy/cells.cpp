@@ -22,7 +22,7 @@ const char* terrain_name(Terrain t) {
 
 View map_view(const Map& map) {
   View v;
-  v.board_kind = "map";
+  v.board_kind = BoardKind::Map;
   v.width = map.width();
   v.height = map.height();
   return v;
@@ -32,7 +32,7 @@ Cell province_cell(const Map& map, const Province& p) {
   Cell c;
   c.id = p.id;
   c.terrain = terrain_name(p.terrain);
-  c.fill = p.terrain == Terrain::Sea ? "water" : "land";
+  c.fill = p.terrain == Terrain::Sea ? Fill::Water : Fill::Land;
   c.x = p.x;
   c.y = p.y;
   const auto& near = map.any_neighbours(p.id);

@@ -78,7 +78,7 @@ Cell Board::city_cell(const std::string& id, const diplomacy::City& city) const 
   cc.y = city.y;
   cc.neighbours.push_back(id);
   cc.terrain = "city";
-  cc.fill = "town";
+  cc.fill = Fill::Town;
   const auto co = city_owner.find(id);
   if (co != city_owner.end()) cc.owner = seats_.seat_of(co->second);
   cc.label = city.name + " (" + std::to_string(city.money) + "£, size " +
