@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "commands.h"
+#include "durations.h"
 
 namespace naumachia::client {
 
@@ -36,20 +37,9 @@ std::uint64_t parse_game_id(const std::string& s) {
 }
 
 std::uint64_t parse_duration(const std::string& s) {
-  std::size_t used = 0;
-  unsigned long long n = 0;
-  try {
-    n = std::stoull(s, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  const std::string unit = s.substr(used);
-  const std::map<std::string, unsigned long long> units{
-      {"", 1}, {"s", 1}, {"m", 60}, {"h", 3600}, {"d", 86400}};
-  // A year is far beyond any deadline; beyond it the product could overflow.
-  if (used == 0 || !units.count(unit) || n > 366ULL * 86400)
-    throw ClientError("'" + s + "' is not a duration like 90s, 30m, 48h or 2d");
-  return n * units.at(unit);
+  const auto seconds = render::parse_duration(s);
+  if (!seconds) throw ClientError("'" + s + "' is not a duration like 90s, 30m, 48h or 2d");
+  return static_cast<std::uint64_t>(*seconds);
 }
 
 std::vector<std::string> seat_names(const proto::GameSummary& g) {

@@ -2,8 +2,64 @@
 
 namespace naumachia::convert {
 
+namespace {
+
+proto::BoardKind to_proto(BoardKind k) {
+  switch (k) {
+    case BoardKind::None:
+      return proto::BOARD_NONE;
+    case BoardKind::Hex:
+      return proto::BOARD_HEX;
+    case BoardKind::Map:
+      return proto::BOARD_MAP;
+    case BoardKind::List:
+      return proto::BOARD_LIST;
+  }
+  return proto::BOARD_NONE;
+}
+
+proto::Fill to_proto(Fill f) {
+  switch (f) {
+    case Fill::None:
+      return proto::FILL_NONE;
+    case Fill::Water:
+      return proto::FILL_WATER;
+    case Fill::Coast:
+      return proto::FILL_COAST;
+    case Fill::Shallows:
+      return proto::FILL_SHALLOWS;
+    case Fill::Harbour:
+      return proto::FILL_HARBOUR;
+    case Fill::Shore:
+      return proto::FILL_SHORE;
+    case Fill::Land:
+      return proto::FILL_LAND;
+    case Fill::Town:
+      return proto::FILL_TOWN;
+    case Fill::Wall:
+      return proto::FILL_WALL;
+    case Fill::Boom:
+      return proto::FILL_BOOM;
+  }
+  return proto::FILL_NONE;
+}
+
+proto::ArrowKind to_proto(ArrowKind k) {
+  switch (k) {
+    case ArrowKind::Move:
+      return proto::ARROW_MOVE;
+    case ArrowKind::Support:
+      return proto::ARROW_SUPPORT;
+    case ArrowKind::Convoy:
+      return proto::ARROW_CONVOY;
+  }
+  return proto::ARROW_UNKNOWN;
+}
+
+}  // namespace
+
 void to_proto(const View& v, proto::View& out) {
-  out.set_board_kind(v.board_kind);
+  out.set_board_kind(to_proto(v.board_kind));
   for (const Cell& c : v.cells) {
     proto::Cell& pc = *out.add_cells();
     pc.set_id(c.id);
@@ -23,7 +79,7 @@ void to_proto(const View& v, proto::View& out) {
     pc.set_y(c.y);
     for (const std::string& n : c.neighbours) pc.add_neighbours(n);
     pc.set_owner(c.owner);
-    pc.set_fill(c.fill);
+    pc.set_fill(to_proto(c.fill));
     for (const Edge& e : c.edges) {
       proto::Edge& pe = *pc.add_edges();
       pe.set_to(e.to);
@@ -39,7 +95,7 @@ void to_proto(const View& v, proto::View& out) {
     pa.set_from(a.from);
     pa.set_to(a.to);
     pa.set_via(a.via);
-    pa.set_kind(a.kind);
+    pa.set_kind(to_proto(a.kind));
     pa.set_owner(a.owner);
   }
 }

@@ -59,7 +59,7 @@ const std::map<std::string, Reader, std::less<>>& readers() {
       {"diplomacy/standard-map.json",
        [](std::string_view t) { judged(diplomacy::Map::load(t), "standard-map.json"); }},
       {"diplomacy/datc-cases.txt", datc_cases},
-      {"diplomacy/fall-of-constantinople-map.json",
+      {"fall/fall-of-constantinople-map.json",
        [](std::string_view t) {
          judged(fall::Scenario::load(t), "fall-of-constantinople-map.json");
        }},

@@ -109,7 +109,7 @@ void orders_and_positions(const fs::path& out) {
 void data_files(const fs::path& out, const fs::path& datc) {
   const std::map<std::string, std::string_view> files{
       {"diplomacy/standard-map.json", data::diplomacy_standard_map()},
-      {"diplomacy/fall-of-constantinople-map.json", data::fall_of_constantinople_map()},
+      {"fall/fall-of-constantinople-map.json", data::fall_of_constantinople_map()},
       {"tyre/map.txt", data::tyre_map()},
       {"tyre/naval-tables.txt", data::tyre_naval_tables()},
       {"tyre/land.txt", data::tyre_land()},

@@ -5,6 +5,8 @@
 #include <map>
 #include <sstream>
 
+#include "durations.h"
+
 namespace naumachia::render {
 
 namespace {
@@ -76,11 +78,11 @@ std::string render_hex(const proto::View& v) {
 
 std::string render_view(const proto::View& v, const std::vector<std::string>& sides) {
   std::ostringstream out;
-  if (v.board_kind() == "hex") out << render_hex(v);
+  if (v.board_kind() == proto::BOARD_HEX) out << render_hex(v);
   for (const auto& c : v.cells()) {
-    if (c.tokens().empty() && v.board_kind() == "hex") continue;
+    if (c.tokens().empty() && v.board_kind() == proto::BOARD_HEX) continue;
     // On a map, cells with nothing on them and nothing to say are for drawing.
-    if (c.tokens().empty() && c.label().empty() && v.board_kind() == "map") continue;
+    if (c.tokens().empty() && c.label().empty() && v.board_kind() == proto::BOARD_MAP) continue;
     std::string line = "  " + c.id();
     if (!c.label().empty()) line += "  " + c.label();
     for (const auto& t : c.tokens()) {
@@ -341,22 +343,6 @@ std::string render_press(const proto::PressMessage& m, const std::vector<std::st
   std::istringstream lines(printable(m.text()));
   for (std::string line; std::getline(lines, line);) out << "    " << line << "\n";
   return out.str();
-}
-
-std::string duration_words(std::int64_t seconds) {
-  if (seconds < 0) seconds = 0;
-  const std::int64_t d = seconds / 86400, h = seconds % 86400 / 3600, m = seconds % 3600 / 60,
-                     s = seconds % 60;
-  std::string out;
-  const auto add = [&](std::int64_t n, const char* unit) {
-    if (n == 0) return;
-    out += (out.empty() ? "" : " ") + std::to_string(n) + " " + unit + (n == 1 ? "" : "s");
-  };
-  add(d, "day");
-  add(h, "hour");
-  add(m, "minute");
-  add(s, "second");
-  return out.empty() ? "0 seconds" : out;
 }
 
 std::string describe_proposal(const proto::Proposal& p) {

@@ -18,8 +18,6 @@ std::string format_time(std::int64_t unix_seconds);
 // One message of a game's press: who sent it to whom, when, and its text.
 std::string render_press(const proto::PressMessage& message,
                          const std::vector<std::string>& side_names);
-// "2 days 3 hours", "90 seconds".
-std::string duration_words(std::int64_t seconds);
 // "proposal 3, a draw between England and France".
 std::string describe_proposal(const proto::Proposal& p);
 // A proposal and where it stands: who made it, who accepted, who is awaited.

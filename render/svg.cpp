@@ -79,21 +79,35 @@ std::string side_name(const std::vector<std::string>& sides, std::int64_t seat) 
 // The colour of a cell: its fill class, or a guess from its terrain word
 // when the module gives none.
 std::string cell_colour(const proto::Cell& c) {
-  static const std::map<std::string, std::string> kFills{
-      {"water", "#85c1e9"},   {"coast", "#aed6f1"}, {"shallows", "#d4e6f1"},
-      {"harbour", "#5dade2"}, {"shore", "#f5deb3"}, {"land", "#e9d8a6"},
-      {"town", "#b2babb"},    {"wall", "#7b7d7d"},  {"boom", "#8d6e63"}};
+  static const std::map<proto::Fill, std::string> kFills{
+      {proto::FILL_WATER, "#85c1e9"},    {proto::FILL_COAST, "#aed6f1"},
+      {proto::FILL_SHALLOWS, "#d4e6f1"}, {proto::FILL_HARBOUR, "#5dade2"},
+      {proto::FILL_SHORE, "#f5deb3"},    {proto::FILL_LAND, "#e9d8a6"},
+      {proto::FILL_TOWN, "#b2babb"},     {proto::FILL_WALL, "#7b7d7d"},
+      {proto::FILL_BOOM, "#8d6e63"}};
   if (const auto f = kFills.find(c.fill()); f != kFills.end()) return f->second;
   const std::string& terrain = c.terrain();
   const auto has = [&](const char* w) { return terrain.find(w) != std::string::npos; };
-  if (has("sea") || has("water")) return kFills.at("water");
-  if (has("land") || has("coast") || has("island")) return kFills.at("land");
+  if (has("sea") || has("water")) return kFills.at(proto::FILL_WATER);
+  if (has("land") || has("coast") || has("island")) return kFills.at(proto::FILL_LAND);
   return "#eaeded";
 }
 
 struct Point {
   double x = 0, y = 0;
 };
+
+// An arrow's class in the picture: "move", "support", "convoy".
+const char* arrow_class(proto::ArrowKind kind) {
+  switch (kind) {
+    case proto::ARROW_SUPPORT:
+      return "support";
+    case proto::ARROW_CONVOY:
+      return "convoy";
+    default:
+      return "move";
+  }
+}
 
 // A counter: its side's colour, its label, an arrow for its facing, its marks
 // as a dot and in its tooltip.
@@ -206,7 +220,8 @@ void draw_arrows(std::ostringstream& body, const proto::View& v,
   for (const auto& a : v.arrows()) {
     const auto from = where.find(a.from()), to = where.find(a.to());
     if (from == where.end() || to == where.end()) continue;
-    const bool move = a.kind() == "move";
+    if (a.kind() == proto::ARROW_UNKNOWN) continue;
+    const bool move = a.kind() == proto::ARROW_MOVE;
     const auto via = where.find(a.via());
     if (!move && via == where.end()) continue;
     Point end = to->second;
@@ -215,7 +230,7 @@ void draw_arrows(std::ostringstream& body, const proto::View& v,
       const bool hold = a.via() == a.to();
       end = hold ? via->second
                  : Point{(via->second.x + to->second.x) / 2, (via->second.y + to->second.y) / 2};
-      what = a.from() + (a.kind() == "convoy" ? " C " : " S ") + a.via() +
+      what = a.from() + (a.kind() == proto::ARROW_CONVOY ? " C " : " S ") + a.via() +
              (hold ? "" : " - " + a.to());
     }
     const Point start = towards(from->second, end, kRim);
@@ -223,13 +238,13 @@ void draw_arrows(std::ostringstream& body, const proto::View& v,
     const Point base = towards(end, start, kHead);
     const double dx = end.x - base.x, dy = end.y - base.y;
     const std::string colour = side_colour(a.owner());
-    body << "<g class=\"order order-" << esc(a.kind()) << "\"><title>" << esc(what)
+    body << "<g class=\"order order-" << arrow_class(a.kind()) << "\"><title>" << esc(what)
          << "</title><line x1=\"" << num(start.x) << "\" y1=\"" << num(start.y) << "\" x2=\""
          << num(base.x) << "\" y2=\"" << num(base.y) << "\" stroke=\"" << colour
          << "\" stroke-width=\"3\" stroke-linecap=\"round\""
-         << (move                   ? ""
-             : a.kind() == "convoy" ? " stroke-dasharray=\"2 5\""
-                                    : " stroke-dasharray=\"8 5\"")
+         << (move                              ? ""
+             : a.kind() == proto::ARROW_CONVOY ? " stroke-dasharray=\"2 5\""
+                                               : " stroke-dasharray=\"8 5\"")
          << "/><polygon points=\"" << num(end.x) << "," << num(end.y) << " " << num(base.x - dy / 2)
          << "," << num(base.y + dx / 2) << " " << num(base.x + dy / 2) << ","
          << num(base.y - dx / 2) << "\" fill=\"" << colour << "\"/></g>";
@@ -323,7 +338,7 @@ std::string render_svg(const proto::View& v, const std::vector<std::string>& sid
                        const std::string& title) {
   std::ostringstream body;
   Point size{400, 100};
-  if (v.board_kind() == "hex")
+  if (v.board_kind() == proto::BOARD_HEX)
     draw_hexes(body, v, sides, size);
   else if (has_positions(v))
     draw_map(body, v, sides, size);

@@ -10,6 +10,7 @@
 
 #include "admin/audit.h"
 #include "base/time.h"
+#include "durations.h"
 #include "records/replay.h"
 #include "storage/database.h"
 #include "storage/tables.h"
@@ -288,8 +289,9 @@ int run_admin(int argc, char** argv, const Registry& registry) {
         std::cerr << "naumachia-admin: GAME is a game number, not '" << args[1] << "'\n";
         return 2;
       }
-      std::int64_t seconds = 0;
-      if (extend && !parse_duration(args[2], seconds)) {
+      const auto seconds =
+          extend ? render::parse_duration(args[2]) : std::optional<std::int64_t>(0);
+      if (!seconds) {
         std::cerr << "naumachia-admin: DURATION is like 90s, 30m, 12h or 2d, not '" << args[2]
                   << "'\n";
         return 2;
@@ -300,7 +302,7 @@ int run_admin(int argc, char** argv, const Registry& registry) {
                  : args[0] == "resume" ? AdminAction::Resume
                  : replace             ? AdminAction::Replace
                                        : AdminAction::Extend;
-      r.seconds = seconds;
+      r.seconds = *seconds;
       if (replace) {
         const auto seat = seat_number(args[2]);
         if (!seat) {

@@ -21,6 +21,7 @@
 #include "app/service.h"
 #include "base/log.h"
 #include "base/time.h"
+#include "durations.h"
 #include "storage/database.h"
 #include "storage/private_files.h"
 #include "storage/tables.h"
@@ -284,13 +285,13 @@ int parse(int argc, char** argv, Options& o) {
       notify.reminders.clear();
       if (list != "none") {
         for (const std::string& part : split_commas(list)) {
-          std::int64_t seconds = 0;
-          if (!parse_duration(part, seconds) || seconds <= 0) {
+          const auto seconds = render::parse_duration(part);
+          if (!seconds) {
             std::cerr << "naumachia-server: --reminders wants durations such as 24h,1h (or none), "
                       << "got '" << list << "'\n";
             return 2;
           }
-          notify.reminders.push_back(seconds);
+          notify.reminders.push_back(*seconds);
         }
       }
     } else if ((a == "--request-rate" || a == "--request-burst") && has_value) {
@@ -301,13 +302,13 @@ int parse(int argc, char** argv, Options& o) {
         return 2;
       }
     } else if (const auto d = durations.find(a); d != durations.end() && has_value) {
-      std::int64_t seconds = 0;
-      if (!parse_duration(argv[++i], seconds)) {
+      const auto seconds = render::parse_duration(argv[++i]);
+      if (!seconds) {
         std::cerr << "naumachia-server: " << a << " wants a duration such as 90s, 30m, 12h or 30d, "
                   << "got '" << argv[i] << "'\n";
         return 2;
       }
-      d->second(seconds);
+      d->second(*seconds);
     } else if (const auto c = counts.find(a); c != counts.end() && has_value) {
       std::int64_t n = 0;
       if (!parse_count(argv[++i], n, c->second.first)) {

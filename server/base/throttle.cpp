@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "durations.h"
+
 namespace naumachia::server {
 
 void Bucket::refill(Clock::time_point now) {
@@ -58,10 +60,8 @@ double KeyedBuckets::wait(const std::string& key, Bucket::Clock::time_point now,
 }
 
 std::string retry_after(double seconds) {
-  const auto s = static_cast<long long>(std::ceil(std::max(1.0, seconds)));
-  if (s < 120) return "in " + std::to_string(s) + " seconds";
-  if (s < 7200) return "in " + std::to_string((s + 59) / 60) + " minutes";
-  return "in " + std::to_string((s + 3599) / 3600) + " hours";
+  const auto s = static_cast<std::int64_t>(std::ceil(std::max(1.0, seconds)));
+  return "in " + render::duration_words(s, render::Precision::RoundedUp);
 }
 
 }  // namespace naumachia::server

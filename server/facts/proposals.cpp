@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/words.h"
+#include "durations.h"
 
 namespace naumachia::server {
 
@@ -24,16 +25,6 @@ std::vector<PlayerId> proposal_voters(ProposalKind kind, const Seating& who,
     out.push_back(PlayerId{i});
   }
   return out;
-}
-
-std::string duration_text(std::int64_t seconds) {
-  const auto unit = [](std::int64_t n, const char* what) {
-    return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
-  };
-  if (seconds % 86400 == 0) return unit(seconds / 86400, "day");
-  if (seconds % 3600 == 0) return unit(seconds / 3600, "hour");
-  if (seconds % 60 == 0) return unit(seconds / 60, "minute");
-  return unit(seconds, "second");
 }
 
 bool carried(const ProposalRow& p) {
@@ -131,7 +122,8 @@ std::string describe(const ProposalRow& p, const Seating& who) {
     case ProposalKind::Resume:
       return "to resume the game";
     case ProposalKind::Extension:
-      return "an extension of the deadline by " + duration_text(p.seconds);
+      return "an extension of the deadline by " +
+             render::duration_words(p.seconds, render::Precision::WholeUnit);
   }
   return "a proposal";
 }

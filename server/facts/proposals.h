@@ -23,9 +23,6 @@ std::vector<PlayerId> proposal_voters(ProposalKind kind, const Seating& who,
 // Whether every voter has accepted.
 bool carried(const ProposalRow& p);
 
-// "3 days", "90 minutes", "1 hour".
-std::string duration_text(std::int64_t seconds);
-
 // How a carried draw or concession ends the game (the other kinds do not).
 struct AgreedEnd {
   std::string result;           // games.result

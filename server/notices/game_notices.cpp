@@ -6,6 +6,7 @@
 
 #include "base/time.h"
 #include "base/words.h"
+#include "durations.h"
 
 namespace naumachia::server {
 
@@ -33,7 +34,8 @@ std::string deadline_text(const GameFacts& f, std::int64_t now) {
   if (f.row.paused != Pause::None) return "The game is paused.";
   if (!f.row.step_deadline) return "The step has no deadline.";
   const std::int64_t left = std::max<std::int64_t>(0, *f.row.step_deadline - now);
-  return "The deadline is " + utc_text(*f.row.step_deadline) + " (in " + span_text(left) + ").";
+  return "The deadline is " + utc_text(*f.row.step_deadline) + " (in " +
+         render::duration_words(left, render::Precision::TwoUnits) + ").";
 }
 
 std::vector<PlayerId> mine_to_order(const GameFacts& f, std::int64_t user) {
@@ -71,7 +73,9 @@ std::string proposal_text(const proto::Proposal& p) {
     case proto::RESUME:
       return "to resume the game";
     case proto::EXTENSION:
-      return "to extend the deadline by " + span_text(static_cast<std::int64_t>(p.seconds()));
+      return "to extend the deadline by " +
+             render::duration_words(static_cast<std::int64_t>(p.seconds()),
+                                    render::Precision::TwoUnits);
     default:
       return "a proposal";
   }
@@ -81,26 +85,6 @@ std::string proposal_text(const proto::Proposal& p) {
 
 std::string utc_text(std::int64_t unix_seconds) {
   return utc_format(unix_seconds, "%a %d %b %Y %H:%M UTC");
-}
-
-std::string span_text(std::int64_t seconds) {
-  struct Unit {
-    std::int64_t size;
-    const char* name;
-  };
-  constexpr Unit kUnits[] = {{86400, "day"}, {3600, "hour"}, {60, "minute"}, {1, "second"}};
-  std::string out;
-  int parts = 0;
-  for (const Unit& u : kUnits) {
-    const std::int64_t n = seconds / u.size;
-    if (n == 0 && (parts == 0 || u.size < 60)) continue;
-    if (n > 0) {
-      out += (out.empty() ? "" : " ") + std::to_string(n) + " " + u.name + (n == 1 ? "" : "s");
-      seconds -= n * u.size;
-    }
-    if (++parts == 2) break;
-  }
-  return out.empty() ? "0 seconds" : out;
 }
 
 std::vector<Notice> game_notices(const GameFacts& after,
@@ -241,7 +225,8 @@ std::vector<Notice> reminder_notices(const GameFacts& f, std::int64_t now) {
     const std::int64_t left = std::max<std::int64_t>(0, *f.row.step_deadline - now);
     out.push_back(Notice{
         user, NoticeKind::DeadlineNear, f.row.id,
-        game_label(f.row.id) + ": " + span_text(left) + " left to order for " + f.row.step_label,
+        game_label(f.row.id) + ": " + render::duration_words(left, render::Precision::TwoUnits) +
+            " left to order for " + f.row.step_label,
         game_title(f) + ": the orders of " + seats_text(f, waiting) + " for " + f.row.step_label +
             " are not ready. " + deadline_text(f, now) +
             " At the deadline the orders last sent are played, ready or not; a seat that sent"

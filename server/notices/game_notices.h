@@ -17,8 +17,6 @@ namespace naumachia::server {
 
 // How a notice names a time: "Tue 24 Nov 2026 18:00 UTC".
 std::string utc_text(std::int64_t unix_seconds);
-// "2 days 3 hours", "45 minutes": a span rounded down to its two largest units.
-std::string span_text(std::int64_t seconds);
 
 // The notices that `events`, recorded by one change to the game, give its
 // players; `after` is the game once the change is made (its step, deadline

@@ -5,6 +5,7 @@
 
 #include "base/log.h"
 #include "core/text.h"
+#include "durations.h"
 #include "facts/proposals.h"
 #include "play/resolution.h"
 
@@ -282,9 +283,10 @@ void change_clock(LiveGame& g, Writes& w, ClockChange change, std::int64_t secon
 
 void check_extension(std::int64_t seconds, std::int64_t min, std::int64_t max) {
   if (seconds < min || seconds > max) {
-    refuse(proto::INVALID_ARGUMENT, "an extension is " + duration_text(min) + " to " +
-                                        duration_text(max) + ", not " + std::to_string(seconds) +
-                                        " seconds");
+    refuse(proto::INVALID_ARGUMENT,
+           "an extension is " + render::duration_words(min, render::Precision::WholeUnit) + " to " +
+               render::duration_words(max, render::Precision::WholeUnit) + ", not " +
+               std::to_string(seconds) + " seconds");
   }
 }
 

@@ -108,7 +108,7 @@ class SequencedState : public BoardState<Self, Board, Side> {
  private:
   std::optional<Side> seat_of(PlayerId player) const {
     for (const auto seat : this->board_.seats()) {
-      if (static_cast<int>(seat) == player.value) return seat;
+      if (player_of(seat) == player) return seat;
     }
     return std::nullopt;
   }

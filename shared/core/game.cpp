@@ -5,6 +5,58 @@
 
 namespace naumachia {
 
+const char* name(BoardKind kind) {
+  switch (kind) {
+    case BoardKind::None:
+      return "none";
+    case BoardKind::Hex:
+      return "hex";
+    case BoardKind::Map:
+      return "map";
+    case BoardKind::List:
+      return "list";
+  }
+  return "none";
+}
+
+const char* name(Fill fill) {
+  switch (fill) {
+    case Fill::None:
+      return "none";
+    case Fill::Water:
+      return "water";
+    case Fill::Coast:
+      return "coast";
+    case Fill::Shallows:
+      return "shallows";
+    case Fill::Harbour:
+      return "harbour";
+    case Fill::Shore:
+      return "shore";
+    case Fill::Land:
+      return "land";
+    case Fill::Town:
+      return "town";
+    case Fill::Wall:
+      return "wall";
+    case Fill::Boom:
+      return "boom";
+  }
+  return "none";
+}
+
+const char* name(ArrowKind kind) {
+  switch (kind) {
+    case ArrowKind::Move:
+      return "move";
+    case ArrowKind::Support:
+      return "support";
+    case ArrowKind::Convoy:
+      return "convoy";
+  }
+  return "move";
+}
+
 Resolution State::resolve(const std::map<PlayerId, OrderSet>& orders, Dice& dice) const {
   // Checked in every build: a resolution with the wrong seats' orders would
   // silently produce a position the rules never allow.
@@ -53,13 +105,29 @@ std::optional<std::string> Game::rules_problem(RulesVersion rules) const {
 Expected<std::unique_ptr<State>> Game::new_game(std::string_view scenario, int players,
                                                 RulesVersion rules) const {
   if (auto why = rules_problem(rules)) return fail(*why);
+  for (const auto& variant : variants_) {
+    if (variant->scenario().id == scenario) return variant->new_game(players, rules);
+  }
   return do_new_game(scenario, players, rules);
 }
 
 Expected<std::unique_ptr<State>> Game::deserialize(std::string_view bytes,
                                                    RulesVersion rules) const {
   if (auto why = rules_problem(rules)) return fail(*why);
+  for (const auto& variant : variants_) {
+    if (variant->reads(bytes)) return variant->deserialize(bytes, rules);
+  }
   return do_deserialize(bytes, rules);
+}
+
+void Game::add_variant(std::unique_ptr<const Variant> variant) {
+  variants_.push_back(std::move(variant));
+}
+
+std::vector<ScenarioInfo> Game::variant_scenarios() const {
+  std::vector<ScenarioInfo> out;
+  for (const auto& variant : variants_) out.push_back(variant->scenario());
+  return out;
 }
 
 Seating Game::seating(const ScenarioInfo& scenario, int players) const {

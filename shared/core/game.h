@@ -88,6 +88,18 @@ struct Token {
   std::vector<std::string> marks;
 };
 
+// How a view's board is drawn: hexes by column and row, provinces at places
+// on a map's canvas, boxes in a list, or nothing.
+enum class BoardKind { None, Hex, Map, List };
+// How a picture colours a cell; None: the drawing guesses from its terrain.
+enum class Fill { None, Water, Coast, Shallows, Harbour, Shore, Land, Town, Wall, Boom };
+// What an order drawn as an arrow does.
+enum class ArrowKind { Move, Support, Convoy };
+// Their names, for text and for the pictures' classes ("hex", "water", "move").
+const char* name(BoardKind kind);
+const char* name(Fill fill);
+const char* name(ArrowKind kind);
+
 // A feature of a cell's border: the Long Wall, a boom.
 struct Edge {
   std::string to;  // the neighbouring cell (maps)
@@ -109,9 +121,7 @@ struct Cell {
   std::vector<std::string> neighbours;
   int owner = -1;
   std::vector<Edge> edges;
-  // A picture's colour class: "water", "coast", "shallows", "harbour",
-  // "shore", "land", "town", "wall", "boom" (proto Cell.fill).
-  std::string fill;
+  Fill fill = Fill::None;  // how a picture colours it
 };
 
 // An order of the step before a position, drawn on a map (proto Arrow): a
@@ -121,13 +131,13 @@ struct Cell {
 struct Arrow {
   std::string from;
   std::string to;
-  std::string via;   // support and convoy
-  std::string kind;  // "move", "support", "convoy"
-  int owner = -1;    // the seat whose order it is
+  std::string via;  // support and convoy
+  ArrowKind kind = ArrowKind::Move;
+  int owner = -1;  // the seat whose order it is
 };
 
 struct View {
-  std::string board_kind = "none";  // "hex", "map", "list" or "none"
+  BoardKind board_kind = BoardKind::None;
   std::vector<Cell> cells;
   std::vector<std::string> notes;
   double width = 0;  // a map's canvas
@@ -207,6 +217,23 @@ enum class ResignedForces {
   DefaultOrders,  // they get the module's default orders every step
 };
 
+// A scenario of a game played by a module of its own on that game's rules
+// (The Fall of Constantinople: a variant of Diplomacy on its adjudicator).
+// The registry hands it to its game (register_all_games), which offers it as
+// one of its scenarios, under the game's id, rules versions and seating, and
+// sends it the new games and stored positions that are the variant's.
+class Variant {
+ public:
+  virtual ~Variant() = default;
+  virtual ScenarioInfo scenario() const = 0;
+  // Whether stored bytes are a position of this variant.
+  virtual bool reads(std::string_view bytes) const = 0;
+  // As Game::new_game and Game::deserialize, with a version already checked.
+  virtual Expected<std::unique_ptr<State>> new_game(int players, RulesVersion rules) const = 0;
+  virtual Expected<std::unique_ptr<State>> deserialize(std::string_view bytes,
+                                                       RulesVersion rules) const = 0;
+};
+
 class Game {
  public:
   virtual ~Game() = default;
@@ -240,12 +267,23 @@ class Game {
   virtual Seating seating(const ScenarioInfo& scenario, int players) const;
   virtual ResignedForces resigned_forces() const { return ResignedForces::ToPartner; }
 
+  // Offers `variant`'s scenario among this game's: new games of it and the
+  // positions it reads are the variant's to make.
+  void add_variant(std::unique_ptr<const Variant> variant);
+
  protected:
+  // The scenarios of the variants added, for scenarios() to list after the
+  // game's own.
+  std::vector<ScenarioInfo> variant_scenarios() const;
+
   // Called with a version already checked to be in range.
   virtual Expected<std::unique_ptr<State>> do_new_game(std::string_view scenario, int players,
                                                        RulesVersion rules) const = 0;
   virtual Expected<std::unique_ptr<State>> do_deserialize(std::string_view bytes,
                                                           RulesVersion rules) const = 0;
+
+ private:
+  std::vector<std::unique_ptr<const Variant>> variants_;
 };
 
 // The modules a program offers. Scenario ids across games are "<game>/<scenario>".

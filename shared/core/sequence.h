@@ -15,13 +15,16 @@
 // whose last segment says that the game is over, `over()`), derives from
 // Adjudication, and offers `seats()` (every seat of the game, in the order
 // steps list them; fixed, or the seats of the game at hand) and
-// `seat_name(seat)`.
+// `seat_name(seat)`. A board whose position says which segment it is in
+// (Diplomacy's phase, Fall's season) offers `segment()` instead of `seg_`.
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -34,12 +37,37 @@ namespace naumachia {
 
 using Orders = std::map<PlayerId, OrderSet>;
 
+// The player at `seat`: a side enum's value, or the PlayerId a module with
+// a seat for each player (Diplomacy, Fall) names its seats by.
+template <class Seat>
+PlayerId player_of(Seat seat) {
+  if constexpr (std::is_same_v<Seat, PlayerId>) {
+    return seat;
+  } else {
+    return PlayerId{static_cast<int>(seat)};
+  }
+}
+
 // The order lines `orders` holds for `seat` (none when it has none).
 template <class Seat>
 OrderSet orders_of(const Orders& orders, Seat seat) {
-  const auto it = orders.find(PlayerId{static_cast<int>(seat)});
+  const auto it = orders.find(player_of(seat));
   return it == orders.end() ? OrderSet{} : it->second;
 }
+
+// The segment a board is in: its `seg_`, or its `segment()`.
+template <class Board>
+auto segment_of(const Board& b) {
+  if constexpr (requires { b.seg_; }) {
+    return b.seg_;
+  } else {
+    return b.segment();
+  }
+}
+
+// Faults found in a seat's lines together, each with the place of its line
+// among the lines accepted (SegmentRule::together).
+using LineFaults = std::vector<std::pair<std::size_t, std::string>>;
 
 // A string literal as a template argument, so that a row's label can be a
 // function of a fixed title: `turn<"Tyrian deployment (17.1)">`.
@@ -79,6 +107,13 @@ struct SegmentRule {
   void (*play)(Board& b, const Orders& orders);
   // Moves on to the next segment, with what happens in between.
   void (*next)(Board& b);
+  // What the seat's lines must satisfy together once each is checked alone
+  // (on the board they were checked on), whatever was refused among them:
+  // each fault names its line by its place among `lines`, the lines
+  // accepted, which it may put in their canonical order (Fall: by power).
+  // nullptr: nothing, and the lines stand as written.
+  LineFaults (*together)(const Board& b, Seat seat, const Claims& claims,
+                         std::vector<std::string>& lines) = nullptr;
 };
 
 // Validation of the lines of a seat that gives no orders in the segment:
@@ -89,8 +124,10 @@ struct SegmentRule {
 enum class IdleSeats { Refused, Checked };
 
 // A segment the sequence moves on to in which no seat gives orders: skipped
-// (only what follows it happens), or played all the same with no orders, so
-// that its rules take their defaults (a module whose every decision has one).
+// (only what follows it happens; Tyre: no ship to move), or played all the
+// same with no orders, so that its rules take their defaults (Fall: the
+// summer's meal is eaten when nobody is short of food; Empires in Harm: every
+// decision has a default).
 enum class IdleSegments { Skipped, Played };
 
 template <class Rule, std::size_t N>
@@ -132,12 +169,12 @@ class Sequence {
 
   template <class Board>
   std::string label(const Board& b) const {
-    return (*this)[b.seg_].label(b);
+    return (*this)[segment_of(b)].label(b);
   }
 
   template <class Board, class Seat>
   bool orders(const Board& b, Seat seat) const {
-    return !over(b) && (*this)[b.seg_].orders(b, seat);
+    return !over(b) && (*this)[segment_of(b)].orders(b, seat);
   }
 
   template <class Board>
@@ -152,13 +189,14 @@ class Sequence {
   std::vector<PlayerId> to_order(const Board& b) const {
     std::vector<PlayerId> out;
     for (const auto seat : b.seats()) {
-      if (orders(b, seat)) out.push_back(PlayerId{static_cast<int>(seat)});
+      if (orders(b, seat)) out.push_back(player_of(seat));
     }
     return out;
   }
 
   // A dry run of one seat's lines on a copy of the position (Mode::Check):
   // each line is checked after those before it; blank lines are skipped.
+  // With a check of the lines together, the faults stand in line order.
   template <class Board, class Seat>
   Expected<OrderSet, OrderErrors> validate(const Board& b, Seat seat,
                                            const std::vector<std::string>& lines) const {
@@ -167,18 +205,27 @@ class Sequence {
       errors.push_back({0, idle_refusal(b, seat)});
       return unexpected(std::move(errors));
     }
-    const Rule& rule = (*this)[b.seg_];
+    const Rule& rule = (*this)[segment_of(b)];
     Board trial(b);
     Claims claims{};
     OrderSet out;
+    std::vector<int> accepted;  // the number of each line in out.lines
     for (std::size_t i = 0; i < lines.size(); ++i) {
       const std::string line(text::trim(lines[i]));
       if (line.empty()) continue;
       auto canonical = rule.check(trial, seat, line, claims);
-      if (!canonical)
+      if (!canonical) {
         errors.push_back({static_cast<int>(i + 1), canonical.error().message});
-      else
+      } else {
         out.lines.push_back(*canonical);
+        accepted.push_back(static_cast<int>(i + 1));
+      }
+    }
+    if (rule.together) {
+      for (auto& [k, why] : rule.together(trial, seat, claims, out.lines))
+        errors.push_back({accepted.at(k), std::move(why)});
+      std::stable_sort(errors.begin(), errors.end(),
+                       [](const OrderError& x, const OrderError& y) { return x.line < y.line; });
     }
     if (errors.empty() && rule.complete) {
       if (auto why = rule.complete(trial, seat, claims)) errors.push_back({0, *why});
@@ -190,7 +237,7 @@ class Sequence {
   template <class Board, class Seat>
   std::vector<std::vector<std::string>> candidates(const Board& b, Seat seat) const {
     if (!orders(b, seat)) return {};
-    return (*this)[b.seg_].candidates(b, seat);
+    return (*this)[segment_of(b)].candidates(b, seat);
   }
 
   // Plays the current segment's orders, then moves on to the next segment
@@ -198,22 +245,30 @@ class Sequence {
   template <class Board>
   void resolve(Board& b, const Orders& orders, Dice& dice, std::vector<Event>& events) const {
     b.execute(dice, events, [&] {
-      (*this)[b.seg_].play(b, orders);
-      advance(b);
+      const Segment played = segment_of(b);
+      (*this)[played].play(b, orders);
+      advance(b, played);
     });
     ++b.step_;
   }
 
-  // Moves on segment by segment (with what happens between segments) to the
-  // next one in which someone gives orders; a segment passed on the way is
-  // played with no orders when the table says so (IdleSegments::Played).
+  // Moves on from segment `from` (the one just played: the position of a
+  // board with `segment()` may already say the next) segment by segment,
+  // with what happens between segments, to the next one in which someone
+  // gives orders; a segment in which nobody does is skipped or played
+  // without orders (IdleSegments).
+  template <class Board>
+  void advance(Board& b, Segment from) const {
+    for (Segment s = from; !over(b);) {
+      (*this)[s].next(b);
+      if (over(b) || anyone_orders(b)) return;
+      s = segment_of(b);
+      if (idle_segments_ == IdleSegments::Played) (*this)[s].play(b, Orders{});
+    }
+  }
   template <class Board>
   void advance(Board& b) const {
-    while (!over(b)) {
-      (*this)[b.seg_].next(b);
-      if (over(b) || anyone_orders(b)) return;
-      if (idle_segments_ == IdleSegments::Played) (*this)[b.seg_].play(b, Orders{});
-    }
+    advance(b, segment_of(b));
   }
 
  private:

@@ -1,6 +1,7 @@
 // The machinery the game modules share: hex neighbours and the flood fill,
-// the data-file record reader, and the galley movement toolkit with the
-// words of a movement order the galley games share.
+// the data-file record reader, the galley movement toolkit with the words
+// of a movement order the galley games share, and the table of segments for
+// a board seated by PlayerId whose position says its segment.
 #include <doctest/doctest.h>
 
 #include <map>
@@ -11,6 +12,7 @@
 #include "core/galley.h"
 #include "core/hex.h"
 #include "core/records.h"
+#include "core/sequence.h"
 #include "core/text.h"
 
 using namespace naumachia;
@@ -275,4 +277,129 @@ TEST_CASE("galley order words: a ship's actions one by one, at least one, writte
   CHECK(galley::parse_actions<int>("T7", "", read_move).error().message == "no action for T7");
   CHECK(galley::parse_actions<int>("T7", "move 2, sail", read_move).error().message ==
         "not a move");
+}
+
+namespace {
+
+// A board of two seats named by PlayerId, whose position (`phase`) says its
+// segment: seat 0 plans, nobody orders while the plans are counted, both rest.
+enum class Toy { Plan, Count, Rest };
+
+struct ToyClaims {
+  std::vector<std::string> words;
+};
+
+struct ToyBoard : Adjudication {
+  int phase = 0;
+  std::int64_t step_ = 1;
+  bool over_ = false;
+  std::vector<std::string> log;
+  Toy segment() const { return static_cast<Toy>(phase); }
+  std::vector<PlayerId> seats() const { return {PlayerId{0}, PlayerId{1}}; }
+  std::string seat_name(PlayerId p) const { return "seat " + std::to_string(p.value); }
+};
+
+using ToyRule = SegmentRule<ToyBoard, Toy, PlayerId, ToyClaims>;
+
+std::string toy_label(const ToyBoard& b) {
+  return "phase " + std::to_string(b.phase);
+}
+bool planner(const ToyBoard&, PlayerId p) {
+  return p.value == 0;
+}
+bool nobody(const ToyBoard&, PlayerId) {
+  return false;
+}
+bool everyone(const ToyBoard&, PlayerId) {
+  return true;
+}
+Expected<std::string> word(ToyBoard&, PlayerId, const std::string& line, ToyClaims& c) {
+  if (line.find('!') != std::string::npos) return fail("no shouting");
+  c.words.push_back(line);
+  return line;
+}
+std::vector<std::vector<std::string>> no_candidates(const ToyBoard&, PlayerId) {
+  return {};
+}
+// Words in alphabetical order, each once.
+LineFaults sorted_once(const ToyBoard&, PlayerId, const ToyClaims& c,
+                       std::vector<std::string>& lines) {
+  LineFaults faults;
+  for (std::size_t k = 1; k < c.words.size(); ++k) {
+    for (std::size_t j = 0; j < k; ++j) {
+      if (c.words[j] == c.words[k]) faults.emplace_back(k, "'" + c.words[k] + "' again");
+    }
+  }
+  std::sort(lines.begin(), lines.end());
+  return faults;
+}
+// Playing the plans already moves the position on: the plan's own next
+// must still follow.
+void play_plan(ToyBoard& b, const Orders& orders) {
+  b.log.push_back("plan " + std::to_string(orders_of(orders, PlayerId{0}).lines.size()));
+  b.phase = 1;
+}
+void play_count(ToyBoard& b, const Orders&) {
+  b.log.push_back("count");
+}
+void play_rest(ToyBoard& b, const Orders&) {
+  b.log.push_back("rest");
+}
+void after_plan(ToyBoard& b) {
+  b.log.push_back("after plan");
+}
+void after_count(ToyBoard& b) {
+  b.phase = 2;
+}
+void after_rest(ToyBoard& b) {
+  b.phase = 0;
+}
+
+constexpr std::array<ToyRule, 3> kToyRows{{
+    {Toy::Plan, "plan", toy_label, planner, word, nullptr, no_candidates, play_plan, after_plan,
+     sorted_once},
+    {Toy::Count, "count", toy_label, nobody, word, nullptr, no_candidates, play_count, after_count},
+    {Toy::Rest, "rest", toy_label, everyone, word, nullptr, no_candidates, play_rest, after_rest},
+}};
+constexpr Sequence kSkipping{kToyRows, IdleSeats::Checked};
+constexpr Sequence kPlaying{kToyRows, IdleSeats::Checked, IdleSegments::Played};
+
+std::vector<std::string> toy_resolve(const Sequence<ToyRule, 3>& sequence) {
+  ToyBoard b;
+  ScriptedDice dice({});
+  std::vector<Event> events;
+  sequence.resolve(b, {{PlayerId{0}, OrderSet{{"a"}}}}, dice, events);
+  CHECK(b.phase == 2);
+  CHECK(b.step_ == 2);
+  return b.log;
+}
+
+}  // namespace
+
+TEST_CASE("sequence: seats named by PlayerId, a segment the position says") {
+  ToyBoard b;
+  CHECK(kSkipping.to_order(b) == std::vector<PlayerId>{PlayerId{0}});
+  CHECK(kSkipping.label(b) == "phase 0");
+  b.phase = 2;
+  CHECK(kSkipping.to_order(b) == std::vector<PlayerId>{PlayerId{0}, PlayerId{1}});
+}
+
+TEST_CASE(
+    "sequence: the segment played gives its next, and one nobody orders in is skipped or played") {
+  CHECK(toy_resolve(kSkipping) == std::vector<std::string>{"plan 1", "after plan"});
+  CHECK(toy_resolve(kPlaying) == std::vector<std::string>{"plan 1", "after plan", "count"});
+}
+
+TEST_CASE("sequence: lines checked together, faults in line order, canonical order kept") {
+  ToyBoard b;
+  auto good = kSkipping.validate(b, PlayerId{0}, {"b", "", "a"});
+  REQUIRE(good.has_value());
+  CHECK(good->lines == std::vector<std::string>{"a", "b"});
+  auto bad = kSkipping.validate(b, PlayerId{0}, {"b", "a", "b!", "", "b"});
+  REQUIRE_FALSE(bad.has_value());
+  REQUIRE(bad.error().size() == 2);
+  CHECK(bad.error()[0].line == 3);
+  CHECK(bad.error()[0].message == "no shouting");
+  CHECK(bad.error()[1].line == 5);
+  CHECK(bad.error()[1].message == "'b' again");
 }

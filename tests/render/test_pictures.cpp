@@ -37,7 +37,7 @@ TEST_CASE("pictures: every scenario's board draws as a readable SVG with its cou
         INFO(game->id() << "/" << s.id << " seat " << seat);
         REQUIRE_MESSAGE(r.error.empty(), r.error);
         CHECK(r.with_class("counter") == tokens_in(pv));
-        if (pv.board_kind() == "hex") CHECK(r.named("polygon") >= pv.cells_size());
+        if (pv.board_kind() == proto::BOARD_HEX) CHECK(r.named("polygon") >= pv.cells_size());
         CHECK(r.with_class("cell") == pv.cells_size());  // every cell drawn once
         CHECK(r.has_text(game->id() + "/" + s.id));
         for (const std::string& side : s.sides) CHECK_MESSAGE(r.has_text(side), side);
@@ -52,7 +52,7 @@ TEST_CASE("pictures: a Diplomacy map shows borders, centre owners and every army
   auto state = found.first->new_game("standard", 7).value();
   proto::View pv;
   convert::to_proto(state->view(std::nullopt), pv);
-  CHECK(pv.board_kind() == "map");
+  CHECK(pv.board_kind() == proto::BOARD_MAP);
   CHECK(pv.width() > 0);
   for (const auto& c : pv.cells()) {
     CHECK_MESSAGE((c.x() > 0 && c.y() > 0 && c.x() < pv.width() && c.y() < pv.height()), c.id());
@@ -82,7 +82,7 @@ TEST_CASE("pictures: The Fall of Constantinople shows cities, garrisons and the 
 
 TEST_CASE("pictures: text in a view cannot break the picture") {
   proto::View v;
-  v.set_board_kind("list");
+  v.set_board_kind(proto::BOARD_LIST);
   auto& c = *v.add_cells();
   c.set_id("<script>&\"x\"");
   c.set_label("a \x01 label </svg>");
@@ -102,7 +102,7 @@ namespace {
 std::string arrows_text(const std::vector<Arrow>& arrows) {
   std::string out;
   for (const Arrow& a : arrows) {
-    out += std::to_string(a.owner) + " " + a.kind + " " + a.from + ">" + a.to +
+    out += std::to_string(a.owner) + " " + name(a.kind) + " " + a.from + ">" + a.to +
            (a.via.empty() ? "" : " via " + a.via) + "\n";
   }
   return out;

@@ -2,6 +2,7 @@
 // server accepts, and what a change puts in the outbox for whom.
 #include <doctest/doctest.h>
 
+#include "durations.h"
 #include "notices/courier.h"
 #include "notices/formats.h"
 #include "notices/game_notices.h"
@@ -70,9 +71,11 @@ TEST_CASE("notice format: which e-mail addresses and webhooks the server takes")
     CHECK_FALSE(private_address(a));
   }
   CHECK(masked_email("alice@example.org") == "a***@example.org");
-  CHECK(span_text(90061) == "1 day 1 hour");
-  CHECK(span_text(3600) == "1 hour");
-  CHECK(span_text(59) == "59 seconds");
+  using render::duration_words;
+  using render::Precision;
+  CHECK(duration_words(90061, Precision::TwoUnits) == "1 day 1 hour");
+  CHECK(duration_words(3600, Precision::TwoUnits) == "1 hour");
+  CHECK(duration_words(59, Precision::TwoUnits) == "59 seconds");
 }
 
 TEST_CASE("courier: a webhook whose address is on a private network is refused at connection") {

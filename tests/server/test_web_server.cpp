@@ -112,8 +112,8 @@ namespace {
 std::string arrows_of(const proto::View& v) {
   std::string out;
   for (const auto& a : v.arrows()) {
-    out += std::to_string(a.owner()) + " " + a.kind() + " " + a.from() + ">" + a.to() +
-           (a.via().empty() ? "" : " via " + a.via()) + "\n";
+    out += std::to_string(a.owner()) + " " + proto::ArrowKind_Name(a.kind()) + " " + a.from() +
+           ">" + a.to() + (a.via().empty() ? "" : " via " + a.via()) + "\n";
   }
   return out;
 }
@@ -145,10 +145,10 @@ TEST_CASE("after a Diplomacy phase the board and its picture carry its orders as
   REQUIRE(naumachia::testing::submit(*b, game, step, {"F lon - nth", "A lvp - yor"})
               .has_orders_accepted());
   const std::string expected =
-      "0 move par>bur\n"
-      "0 support mar>bur via par\n"
-      "1 move lon>nth\n"
-      "1 move lvp>yor\n";
+      "0 ARROW_MOVE par>bur\n"
+      "0 ARROW_SUPPORT mar>bur via par\n"
+      "1 ARROW_MOVE lon>nth\n"
+      "1 ARROW_MOVE lvp>yor\n";
   for (auto* p : {a.get(), b.get()}) {
     const auto d = detail_with_picture(*p, game);
     REQUIRE(d.summary().step_label() == "Fall 1901 movement");

@@ -35,7 +35,7 @@ std::vector<std::string> leaks_in(std::string_view text, const std::vector<Secre
 }
 
 std::string view_text(const View& v) {
-  std::string out = v.board_kind + "\n";
+  std::string out = std::string(name(v.board_kind)) + "\n";
   for (const Cell& c : v.cells) {
     out += c.id + " " + c.terrain + " " + c.label + "\n";
     for (const Token& t : c.tokens) {

@@ -75,7 +75,7 @@ class DuelState final : public State {
 
   View view(std::optional<PlayerId> viewer) const override {
     View v;
-    v.board_kind = "list";
+    v.board_kind = BoardKind::List;
     for (std::size_t i = 0; i < points_.size(); ++i) {
       Cell c;
       c.id = kSides[i];

@@ -150,7 +150,7 @@ class MasksState final : public State {
 
   View view(std::optional<PlayerId> viewer) const override {
     View v;
-    v.board_kind = "list";
+    v.board_kind = BoardKind::List;
     const auto sees = [&](int seat) {
       return !viewer || side_of(*viewer) == side_of(PlayerId{seat});
     };

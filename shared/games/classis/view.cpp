@@ -10,7 +10,7 @@ namespace naumachia::classis {
 
 View Board::view() const {
   View v;
-  v.board_kind = "hex";
+  v.board_kind = BoardKind::Hex;
   for (int c = 1; c <= sc_->cols; ++c) {
     for (int r = 1; r <= sc_->rows; ++r) {
       const HexId h{c, r};
@@ -20,7 +20,9 @@ View Board::view() const {
       cell.row = r;
       const Terrain t = terrain(h);
       cell.terrain = t == Terrain::Land ? "land" : t == Terrain::Reef ? "reef" : "sea";
-      cell.fill = t == Terrain::Land ? "land" : t == Terrain::Reef ? "shallows" : "water";
+      cell.fill = t == Terrain::Land   ? Fill::Land
+                  : t == Terrain::Reef ? Fill::Shallows
+                                       : Fill::Water;
       if (t != Terrain::Sea) cell.label = t == Terrain::Land ? "#" : "*";
       if (const Ship* s = ship_at(h)) {
         Token k;

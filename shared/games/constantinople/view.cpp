@@ -10,7 +10,7 @@ namespace naumachia::constantinople {
 
 View Board::view() const {
   View v;
-  v.board_kind = "hex";
+  v.board_kind = BoardKind::Hex;
   const Map& m = sc_->map;
   for (int r = m.first_row(); r <= m.last_row(); ++r) {
     for (int c = m.first_col(); c <= m.last_col(); ++c) {
@@ -21,13 +21,13 @@ View Board::view() const {
       cell.col = c;
       cell.row = r;
       cell.terrain = Map::terrain_name(i);
-      cell.fill = i.water == Water::Sea         ? "water"
-                  : i.water == Water::Coast     ? (i.code == 'r' ? "shallows" : "coast")
-                  : i.water == Water::Harbour   ? "harbour"
-                  : i.water == Water::Anchorage ? "harbour"
-                  : i.code == 'C'               ? "town"
-                  : i.code == 'W'               ? "wall"
-                                                : "land";
+      cell.fill = i.water == Water::Sea         ? Fill::Water
+                  : i.water == Water::Coast     ? (i.code == 'r' ? Fill::Shallows : Fill::Coast)
+                  : i.water == Water::Harbour   ? Fill::Harbour
+                  : i.water == Water::Anchorage ? Fill::Harbour
+                  : i.code == 'C'               ? Fill::Town
+                  : i.code == 'W'               ? Fill::Wall
+                                                : Fill::Land;
       cell.label = std::string(1, i.code);
       if (i.shoal) cell.label = std::to_string(i.shoal);
       for (const auto& [id, s] : ships_) {

@@ -5,7 +5,9 @@
 // circular movement succeeds, and a convoy paradox follows the Szykman rule
 // (DATC 4.A.2): the convoyed moves of the paradox fail.
 #include <algorithm>
+#include <iterator>
 
+#include "games/diplomacy/forces.h"
 #include "games/diplomacy/rules.h"
 
 namespace naumachia::diplomacy {
@@ -16,13 +18,15 @@ enum class St { Unresolved, Guessing, Resolved };
 
 struct Entry {
   const Unit* unit = nullptr;
-  std::string prov;  // the space: a province, or a city space
+  std::string prov;  // the space's text, by which entries are found
+  Space space;       // the space: a province, or a city
   int armies = 0;
   int fleets = 0;
   bool rebel = false;
   Order order;  // the effective order (an illegal order becomes a hold)
   OrderKind kind = OrderKind::Hold;
-  std::string dest_prov;  // move
+  std::string dest_prov;  // move: the destination space's text
+  Space dest;
   std::string dest_loc;
   bool convoyed = false;  // the move goes by convoy
   bool paradox_fail = false;
@@ -46,11 +50,19 @@ class Movement {
     return finish();
   }
 
-  ForcesResult run(const std::vector<Force>& forces) {
+  Expected<ForcesResult> run(const std::vector<Force>& forces) {
     for (const Force& f : forces) {
       Entry en;
       en.unit = &f.unit;
       en.prov = province_of(f.unit.location);
+      auto space = Space::read(en.prov);
+      if (!space) return fail(f.unit.power + "'s force: " + space.error().message);
+      en.space = std::move(*space);
+      if (f.order.kind == OrderKind::Move) {
+        auto dest = Space::read(province_of(f.order.dest));
+        if (!dest) return fail(f.unit.power + "'s move: " + dest.error().message);
+        en.dest = std::move(*dest);
+      }
       en.armies = f.armies;
       en.fleets = f.fleets;
       en.rebel = f.rebel;
@@ -74,7 +86,7 @@ class Movement {
         fo.cut = cut(static_cast<int>(i));
         if (const int by = dislodger(static_cast<int>(i)); by >= 0) {
           fo.dislodged = true;
-          fo.attacker_from = e_[by].convoyed ? "" : e_[by].prov;
+          if (!e_[by].convoyed) fo.attacker_from = e_[by].space;
           fo.attackers_from = attackers_from(static_cast<int>(i));
         }
       }
@@ -92,7 +104,7 @@ class Movement {
       const Entry& mv = e_[m];
       if (mv.kind == OrderKind::Move && !mv.res && !mv.paradox_fail &&
           path_ok(static_cast<int>(m)) && !occupied(mv.dest_prov))
-        out.standoffs.insert(mv.dest_prov);
+        out.standoffs.insert(mv.dest);
     }
     return out;
   }
@@ -132,6 +144,7 @@ class Movement {
       Entry en;
       en.unit = &unit;
       en.prov = prov;
+      en.space = Space{prov, false};
       en.order =
           Order{unit.power, OrderKind::Hold, unit.type, unit.location, {}, {}, {}, {}, false};
       (unit.type == UnitType::Army ? en.armies : en.fleets) = 1;
@@ -157,6 +170,7 @@ class Movement {
       } else {
         ordered[i] = true;
         e_[i].order = o;
+        if (o.kind == OrderKind::Move) e_[i].dest = Space{province_of(o.dest), false};
         e_[i].order.location =
             e_[i].unit->location;  // a wrong coast of its own is ignored (6.B.10)
         e_[i].kind = o.kind;
@@ -193,14 +207,12 @@ class Movement {
   // Whether an army goes from one space to the other without a convoy: over
   // land (land bridges included), into or out of a city, or from or to the
   // fleets it stands with at sea (multiple units).
-  bool direct(const std::string& from, const std::string& to) const {
-    if (map_.army_adjacent(from, to)) return true;
-    if (is_city_space(from) || is_city_space(to)) {
-      return province_of_city_space(is_city_space(from) ? from : to) ==
-             (is_city_space(from) ? to : from);
-    }
-    return (map_.fleet_water(from) && map_.any_neighbours(from).count(to)) ||
-           (map_.fleet_water(to) && map_.any_neighbours(to).count(from));
+  bool direct(const Space& from, const Space& to) const {
+    if (from.city || to.city) return from.city != to.city && from.province == to.province;
+    const std::string& a = from.province;
+    const std::string& b = to.province;
+    return map_.army_adjacent(a, b) || (map_.fleet_water(a) && map_.any_neighbours(a).count(b)) ||
+           (map_.fleet_water(b) && map_.any_neighbours(b).count(a));
   }
 
   // Fleets ordered to convoy the army at `army_prov` to `dest_prov`.
@@ -234,7 +246,7 @@ class Movement {
       for (int c : convoys) fleets.insert(e_[c].prov);
       const bool route =
           !rulings_.intent_needs_route || map_.convoy_chain(en.prov, en.dest_prov, fleets);
-      en.convoyed = !direct(en.prov, en.dest_prov) || (intent && route);
+      en.convoyed = !direct(en.space, en.dest) || (intent && route);
     }
   }
 
@@ -710,14 +722,10 @@ class Movement {
     }
     out.results = std::move(results_);
     for (auto it = out.next.dislodged.begin(); it != out.next.dislodged.end();) {
-      const std::string unit = it->second.unit.power + "'s " + format_unit(it->second.unit);
-      if (retreat_options(map_, out.next, it->second).empty()) {
-        out.notes.push_back(unit + " is dislodged and, with no place to retreat to, disbanded");
-        it = out.next.dislodged.erase(it);
-      } else {
-        out.notes.push_back(unit + " is dislodged and must retreat");
-        ++it;
-      }
+      const bool may_retreat = !retreat_options(map_, out.next, it->second).empty();
+      out.notes.push_back(dislodged_note(
+          it->second.unit.power + "'s " + format_unit(it->second.unit), may_retreat));
+      it = may_retreat ? std::next(it) : out.next.dislodged.erase(it);
     }
     return out;
   }
@@ -731,16 +739,17 @@ class Movement {
     return -1;
   }
 
-  // Every province a successful attack on the force at `i` came from (one
-  // power's moves from several provinces attack together); "" for a convoy.
-  std::vector<std::string> attackers_from(int i) const {
-    std::vector<std::string> out;
+  // Every space a successful attack on the force at `i` came from by land
+  // (one power's moves from several spaces attack together).
+  std::vector<Space> attackers_from(int i) const {
+    std::vector<Space> out;
     const int first = dislodger(i);
     if (first < 0) return out;
     for (std::size_t m = 0; m < e_.size(); ++m) {
       if (e_[m].kind == OrderKind::Move && e_[m].res && e_[m].dest_prov == e_[i].prov &&
-          e_[m].unit->power == e_[first].unit->power && !reinforces(static_cast<int>(m)))
-        out.push_back(e_[m].convoyed ? "" : e_[m].prov);
+          e_[m].unit->power == e_[first].unit->power && !reinforces(static_cast<int>(m)) &&
+          !e_[m].convoyed)
+        out.push_back(e_[m].space);
     }
     return out;
   }
@@ -790,18 +799,22 @@ class Movement {
 
 }  // namespace
 
-std::string city_space(std::string_view province) {
-  return "@" + std::string(province);
-}
-bool is_city_space(std::string_view space) {
-  return !space.empty() && space.front() == '@';
-}
-std::string province_of_city_space(std::string_view space) {
-  return std::string(space.substr(1));
+Expected<Space> Space::read(std::string_view text) {
+  Space out;
+  out.city = text.starts_with('@');
+  if (out.city) text.remove_prefix(1);
+  if (text.empty() || text.find_first_of("@/") != std::string_view::npos)
+    return fail("'" + std::string(out.city ? "@" : "") + std::string(text) + "' is no space");
+  out.province = std::string(text);
+  return out;
 }
 
-ForcesResult adjudicate_forces(const Map& map, const std::vector<Force>& forces,
-                               const Rulings& rulings) {
+std::string Space::text() const {
+  return (city ? "@" : "") + province;
+}
+
+Expected<ForcesResult> adjudicate_forces(const Map& map, const std::vector<Force>& forces,
+                                         const Rulings& rulings) {
   static const Position kNoPosition;
   return Movement(map, kNoPosition, rulings).run(forces);
 }

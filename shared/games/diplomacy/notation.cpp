@@ -53,6 +53,15 @@ bool is_any(const std::string& w, std::initializer_list<const char*> words) {
   return std::any_of(words.begin(), words.end(), [&](const char* x) { return w == x; });
 }
 
+Expected<std::string> Cursor::target_dest() {
+  if (is_any(peek(), {"-", "to"})) {
+    ++i;
+    return location();
+  }
+  if (is_any(peek(), {"h", "hold", "holds"})) ++i;
+  return std::string();
+}
+
 Expected<std::string> Cursor::location() {
   if (done()) return fail("a province is missing");
   const std::size_t longest = std::min<std::size_t>(4, map.longest_name_words());

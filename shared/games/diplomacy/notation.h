@@ -45,6 +45,9 @@ struct Cursor {
 
   // A province by id or by name (up to four words), with an optional coast.
   Expected<std::string> location();
+  // After the unit a support or convoy is for: where it moves ("- bur", "to
+  // bur"), or "" when it holds ("H" or nothing).
+  Expected<std::string> target_dest();
 };
 
 }  // namespace naumachia::diplomacy::notation

@@ -38,14 +38,9 @@ Expected<Order> parse_target(Cursor& c, Order o) {
     const Province* p = c.map.province(province_of(*target));
     if (p && p->terrain == Terrain::Sea) o.target_type = UnitType::Fleet;
   }
-  if (c.peek() == "-" || c.peek() == "to") {
-    ++c.i;
-    auto dest = c.location();
-    if (!dest) return fail(dest.error().message);
-    o.target_dest = *dest;
-  } else if (is_any(c.peek(), {"h", "hold", "holds"})) {
-    ++c.i;
-  }
+  auto dest = c.target_dest();
+  if (!dest) return fail(dest.error().message);
+  o.target_dest = *dest;
   if (o.kind == OrderKind::Convoy && o.target_dest.empty()) return fail("a convoy needs 'A x - y'");
   if (!c.done()) return fail("unexpected '" + c.peek() + "' after the order");
   return o;

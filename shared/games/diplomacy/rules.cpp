@@ -83,6 +83,18 @@ std::optional<std::string> impossible_convoy(const Map& map, const Unit& u, cons
 
 }  // namespace
 
+std::string outcome_text(Outcome outcome, const std::string& note) {
+  const char* word = outcome == Outcome::Succeeds ? "succeeds"
+                     : outcome == Outcome::Fails  ? "fails"
+                                                  : "illegal, ignored";
+  return note.empty() ? word : std::string(word) + " (" + note + ")";
+}
+
+std::string dislodged_note(const std::string& unit, bool may_retreat) {
+  return unit + (may_retreat ? " is dislodged and must retreat"
+                             : " is dislodged and, with no place to retreat to, disbanded");
+}
+
 std::optional<std::string> impossible(const Map& map, const Position& pos, const Order& o) {
   const auto it = pos.units.find(province_of(o.location));
   if (it == pos.units.end()) return "there is no unit in " + province_of(o.location);

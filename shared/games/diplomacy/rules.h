@@ -72,6 +72,14 @@ struct OrderResult {
   std::string note;  // "bounced", "cut", "void: ...", "dislodged", ...
 };
 
+// An order's outcome as reported: "succeeds", "fails (bounced)", "illegal,
+// ignored (...)".
+std::string outcome_text(Outcome outcome, const std::string& note);
+
+// What becomes of a dislodged unit ("France's A par"): it must retreat, or
+// with no place to retreat to it is disbanded.
+std::string dislodged_note(const std::string& unit, bool may_retreat);
+
 struct PhaseResult {
   Position next;  // the position after the phase (not yet advanced to the next phase)
   std::vector<OrderResult> results;
@@ -108,47 +116,6 @@ PhaseResult adjudicate_retreats(const Map& map, const Position& pos,
                                 const std::vector<Order>& orders);
 PhaseResult adjudicate_adjustments(const Map& map, const Position& pos,
                                    const std::vector<Order>& orders);
-
-// ------------------------------------------------------------ forces
-// The adjudicator's own input, for maps where several units share a space
-// (The Fall of Constantinople; games/fall/). Each force is some units of one
-// power in one space with one order; a standard unit is a force of one.
-
-// The space inside a province's city: a space of its own, which moves into
-// the province do not reach.
-std::string city_space(std::string_view province);
-bool is_city_space(std::string_view space);
-std::string province_of_city_space(std::string_view space);
-
-struct Force {
-  Unit unit;  // power (or "Rebels"), type (for reading orders), location
-  int armies = 0;
-  int fleets = 0;
-  Order order;         // already found possible by the caller; Hold when none
-  bool rebel = false;  // takes no support
-};
-
-struct ForceOutcome {
-  Outcome outcome = Outcome::Succeeds;
-  std::string note;
-  bool moved = false;
-  bool dislodged = false;
-  std::string attacker_from;  // dislodged: where the attack came from ("" by convoy)
-  // Dislodged by a multiple attack: every province it came from ("" by convoy).
-  std::vector<std::string> attackers_from;
-  // A force that did not move was attacked by another power with a move that
-  // could arrive: what cuts a support cuts any other standing order too
-  // (FoC Movement c.iii: pillage).
-  bool cut = false;
-};
-
-struct ForcesResult {
-  std::vector<ForceOutcome> forces;  // one per force, in order
-  std::set<std::string> standoffs;   // spaces left empty by a bounce
-};
-
-ForcesResult adjudicate_forces(const Map& map, const std::vector<Force>& forces,
-                               const Rulings& rulings);
 
 // Legal retreat destinations (provinces, or coasts for fleets) of a dislodged unit.
 std::vector<std::string> retreat_options(const Map& map, const Position& pos,

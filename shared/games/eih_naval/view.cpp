@@ -170,7 +170,7 @@ View Board::view(std::optional<PlayerId> player) const {
   }
   who.all = !player || seg_ == Phase::Over;
   View v;
-  v.board_kind = "list";
+  v.board_kind = BoardKind::List;
   for (const StackSpec& s : battle().stacks) v.cells.push_back(stack_cell(*this, s, who));
   v.notes.push_back(battle().title);
   v.notes.push_back(place_note(*this));

@@ -1,14 +1,16 @@
 // The Fall of Constantinople: whether an order can be given in the position,
-// alone (check_order) and with the power's other orders (check_together).
+// alone (check_movement_order and the others, one for each phase) and with
+// the power's other orders (check_together); and a line as a seat writes it.
 // Orders the adjudication may still defeat (a bounce, a cut, a trade the
 // partner does not match) are accepted; orders that could never be carried
 // out are refused with the reason.
 #include <algorithm>
+#include <cassert>
 #include <map>
 #include <set>
 
 #include "core/text.h"
-#include "games/fall/season.h"
+#include "games/fall/board.h"
 #include "games/fall/units.h"
 
 namespace naumachia::fall {
@@ -265,135 +267,216 @@ Expected<Order> check_units_named(const Scenario& scenario, const Position& pos,
   return o;
 }
 
+// The disbands and unfed units of the summer and the winter: a power's own
+// units only.
+Expected<Order> check_named_own(const Scenario& scenario, const Position& pos,
+                                const std::string& power, Order o) {
+  if (!o.other_power.empty())
+    return fail(
+        "only a power's own units are named here ('of POWER' is for the armies an "
+        "A/F at sea loses, Multiplicity Plus (10))");
+  return check_units_named(scenario, pos, power, std::move(o));
+}
+
+// Multiplicity Plus (10): the fleets' owners name the armies lost from an
+// unseaworthy A/F ("disband A aeg of Venice"); nullopt when the order is
+// no such choice.
+std::optional<Expected<Order>> check_sea_disband(const Position& pos, const std::string& power,
+                                                 Order o) {
+  const std::string from = province_of(o.from.location);
+  const bool choosing = std::any_of(pos.sea_disbands.begin(), pos.sea_disbands.end(),
+                                    [&](const SeaDisband& sd) { return sd.sea == from; });
+  if (choosing && fleet_owners(pos, from).count(power)) {
+    const std::string owner = o.other_power.empty() ? power : o.other_power;
+    if (o.units.fleets > 0 || o.from.in_city)
+      return fail("only armies are lost for want of fleets (Multiplicity Plus (10))");
+    const Here h = here(pos, owner, from, false);
+    if (h.armies < o.units.armies) return fail(have_only(owner, Here{h.armies, 0, ""}, from));
+    o.other_power = owner;
+    return o;
+  }
+  if (!o.other_power.empty())
+    return fail(
+        "only the owners of the fleets in an unseaworthy A/F choose the armies "
+        "it loses (Multiplicity Plus (10))");
+  return std::nullopt;
+}
+
+// A retreat to one of the places the dislodged units may go, a coast
+// filled in.
+Expected<Order> check_retreat_place(const Scenario& scenario, const Position& pos,
+                                    const Dislodged& d, Order o) {
+  Dislodged part = d;
+  part.armies = o.units.armies;
+  part.fleets = o.units.fleets;
+  std::vector<std::string> names;
+  std::vector<Place> fits;
+  for (const Place& p : retreat_options(scenario, pos, part)) {
+    names.push_back(format_place(p));
+    if (p.in_city == o.to.in_city &&
+        (p.location == o.to.location || province_of(p.location) == o.to.location))
+      fits.push_back(p);
+  }
+  if (fits.size() > 1)
+    return fail(province_of(o.to.location) + " has two coasts: name the one to retreat to (" +
+                text::join(names, " ") + ")");
+  if (fits.size() == 1) {
+    o.to = fits[0];
+    return o;
+  }
+  return fail(format_units(o.units) + " cannot retreat to " + format_place(o.to) +
+              (names.empty() ? "" : "; they may retreat to " + text::join(names, " ")));
+}
+
 }  // namespace
 
-Expected<Order> check_order(const Scenario& scenario, const Position& pos, const std::string& power,
-                            Order o) {
-  const Phase phase = phase_of(pos);
+Expected<Order> check_movement_order(const Scenario& scenario, const Position& pos,
+                                     const std::string& power, Order o) {
+  if (o.kind == OrderKind::BuyBank || o.kind == OrderKind::Buy || o.kind == OrderKind::Sell) {
+    // FoC Building b: food is bought with the spring and autumn orders.
+    if ((o.kind == OrderKind::Buy || o.kind == OrderKind::Sell) && o.other_power == power)
+      return fail(power + " cannot trade with itself");
+    if (!scenario.power(o.other_power) && o.kind != OrderKind::BuyBank)
+      return fail("'" + o.other_power + "' is not a power of this game");
+    return o;
+  }
   const bool unit_order = o.kind == OrderKind::Hold || o.kind == OrderKind::Move ||
                           o.kind == OrderKind::Support || o.kind == OrderKind::Convoy ||
                           o.kind == OrderKind::Besiege || o.kind == OrderKind::Pillage;
-  const bool food =
-      o.kind == OrderKind::BuyBank || o.kind == OrderKind::Buy || o.kind == OrderKind::Sell;
-  switch (phase) {
-    case Phase::Movement:
-      if (food) {
-        // FoC Building b: food is bought with the spring and autumn orders.
-        if ((o.kind == OrderKind::Buy || o.kind == OrderKind::Sell) && o.other_power == power)
-          return fail(power + " cannot trade with itself");
-        if (!scenario.power(o.other_power) && o.kind != OrderKind::BuyBank)
-          return fail("'" + o.other_power + "' is not a power of this game");
-        return o;
-      }
-      if (!unit_order)
-        return fail(o.kind == OrderKind::Build
-                        ? "builds are written in the winter (FoC Building c)"
-                        : "disbands and unfed units are named in the summer and winter "
-                          "(FoC Building b)");
-      return check_unit_order(scenario, pos, power, std::move(o));
-    case Phase::Retreats: {
-      if (o.kind != OrderKind::Move && o.kind != OrderKind::Disband)
-        return fail("in the retreats a dislodged unit retreats ('-') or disbands ('D')");
-      const std::string from = province_of(o.from.location);
-      if (o.kind == OrderKind::Disband) {
-        // Multiplicity Plus (10): the fleets' owners name the armies lost
-        // from an unseaworthy A/F.
-        const bool choosing = std::any_of(pos.sea_disbands.begin(), pos.sea_disbands.end(),
-                                          [&](const SeaDisband& sd) { return sd.sea == from; });
-        if (choosing && fleet_owners(pos, from).count(power)) {
-          const std::string owner = o.other_power.empty() ? power : o.other_power;
-          if (o.units.fleets > 0 || o.from.in_city)
-            return fail("only armies are lost for want of fleets (Multiplicity Plus (10))");
-          const Here h = here(pos, owner, from, false);
-          if (h.armies < o.units.armies) return fail(have_only(owner, Here{h.armies, 0, ""}, from));
-          o.other_power = owner;
-          return o;
-        }
-        if (!o.other_power.empty())
-          return fail(
-              "only the owners of the fleets in an unseaworthy A/F choose the armies "
-              "it loses (Multiplicity Plus (10))");
-      }
-      const Dislodged* d = nullptr;
-      for (const Dislodged& x : pos.dislodged) {
-        if (x.power == power && province_of(x.place.location) == from &&
-            x.place.in_city == o.from.in_city)
-          d = &x;
-      }
-      if (!d) return fail(power + " has no dislodged units in " + from);
-      if (o.units.armies > d->armies || o.units.fleets > d->fleets)
-        return fail("only " + format_units(Units{d->armies, d->fleets}) + " of " + power +
-                    " were dislodged from " + from);
-      o.from = d->place;
-      if (o.kind == OrderKind::Disband) return o;
-      Dislodged part = *d;
-      part.armies = o.units.armies;
-      part.fleets = o.units.fleets;
-      const auto options = retreat_options(scenario, pos, part);
-      std::vector<std::string> names;
-      std::vector<Place> fits;
-      for (const Place& p : options) {
-        names.push_back(format_place(p));
-        if (p.in_city == o.to.in_city &&
-            (p.location == o.to.location || province_of(p.location) == o.to.location))
-          fits.push_back(p);
-      }
-      if (fits.size() > 1)
-        return fail(province_of(o.to.location) + " has two coasts: name the one to retreat to (" +
-                    text::join(names, " ") + ")");
-      if (fits.size() == 1) {
-        o.to = fits[0];
-        return o;
-      }
-      return fail(format_units(o.units) + " cannot retreat to " + format_place(o.to) +
-                  (names.empty() ? "" : "; they may retreat to " + text::join(names, " ")));
-    }
-    case Phase::Summer: {
-      if (o.kind != OrderKind::Disband && o.kind != OrderKind::Unfed)
-        return fail("in the summer orders name units to disband or to go unfed (FoC Sequence 2)");
-      // FoC Building b: the GM asks only a power short of food.
-      const auto st = pos.stocks.find(power);
-      if (units::components(pos, power) <= (st == pos.stocks.end() ? 0 : st->second.food))
-        return fail(power + " has food for all its units: it has nothing to choose this summer");
-      if (!o.other_power.empty())
-        return fail(
-            "only a power's own units are named here ('of POWER' is for the armies an "
-            "A/F at sea loses, Multiplicity Plus (10))");
-      return check_units_named(scenario, pos, power, std::move(o));
-    }
-    case Phase::Winter:
-      if (o.kind == OrderKind::Disband || o.kind == OrderKind::Unfed) {
-        if (!o.other_power.empty())
-          return fail(
-              "only a power's own units are named here ('of POWER' is for the armies an "
-              "A/F at sea loses, Multiplicity Plus (10))");
-        return check_units_named(scenario, pos, power, std::move(o));
-      }
-      if (o.kind != OrderKind::Build)
-        return fail("in the winter orders are builds, disbands and unfed units (FoC Building)");
-      {
-        const std::string city = province_of(o.from.location);
-        const auto* c = scenario.map().city(city);
-        if (!c) return fail("there is no city in " + city);
-        const auto owner = pos.city_owner.find(city);
-        if (owner == pos.city_owner.end() || owner->second != power)
-          return fail(c->name + " is not " + units::possessive(power));
-        if (pos.sieges.count(city))
-          return fail(c->name + " is besieged: nothing is built in it (FoC Building c)");
-        if (o.units.fleets > 0 && !c->port) return fail(c->name + " is no port");
-        const auto* p = scenario.map().province(city);
-        const bool coast_named = o.from.location.find('/') != std::string::npos;
-        if (o.units.fleets > 0 && p && !p->coasts.empty() && !coast_named)
-          return fail(city + " has two coasts: build F " + city + "/" + p->coasts[0] + " or " +
-                      city + "/" + p->coasts.back());
-        if (coast_named &&
-            (o.units.fleets == 0 || !scenario.map().fleet_can_stand(o.from.location)))
-          return fail("a coast is named only for a fleet, and only where the province has two");
-      }
-      return o;
+  if (!unit_order)
+    return fail(o.kind == OrderKind::Build ? "builds are written in the winter (FoC Building c)"
+                                           : "disbands and unfed units are named in the summer "
+                                             "and winter (FoC Building b)");
+  return check_unit_order(scenario, pos, power, std::move(o));
+}
+
+Expected<Order> check_retreat_order(const Scenario& scenario, const Position& pos,
+                                    const std::string& power, Order o) {
+  if (o.kind != OrderKind::Move && o.kind != OrderKind::Disband)
+    return fail("in the retreats a dislodged unit retreats ('-') or disbands ('D')");
+  const std::string from = province_of(o.from.location);
+  if (o.kind == OrderKind::Disband) {
+    if (auto chosen = check_sea_disband(pos, power, o)) return std::move(*chosen);
   }
+  const Dislodged* d = nullptr;
+  for (const Dislodged& x : pos.dislodged) {
+    if (x.power == power && province_of(x.place.location) == from &&
+        x.place.in_city == o.from.in_city)
+      d = &x;
+  }
+  if (!d) return fail(power + " has no dislodged units in " + from);
+  if (o.units.armies > d->armies || o.units.fleets > d->fleets)
+    return fail("only " + format_units(Units{d->armies, d->fleets}) + " of " + power +
+                " were dislodged from " + from);
+  o.from = d->place;
+  if (o.kind == OrderKind::Disband) return o;
+  return check_retreat_place(scenario, pos, *d, std::move(o));
+}
+
+Expected<Order> check_summer_order(const Scenario& scenario, const Position& pos,
+                                   const std::string& power, Order o) {
+  if (o.kind != OrderKind::Disband && o.kind != OrderKind::Unfed)
+    return fail("in the summer orders name units to disband or to go unfed (FoC Sequence 2)");
+  // FoC Building b: the GM asks only a power short of food.
+  const auto st = pos.stocks.find(power);
+  if (units::components(pos, power) <= (st == pos.stocks.end() ? 0 : st->second.food))
+    return fail(power + " has food for all its units: it has nothing to choose this summer");
+  return check_named_own(scenario, pos, power, std::move(o));
+}
+
+Expected<Order> check_winter_order(const Scenario& scenario, const Position& pos,
+                                   const std::string& power, Order o) {
+  if (o.kind == OrderKind::Disband || o.kind == OrderKind::Unfed)
+    return check_named_own(scenario, pos, power, std::move(o));
+  if (o.kind != OrderKind::Build)
+    return fail("in the winter orders are builds, disbands and unfed units (FoC Building)");
+  const std::string city = province_of(o.from.location);
+  const auto* c = scenario.map().city(city);
+  if (!c) return fail("there is no city in " + city);
+  const auto owner = pos.city_owner.find(city);
+  if (owner == pos.city_owner.end() || owner->second != power)
+    return fail(c->name + " is not " + units::possessive(power));
+  if (pos.sieges.count(city))
+    return fail(c->name + " is besieged: nothing is built in it (FoC Building c)");
+  if (o.units.fleets > 0 && !c->port) return fail(c->name + " is no port");
+  const auto* p = scenario.map().province(city);
+  const bool coast_named = o.from.location.find('/') != std::string::npos;
+  if (o.units.fleets > 0 && p && !p->coasts.empty() && !coast_named)
+    return fail(city + " has two coasts: build F " + city + "/" + p->coasts[0] + " or " + city +
+                "/" + p->coasts.back());
+  if (coast_named && (o.units.fleets == 0 || !scenario.map().fleet_can_stand(o.from.location)))
+    return fail("a coast is named only for a fleet, and only where the province has two");
   return o;
 }
+
+namespace {
+
+using Faults = std::vector<std::pair<std::size_t, std::string>>;
+
+// The units the power may order at a place: in the retreats those dislodged
+// from it, otherwise those standing there.
+Units orderable(const Position& pos, const std::string& power, const std::string& province,
+                bool in_city) {
+  if (phase_of(pos) != Phase::Retreats) {
+    const Here h = here(pos, power, province, in_city);
+    return Units{h.armies, h.fleets};
+  }
+  Units have;
+  for (const Dislodged& d : pos.dislodged) {
+    if (d.power == power && province_of(d.place.location) == province && d.place.in_city == in_city)
+      have = Units{d.armies, d.fleets};
+  }
+  return have;
+}
+
+// FoC Movement c.ii: a garrison within the city's size, with the units
+// `entering` each city.
+void garrison_faults(const Map& map, const Position& pos, const std::vector<Order>& orders,
+                     const std::map<std::string, int>& entering, Faults& out) {
+  for (const auto& [city, n] : entering) {
+    const auto* c = map.city(city);
+    // Units ordered out may fail to leave: they are counted as staying.
+    const int inside = units::garrison(pos, city);
+    if (!c || inside + n <= c->size) continue;
+    for (std::size_t i = 0; i < orders.size(); ++i) {
+      if (orders[i].kind == OrderKind::Move && orders[i].to.in_city &&
+          province_of(orders[i].to.location) == city)
+        out.emplace_back(i, c->name + " garrisons at most " + std::to_string(c->size) +
+                                " unit(s) (FoC Movement c.ii)");
+    }
+  }
+}
+
+// Multiplicity Plus: the power's armies that stay at sea, with the units
+// `moving` away from each sea, must have fleets enough, its own and others'
+// (the failure of a move, and other powers' armies, are (10)'s affair, not
+// these orders').
+void seaworthiness_faults(const Position& pos, const std::string& power,
+                          const std::vector<Order>& orders,
+                          const std::map<std::string, Units>& moving, Faults& out) {
+  for (const auto& [sea, away] : moving) {
+    int armies = 0, fleets = 0;
+    for (const Group& g : pos.groups) {
+      if (province_of(g.place.location) != sea || g.place.in_city) continue;
+      if (g.type == UnitType::Fleet)
+        fleets += g.count;
+      else if (g.power == power)
+        armies += g.count;
+    }
+    armies -= away.armies;
+    fleets -= away.fleets;
+    if (armies <= fleets) continue;
+    for (std::size_t i = 0; i < orders.size(); ++i) {
+      if (orders[i].kind == OrderKind::Move && province_of(orders[i].from.location) == sea &&
+          !orders[i].from.in_city)
+        out.emplace_back(i, "the units left in " + sea + " would be " + std::to_string(armies) +
+                                " armies with " + std::to_string(fleets) +
+                                " fleets: an A/F at sea must be seaworthy (Multiplicity Plus)");
+    }
+  }
+}
+
+}  // namespace
 
 std::vector<std::pair<std::size_t, std::string>> check_together(const Scenario& scenario,
                                                                 const Position& pos,
@@ -427,17 +510,7 @@ std::vector<std::pair<std::size_t, std::string>> check_together(const Scenario& 
     Units& n = o.kind == OrderKind::Unfed ? unfed[key] : named[key];
     n.armies += o.units.armies;
     n.fleets += o.units.fleets;
-    Units have;
-    if (phase_of(pos) == Phase::Retreats) {
-      for (const Dislodged& d : pos.dislodged) {
-        if (d.power == power && province_of(d.place.location) == key.first &&
-            d.place.in_city == key.second)
-          have = Units{d.armies, d.fleets};
-      }
-    } else {
-      const Here h = here(pos, power, key.first, key.second);
-      have = Units{h.armies, h.fleets};
-    }
+    const Units have = orderable(pos, power, key.first, key.second);
     if (n.armies > have.armies || n.fleets > have.fleets) {
       out.emplace_back(i, "more units are ordered from " + where(scenario, key.first, key.second) +
                               " than " + power + " has there (" + format_units(have) +
@@ -466,45 +539,60 @@ std::vector<std::pair<std::size_t, std::string>> check_together(const Scenario& 
       }
     }
   }
-  // FoC Movement c.ii: a garrison within the city's size.
-  for (const auto& [city, n] : entering) {
-    const auto* c = map.city(city);
-    // Units ordered out may fail to leave: they are counted as staying.
-    const int inside = units::garrison(pos, city);
-    if (c && inside + n > c->size) {
-      for (std::size_t i = 0; i < orders.size(); ++i) {
-        if (orders[i].kind == OrderKind::Move && orders[i].to.in_city &&
-            province_of(orders[i].to.location) == city)
-          out.emplace_back(i, c->name + " garrisons at most " + std::to_string(c->size) +
-                                  " unit(s) (FoC Movement c.ii)");
-      }
-    }
-  }
-  // Multiplicity Plus: the power's armies that stay at sea must have fleets
-  // enough, its own and others' (the failure of a move, and other powers'
-  // armies, are (10)'s affair, not these orders').
-  for (const auto& [sea, moving] : moving_from_sea) {
-    int armies = 0, fleets = 0;
-    for (const Group& g : pos.groups) {
-      if (province_of(g.place.location) != sea || g.place.in_city) continue;
-      if (g.type == UnitType::Fleet)
-        fleets += g.count;
-      else if (g.power == power)
-        armies += g.count;
-    }
-    armies -= moving.armies;
-    fleets -= moving.fleets;
-    if (armies > fleets) {
-      for (std::size_t i = 0; i < orders.size(); ++i) {
-        if (orders[i].kind == OrderKind::Move && province_of(orders[i].from.location) == sea &&
-            !orders[i].from.in_city)
-          out.emplace_back(i, "the units left in " + sea + " would be " + std::to_string(armies) +
-                                  " armies with " + std::to_string(fleets) +
-                                  " fleets: an A/F at sea must be seaworthy (Multiplicity Plus)");
-      }
-    }
-  }
+  garrison_faults(map, pos, orders, entering, out);
+  seaworthiness_faults(pos, power, orders, moving_from_sea, out);
   return out;
+}
+
+Expected<PowerOrder> Board::read_line(PlayerId seat, const std::string& line,
+                                      OrderCheck check) const {
+  const auto mine = seats_.powers_of(seat);
+  std::string_view rest = text::trim(line);
+  std::string power;
+  if (const auto colon = rest.find(':'); colon != std::string_view::npos) {
+    const std::string named(text::trim(rest.substr(0, colon)));
+    for (const PowerInfo& p : sc_->powers()) {
+      if (text::lower(named) == text::lower(p.name) ||
+          text::lower(named) == text::lower(p.adjective))
+        power = p.name;
+    }
+    if (power.empty()) return fail("'" + named + "' is not a power");
+    if (std::find(mine.begin(), mine.end(), power) == mine.end())
+      return fail(power + " is not yours to order");
+    rest = text::trim(rest.substr(colon + 1));
+  }
+  auto o = fall::parse_order(sc_->map(), rest);
+  if (!o) return fail(o.error().message);
+  const std::vector<std::string> candidates = power.empty() ? mine : std::vector{power};
+  if (candidates.size() > 1 &&
+      (o->kind == OrderKind::BuyBank || o->kind == OrderKind::Buy || o->kind == OrderKind::Sell))
+    return fail("say which of your powers orders it: 'Venice: " + std::string(rest) + "'");
+  std::string first_error;
+  for (const std::string& p : candidates) {
+    auto checked = check(*sc_, *this, p, *o);
+    if (checked) return PowerOrder{p, *checked};
+    if (first_error.empty()) first_error = checked.error().message;
+  }
+  return fail(first_error);
+}
+
+std::vector<PowerOrder> Board::orders_read(const Orders& orders, OrderCheck check) {
+  std::vector<PowerOrder> all;
+  for (const auto& [player, set] : orders) {
+    for (const std::string& line : set.lines) {
+      auto o = read_line(player, line, check);
+      assert(o.has_value());  // validated before
+      if (o)
+        all.push_back(*o);
+      else  // never expected: said, not dropped in silence
+        say("An order could not be read again and was ignored: '" + line + "' (" +
+            o.error().message + ")");
+    }
+  }
+  std::stable_sort(all.begin(), all.end(), [&](const PowerOrder& a, const PowerOrder& b) {
+    return seats_.side_of(a.power) < seats_.side_of(b.power);
+  });
+  return all;
 }
 
 }  // namespace naumachia::fall

@@ -1,31 +1,20 @@
 #pragma once
-// The Fall of Constantinople as the scenario "fall-of-constantinople" of the
-// Diplomacy module (games/diplomacy/diplomacy.cpp offers it): a thin state
-// over the rule functions of games/fall (season.h, economy.h). Rule choices:
-// docs/rules/fall-of-constantinople.md.
+// The Fall of Constantinople as a variant of Diplomacy: the scenario
+// "diplomacy/fall-of-constantinople", handed to the Diplomacy game by the
+// registry (games/all_games.cpp) and played on Diplomacy's adjudicator
+// (games/diplomacy/forces.h) under that game's rules versions. FallState
+// adapts a Board (the game in play and the rules over it, board.h) to the
+// engine's State. Rule choices: docs/rules/fall-of-constantinople.md.
 #include <memory>
 #include <string_view>
 
 #include "core/game.h"
-#include "games/fall/scenario.h"
 
 namespace naumachia::fall {
 
 inline constexpr std::string_view kScenarioId = "fall-of-constantinople";
 
-ScenarioInfo scenario_info(const Scenario& scenario);
-// Whether stored bytes are a position of this scenario.
-bool is_fall_state(std::string_view bytes);
-Expected<std::unique_ptr<State>> new_game(std::shared_ptr<const Scenario> scenario, int players,
-                                          RulesVersion rules);
-Expected<std::unique_ptr<State>> read_game(std::shared_ptr<const Scenario> scenario,
-                                           std::string_view bytes, RulesVersion rules);
-
-// Position lines in canonical order (serialise.cpp): the state's own lines
-// (players, step, winner) come before them.
-std::string write_position(const Position& pos);
-// Reads one position line into `pos`; false when the line is not one.
-bool read_position_line(const Scenario& scenario, const std::vector<std::string_view>& words,
-                        Position& pos);
+// The variant, with the compiled-in scenario (data/fall-of-constantinople-map.json).
+std::unique_ptr<const Variant> make_fall_variant();
 
 }  // namespace naumachia::fall

@@ -190,14 +190,9 @@ struct Reader {
     auto p = place();
     if (!p) return fail(p.error().message);
     o.target = *p;
-    if (is_any(c.peek(), {"-", "to"})) {
-      ++c.i;
-      auto dest = c.location();
-      if (!dest) return fail(dest.error().message);
-      o.target_dest = *dest;
-    } else if (is_any(c.peek(), {"h", "hold", "holds"})) {
-      ++c.i;
-    }
+    auto dest = c.target_dest();
+    if (!dest) return fail(dest.error().message);
+    o.target_dest = *dest;
     if (o.kind == OrderKind::Convoy && o.target_dest.empty())
       return fail("a convoy needs 'A x - y'");
     return done(o);

@@ -1,6 +1,6 @@
 #pragma once
 // The Fall of Constantinople: the scenario, read from the map data
-// (games/diplomacy/data/fall-of-constantinople-map.json): the board, the seven
+// (games/fall/data/fall-of-constantinople-map.json): the board, the seven
 // powers with what their sovereign kingdoms send them each winter, and the
 // starting position of Winter 1354. Rule choices:
 // docs/rules/fall-of-constantinople.md.

@@ -12,32 +12,17 @@
 
 namespace naumachia::fall {
 
-using diplomacy::city_space;
 using diplomacy::Force;
 using diplomacy::ForceOutcome;
 using diplomacy::Map;
 using diplomacy::province_of;
+using diplomacy::Space;
 using diplomacy::Terrain;
 
 Phase phase_of(const Position& pos) {
   if (pos.season == Season::Summer) return Phase::Summer;
   if (pos.season == Season::Winter) return Phase::Winter;
   return pos.retreats ? Phase::Retreats : Phase::Movement;
-}
-
-std::string phase_label(const Position& pos) {
-  const std::string when = units::season_name(pos.season) + " " + std::to_string(pos.year);
-  switch (phase_of(pos)) {
-    case Phase::Movement:
-      return when + " movement";
-    case Phase::Retreats:
-      return when + " retreats";
-    case Phase::Summer:
-      return when + ": food";
-    case Phase::Winter:
-      return when + " adjustments";
-  }
-  return when;
 }
 
 int cities_of(const Position& pos, const std::string& power) {
@@ -71,9 +56,14 @@ struct Entry {
   std::string fleet_location;  // where the place's fleets stand, coast included
 };
 
+// The adjudicator's text for the space inside a province's city.
+std::string city_text(const std::string& province) {
+  return Space{province, true}.text();
+}
+
 std::string location_of(const Place& p, const std::string& fleet_location, int fleets) {
   const std::string prov = province_of(p.location);
-  if (p.in_city) return city_space(prov);
+  if (p.in_city) return city_text(prov);
   return fleets > 0 && !fleet_location.empty() ? fleet_location : prov;
 }
 
@@ -86,11 +76,11 @@ diplomacy::Order adjudicator_order(const std::string& power, const Order& o,
   switch (o.kind) {
     case OrderKind::Move:
       d.kind = diplomacy::OrderKind::Move;
-      d.dest = o.to.in_city ? city_space(province_of(o.to.location)) : o.to.location;
+      d.dest = o.to.in_city ? city_text(province_of(o.to.location)) : o.to.location;
       break;
     case OrderKind::Support:
       d.kind = diplomacy::OrderKind::Support;
-      d.target = o.target.in_city ? city_space(province_of(o.target.location))
+      d.target = o.target.in_city ? city_text(province_of(o.target.location))
                                   : province_of(o.target.location);
       d.target_dest = o.target_dest;
       break;
@@ -198,11 +188,6 @@ std::vector<Entry> build_forces(const Position& pos, const std::vector<PowerOrde
     }
   }
   return out;
-}
-
-std::string outcome_text(const ForceOutcome& fo) {
-  const char* word = fo.outcome == diplomacy::Outcome::Succeeds ? "succeeds" : "fails";
-  return fo.note.empty() ? word : std::string(word) + " (" + fo.note + ")";
 }
 
 void add(std::vector<Group>& groups, const std::string& power, UnitType type, int count,
@@ -359,9 +344,9 @@ void unseaworthy(const Scenario& scenario, Position& next, std::vector<std::stri
 
 }  // namespace
 
-SeasonResult resolve_movement(const Scenario& scenario, const Position& pos,
-                              const std::vector<PowerOrder>& orders,
-                              const diplomacy::Rulings& rulings) {
+Expected<SeasonResult> resolve_movement(const Scenario& scenario, const Position& pos,
+                                        const std::vector<PowerOrder>& orders,
+                                        const diplomacy::Rulings& rulings) {
   SeasonResult r;
   // FoC Building b: food bought with the season's orders.
   EconomyResult food = settle_food_orders(scenario, pos, food_orders(orders));
@@ -372,15 +357,17 @@ SeasonResult resolve_movement(const Scenario& scenario, const Position& pos,
   const std::vector<Entry> entries = build_forces(next, orders);
   std::vector<Force> forces;
   for (const Entry& e : entries) forces.push_back(e.force);
-  const diplomacy::ForcesResult fr = diplomacy::adjudicate_forces(scenario.map(), forces, rulings);
+  const auto fr = diplomacy::adjudicate_forces(scenario.map(), forces, rulings);
+  if (!fr) return fail(fr.error().message);
 
   std::vector<Group> groups;
-  std::map<std::tuple<std::string, std::string, std::string>, Dislodged> dislodged;
+  std::map<std::tuple<std::string, std::string, std::optional<Space>>, Dislodged> dislodged;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const Entry& e = entries[i];
-    const ForceOutcome& fo = fr.forces[i];
+    const ForceOutcome& fo = fr->forces[i];
     if (e.written)
-      r.notes.push_back(e.power + ": " + format_order(e.order) + ": " + outcome_text(fo));
+      r.notes.push_back(e.power + ": " + format_order(e.order) + ": " +
+                        diplomacy::outcome_text(fo.outcome, fo.note));
     const Place& from = e.order.from;
     if (fo.moved) {
       const Place& to = e.order.to;
@@ -404,10 +391,7 @@ SeasonResult resolve_movement(const Scenario& scenario, const Position& pos,
       // Every province the attack came from is closed to the retreat; a
       // sally from the city attacks from the province itself.
       std::set<std::string> from_set;
-      for (const std::string& a : fo.attackers_from) {
-        if (!a.empty())
-          from_set.insert(diplomacy::is_city_space(a) ? diplomacy::province_of_city_space(a) : a);
-      }
+      for (const Space& a : fo.attackers_from) from_set.insert(a.province);
       d.attacker_from.clear();
       for (const std::string& a : from_set)
         d.attacker_from += (d.attacker_from.empty() ? "" : ",") + a;
@@ -425,27 +409,24 @@ SeasonResult resolve_movement(const Scenario& scenario, const Position& pos,
   units::normalise(groups);
   next.groups = std::move(groups);
   for (std::size_t i = 0; i < entries.size(); ++i) {
-    const ForceOutcome& fo = fr.forces[i];
+    const ForceOutcome& fo = fr->forces[i];
     if (entries[i].pillage && !fo.moved && !fo.dislodged)
       pillage(scenario, entries[i], fo, next, r.notes);
   }
-  sieges(scenario, entries, fr.forces, next, r.notes);
+  sieges(scenario, entries, fr->forces, next, r.notes);
   unseaworthy(scenario, next, r.notes);
   next.standoffs.clear();
-  for (const std::string& s : fr.standoffs) {
-    if (!diplomacy::is_city_space(s)) next.standoffs.insert(province_of(s));
+  for (const Space& s : fr->standoffs) {
+    if (!s.city) next.standoffs.insert(s.province);
   }
   next.dislodged.clear();
   for (const auto& [key, d] : dislodged) {
-    const std::string unit = units::possessive(d.power) + " " +
-                             format_units(Units{d.armies, d.fleets}) + " " +
-                             province_of(d.place.location);
-    if (retreat_options(scenario, next, d).empty()) {
-      r.notes.push_back(unit + " is dislodged and, with no place to retreat to, disbanded");
-    } else {
-      r.notes.push_back(unit + " is dislodged and must retreat");
-      next.dislodged.push_back(d);
-    }
+    const bool may_retreat = !retreat_options(scenario, next, d).empty();
+    r.notes.push_back(diplomacy::dislodged_note(units::possessive(d.power) + " " +
+                                                    format_units(Units{d.armies, d.fleets}) + " " +
+                                                    province_of(d.place.location),
+                                                may_retreat));
+    if (may_retreat) next.dislodged.push_back(d);
   }
   next.retreats = !next.dislodged.empty() || !next.sea_disbands.empty();
   return r;

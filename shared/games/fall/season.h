@@ -1,7 +1,7 @@
 #pragma once
 // The Fall of Constantinople: a season's orders checked against the position,
 // and the movement seasons resolved on the Diplomacy module's adjudicator
-// (forces, games/diplomacy/rules.h): moves, supports and convoys, sieges,
+// (forces, games/diplomacy/forces.h): moves, supports and convoys, sieges,
 // pillage, the Multiplicity (10) disbands at sea, retreats, and the winter's
 // count of provinces. Pure functions; rule choices in
 // docs/rules/fall-of-constantinople.md, "Seasons, sieges and pillage".
@@ -11,17 +11,17 @@
 #include <vector>
 
 #include "core/result.h"
-#include "games/diplomacy/rules.h"
+#include "games/diplomacy/forces.h"
 #include "games/fall/economy.h"
 #include "games/fall/orders.h"
 
 namespace naumachia::fall {
 
 // Which orders the position takes: spring and autumn movement (with food
-// purchases), their retreats, the summer's meal, the winter's adjustments.
+// purchases), their retreats, the summer's meal, the winter's adjustments
+// (the rows of the sequence of play, sequence.cpp).
 enum class Phase { Movement, Retreats, Summer, Winter };
 Phase phase_of(const Position& pos);
-std::string phase_label(const Position& pos);  // "Spring 1355 movement"
 
 // FoC Mapboard b: the majority of the 53 cities wins.
 inline constexpr int kCitiesToWin = 27;
@@ -36,12 +36,25 @@ struct PowerOrder {
   Order order;
 };
 
-// Checks one order of `power` against the position in its phase, and returns
-// it with its places as the units stand (a fleet's coast filled in, a
-// "2A Athens -> Athens" resolved to entering or leaving the city). The error
-// says why, citing the rule.
-Expected<Order> check_order(const Scenario& scenario, const Position& pos, const std::string& power,
-                            Order order);
+// Checks one order of `power` against the position, one function for each
+// phase, and returns it with its places as the units stand (a fleet's coast
+// filled in, a "2A Athens -> Athens" resolved to entering or leaving the
+// city). The error says why, citing the rule.
+//
+// Spring and autumn: a unit's order (hold, move, support, convoy, besiege,
+// pillage), or food bought or sold (FoC Building b).
+Expected<Order> check_movement_order(const Scenario& scenario, const Position& pos,
+                                     const std::string& power, Order order);
+// Retreats: a dislodged unit retreats or disbands; the fleets' owners name
+// the armies an unseaworthy A/F loses (Multiplicity Plus (10)).
+Expected<Order> check_retreat_order(const Scenario& scenario, const Position& pos,
+                                    const std::string& power, Order order);
+// Summer, for a power short of food: disbands and unfed units (FoC Sequence 2).
+Expected<Order> check_summer_order(const Scenario& scenario, const Position& pos,
+                                   const std::string& power, Order order);
+// Winter: builds, disbands and unfed units (FoC Building).
+Expected<Order> check_winter_order(const Scenario& scenario, const Position& pos,
+                                   const std::string& power, Order order);
 
 // Checks a power's checked orders together: no more units ordered from a
 // place than stand there, no unit in two orders, garrisons within the city's
@@ -60,10 +73,12 @@ struct SeasonResult {
 // A spring or autumn: food trades and purchases first (settle_food_orders),
 // then movement adjudicated, then pillage, sieges and the disbands at sea;
 // dislodged forces wait for retreats (next.retreats) when they have somewhere
-// to go. Units without orders hold; rebels pillage where they stand.
-SeasonResult resolve_movement(const Scenario& scenario, const Position& pos,
-                              const std::vector<PowerOrder>& orders,
-                              const diplomacy::Rulings& rulings);
+// to go. Units without orders hold; rebels pillage where they stand. Refused
+// when the adjudicator cannot read the forces made of the position (never for
+// a position the rules made).
+Expected<SeasonResult> resolve_movement(const Scenario& scenario, const Position& pos,
+                                        const std::vector<PowerOrder>& orders,
+                                        const diplomacy::Rulings& rulings);
 
 // Multiplicity Plus (10): the powers owning fleets in a sea (who choose the
 // armies lost there).

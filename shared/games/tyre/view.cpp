@@ -8,7 +8,7 @@ namespace naumachia::tyre {
 View Board::view() const {
   // Tyre's naval war is played in the open: both players see every ship.
   View v;
-  v.board_kind = "hex";
+  v.board_kind = BoardKind::Hex;
   for (const HexId h : sc_->map.all_hexes()) {
     Cell c;
     c.id = hex::format_hex(h);
@@ -18,30 +18,30 @@ View Board::view() const {
     c.terrain = Map::name(t);
     switch (t) {
       case Terrain::Sea:
-        c.fill = "water";
+        c.fill = Fill::Water;
         break;
       case Terrain::HarbourWater:
       case Terrain::TyrianPort:
       case Terrain::MainlandPort:
-        c.fill = "harbour";
+        c.fill = Fill::Harbour;
         break;
       case Terrain::Boom:
-        c.fill = "boom";
+        c.fill = Fill::Boom;
         break;
       case Terrain::Beach:
-        c.fill = "shore";
+        c.fill = Fill::Shore;
         break;
       case Terrain::PrimaryWall:
       case Terrain::SecondaryWall:
-        c.fill = "wall";
+        c.fill = Fill::Wall;
         break;
       case Terrain::City:
       case Terrain::Temple:
       case Terrain::Agenorium:
-        c.fill = "town";
+        c.fill = Fill::Town;
         break;
       default:
-        c.fill = "land";
+        c.fill = Fill::Land;
         break;
     }
     c.label = std::string(1, Map::symbol(t));

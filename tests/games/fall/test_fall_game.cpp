@@ -1,11 +1,13 @@
 // The Fall of Constantinople as a game: the scenario's year of seasons,
 // sieges, pillage, garrisons, retreats into cities, the disbands at sea, and
-// stored positions (games/fall/fall.h), through the module's State.
+// stored positions (games/fall/fall.h), through the module's State, as the
+// registry offers it: a scenario of the Diplomacy game.
 #include <doctest/doctest.h>
 
 #include <map>
 
 #include "core/dice.h"
+#include "games/all_games.h"
 #include "games/diplomacy/diplomacy.h"
 #include "support/text.h"
 
@@ -18,8 +20,12 @@ namespace {
 enum Seat { Aragon, Byzantium, Genoa, Hospitallers, Naples, Ottomans, Venice };
 
 const Game& game() {
-  static const auto g = diplomacy::make_diplomacy_game();
-  return *g;
+  static const Registry registry = [] {
+    Registry r;
+    register_all_games(r);
+    return r;
+  }();
+  return *registry.find("diplomacy");
 }
 
 // A position of a seven-player game from its position lines.
@@ -59,6 +65,23 @@ std::string refusal(const State& s, int seat, const std::vector<std::string>& li
 const std::string kSpring = "season Spring 1355\nfirst_winter 0\nretreats 0\n";
 
 }  // namespace
+
+TEST_CASE("The Fall of Constantinople is a variant the registry hands to the Diplomacy game") {
+  const auto alone = diplomacy::make_diplomacy_game();
+  REQUIRE(alone->scenarios().size() == 1);
+  CHECK_FALSE(alone->new_game("fall-of-constantinople", 7).has_value());
+  const auto scenarios = game().scenarios();
+  REQUIRE(scenarios.size() == 2);
+  CHECK(scenarios[0].id == "standard");
+  CHECK(scenarios[1].id == "fall-of-constantinople");
+  CHECK(scenarios[1].sides.size() == 7);
+  const std::string bytes = game().new_game("fall-of-constantinople", 7).value()->serialize();
+  // Its positions come back to it, under the game's rules versions.
+  CHECK(game().deserialize(bytes, RulesVersion{1}).has_value());
+  CHECK_FALSE(game().deserialize(bytes, RulesVersion{3}).has_value());
+  CHECK_FALSE(alone->deserialize(bytes).has_value());
+  CHECK_FALSE(game().new_game("fall-of-constantinople", 8).has_value());
+}
 
 TEST_CASE("FoC Sequence 1-4: the game opens in Winter 1354 and its year goes round") {
   auto s = game().new_game("fall-of-constantinople", 7);

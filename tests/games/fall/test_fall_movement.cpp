@@ -1,9 +1,9 @@
 // The Fall of Constantinople on the Diplomacy adjudicator: multiple units,
 // land bridges, the Long Wall, cities as spaces and rebels, adjudicated as
-// forces (games/diplomacy/rules.h) on the reconstructed map.
+// forces (games/diplomacy/forces.h) on the reconstructed map.
 #include <doctest/doctest.h>
 
-#include "games/diplomacy/rules.h"
+#include "games/diplomacy/forces.h"
 
 namespace naumachia::data {
 std::string_view fall_of_constantinople_map();
@@ -54,7 +54,14 @@ Force supporting(Force f, const Force& target, const std::string& to = "") {
 }
 
 ForcesResult run(const std::vector<Force>& forces) {
-  return adjudicate_forces(foc_map(), forces, foc_rulings());
+  auto result = adjudicate_forces(foc_map(), forces, foc_rulings());
+  REQUIRE_MESSAGE(result.has_value(), (result ? "" : result.error().message));
+  return std::move(*result);
+}
+
+// The space inside a province's city, as the adjudicator reads it.
+std::string city_space(const std::string& province) {
+  return Space{province, true}.text();
 }
 
 }  // namespace
@@ -219,4 +226,17 @@ TEST_CASE("Multiplicity: an A/F at sea counts its fleets only") {
                       force("Venice", "aeg", 2, 1)});
   CHECK(r.forces[0].moved);  // 2 against the one fleet of 2A/1F
   CHECK(r.forces[2].dislodged);
+}
+
+TEST_CASE(
+    "A space is a province or its city, read once from its text, and other texts are refused") {
+  CHECK(Space::read("ath").value() == Space{"ath", false});
+  CHECK(Space::read("@ath").value() == Space{"ath", true});
+  CHECK(Space{"ath", true}.text() == "@ath");
+  for (const char* bad : {"", "@", "@@ath", "ath@", "@ath/ec"})
+    CHECK_MESSAGE(!Space::read(bad).has_value(), bad);
+  const auto refused =
+      adjudicate_forces(foc_map(), {force("Aragon", "@@ath", 1, 0)}, foc_rulings());
+  REQUIRE_FALSE(refused.has_value());
+  CHECK(refused.error().message == "Aragon's force: '@@ath' is no space");
 }

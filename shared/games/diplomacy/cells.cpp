@@ -1,0 +1,55 @@
+#include "games/diplomacy/cells.h"
+
+namespace naumachia::diplomacy {
+
+namespace {
+
+const char* terrain_name(Terrain t) {
+  switch (t) {
+    case Terrain::Sea:
+      return "sea";
+    case Terrain::WaterIsland:
+      return "water island";
+    case Terrain::Coast:
+      return "coast";
+    case Terrain::Land:
+      return "land";
+  }
+  return "land";
+}
+
+}  // namespace
+
+View map_view(const Map& map) {
+  View v;
+  v.board_kind = BoardKind::Map;
+  v.width = map.width();
+  v.height = map.height();
+  return v;
+}
+
+Cell province_cell(const Map& map, const Province& p) {
+  Cell c;
+  c.id = p.id;
+  c.terrain = terrain_name(p.terrain);
+  c.fill = p.terrain == Terrain::Sea ? Fill::Water : Fill::Land;
+  c.x = p.x;
+  c.y = p.y;
+  const auto& near = map.any_neighbours(p.id);
+  c.neighbours.assign(near.begin(), near.end());
+  // FoC Mapboard h: the Long Wall, on Constantinople's borders with the Thraces.
+  for (const Wall& w : map.walls()) {
+    if (w.province != p.id) continue;
+    for (const std::string& against : w.against) c.edges.push_back(Edge{against, -1, "wall"});
+  }
+  return c;
+}
+
+Token unit_token(int seat, UnitType type, std::string label, const std::string& power,
+                 std::vector<std::string> marks) {
+  marks.insert(marks.begin(), power);
+  return Token{seat, type == UnitType::Army ? "army" : "fleet", std::move(label), -1,
+               std::move(marks)};
+}
+
+}  // namespace naumachia::diplomacy
