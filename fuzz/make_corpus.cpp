@@ -14,9 +14,9 @@
 #include "core/text.h"
 #include "naumachia.pb.h"
 #include "positions.h"
-#include "random_play.h"
 #include "service_world.h"
 #include "support.h"
+#include "support/random_play.h"
 
 namespace naumachia::data {
 std::string_view diplomacy_standard_map();

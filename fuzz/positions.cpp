@@ -5,8 +5,8 @@
 #include <cstdlib>
 
 #include "core/text.h"
-#include "random_play.h"
 #include "support.h"
+#include "support/random_play.h"
 
 namespace naumachia::fuzz {
 

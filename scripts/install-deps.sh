@@ -7,7 +7,7 @@
 #   --tests  also what the tests need: clang and its runtimes (libFuzzer, the
 #            sanitizers) build the sanitized tests and the fuzz harnesses;
 #            python3-aiosmtpd is the SMTP relay the notification tests mail to;
-#            chromium runs the web client's tests (web/test/).
+#            chromium runs the web client's tests (tests/web/).
 set -euo pipefail
 packages=(g++ cmake libboost1.81-dev libprotobuf-dev protobuf-compiler libsqlite3-dev sqlite3
           libssl-dev libcurl4-openssl-dev doctest-dev)

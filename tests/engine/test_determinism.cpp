@@ -1,0 +1,139 @@
+// The determinism signatures (after Stockfish's bench), one per module and
+// rules version: fixed games played with fixed seeds and random legal orders,
+// hashed state by state. Stored games are replayed through the same code, so
+// a signature may change only with a deliberate change of that module's rules
+// (which bumps its rules version and adds a signature for the new version),
+// of the dice, or of the serialisation; or when the module's candidate orders
+// change, which changes the games the random player plays but not how any
+// stored game plays. The commit that changes one says which and why.
+#include <doctest/doctest.h>
+
+#include "base/crypto.h"
+#include "support/random_play.h"
+#include "test-games/registry.h"
+
+using namespace naumachia;
+
+namespace {
+
+struct Fixed {
+  const char* scenario;  // game/scenario
+  int players;
+  int rules;
+  int steps;
+  const char* signature;
+};
+
+// Every registered game needs an entry at its current rules version, and
+// keeps one for each older version it still plays.
+const Fixed kFixed[] = {
+    {"duel/standard", 3, 1, 10, "1034fbfc78aab5c8c1f93a5bbeedff9eb808687683babb9de8c6ddc0a8af8753"},
+    {"masks/standard", 4, 1, 10,
+     "1d6bd584f07cadcd100518f3b3ca3955cf86c6c34e4dad465c693d6a9c9b941a"},
+    {"diplomacy/standard", 7, 1, 25,
+     "2337eddec742d17d665800926ce143710d3ffa8d932829758cd43bc60b2fc0c9"},
+    {"diplomacy/standard", 7, 2, 25,
+     "2337eddec742d17d665800926ce143710d3ffa8d932829758cd43bc60b2fc0c9"},
+    // The Fall of Constantinople came with Diplomacy rules 2; a game created
+    // under rules 1 differs only in the convoy rulings, which these games do
+    // not reach.
+    {"diplomacy/fall-of-constantinople", 7, 1, 25,
+     "bf4bffd4348cc133e066c88dd685213db5c908c7c318f4027eaffa0d061649a6"},
+    {"diplomacy/fall-of-constantinople", 7, 2, 25,
+     "bf4bffd4348cc133e066c88dd685213db5c908c7c318f4027eaffa0d061649a6"},
+    // Tyre rules 2 changes only siege positions these fixed games do not
+    // reach (boulders, transports rounding the island, crowded retreats);
+    // its tests name the cases (test_tyre_siege.cpp, "rules 2").
+    {"tyre/naval", 2, 1, 60, "6a1c55853a10cdbdb92c57145a36848ceb2d722d62f5f860e529ff562a098569"},
+    {"tyre/siege", 2, 1, 150, "15c9dbcad7f6b5c14e6352ad5fc91f9f465cd018764681898cccbf5b0cb084fd"},
+    {"tyre/naval", 2, 2, 60, "6a1c55853a10cdbdb92c57145a36848ceb2d722d62f5f860e529ff562a098569"},
+    {"tyre/siege", 2, 2, 150, "15c9dbcad7f6b5c14e6352ad5fc91f9f465cd018764681898cccbf5b0cb084fd"},
+    {"constantinople/naval", 2, 1, 120,
+     "96598129210455170fddbc577f8d4459908eeed55a99fe587ef76e61976c42d7"},
+    {"classis/patrol", 2, 1, 120,
+     "0a3df35ada8da20658add370007f2bc962047869507bf592d15294e4b6aac912"},
+    {"classis/oneoff", 2, 1, 120,
+     "e6bbdc973854ec1c84acc0cee25cf19fa1c602f4cc1e3ed770539a115db0fb1b"},
+    {"eih-naval/trafalgar", 3, 1, 40,
+     "db9337fef961e35473e6cd9fa4f96e39e78af83669b6ad6f6d58bbd33ec2b1c7"},
+    {"eih-naval/copenhagen", 2, 1, 40,
+     "6c8424ebad4d945325b1066504b99a05803221fb912cb6678b5d6140de551e25"},
+    {"eih-naval/custom", 4, 1, 40,
+     "a63c284a7ea02961041c0151dcbcefad28907e014cc50285405a6115325e4b82"},
+};
+
+std::string signature_of(const Registry& registry, const Fixed& f) {
+  const auto found = registry.find_scenario(f.scenario).value();
+  std::string all;
+  for (std::uint8_t g = 0; g < 4; ++g) {
+    Seed seed{};
+    seed[31] = g;
+    auto start = found.first->new_game(found.second.id, f.players, RulesVersion{f.rules});
+    REQUIRE(start.has_value());
+    testing::random_play(std::move(*start), seed, f.steps,
+                         [&](const State& s) { all += s.serialize(); });
+  }
+  return server::sha256_hex(all);
+}
+
+// The modules the test cases below check, each in one of them.
+const char* const kChecked[] = {"duel",           "masks",   "diplomacy", "tyre",
+                                "constantinople", "classis", "eih-naval"};
+
+// The signatures of the entries whose scenario is in `game`: one test case a
+// module, so that the slow ones (under the sanitizers) run side by side.
+void check_signatures(const std::string& game) {
+  const Registry registry = testing::every_module();
+  int checked = 0;
+  for (const Fixed& f : kFixed) {
+    const std::string name = f.scenario;
+    if (name.rfind(game + "/", 0) != 0) continue;
+    ++checked;
+    const std::string sig = signature_of(registry, f);
+    MESSAGE(name << " rules " << f.rules << ": " << sig);
+    CHECK_MESSAGE(sig == std::string(f.signature),
+                  name << " under rules version " << f.rules << " plays differently than it did");
+  }
+  CHECK_MESSAGE(checked > 0, "no signatures for " << game);
+}
+
+}  // namespace
+
+TEST_CASE("determinism signature of fixed games: Duel and Masks") {
+  check_signatures("duel");
+  check_signatures("masks");
+}
+TEST_CASE("determinism signature of fixed games: Diplomacy and The Fall of Constantinople") {
+  check_signatures("diplomacy");
+}
+TEST_CASE("determinism signature of fixed games: Tyre") {
+  check_signatures("tyre");
+}
+TEST_CASE("determinism signature of fixed games: Constantinople and Classis") {
+  check_signatures("constantinople");
+  check_signatures("classis");
+}
+TEST_CASE("determinism signature of fixed games: Empires in Harm") {
+  check_signatures("eih-naval");
+}
+
+TEST_CASE("determinism signatures: every module and rules version has one") {
+  const Registry registry = testing::every_module();
+  const auto checked = [](const std::string& game) {
+    return std::any_of(std::begin(kChecked), std::end(kChecked),
+                       [&](const char* c) { return game == c; });
+  };
+  for (const Fixed& f : kFixed) {
+    const std::string name = f.scenario;
+    CHECK_MESSAGE(checked(name.substr(0, name.find('/'))), name << " is checked by no test case");
+  }
+  for (const Game* game : registry.games()) {
+    CHECK_MESSAGE(checked(game->id()), game->id() << " is checked by no test case");
+    for (int v = game->oldest_rules_version().value; v <= game->rules_version().value; ++v) {
+      const bool signed_ = std::any_of(std::begin(kFixed), std::end(kFixed), [&](const Fixed& f) {
+        return std::string(f.scenario).rfind(game->id() + "/", 0) == 0 && f.rules == v;
+      });
+      CHECK_MESSAGE(signed_, game->id() << " rules version " << v << " has no signature");
+    }
+  }
+}

@@ -1,0 +1,715 @@
+// Constantinople 1453, the naval game: each case from the rule text and its
+// worked examples (14.23, 14.25, 15.23, 15.24), on positions written in the
+// module's own position format (docs/rules/constantinople.md, "Positions").
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "core/flood.h"
+#include "core/text.h"
+#include "games/constantinople/constantinople.h"
+#include "games/constantinople/position.h"
+#include "support/scripted_step.h"
+#include "support/text.h"
+
+using namespace naumachia;
+using testing::first_error;
+using testing::has;
+using testing::Played;
+
+namespace {
+
+const PlayerId kOttoman{0}, kByzantine{1};
+
+struct Pos {
+  std::string seg = "first-movement";
+  std::string first = "ottoman";  // the impulse's first player
+  std::string wind = "N";
+  int velocity = 8;
+  int turn = 2, impulse = 1;
+  std::string boom = "byzantine 0 0 0 0";
+  // "ID HEX DIR" then optional words: sail=N (sail, capability N), reduced,
+  // damaged, battle=N, ineffective=N, moved=N, last=N, tosail, engaged=ID,
+  // rammer, leader=NAME
+  std::vector<std::string> ships;
+};
+
+std::unique_ptr<State> position(const Pos& p) {
+  auto game = constantinople::make_constantinople_game();
+  const std::string initial = game->new_game("naval", 2).value()->serialize();
+  std::ostringstream out;
+  out << "constantinople 1\nstep 20\nturn " << p.turn << " " << p.impulse << " " << p.seg << " "
+      << p.first << " " << (p.turn - 1) * 5 + p.impulse << "\nwind " << p.wind << " " << p.velocity
+      << "\nboom " << p.boom << "\n";
+  std::map<std::string, std::string> leaders{{"Diedo", "-"}, {"Trevisano", "-"}};
+  std::map<std::string, std::string> lines;
+  for (const std::string& spec : p.ships) {
+    const auto w = text::split(spec);
+    std::string id(w[0]), prop = "oar", cap = "0", reduced = "0", damaged = "0", battle = "0",
+                          ineff = "0", moved = "0", last = "0", tosail = "0", engaged = "-",
+                          rammer = "0", leader = "-";
+    if (id.size() > 2 || id == "MED") prop = "sail";  // Byzantine ships sail
+    for (std::size_t i = 3; i < w.size(); ++i) {
+      const std::string s(w[i]);
+      const auto eq = s.find('=');
+      const std::string k = s.substr(0, eq), v = eq == std::string::npos ? "" : s.substr(eq + 1);
+      if (k == "sail") prop = "sail", cap = v;
+      if (k == "oar") prop = "oar";
+      if (k == "reduced") reduced = "1";
+      if (k == "damaged") damaged = "1";
+      if (k == "battle") battle = v;
+      if (k == "ineffective") ineff = v;
+      if (k == "moved") moved = v;
+      if (k == "last") last = v;
+      if (k == "tosail") tosail = "1";
+      if (k == "engaged") engaged = v;
+      if (k == "rammer") rammer = "1";
+      if (k == "leader") leader = v, leaders[v] = id;
+    }
+    lines[id] = "ship " + id + " 1 0 " + std::string(w[1]) + " " + std::string(w[2]) + " " + prop +
+                " " + reduced + " " + damaged + " " + cap + " " + battle + " " + ineff + " " +
+                moved + " " + last + " " + tosail + " " + engaged + " " + rammer + " " + leader +
+                " 0";
+  }
+  for (const auto& [l, s] : leaders) out << "leader " << l << " " << s << "\n";
+  for (auto line : text::lines(initial)) {
+    if (line.rfind("ship ", 0) != 0) continue;
+    const std::string id(text::split(line)[1]);
+    out << (lines.count(id) ? lines[id] : std::string(line)) << "\n";
+  }
+  auto s = game->deserialize(out.str());
+  REQUIRE_MESSAGE(s.has_value(), (s ? "" : s.error().message));
+  return std::move(*s);
+}
+
+std::string hex_of(const State& s, const std::string& id) {
+  for (const Cell& c : s.view(std::nullopt).cells)
+    for (const Token& t : c.tokens)
+      if (t.label == id) return c.id + " " + hex::name(static_cast<hex::Dir>(t.facing));
+  return "gone";
+}
+
+bool marked(const State& s, const std::string& id, const std::string& mark) {
+  for (const Cell& c : s.view(std::nullopt).cells)
+    for (const Token& t : c.tokens)
+      if (t.label == id)
+        for (const auto& m : t.marks)
+          if (m.find(mark) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("Constantinople data: the map, the tables and the counters load as printed") {
+  auto sc = constantinople::load_scenario();
+  REQUIRE_MESSAGE(sc.has_value(), (sc ? "" : sc.error().message));
+  const auto& m = sc->map;
+  // The 42 shoal hexes of "Additions to the Game-Map".
+  int shoals = 0;
+  for (int r = m.first_row(); r <= m.last_row(); ++r)
+    for (int c = m.first_col(); c <= m.last_col(); ++c) shoals += m.at({c, r}).shoal > 0;
+  CHECK(shoals == 42);
+  CHECK(m.at({33, 34}).shoal == 2);
+  CHECK(m.at({1, 13}).shoal == 3);
+  CHECK(m.at({20, 26}).shoal == 5);
+  CHECK(m.anchorage() == hex::HexId{39, 31});  // 14.19 the Double Columns
+  CHECK(m.boom(hex::HexId{33, 30}, hex::HexId{34, 30}) == constantinople::BoomKind::Passage);
+  CHECK(m.boom(hex::HexId{33, 31}, hex::HexId{34, 31}) == constantinople::BoomKind::Closed);
+  CHECK(m.haven({18, 23}));
+  CHECK(m.haven({22, 34}));
+  CHECK(m.in_horn({36, 23}));
+  // 3.4 counters: "4 4 C Galley 4/7-10" = melee, ram, ram defence, cruise/battle-sail.
+  const auto& g = sc->classes.at("galley");
+  CHECK(g.front.melee == 4);
+  CHECK(g.front.ram == 4);
+  CHECK(g.front.defence == 3);
+  CHECK(g.front.cruise == 4);
+  CHECK(g.front.battle == 7);
+  CHECK(g.front.sail == 10);
+  CHECK(sc->classes.at("trireme").back.sail == 10);
+  CHECK(sc->classes.at("genoa8").front.melee == 8);
+  CHECK(sc->classes.at("genoa8").back.melee == 2);
+  CHECK(sc->ships.size() == 28);
+}
+
+TEST_CASE(
+    "Constantinople 15.6, 15.61: the Golden Horn and the harbours open to the sea only across "
+    "booms") {
+  auto sc = constantinople::load_scenario();
+  REQUIRE(sc.has_value());
+  const auto& m = sc->map;
+  using constantinople::Region;
+  // Water reached from `start` without crossing any boom hexside.
+  const auto water = [&](hex::HexId start) {
+    return flood::reachable<hex::HexId>(
+        {start}, std::nullopt, [](hex::HexId h) { return hex::neighbours(h); },
+        [&](hex::HexId from, hex::HexId to, int) {
+          return m.enterable(to) && !m.boom(from, to) ? flood::Step::Through : flood::Step::Blocked;
+        });
+  };
+  for (const auto& [h, d] : water({33, 30})) CHECK(m.at(h).region == Region::Horn);
+  CHECK(water({33, 30}).count({36, 23}) == 1);  // 17.22: the Portage lands inside the Boom
+  for (const hex::HexId harbour : {hex::HexId{18, 23}, hex::HexId{21, 29}})
+    for (const auto& [h, d] : water(harbour)) CHECK(m.at(h).region == Region::Harbour);
+  // Everything else afloat is reached from the south edge (19.1 arrivals).
+  const auto sea = water(m.south_edge().front());
+  for (int r = m.first_row(); r <= m.last_row(); ++r)
+    for (int c = m.first_col(); c <= m.last_col(); ++c) {
+      const hex::HexId h{c, r};
+      if (!m.enterable(h)) continue;
+      const bool inside = m.at(h).region == Region::Horn || m.at(h).region == Region::Harbour;
+      CHECK_MESSAGE(sea.count(h) == (inside ? 0u : 1u), hex::format_hex(h));
+    }
+  CHECK(sea.count(m.anchorage()) == 1);
+  // 14.25: the example's hexes are open Marmara.
+  for (const char* h : {"1438", "1439", "1538", "1539", "1540", "1638", "1639"})
+    CHECK(m.at(*hex::parse_hex(h)).region == Region::Marmara);
+}
+
+TEST_CASE("Constantinople 14.23 example: rolls of 9 and 7 give a North-East wind of velocity 8") {
+  auto sc = constantinople::load_scenario();
+  REQUIRE(sc.has_value());
+  CHECK(sc->tables.wind_direction[9] == hex::Dir::NE);
+  CHECK(sc->tables.wind_velocity[7] == 8);
+  CHECK(sc->tables.wind_velocity[2] == constantinople::kStorm);
+  CHECK(sc->tables.wind_velocity[11] == constantinople::kCalm);
+  // Through the game: the Planning step ends Game-Turn 2; Game-Turn 3's
+  // Naval Phase rolls 4+5 and 3+4, then the initiative 5 against 2.
+  Pos p;
+  p.seg = "planning";
+  p.ships = {"VENICE 3231 S"};
+  auto s = position(p);
+  REQUIRE(s->step().to_order == std::vector<PlayerId>{kByzantine});
+  auto r = testing::play_step(*s, {{kByzantine, {"VENICE: ashore"}}}, {4, 5, 3, 4, 5, 2});
+  CHECK(has(r.events, "the wind is from the North-East, velocity 8"));
+  CHECK(has(r.events, "the Ottoman player moves first (4.0 B)"));
+  CHECK(r.next->step().label == "Turn 3, impulse 1: Ottoman movement");
+}
+
+TEST_CASE("Constantinople 13.1, 14.23: the first Naval Phase has a North wind of velocity 8") {
+  auto game = constantinople::make_constantinople_game();
+  auto s = game->new_game("naval", 2).value();
+  CHECK(s->step().label == "Turn 1: Byzantine deployment in the Golden Horn (19.1)");
+  auto r = testing::play_step(*s, {{kByzantine, {}}}, {6, 1});
+  CHECK(has(r.events,
+            "the wind is from the North, velocity 8 (it blows toward the map's SW hexside) (13.1, "
+            "14.23)"));
+  CHECK(has(r.events, "VENICE is placed at"));
+  CHECK(r.next->step().label == "Turn 1, impulse 1: Ottoman movement");
+}
+
+TEST_CASE(
+    "Constantinople 14.25, 14.26: the compass: a North wind drifts a ship from 1638 to 1539") {
+  Pos p;
+  p.ships = {"G1 1638 N", "VENICE 3231 S"};
+  auto s = position(p);
+  // G1 stays (no order); the Byzantine moves nothing; drift at the end of the
+  // second movement segment; no melee; the next impulse's initiative.
+  auto r = testing::play_step(*s, {{kOttoman, {}}}, {});
+  auto r2 = testing::play_step(*r.next, {{kByzantine, {}}}, {3, 4});
+  CHECK(has(r2.events, "G1 drifts from 1638 to 1539 (14.26)"));
+  CHECK(hex_of(*r2.next, "G1") == "1539 N");
+}
+
+TEST_CASE("Constantinople 14.25 example: no 120-degree turn through the wind") {
+  Pos p;
+  p.first = "byzantine";
+  p.ships = {"VENICE 1539 SE sail=4", "G1 2044 N"};
+  auto s = position(p);
+  // Facing 1639 (SE) with a North wind is Sailing on the Wind; turning to
+  // face 1538 (N) would pass through facing 1638 (NE), into the wind.
+  CHECK(has(first_error(*s, kByzantine, {"VENICE: turn L2"}), "into the wind (14.24, 14.25)"));
+  // Turning to face 1439 (SW) is allowed, for one Movement Point.
+  CHECK(first_error(*s, kByzantine, {"VENICE: turn R2, move 3"}) == "");
+  auto r = testing::play_step(*s, {{kByzantine, {"VENICE: turn R2, move 3"}}}, {});
+  CHECK(hex_of(*r.next, "VENICE") == "1240 SW");
+}
+
+TEST_CASE(
+    "Constantinople 14.24: on the wind a hex costs two / one point left forces a 120-degree turn") {
+  Pos p;
+  p.first = "byzantine";
+  p.ships = {"VENICE 1539 SE sail=3", "G1 2044 N"};
+  auto s = position(p);
+  auto r = testing::play_step(*s, {{kByzantine, {"VENICE: move 1"}}}, {});
+  CHECK(has(r.events,
+            "VENICE turns 120 degrees away from the wind with its last Movement Point (14.24)"));
+  CHECK(hex_of(*r.next, "VENICE") == "1639 SW");
+  CHECK(has(first_error(*s, kByzantine, {"VENICE: move 2"}), "must turn 120 degrees (14.24)"));
+  // Never directly into the wind.
+  Pos q = p;
+  q.ships = {"VENICE 1539 SE sail=3", "G1 2044 N"};
+  CHECK(has(first_error(*position(q), kByzantine, {"VENICE: turn L"}), "into the wind"));
+}
+
+TEST_CASE(
+    "Constantinople 14.21, 14.22: momentum must be spent / up one, down two, not above the wind") {
+  Pos p;
+  p.first = "byzantine";
+  p.velocity = 6;
+  p.ships = {"VENICE 1530 SW sail=5", "G1 2044 N"};
+  auto s = position(p);
+  CHECK(has(first_error(*s, kByzantine, {"VENICE: speed 7"}), "from 5 to 3-6"));
+  CHECK(has(first_error(*s, kByzantine, {"VENICE: speed 2"}), "from 5 to 3-6"));
+  auto r = testing::play_step(*s, {{kByzantine, {"VENICE: speed 6, move 2"}}}, {});
+  CHECK(has(r.events, "carries on under its momentum: 4 MP (14.21)"));
+  CHECK(hex_of(*r.next, "VENICE") == "0933 SW");
+  // Faster than a falling wind: it must slow, two points an impulse.
+  Pos q = p;
+  q.velocity = 2;
+  q.ships = {"VENICE 1530 SW sail=8", "G1 2044 N"};
+  CHECK(has(first_error(*position(q), kByzantine, {"VENICE: speed 7"}), "from 8 to 6-6"));
+  // A ship not ordered shortens sail by two and holds its course.
+  auto u = testing::play_step(*position(q), {{kByzantine, {}}}, {});
+  CHECK(hex_of(*u.next, "VENICE") == "0933 SW");
+}
+
+TEST_CASE(
+    "Constantinople 14.13, 14.16: oar ships move before turning, a hexside a hex, within the "
+    "speed") {
+  Pos p;
+  p.ships = {"G1 1535 N", "VENICE 3231 S"};
+  auto s = position(p);
+  CHECK(has(first_error(*s, kOttoman, {"G1: turn R, move 2"}),
+            "must move one hex before changing direction (14.13)"));
+  CHECK(has(first_error(*s, kOttoman, {"G1: move 1, turn R, turn R"}),
+            "one hexside per hex entered (14.13)"));
+  CHECK(has(first_error(*s, kOttoman, {"G1: move 5"}), "4 Movement Points (Cruising Speed"));
+  CHECK(first_error(*s, kOttoman, {"G1: battle, move 7"}) == "");
+  CHECK(first_error(*s, kOttoman, {"G1: turn R"}) == "");  // 14.26: a stationary turn
+  auto r = testing::play_step(*s, {{kOttoman, {"G1: move 2, turn R, move 2, turn R"}}}, {});
+  CHECK(hex_of(*r.next, "G1") == "1732 SE");
+}
+
+TEST_CASE("Constantinople 14.17: no Battle Speed two segments running / cruising at one after it") {
+  Pos p;
+  p.impulse = 2;
+  p.ships = {"G1 1535 N battle=6", "VENICE 3231 S"};  // Battle Speed in impulse 1 of turn 2
+  auto s = position(p);
+  CHECK(has(first_error(*s, kOttoman, {"G1: battle, move 2"}),
+            "Battle Speed in its last Movement Segment (14.17)"));
+  CHECK(has(first_error(*s, kOttoman, {"G1: move 2"}), "1 Movement Points"));
+  CHECK(first_error(*s, kOttoman, {"G1: move 1"}) == "");
+}
+
+TEST_CASE("Constantinople 14.15, 14.19: through an enemy hex bow to stern only / one ship a hex") {
+  Pos p;
+  p.ships = {"G1 1535 N", "G2 1533 N", "VENICE 1534 N", "IMP1 1334 NE"};
+  auto s = position(p);
+  // G1 enters VENICE's hex across its stern and leaves across its bow, but G2 blocks.
+  CHECK(has(first_error(*s, kOttoman, {"G1: move 2"}), "occupied by G2 (14.19"));
+  CHECK(has(first_error(*s, kOttoman, {"G1: move 1"}), "may not stop in VENICE's hex (14.15)"));
+  Pos q;
+  q.ships = {"G1 1535 N", "VENICE 1534 N", "IMP1 1330 NE"};
+  CHECK(first_error(*position(q), kOttoman, {"G1: move 3"}) == "");
+  Pos w;
+  w.ships = {"G1 1535 N", "VENICE 1534 NE", "IMP1 1330 NE"};
+  // 14.19: any number of Ottoman ships at anchor at the Double Columns.
+  Pos a;
+  a.ships = {"G1 3932 N", "G2 3931 N", "G3 3931 NE", "VENICE 3325 S"};
+  CHECK(first_error(*position(a), kOttoman, {"G1: move 1"}) == "");
+  CHECK(has(first_error(*position(w), kOttoman, {"G1: move 3"}),
+            "only across its bow or stern (14.15)"));
+}
+
+TEST_CASE(
+    "Constantinople 15.11-15.15, 15.42: a ram pins, sinks on a second 5-6, and a 6 damages the "
+    "rammer") {
+  Pos p;
+  p.ships = {"G1 1538 N", "VENICE 1534 SE", "IMP1 1330 NE"};
+  auto s = position(p);
+  CHECK(has(first_error(*position(Pos{p.seg,
+                                      p.first,
+                                      p.wind,
+                                      p.velocity,
+                                      p.turn,
+                                      p.impulse,
+                                      p.boom,
+                                      {"G1 1536 N", "VENICE 1534 SE", "IMP1 1330 NE"}}),
+                        kOttoman, {"G1: battle, move 1, ram VENICE"}),
+            "to ram it (15.11)"));
+  // Galley (Ram 4) against Ram Defense D: 1-2 pins, no sinking roll.
+  auto r = testing::play_step(*s, {{kOttoman, {"G1: move 3, ram VENICE"}}}, {2});
+  CHECK(has(
+      r.events,
+      "G1 (Ram Strength 4) rams VENICE (Ram Defense D) from 1535: rolled 2, needed 1-2: pinned"));
+  CHECK(marked(*r.next, "G1", "engaged with VENICE"));
+  auto miss = testing::play_step(*s, {{kOttoman, {"G1: move 3, ram VENICE"}}}, {6});
+  CHECK(has(miss.events, "no pin, its movement ends here (15.14)"));
+  CHECK(has(miss.events, "G1 is Damaged"));
+  // Damaged, VENICE's defence is halved to B: 1-3 pins and a second roll of 5-6 sinks it.
+  Pos d = p;
+  d.ships = {"G1 1538 N", "VENICE 1534 SE damaged", "IMP1 1330 NE"};
+  auto sunk = testing::play_step(*position(d), {{kOttoman, {"G1: move 3, ram VENICE"}}}, {3, 5});
+  CHECK(has(sunk.events, "Ram Defense B, halved"));
+  CHECK(has(sunk.events, "VENICE is lost (sunk by G1's ram"));
+  // 15.13: the side only, bow pointed at it.
+  Pos b = p;
+  b.ships = {"G1 1538 N", "VENICE 1534 N", "IMP1 1330 NE"};
+  CHECK(has(first_error(*position(b), kOttoman, {"G1: move 3, ram VENICE"}), "bow or stern"));
+  // 14.28: sail ships do not ram.
+  Pos sl = p;
+  sl.ships = {"G1 1538 N sail=3", "VENICE 1534 SE", "IMP1 1330 NE"};
+  CHECK(has(first_error(*position(sl), kOttoman, {"G1: move 1, ram VENICE"}), "do not ram"));
+}
+
+TEST_CASE(
+    "Constantinople 15.16: breaking free: the rammed ship on a 1 (Damaged), the rammer on 1-3") {
+  Pos p;
+  p.ships = {"G1 1535 S engaged=VENICE rammer", "VENICE 1534 SE engaged=G1", "IMP1 1330 NE"};
+  auto s = position(p);
+  CHECK(has(first_error(*s, kOttoman, {"G1: move 1"}), "may only try to break free"));
+  auto r = testing::play_step(*s, {{kOttoman, {"G1: free, move 1"}}}, {3});
+  CHECK(has(r.events, "G1 breaks free of VENICE (15.16: rolled 3, needed 1-3)"));
+  auto stay = testing::play_step(*s, {{kOttoman, {"G1: free, move 1"}}}, {4});
+  CHECK(has(stay.events, "G1 stays engaged with VENICE"));
+  Pos q = p;
+  q.first = "byzantine";
+  auto b = testing::play_step(*position(q), {{kByzantine, {"VENICE: free"}}}, {1});
+  CHECK(has(b.events, "VENICE breaks free of G1 (15.16: rolled 1, needed 1)"));
+  CHECK(has(b.events, "VENICE is Damaged"));
+}
+
+TEST_CASE("Constantinople 15.23 example: 4 and 4 against 5 is +3 / 5 against 4 is +1") {
+  Pos p;
+  p.seg = "combat";
+  // Two Ottoman Galleys (4) on either side of the Cretan galley (5).
+  p.ships = {"G1 1434 N", "G2 1635 N", "CRETE 1535 N"};
+  auto s = position(p);
+  CHECK(has(first_error(*s, kByzantine, {"CRETE: attack G1"}),
+            "attacks all of them or none (15.24)"));
+  auto r = testing::play_step(
+      *s, {{kOttoman, {"G1: attack CRETE", "G2: attack CRETE"}}, {kByzantine, {}}}, {1, 5, 2});
+  CHECK(has(r.events, "G1 and G2 (8) attack CRETE (5): differential +3"));
+  // The Cretan against one of them.
+  Pos q = p;
+  q.ships = {"G1 1434 N", "CRETE 1535 N"};
+  auto duel = testing::play_step(
+      *position(q), {{kOttoman, {"G1: attack CRETE"}}, {kByzantine, {"CRETE: attack G1"}}},
+      {1, 1, 5, 2});
+  CHECK(has(duel.events, "CRETE (5) attack G1 (4): differential +1"));
+  CHECK(has(duel.events, "G1 (4) attack CRETE (5): differential -1"));
+}
+
+TEST_CASE("Constantinople 15.24 example: the Byzantine 8 splits 2/1/5 at -3, -2 and +3") {
+  // The counter mix has no Ottoman 5: the Galley G1 (4) defends across the
+  // Boom at 5 (15.63); T1 is a Trireme (3), B1 a Bireme (2). GENOA (8) lies
+  // inside the Boom with all three on its port and starboard.
+  Pos p;
+  p.seg = "combat";
+  p.ships = {"GENOA 3331 NE", "G1 3431 N", "T1 3330 NE", "B1 3332 NE"};
+  auto s = position(p);
+  CHECK(has(first_error(*s, kByzantine, {"GENOA: attack G1 1, T1 2, B1 5"}),
+            "at -4: when splitting, the lowest voluntary differential is -3 (15.24)"));
+  CHECK(has(first_error(*s, kByzantine, {"GENOA: attack G1 2, T1 1"}),
+            "all of them or none (15.24)"));
+  CHECK(has(first_error(*s, kByzantine, {"GENOA: attack G1 2, T1 1, B1 4"}),
+            "8 melee points to split"));
+  auto r =
+      testing::play_step(*s,
+                         {{kOttoman, {"G1: attack GENOA", "T1: attack GENOA", "B1: attack GENOA"}},
+                          {kByzantine, {"GENOA: attack G1 2, T1 1, B1 5"}}},
+                         {1, 1, 1, 1, 5, 2});
+  CHECK(has(r.events, "GENOA (2) attack G1 (5, +1 through the Boom (15.63)): differential -3"));
+  CHECK(has(r.events, "GENOA (1) attack T1 (3): differential -2"));
+  CHECK(has(r.events, "GENOA (5) attack B1 (2): differential +3, rolled 1: Ineffective"));
+  // The Ottomans' 4+3+2 against 8, +1 as G1 strikes across the Boom.
+  CHECK(has(r.events,
+            "B1 and G1 and T1 (9) attack GENOA (9, +1 through the Boom (15.63)): differential 0"));
+  CHECK(marked(*r.next, "B1", "ineffective"));
+}
+
+TEST_CASE(
+    "Constantinople 15.24, 15.25: fewer points than enemies / results after both sides roll") {
+  Pos p;
+  p.seg = "combat";
+  // F1 (Fustae, 1 point) between VENICE (7) and IMP1 (6): 0 on the stronger, 1 on the other.
+  p.ships = {"F1 1535 N", "VENICE 1434 N", "IMP1 1634 N"};
+  auto s = position(p);
+  CHECK(
+      has(first_error(*s, kOttoman, {"F1: attack VENICE 1, IMP1 0"}), "the strongest ships at 0"));
+  CHECK(first_error(*s, kOttoman, {"F1: attack VENICE 0, IMP1 1"}) == "");
+  auto r = testing::play_step(*s,
+                              {{kOttoman, {"F1: attack VENICE 0, IMP1 1"}},
+                               {kByzantine, {"VENICE: attack F1", "IMP1: attack F1"}}},
+                              {6, 1, 6, 5, 2});
+  CHECK(has(r.events, "F1 (1) attack IMP1 (6): differential -5, rolled 6: no effect"));
+  CHECK(has(r.events, "F1 (0) attack VENICE (7): differential -7, rolled 1: no effect"));
+  CHECK(has(r.events, "IMP1 and VENICE (13) attack F1 (1): differential +12, rolled 6: Lose One"));
+  CHECK(hex_of(*r.next, "F1") == "1535 N");  // flipped, not eliminated (15.35)
+  CHECK(marked(*r.next, "F1", "reduced"));
+}
+
+TEST_CASE("Constantinople 15.22: melee only side to side or engaged") {
+  Pos p;
+  p.seg = "combat";
+  p.ships = {"G1 1535 N", "VENICE 1534 N", "IMP1 1330 NE"};
+  auto s = position(p);
+  // G1 is at VENICE's stern: no melee for either.
+  CHECK(s->step().to_order.empty());
+  Pos q = p;
+  q.ships = {"G1 1535 N engaged=VENICE rammer", "VENICE 1534 N engaged=G1", "IMP1 1330 NE"};
+  CHECK(position(q)->step().to_order.size() == 2);
+}
+
+TEST_CASE("Constantinople 4.0 E: fewer impulses by agreement / a proposal lapses at the deadline") {
+  Pos p;
+  p.ships = {"G1 1535 N", "VENICE 1231 S"};
+  auto s = position(p);
+  auto r = testing::play_step(*s, {{kOttoman, {"G1: move 1", "propose end"}}}, {});
+  CHECK(has(r.events, "the Ottoman player proposes to end the Naval Phase after this impulse"));
+  auto r2 = testing::play_step(*r.next, {{kByzantine, {}}}, {});
+  CHECK(r2.next->step().label ==
+        "Turn 2, impulse 1: Byzantine answer: end the Naval Phase early? (4.0 E)");
+  auto yes = testing::play_step(*r2.next, {{kByzantine, {"accept"}}}, {4, 4, 3, 4, 2, 1});
+  CHECK(has(yes.events, "the Naval Phase ends by mutual agreement after impulse 1 (4.0 E)"));
+  CHECK(has(yes.events, "Game-Turn 3: direction roll 8"));
+  auto lapse = testing::play_step(*r2.next, {{kByzantine, {}}}, {2, 5});
+  CHECK(has(lapse.events, "lets the proposal lapse (4.0 E)"));
+  CHECK(lapse.next->step().label == "Turn 2, impulse 2: Byzantine movement");
+}
+
+TEST_CASE("Constantinople 19.1: the Genoese galley arrives from Game-Turn 4 on a favourable wind") {
+  Pos p;
+  p.turn = 3;
+  p.first = "byzantine";
+  p.ships = {"VENICE 3331 S", "G1 2044 N"};
+  CHECK(has(first_error(*position(p), kByzantine, {"GENOA: enter 1546 facing N"}),
+            "from Game-Turn 4 (19.1)"));
+  p.turn = 4;
+  CHECK(has(first_error(*position(p), kByzantine, {"GENOA: enter 1546 facing N"}),
+            "favourable wind"));
+  p.wind = "S";
+  p.velocity = 6;
+  auto s = position(p);
+  CHECK(has(first_error(*s, kByzantine, {"GENOA: enter 1545 facing N"}), "south edge"));
+  auto r = testing::play_step(*s, {{kByzantine, {"GENOA: enter 1546 facing N"}}}, {});
+  CHECK(has(r.events, "GENOA arrives at 1546 facing N (19.1)"));
+  CHECK(hex_of(*r.next, "GENOA") == "1541 N");  // six points: the entry hex and five more
+}
+
+TEST_CASE(
+    "Constantinople 15.53: shoals: a roll higher than the number / Byzantines in the 14.29 havens "
+    "do not roll") {
+  Pos p;
+  p.ships = {"G1 2538 N", "VENICE 2545 S"};
+  auto s = position(p);
+  auto safe = testing::play_step(*s, {{kOttoman, {"G1: move 2"}}}, {6});
+  CHECK(has(safe.events, "G1 passes the shoals at 2536 safely (15.53: rolled 6, more than 5)"));
+  auto lost = testing::play_step(*s, {{kOttoman, {"G1: move 2"}}}, {5});
+  CHECK(has(lost.events, "G1 strikes the shoals at 2536 (15.53: rolled 5, needed more than 5)"));
+  CHECK(hex_of(*lost.next, "G1") == "gone");
+  // 2234 is a shoal (3) and a Byzantine storm haven: no roll for VENICE.
+  Pos q;
+  q.first = "byzantine";
+  q.wind = "S";
+  q.ships = {"VENICE 2235 N sail=1", "G1 2044 N"};
+  auto b = testing::play_step(*position(q), {{kByzantine, {"VENICE: move 1"}}}, {});
+  CHECK(hex_of(*b.next, "VENICE") == "2234 N");
+}
+
+TEST_CASE(
+    "Constantinople 14.27: momentum runs a sail ship aground, or against the Boom (Damaged)") {
+  Pos p;
+  p.first = "byzantine";
+  p.wind = "S";
+  p.velocity = 6;
+  p.ships = {"VENICE 1525 N sail=6", "G1 2044 N"};
+  auto r = testing::play_step(*position(p), {{kByzantine, {"VENICE: speed 6"}}}, {6, 6});
+  CHECK(has(r.events, "VENICE is lost (run aground at 1521, 14.27)"));
+  Pos q;
+  q.wind = "SE";
+  q.velocity = 6;
+  q.ships = {"T1 3532 NW sail=3", "VENICE 3325 S"};
+  auto b = testing::play_step(*position(q), {{kOttoman, {"T1: speed 3"}}}, {});
+  CHECK(has(b.events, "T1 is carried against the Boom at 3431 and stops (14.27)"));
+  CHECK(has(b.events, "T1 is Damaged"));
+  CHECK(marked(*b.next, "T1", "sail 0"));
+}
+
+TEST_CASE(
+    "Constantinople 15.61: passage through 3429 and 3430 only, for the player controlling the "
+    "Boom") {
+  Pos p;
+  p.ships = {"G1 3431 N", "G2 3432 NW", "VENICE 3325 S"};
+  auto s = position(p);
+  CHECK(has(first_error(*s, kOttoman, {"G1: move 1, turn L, move 1"}),
+            "only the player controlling the Boom (Byzantine) passes it (15.61)"));
+  CHECK(has(first_error(*s, kOttoman, {"G2: move 1"}),
+            "passage is through 3429 and 3430 only (15.61)"));
+  Pos b;
+  b.first = "byzantine";
+  b.wind = "NW";
+  b.ships = {"VENICE 3330 SE sail=1", "G1 2044 N"};
+  auto out = testing::play_step(*position(b), {{kByzantine, {"VENICE: move 1"}}}, {});
+  CHECK(hex_of(*out.next, "VENICE") == "3430 SE");
+  // Control passes to the player last in all three control hexes.
+  Pos c;
+  c.ships = {"G1 3331 N", "G2 3431 N", "G3 3530 NW", "VENICE 3325 S"};
+  auto took = testing::play_step(*position(c),
+                                 {{kOttoman, {"G1: move 1", "G2: move 1", "G3: move 1"}}}, {});
+  CHECK(
+      has(took.events,
+          "the Ottoman player now controls the Boom: he was last in 3430, 3429 and 3330 (15.61)"));
+}
+
+TEST_CASE(
+    "Constantinople 15.62, 15.64, 15.65: no ram through the Boom / breaking it / no drift beside "
+    "it") {
+  Pos p;
+  p.ships = {"G1 3733 NW", "VENICE 3331 N"};
+  CHECK(has(first_error(*position(p), kOttoman, {"G1: battle, move 3, ram VENICE"}),
+            "may not ram through a Boom hexside (15.62)"));
+  Pos q;
+  q.ships = {"G1 3432 N", "VENICE 3332 N", "IMP1 3333 N"};
+  CHECK(
+      has(first_error(*position(q), kOttoman, {"G1: break boom"}), "free of enemy ships (15.64)"));
+  q.ships = {"G1 3432 N", "VENICE 3332 N"};
+  auto r = testing::play_step(*position(q), {{kOttoman, {"G1: break boom"}}}, {});
+  CHECK(has(r.events, "the Boom is broken and no longer exists (15.64)"));
+  // 15.65: beside the intact Boom nothing drifts; out at sea it does.
+  Pos d;
+  d.ships = {"G1 3431 N", "G2 2040 N", "VENICE 3325 S"};
+  auto m1 = testing::play_step(*position(d), {{kOttoman, {}}}, {});
+  auto m2 = testing::play_step(*m1.next, {{kByzantine, {}}}, {5, 2});
+  CHECK(hex_of(*m2.next, "G1") == "3431 N");
+  CHECK(has(m2.events, "G2 drifts from 2040 to 1941 (14.26)"));
+}
+
+TEST_CASE(
+    "Constantinople 14.18: from oar to sail after a hex or less / back to oar after three or "
+    "fewer") {
+  Pos p;
+  p.ships = {"G1 2040 N", "T1 2240 N sail=4 last=5", "VENICE 2545 S"};
+  auto s = position(p);
+  CHECK(
+      has(first_error(*s, kOttoman, {"G1: move 2, sail"}), "at most one hex that segment (14.18)"));
+  CHECK(has(first_error(*s, kOttoman, {"T1: oar, move 1"}),
+            "a ship changes to oar after three or fewer (14.18)"));
+  auto r = testing::play_step(*s, {{kOttoman, {"G1: move 1, sail"}}}, {});
+  CHECK(has(r.events, "G1 makes sail: it moves under sail at one from its next segment (14.18)"));
+}
+
+TEST_CASE(
+    "Constantinople 14.29: a Storm: sixes founder, survivors to the Double Columns or a haven / "
+    "pinned ships sink") {
+  Pos p;
+  p.seg = "planning";
+  p.ships = {"VENICE 3231 S",
+             "CRETE 2545 N",
+             "G1 2040 N",
+             "G2 3931 N",
+             "G3 2142 N rammer engaged=IMP1",
+             "IMP1 2042 S engaged=G3"};
+  auto s = position(p);
+  auto r = testing::play_step(*s, {{kByzantine, {}}}, {3, 4, 1, 1, 3, 6, 2});
+  CHECK(has(r.events, "the wind is Storm"));
+  CHECK(has(r.events, "IMP1 is lost (pinned by a ram in a Storm, 14.29)"));
+  CHECK(has(r.events, "G1 founders in the Storm (14.29: rolled 6)"));
+  CHECK(
+      has(r.events, "G3 rides out the Storm and returns to the Double Columns (14.29: rolled 2)"));
+  CHECK(r.next->step().label == "Turn 3: Storm, Byzantine havens (14.29)");
+  CHECK(has(first_error(*r.next, kByzantine, {"CRETE: 2545"}), "a Byzantine haven"));
+  auto h = testing::play_step(*r.next, {{kByzantine, {"CRETE: 2130"}}}, {});
+  CHECK(hex_of(*h.next, "CRETE") == "2130 N");
+  CHECK(hex_of(*h.next, "G3") == "3931 N");
+  CHECK(h.next->step().label == "Turn 3: Planning and Bombardment (16.0, 17.2, 15.7)");
+}
+
+TEST_CASE(
+    "Constantinople 17.1, 17.21, 17.22: the Great Portage: when, which ships, die + Assault "
+    "Capability >= 5") {
+  Pos p;
+  p.seg = "planning";
+  p.turn = 20;
+  p.ships = {"T1 3831 N", "G1 4031 N", "VENICE 3325 S"};
+  auto s = position(p);
+  CHECK(has(first_error(*s, kOttoman, {"G1: portage 3623 facing N"}),
+            "galleys may not be portaged (17.21)"));
+  CHECK(has(first_error(*s, kOttoman, {"T1: portage 3617 facing N"}),
+            "within 5 hexes of 3623 (17.22)"));
+  auto fail =
+      testing::play_step(*s, {{kOttoman, {"T1: portage 3624 facing N"}}}, {1, 3, 4, 3, 4, 5, 2});
+  CHECK(has(fail.events, "rolled 1 + Assault Capability 3 = 4: short of 5"));
+  CHECK(hex_of(*fail.next, "T1") == "3831 N");
+  auto ok =
+      testing::play_step(*s, {{kOttoman, {"T1: portage 3624 facing N"}}}, {2, 3, 4, 3, 4, 5, 2});
+  CHECK(has(ok.events, "T1 is portaged to 3624"));
+  CHECK(hex_of(*ok.next, "T1") == "3624 N");
+  Pos early = p;
+  early.turn = 5;
+  early.boom = "byzantine 0 2 1 0";  // two assaults on the Boom, but before Game-Turn 6
+  early.ships = {"T1 3831 N", "VENICE 3231 S"};
+  // Before Game-Turn 6 the Portage is closed: the Ottoman has no Planning orders.
+  CHECK(has(first_error(*position(early), kOttoman, {"T1: portage 3624 facing N"}),
+            "the Ottoman player has no orders"));
+  early.turn = 6;
+  CHECK(first_error(*position(early), kOttoman, {"T1: portage 3624 facing N"}) == "");
+  early.boom = "byzantine 0 0 0 0";  // no assaults on the Boom: not before Game-Turn 20
+  CHECK(position(early)->step().to_order == std::vector<PlayerId>{kByzantine});
+}
+
+TEST_CASE(
+    "Constantinople 15.71-15.73, 16.0: the Pera guns bombard ships in the Golden Horn / sailors "
+    "ashore") {
+  Pos p;
+  p.seg = "planning";
+  p.turn = 10;
+  p.ships = {"VENICE 3231 S leader=Diedo", "IMP1 3325 S", "G1 2040 N"};
+  auto s = position(p);
+  CHECK(has(first_error(*s, kOttoman, {"bombard G1"}), "(15.71)"));
+  CHECK(has(first_error(*s, kOttoman, {"bombard VENICE", "bombard IMP1", "bombard VENICE"}),
+            "(15.72)"));
+  auto r = testing::play_step(
+      *s, {{kOttoman, {"bombard VENICE", "bombard IMP1"}}, {kByzantine, {"VENICE: ashore"}}},
+      {6, 6, 5, 6, 3, 4, 3, 4, 5, 2});
+  CHECK(has(r.events, "the Pera guns bombard VENICE: rolled 12: sunk (15.73)"));
+  CHECK(has(r.events, "Diedo is lost with it"));
+  CHECK(has(r.events, "the Pera guns bombard IMP1: rolled 11: Damaged (15.73)"));
+  CHECK(has(r.events, "VENICE: ashore (16.0)"));
+  CHECK(marked(*r.next, "IMP1", "damaged"));
+  // 16.0: sailors ashore, the galley fights at its crew strength.
+  Pos q = p;
+  q.turn = 2;
+  auto a = testing::play_step(*position(q), {{kByzantine, {"VENICE: ashore", "Diedo: ashore"}}},
+                              {3, 4, 3, 4, 5, 2});
+  CHECK(has(a.events, "Diedo stays with the fleet"));
+  CHECK(marked(*a.next, "VENICE", "2 0 D 0/0-12"));
+  CHECK(marked(*a.next, "VENICE", "crew ashore"));
+}
+
+TEST_CASE(
+    "Constantinople 14.17: the segment after Battle Speed is the next impulse played, across an "
+    "early end") {
+  Pos p;
+  p.ships = {"G1 1540 N", "VENICE 2545 S"};
+  auto s = position(p);
+  auto r = testing::play_step(*s, {{kOttoman, {"G1: battle, move 5", "propose end"}}}, {});
+  auto r2 = testing::play_step(*r.next, {{kByzantine, {}}}, {});
+  auto r3 = testing::play_step(*r2.next, {{kByzantine, {"accept"}}}, {4, 4, 3, 4, 5, 2});
+  REQUIRE(r3.next->step().label == "Turn 3, impulse 1: Ottoman movement");
+  CHECK(has(first_error(*r3.next, kOttoman, {"G1: battle, move 2"}), "(14.17)"));
+  CHECK(has(first_error(*r3.next, kOttoman, {"G1: move 2"}), "1 Movement Points"));
+}
+
+TEST_CASE(
+    "Constantinople 14.19, 15.15, 16.0: the anchorage is Ottoman / no ram on an engaged ship / "
+    "leaders change on the Horn shore") {
+  Pos p;
+  p.first = "byzantine";
+  p.wind = "S";
+  p.ships = {"VENICE 3932 N sail=1", "G1 2044 N"};
+  CHECK(has(first_error(*position(p), kByzantine, {"VENICE: move 1"}),
+            "the Ottoman anchorage (14.19)"));
+  Pos q;
+  q.ships = {"G1 1538 N", "VENICE 1534 SE engaged=G2", "G2 1434 SE rammer engaged=VENICE"};
+  CHECK(has(first_error(*position(q), kOttoman, {"G1: move 3, ram VENICE"}),
+            "may not be rammed (15.15)"));
+  Pos l;
+  l.seg = "planning";
+  l.ships = {"VENICE 2040 N leader=Diedo", "IMP1 3231 S"};
+  CHECK(has(first_error(*position(l), kByzantine, {"Diedo: ashore"}),
+            "not on the city's Golden Horn shore (16.0)"));
+  CHECK(has(first_error(*position(l), kByzantine, {"Diedo: IMP1"}),
+            "not on the city's Golden Horn shore (16.0)"));
+}

@@ -1,0 +1,301 @@
+// Tyre, the naval war: each case from the rule text, on positions written in
+// the module's own position format (docs/position-files.md).
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "core/text.h"
+#include "games/tyre/tyre.h"
+#include "support/scripted_step.h"
+#include "support/text.h"
+
+using namespace naumachia;
+using testing::first_error;
+using testing::has;
+using testing::Played;
+
+namespace {
+
+const PlayerId kTyre{0}, kMacedon{1};
+
+struct ShipSpec {
+  std::string where;  // "HEX DIR", e.g. "2810 N"
+  std::string extra;  // e.g. "damaged" or "pinned=T2 rammer=1"
+};
+
+// A position in `segment` of impulse `impulse` of Game-Turn 1 with only the
+// given ships on the map (all fleets arrived); leaders ride their usual ships.
+std::unique_ptr<State> position(const std::string& segment, int impulse,
+                                const std::map<std::string, ShipSpec>& ships,
+                                const std::string& more = "") {
+  auto game = tyre::make_tyre_game();
+  const std::string initial = game->new_game("naval", 2).value()->serialize();
+  std::ostringstream out;
+  out << "tyre 1\nstep 10\nturn 1\nimpulse " << impulse << "\nsegment " << segment
+      << "\nrolled 1\nover 0\narrived ABS\narrived RSL\narrived Cyprus\nboom north intact\nboom "
+         "south intact\n";
+  for (auto line : text::lines(initial)) {
+    if (line.rfind("ship ", 0) != 0) continue;
+    const std::string id(text::split(line)[1]);
+    const auto it = ships.find(id);
+    std::string damaged = "full", exhausted = "0", disrupted = "0", pinned = "-", rammer = "0",
+                watch = "-";
+    const std::string where = it == ships.end() ? "off N" : it->second.where;
+    if (it != ships.end()) {
+      for (auto w : text::split(it->second.extra)) {
+        const std::string s(w);
+        if (s == "damaged") damaged = s;
+        if (s.rfind("exhausted=", 0) == 0) exhausted = s.substr(10);
+        if (s.rfind("disrupted=", 0) == 0) disrupted = s.substr(10);
+        if (s.rfind("pinned=", 0) == 0) pinned = s.substr(7);
+        if (s.rfind("rammer=", 0) == 0) rammer = s.substr(7);
+        if (s.rfind("watch=", 0) == 0) watch = s.substr(6);
+      }
+    }
+    out << "ship " << id << " " << where << " " << damaged << " exhausted=" << exhausted
+        << " disrupted=" << disrupted << " pinned=" << pinned << " rammer=" << rammer
+        << " watch=" << watch << "\n";
+  }
+  for (auto line : text::lines(initial)) {
+    if (line.rfind("leader ", 0) == 0) out << line << "\n";
+  }
+  out << more;
+  auto s = game->deserialize(out.str());
+  REQUIRE_MESSAGE(s.has_value(), (s ? "" : s.error().message));
+  return std::move(*s);
+}
+
+Played play(const State& s, std::map<PlayerId, std::vector<std::string>> orders,
+            std::vector<int> dice) {
+  return testing::play_step(s, std::move(orders), std::move(dice));
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Tyre 5.12, 5.13, 5.2: turns cost a Movement Point, one before moving and one per hex "
+    "entered") {
+  // Hanno rides T1; T1 and T2 in open water west of the island.
+  const auto s = position("first-movement", 1, {{"T1", {"2210 N", ""}}, {"T2", {"2212 N", ""}}});
+  CHECK(s->validate(kTyre, {"T1: turn R, move 2, turn L, move 3"}).has_value());  // 1+2+1+3 = 7 MP
+  CHECK(has(first_error(*s, kTyre, {"T1: turn R, move 2, turn L, move 5"}),
+            "only 7 Movement Points"));
+  CHECK(has(first_error(*s, kTyre, {"T1: turn R, turn R, move 1"}),
+            "one hexside per hex entered (5.12)"));
+  CHECK(has(first_error(*s, kTyre, {"T2: move 2"}), "occupied by T1 (5.22)"));
+  CHECK(has(first_error(*s, kTyre, {"T1: move 1", "T1: move 1"}), "second order"));
+  CHECK(has(first_error(*s, kMacedon, {"T1: move 1"}), "not yours"));
+}
+
+TEST_CASE("Tyre 5.0: ships sail only on water / 5.24 backwards at most three hexes, alone") {
+  const auto s = position("first-movement", 1, {{"T1", {"2810 SE", ""}}});
+  CHECK(has(first_error(*s, kTyre, {"T1: move 1"}), "not water (5.0)"));
+  CHECK(s->validate(kTyre, {"T1: back 3"}).has_value());
+  CHECK(has(first_error(*s, kTyre, {"T1: back 4"}), "at most three hexes (5.24)"));
+  CHECK(has(first_error(*s, kTyre, {"T1: back 1, turn L"}), "only action in the segment (5.24)"));
+}
+
+TEST_CASE("Tyre 16.12: a ship outside its leaders' command radius may not move") {
+  // Hanno (radius 4) rides T1, six hexes north of T2.
+  const auto s = position("first-movement", 1, {{"T1", {"2210 S", ""}}, {"T2", {"2220 N", ""}}});
+  CHECK(has(first_error(*s, kTyre, {"T2: move 1"}), "beyond the command radius"));
+  // A leader may move first to bring ships into command (16.12).
+  CHECK(s->validate(kTyre, {"T1: move 6", "T2: move 1"}).has_value());
+  CHECK(has(first_error(*s, kTyre, {"T2: move 1", "T1: move 6"}), "beyond the command radius"));
+}
+
+TEST_CASE(
+    "Tyre 6.11-6.13: ramming needs three hexes, at most one turn two hexes out, and the "
+    "broadside") {
+  // C1 (Marcus 3-3-5, a trireme) and a Tyrian trireme T2 lying north-south.
+  const auto s = position("first-movement", 2,
+                          {{"C1", {"2216 N", ""}}, {"T2", {"2212 N", ""}}, {"T1", {"2010 N", ""}}});
+  CHECK(has(first_error(*s, kMacedon, {"C1: move 3, ram T2"}), "bow or stern"));
+  const auto side =
+      position("first-movement", 2,
+               {{"C1", {"2416 N", ""}}, {"T2", {"2412 NE", ""}}, {"T1", {"2010 N", ""}}});
+  CHECK(side->validate(kMacedon, {"C1: move 3, ram T2"}).has_value());
+  CHECK(has(first_error(*side, kMacedon, {"C1: move 2, ram T2"}), "next to"));
+  const auto close =
+      position("first-movement", 2,
+               {{"C1", {"2414 N", ""}}, {"T2", {"2412 NE", ""}}, {"T1", {"2010 N", ""}}});
+  CHECK(has(first_error(*close, kMacedon, {"C1: move 1, ram T2"}), "to ram it (6.11)"));
+  CHECK(has(first_error(*side, kMacedon, {"C1: turn L, move 1, turn R, move 2, ram T2"}),
+            "one hexside in its whole attempt (6.12)"));
+}
+
+TEST_CASE("Tyre 6.14, 6.4, 5.21: a ram that pins / the rammer is exhausted in the next impulse") {
+  const auto s =
+      position("first-movement", 2,
+               {{"C1", {"2416 N", ""}}, {"T2", {"2412 NE", ""}}, {"T1", {"2010 N", ""}}});
+  // Trireme on trireme needs 4; Marcus adds 3 to the first roll: 1 + 3 = 4 hits;
+  // the damage roll of 2 pins (6.4).
+  auto p = play(*s, {{kMacedon, {"C1: move 3, ram T2"}}}, {1, 2});
+  CHECK(has(
+      p.events,
+      "C1 (trireme) rams T2 (trireme) [leaders: +3 -0 on the first roll, 16.22]: pinned (6.4)"));
+  const std::string pos = p.next->serialize();
+  CHECK(has(pos, "ship C1 2413 N full exhausted=3"));
+  CHECK(has(pos, "pinned=C1 rammer=0"));
+  CHECK(has(pos, "pinned=T2 rammer=1"));
+}
+
+TEST_CASE(
+    "Tyre 6.16, 6.17: breaking a pin: 1-2 for the rammed ship, 1-4 for the rammer, never when "
+    "disrupted") {
+  const std::map<std::string, ShipSpec> pinned{{"C1", {"2413 N", "pinned=T2 rammer=1"}},
+                                               {"T2", {"2412 NE", "pinned=C1 rammer=0"}},
+                                               {"T1", {"2010 N", ""}}};
+  const auto tyre_moves = position("first-movement", 3, pinned);
+  CHECK(has(first_error(*tyre_moves, kTyre, {"T2: move 1"}), "must 'unpin' first"));
+  auto stays = play(*tyre_moves, {{kTyre, {"T2: unpin, move 1"}}}, {3});
+  CHECK(has(stays.events, "T2 stays pinned to C1 (6.16: needed 1-2)"));
+  auto frees = play(*tyre_moves, {{kTyre, {"T2: unpin, move 1"}}}, {2});
+  CHECK(has(frees.events, "T2 breaks free of C1"));
+  const auto mac_moves = position("first-movement", 2, pinned);
+  auto rammer = play(*mac_moves, {{kMacedon, {"C1: unpin, turn L"}}}, {4});
+  CHECK(has(rammer.events, "C1 breaks free of T2 (6.16: needed 1-4)"));
+  const auto disrupted = position("first-movement", 3,
+                                  {{"C1", {"2413 N", "pinned=T2 rammer=1"}},
+                                   {"T2", {"2412 NE", "pinned=C1 disrupted=3"}},
+                                   {"T1", {"2010 N", ""}}});
+  CHECK(has(first_error(*disrupted, kTyre, {"T2: unpin"}),
+            "disrupted and may not try to unpin (6.17)"));
+}
+
+TEST_CASE(
+    "Tyre 5.21, 5.23: an exhausted ship moves at half speed, may not ram, and is not halved "
+    "twice") {
+  const auto s = position("first-movement", 2,
+                          {{"C1", {"2416 N", "exhausted=2 disrupted=2"}},
+                           {"C2", {"2420 N", ""}},
+                           {"T2", {"2410 NE", ""}}});
+  CHECK(s->validate(kMacedon, {"C1: move 3"}).has_value());
+  CHECK(has(first_error(*s, kMacedon, {"C1: move 4"}), "only 3 Movement Points"));
+  CHECK(has(first_error(*s, kMacedon, {"C1: move 3, ram T2"}),
+            "exhausted and may not use ramming speed (5.21)"));
+}
+
+TEST_CASE(
+    "Tyre 6.21-6.27: melee between adjacent parallel or pinned ships, at most two attackers") {
+  const auto s = position("melee", 1,
+                          {{"T1", {"2210 N", ""}},
+                           {"T2", {"2410 S", ""}},
+                           {"T3", {"2012 N", ""}},
+                           {"C1", {"2310 N", ""}},
+                           {"C2", {"2311 NE", ""}}});
+  CHECK(s->validate(kTyre, {"T1 T2: attack C1"}).has_value());
+  CHECK(has(first_error(*s, kTyre, {"T1: attack C2"}), "neither parallel nor pinned"));
+  CHECK(has(first_error(*s, kTyre, {"T3: attack C1"}), "not next to"));
+  CHECK(has(first_error(*s, kTyre, {"T1: attack C1", "T1: attack C1"}),
+            "only once per impulse (6.23)"));
+  const auto pinned = position(
+      "melee", 1,
+      {{"T1", {"2210 N", "pinned=C2"}}, {"C1", {"2310 N", ""}}, {"C2", {"2311 NE", "pinned=T1"}}});
+  CHECK(has(first_error(*pinned, kTyre, {"T1: attack C1"}),
+            "pinned to C2 and may melee only with it (6.27)"));
+  CHECK(pinned->validate(kTyre, {"T1: attack C2"}).has_value());
+}
+
+TEST_CASE("Tyre 6.24: melee is simultaneous, so two ships may sink each other") {
+  // T1 (5 + Hanno's 2) against C3 (5); C3 (5 + Pnytagoras' 2) against T1 (5 + 2).
+  const auto s =
+      position("melee", 1, {{"T1", {"2210 N", "damaged"}}, {"C3", {"2310 N", "damaged"}}});
+  // Then each sunk ship's leader undergoes leader loss (16.41): Pnytagoras
+  // finds no Macedonian ship left; Hanno none either.
+  auto p = play(*s, {{kTyre, {"T1: attack C3"}}, {kMacedon, {"C3: attack T1"}}}, {6, 6, 1, 1});
+  CHECK(has(p.events, "T1 (5) attack C3 (5), differential 0: damaged (6.5)"));
+  CHECK(has(p.events, "C3 (5) attack T1 (5), differential 0: damaged (6.5)"));
+  CHECK(has(p.events, "T1 is sunk"));
+  CHECK(has(p.events, "C3 is sunk"));
+}
+
+TEST_CASE("Tyre 6.26: no melee from a beach or home port hex") {
+  const auto s = position("melee", 1, {{"T1", {"4909 N", ""}}, {"C1", {"5009 N", ""}}});
+  CHECK(has(first_error(*s, kTyre, {"T1: attack C1"}), "beach or home port hex (6.26)"));
+}
+
+TEST_CASE("Tyre 9.31: grounding on a beach / the circumnavigation hexes for two Movement Points") {
+  const auto s = position("first-movement", 1, {{"T2", {"5009 NW", ""}}, {"T1", {"5011 N", ""}}});
+  auto lost = play(*s, {{kTyre, {"T2: move 1"}}}, {1});
+  CHECK(has(lost.events, "T2 runs aground at 4909 and is destroyed (9.31: 1 <= grounding 1)"));
+  auto safe = play(*s, {{kTyre, {"T2: move 1"}}}, {2});
+  CHECK(has(safe.events, "T2 enters the beach at 4909 safely"));
+  const auto north = position("first-movement", 1, {{"T1", {"2702 NE", ""}}});
+  auto around = play(*north, {{kTyre, {"T1: move 1"}}}, {});
+  CHECK(has(around.events, "(2 of 7 MP)"));
+}
+
+TEST_CASE("Tyre orders: numbers out of range are refused, never truncated") {
+  const auto s = position("first-movement", 1, {{"T2", {"5009 NW", ""}}, {"T1", {"5011 N", ""}}});
+  CHECK(has(first_error(*s, kTyre, {"T2: move 4294967296"}), "the number of hexes is 1 to 99"));
+  CHECK(has(first_error(*s, kTyre, {"T2: back 0"}), "the number of hexes is 1 to 99"));
+  CHECK(has(first_error(*s, kTyre, {"T2: move -1"}), "the number of hexes is 1 to 99"));
+}
+
+TEST_CASE("Tyre 9.32: the boom stops Macedonian ships until one has held it for a whole impulse") {
+  const auto s = position("first-movement", 2, {{"C1", {"2904 SE", ""}}, {"T1", {"2210 N", ""}}});
+  CHECK(has(first_error(*s, kMacedon, {"C1: move 1"}), "may not cross the boom"));
+  const auto melee = position("melee", 1, {{"C1", {"2904 SE", ""}}, {"T1", {"2210 N", ""}}});
+  auto first = play(*melee, {}, {});  // no melee possible: the impulse ends at once
+  CHECK(has(first.next->serialize(), "watch=north"));
+  const auto held =
+      position("melee", 2, {{"C1", {"2904 SE", "watch=north"}}, {"T1", {"2210 N", ""}}});
+  auto second = play(*held, {}, {});
+  CHECK(has(second.events,
+            "C1 has held the north boom for a whole impulse: the boom is destroyed (9.32)"));
+  CHECK(has(second.next->serialize(), "boom north broken"));
+  const auto open = position("first-movement", 4, {{"C1", {"2904 SE", ""}}, {"T1", {"2210 N", ""}}},
+                             "boom north broken\n");
+  CHECK(open->validate(kMacedon, {"C1: move 1"}).has_value());
+  // A Tyrian ship next to it prevents the watch (9.32).
+  const auto guarded =
+      position("melee", 1, {{"C1", {"2904 SE", "watch=north"}}, {"T1", {"2803 N", ""}}});
+  CHECK(has(play(*guarded, {}, {}).next->serialize(),
+            "ship C1 2904 SE full exhausted=0 disrupted=0 pinned=- rammer=0 watch=-"));
+}
+
+TEST_CASE(
+    "Tyre 16.41: a leader on a sunk ship drowns on a 6, else reaches the nearest friend, shaken") {
+  const auto s = position("melee", 1,
+                          {{"T1", {"2210 N", "damaged"}},
+                           {"T2", {"2010 N", ""}},
+                           {"C1", {"2310 N", ""}},
+                           {"C2", {"2311 N", ""}}});
+  auto p = play(*s, {{kMacedon, {"C1 C2: attack T1"}}}, {6, 4});
+  CHECK(has(p.events, "T1 is sunk"));
+  CHECK(has(p.events, "Hanno reaches T2 but may not use his ratings for 4 impulse(s) (16.41)"));
+  auto drowned = play(*s, {{kMacedon, {"C1 C2: attack T1"}}}, {6, 6});
+  CHECK(has(drowned.events, "Hanno drowns (16.41)"));
+}
+
+TEST_CASE("Tyre 17.21: Macedonian fleets arrive by the reinforcement table") {
+  auto game = tyre::make_tyre_game();
+  auto s = game->new_game("naval", 2).value();
+  CHECK(s->step().label == "Turn 1: Tyrian deployment (17.1)");
+  CHECK(s->step().to_order == std::vector<PlayerId>{kTyre});
+  auto no = play(*s, {}, {4});
+  CHECK(
+      has(no.events, "the Aradus/Byblus/Sidon fleet does not arrive this Game-Turn (needed 1-3)"));
+  auto yes = play(*s, {}, {3});
+  CHECK(has(yes.events, "the Aradus/Byblus/Sidon fleet arrives"));
+  CHECK(yes.next->step().label == "Turn 1, impulse 1: Tyrian movement");
+}
+
+TEST_CASE("Tyre 17.1: the deployment keeps every ship in the harbours and within command radius") {
+  auto s = tyre::make_tyre_game()->new_game("naval", 2).value();
+  CHECK(has(first_error(*s, kTyre, {"T1: at 2210 facing N"}), "not in the Tyrian harbours"));
+  CHECK(s->validate(kTyre, {"T1: at 3305 facing S", "T5: at 3104 facing SW"}).has_value());
+}
+
+TEST_CASE("Tyre positions round-trip and corrupt ones are refused") {
+  auto game = tyre::make_tyre_game();
+  const auto s =
+      position("melee", 4,
+               {{"T1", {"2210 N", "damaged pinned=C1"}}, {"C1", {"2310 N", "pinned=T1 rammer=1"}}});
+  auto back = game->deserialize(s->serialize());
+  REQUIRE(back.has_value());
+  CHECK((*back)->serialize() == s->serialize());
+  CHECK_FALSE(game->deserialize("tyre 1\nship T1 9999 N full\n").has_value());
+  CHECK_FALSE(game->deserialize("chess\n").has_value());
+}

@@ -1,0 +1,164 @@
+// Board pictures: every registered scenario's opening position, as each seat
+// and an observer see it, drawn as SVG from the view the server would send
+// (convert/convert.h), read back as XML and checked for its cells, counters,
+// facings, owners, borders and legend.
+#include <doctest/doctest.h>
+
+#include "convert.h"
+#include "support/svg_check.h"
+#include "svg.h"
+#include "test-games/registry.h"
+
+using namespace naumachia;
+
+namespace {
+
+int tokens_in(const proto::View& v) {
+  int n = 0;
+  for (const auto& c : v.cells()) n += c.tokens_size();
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("pictures: every scenario's board draws as a readable SVG with its counters and legend") {
+  const Registry registry = testing::every_module();
+  for (const Game* game : registry.games()) {
+    for (const ScenarioInfo& s : game->scenarios()) {
+      auto state = game->new_game(s.id, s.min_players);
+      REQUIRE_MESSAGE(state.has_value(), s.id);
+      for (int seat = -1; seat < s.min_players; ++seat) {
+        const View view =
+            (*state)->view(seat < 0 ? std::nullopt : std::optional<PlayerId>(PlayerId{seat}));
+        proto::View pv;
+        convert::to_proto(view, pv);
+        const std::string svg = render::render_svg(pv, s.sides, game->id() + "/" + s.id);
+        const auto r = testing::read_svg(svg);
+        INFO(game->id() << "/" << s.id << " seat " << seat);
+        REQUIRE_MESSAGE(r.error.empty(), r.error);
+        CHECK(r.with_class("counter") == tokens_in(pv));
+        if (pv.board_kind() == proto::BOARD_HEX) CHECK(r.named("polygon") >= pv.cells_size());
+        CHECK(r.with_class("cell") == pv.cells_size());  // every cell drawn once
+        CHECK(r.has_text(game->id() + "/" + s.id));
+        for (const std::string& side : s.sides) CHECK_MESSAGE(r.has_text(side), side);
+      }
+    }
+  }
+}
+
+TEST_CASE("pictures: a Diplomacy map shows borders, centre owners and every army and fleet") {
+  const Registry registry = testing::every_module();
+  const auto found = registry.find_scenario("diplomacy/standard").value();
+  auto state = found.first->new_game("standard", 7).value();
+  proto::View pv;
+  convert::to_proto(state->view(std::nullopt), pv);
+  CHECK(pv.board_kind() == proto::BOARD_MAP);
+  CHECK(pv.width() > 0);
+  for (const auto& c : pv.cells()) {
+    CHECK_MESSAGE((c.x() > 0 && c.y() > 0 && c.x() < pv.width() && c.y() < pv.height()), c.id());
+    CHECK_FALSE(c.neighbours().empty());
+  }
+  const auto r = testing::read_svg(render::render_svg(pv, found.second.sides, "standard"));
+  REQUIRE(r.error.empty());
+  CHECK(r.with_class("border") > 75);
+  CHECK(r.with_class("counter") == 22);  // the 22 starting units
+  CHECK(r.has_text("F lon (England)"));
+  CHECK(r.has_text("par: Paris, centre of France"));
+}
+
+TEST_CASE("pictures: The Fall of Constantinople shows cities, garrisons and the Long Wall") {
+  const Registry registry = testing::every_module();
+  const auto found = registry.find_scenario("diplomacy/fall-of-constantinople").value();
+  auto state = found.first->new_game(found.second.id, 7).value();
+  proto::View pv;
+  convert::to_proto(state->view(std::nullopt), pv);
+  const auto r = testing::read_svg(render::render_svg(pv, found.second.sides, "fall"));
+  REQUIRE(r.error.empty());
+  CHECK(r.with_class("edge") == 2);  // FoC Mapboard h: against West and East Thrace
+  CHECK(r.has_text("wall"));
+  CHECK(r.has_text("con city: Constantinople (8£, size 3, port), Byzantium's"));
+  CHECK(r.has_text("Byzantium 2A con (city) (Byzantium, garrison)"));
+}
+
+TEST_CASE("pictures: text in a view cannot break the picture") {
+  proto::View v;
+  v.set_board_kind(proto::BOARD_LIST);
+  auto& c = *v.add_cells();
+  c.set_id("<script>&\"x\"");
+  c.set_label("a \x01 label </svg>");
+  auto& t = *c.add_tokens();
+  t.set_owner(-1);
+  t.set_label("]]> & <");
+  t.set_facing(7);
+  v.add_notes("note with <b>tags</b> & \"quotes\"");
+  const auto r = testing::read_svg(render::render_svg(v, {"<side>"}, "title & <more>"));
+  CHECK_MESSAGE(r.error.empty(), r.error);
+  CHECK(r.has_text("<script>&\"x\""));
+  CHECK(r.has_text("note with <b>tags</b> & \"quotes\""));
+}
+
+namespace {
+
+std::string arrows_text(const std::vector<Arrow>& arrows) {
+  std::string out;
+  for (const Arrow& a : arrows) {
+    out += std::to_string(a.owner) + " " + name(a.kind) + " " + a.from + ">" + a.to +
+           (a.via.empty() ? "" : " via " + a.via) + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("pictures: the orders that led to a Diplomacy position are arrows by kind and side") {
+  const Registry registry = testing::every_module();
+  const auto found = registry.find_scenario("diplomacy/standard").value();
+  auto state = found.first->new_game("standard", 7).value();
+  // Seats in the order of the powers: England 1, France 2, Germany 3, Russia 5.
+  const RevealedLines orders{
+      {PlayerId{1}, {"F lon - nth", "A lvp - yor", "F nth C A lon - bel"}},
+      {PlayerId{2}, {"A par - bur", "A mar S A par - bur", "F bre H", "France: F bre S A mar"}},
+      {PlayerId{3}, {"Build A ber", "not an order"}},
+      {PlayerId{5}, {"F stp/sc - bot"}},
+  };
+  const auto arrows = state->order_arrows(orders);
+  CHECK(arrows_text(arrows) ==
+        "1 move lon>nth\n"
+        "1 move lvp>yor\n"
+        "1 convoy nth>bel via lon\n"
+        "2 move par>bur\n"
+        "2 support mar>bur via par\n"
+        "2 support bre>mar via mar\n"
+        "5 move stp>bot\n");
+  View view = state->view(std::nullopt);
+  view.arrows = arrows;
+  proto::View pv;
+  convert::to_proto(view, pv);
+  const auto r = testing::read_svg(render::render_svg(pv, found.second.sides, "orders"));
+  REQUIRE(r.error.empty());
+  CHECK(r.with_class("order order-move") == 4);
+  CHECK(r.with_class("order order-support") == 2);
+  CHECK(r.with_class("order order-convoy") == 1);
+  CHECK(r.has_text("mar S par - bur"));
+  CHECK(r.has_text("bre S mar"));
+  // Without orders (the first position) nothing is drawn.
+  CHECK(state->order_arrows({}).empty());
+}
+
+TEST_CASE("pictures: The Fall of Constantinople's orders are arrows between provinces and cities") {
+  const Registry registry = testing::every_module();
+  const auto found = registry.find_scenario("diplomacy/fall-of-constantinople").value();
+  auto state = found.first->new_game(found.second.id, 7).value();
+  const RevealedLines orders{
+      {PlayerId{0}, {"A the S A ath - sal", "A ath - ath city", "A ath P", "2A ath - ath"}},
+      {PlayerId{4}, {"2A/1F otr - apu", "Naples: F apu S 2A/1F otr", "3A nis B"}},
+      {PlayerId{6}, {"buy 2 food from the bank", "sell 2 food to Genoa by 6£"}},
+  };
+  // Into or out of a city as the units stand ("2A ath - ath"), sieges,
+  // pillage and trade draw nothing.
+  CHECK(arrows_text(state->order_arrows(orders)) ==
+        "0 support the>sal via ath\n"
+        "0 move ath>ath city\n"
+        "4 move otr>apu\n"
+        "4 support apu>otr via otr\n");
+}

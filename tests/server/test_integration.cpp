@@ -1,0 +1,283 @@
+// The real server on a loopback port, driven by real protocol clients: a game
+// from creation to its end, secrecy of orders on the wire, a crash right after
+// an acknowledgement, deadlines (also across a restart), bad input, and the
+// admin replay.
+#include <doctest/doctest.h>
+
+#include <thread>
+
+#include "connection.h"
+#include "digest.h"
+#include "support/server_process.h"
+#include "support/protocol_client.h"
+
+using naumachia::client::Connection;
+using naumachia::client::from_hex;
+using naumachia::client::sha256_hex;
+using naumachia::testing::admin;
+using naumachia::testing::CommandResult;
+using naumachia::testing::ServerProcess;
+using naumachia::testing::TempDir;
+namespace proto = naumachia::proto;
+using ms = std::chrono::milliseconds;
+
+namespace {
+
+struct Client {
+  std::unique_ptr<Connection> conn;
+  std::string token;
+
+  proto::Envelope call(const proto::Envelope& req) { return conn->call(req); }
+
+  static Client sign_up(const ServerProcess& server, const std::string& name) {
+    Client c;
+    c.conn = std::make_unique<Connection>(server.url(), naumachia::client::accept_any_certificate);
+    proto::Envelope req;
+    req.mutable_register_()->set_name(name);
+    req.mutable_register_()->set_password("pw-" + name + "-secret");
+    const auto res = c.call(req);
+    REQUIRE(res.has_session());
+    c.token = res.session().token();
+    return c;
+  }
+
+  void reconnect(const ServerProcess& server) {
+    conn = std::make_unique<Connection>(server.url(), naumachia::client::accept_any_certificate);
+    proto::Envelope req;
+    req.mutable_resume()->set_token(token);
+    REQUIRE(call(req).has_session());
+  }
+
+  proto::Envelope submit(std::uint64_t game, std::uint64_t step, const std::string& line,
+                         bool ready = true) {
+    proto::Envelope req;
+    auto& s = *req.mutable_submit_orders();
+    s.set_game_id(game);
+    s.set_step(step);
+    s.add_lines(line);
+    s.set_ready(ready);
+    return call(req);
+  }
+
+  proto::GameDetail detail(std::uint64_t game) {
+    proto::Envelope req;
+    req.mutable_get_game()->set_game_id(game);
+    const auto res = call(req);
+    REQUIRE(res.has_detail());
+    return res.detail();
+  }
+
+  // Waits for a push satisfying `pred`.
+  proto::GameEvent await(const std::function<bool(const proto::GameEvent&)>& pred,
+                         ms timeout = ms(20000)) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    for (;;) {
+      const auto left = std::chrono::duration_cast<ms>(deadline - std::chrono::steady_clock::now());
+      REQUIRE(left.count() > 0);
+      const auto push = conn->next_push(left);
+      if (push && pred(push->event())) return push->event();
+    }
+  }
+};
+
+std::uint64_t start_duel(Client& a, Client& b, std::uint64_t deadline_seconds = 0) {
+  return naumachia::testing::start_duel(*a.conn, *b.conn, deadline_seconds);
+}
+
+bool contains(const std::vector<std::string>& frames, std::size_t from, const std::string& s) {
+  for (std::size_t i = from; i < frames.size(); ++i) {
+    if (frames[i].find(s) != std::string::npos) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("two players play a game to its end, orders stay secret, the replay verifies") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  Client a = Client::sign_up(server, "alice");
+  Client b = Client::sign_up(server, "bob");
+  const auto game = start_duel(a, b);
+  const std::string seed_hash = a.detail(game).summary().seed_hash();
+
+  std::uint64_t step = 1;
+  bool over = false;
+  while (!over) {
+    REQUIRE(step <= 5);
+    const std::size_t b_frames = b.conn->received().size();
+    const std::string a_order = "bid 1";  // within the purse for all five rounds; never b's bid
+    const auto ack = a.submit(game, step, a_order);
+    REQUIRE(ack.has_orders_accepted());
+    const auto committed = b.await([&](const proto::GameEvent& e) {
+      return e.has_committed() && e.committed().seat() == 0 && e.committed().step() == step;
+    });
+    CHECK(committed.committed().commitment() == ack.orders_accepted().commitment());
+    CHECK_FALSE(contains(b.conn->received(), b_frames, a_order));
+    // B's own look at the game carries no trace of A's orders either.
+    b.detail(game);
+    CHECK_FALSE(contains(b.conn->received(), b_frames, a_order));
+
+    REQUIRE(b.submit(game, step, "bid 0").orders_accepted().resolved());
+    const auto resolved = a.await(
+        [&](const proto::GameEvent& e) { return e.has_resolved() && e.resolved().step() == step; });
+    CHECK(resolved.resolved().orders(0).lines(0) == a_order);
+    CHECK(resolved.resolved().happenings(0).rolls_size() == 1);
+    over = a.detail(game).summary().status() == proto::OVER;
+    ++step;
+  }
+  const auto end = a.await([](const proto::GameEvent& e) { return e.has_over(); });
+  CHECK(sha256_hex(from_hex(end.over().seed()).value()) == seed_hash);
+
+  proto::Envelope replay;
+  replay.mutable_replay()->set_game_id(game);
+  const auto r = b.call(replay);
+  CHECK(r.replay_result().all_verified());
+  CHECK(r.replay_result().steps_size() == static_cast<int>(step - 1));
+
+  const CommandResult replayed = admin(server, "replay " + std::to_string(game));
+  CHECK(replayed.status == 0);
+  CHECK(replayed.output.find("replay verified") != std::string::npos);
+  a.conn->close();
+  b.conn->close();
+  CHECK(server.terminate() == 0);  // SIGTERM stops it cleanly
+}
+
+TEST_CASE("an acknowledged order survives a crash right after the acknowledgement") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  Client a = Client::sign_up(server, "alice");
+  Client b = Client::sign_up(server, "bob");
+  const auto game = start_duel(a, b);
+  REQUIRE(a.submit(game, 1, "bid 4").has_orders_accepted());
+  server.crash();
+  server.restart();
+  a.reconnect(server);
+  b.reconnect(server);
+  const auto d = a.detail(game);
+  REQUIRE(d.my_orders_size() == 1);
+  CHECK(d.my_orders(0) == "bid 4");
+  CHECK(d.my_ready());
+  REQUIRE(b.submit(game, 1, "bid 2").orders_accepted().resolved());
+  const auto resolved = a.await([](const proto::GameEvent& e) { return e.has_resolved(); });
+  CHECK(resolved.resolved().orders(0).lines(0) == "bid 4");
+}
+
+TEST_CASE("a deadline resolves the step, also when it passed while the server was down") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  Client a = Client::sign_up(server, "alice");
+  Client b = Client::sign_up(server, "bob");
+  const auto game = start_duel(a, b, 2);
+  REQUIRE(a.submit(game, 1, "bid 6", /*ready=*/false).has_orders_accepted());
+  const auto first = b.await([](const proto::GameEvent& e) { return e.has_resolved(); });
+  CHECK(first.resolved().by_deadline());
+  CHECK(first.resolved().orders(0).lines(0) == "bid 6");
+  CHECK_FALSE(first.resolved().orders(0).defaulted());
+  CHECK(first.resolved().orders(1).defaulted());
+  CHECK(first.resolved().orders(1).lines(0) == "bid 0");
+
+  server.crash();
+  std::this_thread::sleep_for(std::chrono::seconds(3));  // step 2's deadline passes meanwhile
+  server.restart();
+  a.reconnect(server);
+  // The client resumes from the last event it saw.
+  const auto seen = first.seq();
+  proto::GameEvent second;
+  for (int tries = 0; tries < 50; ++tries) {
+    proto::Envelope req;
+    req.mutable_events()->set_game_id(game);
+    req.mutable_events()->set_after_seq(seen);
+    const auto res = a.call(req);
+    bool found = false;
+    for (const auto& e : res.events_result().events()) {
+      CHECK(e.seq() > seen);
+      if (e.has_resolved() && e.resolved().step() == 2) {
+        second = e;
+        found = true;
+      }
+    }
+    if (found) break;
+    std::this_thread::sleep_for(ms(200));
+  }
+  REQUIRE(second.has_resolved());
+  CHECK(second.resolved().by_deadline());
+}
+
+TEST_CASE("bad input gets precise errors and the server carries on") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  Client a = Client::sign_up(server, "alice");
+  proto::Envelope env;
+
+  a.conn->send_raw("hello", /*binary=*/false);
+  REQUIRE(env.ParseFromString(*a.conn->next_raw(ms(5000))));
+  CHECK(env.error().code() == proto::BAD_FRAME);
+
+  a.conn->send_raw(std::string("\x0a\xff\xff\xff\xff\xff", 6));
+  REQUIRE(env.ParseFromString(*a.conn->next_raw(ms(5000))));
+  CHECK(env.error().code() == proto::BAD_FRAME);
+
+  a.conn->send_raw(std::string(100 * 1024, '\0'));
+  REQUIRE(env.ParseFromString(*a.conn->next_raw(ms(5000))));
+  CHECK(env.error().code() == proto::TOO_LARGE);
+
+  proto::Envelope list;
+  list.mutable_list_scenarios();
+  CHECK(a.call(list).has_scenarios());  // still served
+
+  proto::Envelope unknown;
+  unknown.mutable_get_game()->set_game_id(77);
+  CHECK(a.call(unknown).error().code() == proto::NOT_FOUND);
+
+  // Far too large: the server closes this connection (WebSocket code 1009).
+  Client big;
+  big.conn = std::make_unique<Connection>(server.url(), naumachia::client::accept_any_certificate);
+  bool closed = false;
+  try {
+    big.conn->send_raw(std::string(2 * 1024 * 1024, 'x'));  // may fail midway: the server closes
+    big.conn->next_raw(ms(10000));
+  } catch (const naumachia::client::ClientError&) {
+    closed = true;
+  }
+  CHECK(closed);
+
+  // A flood: the server answers RATE_LIMITED rather than doing the work.
+  list.set_version(proto::PROTOCOL_VERSION);
+  for (int i = 0; i < 400; ++i) a.conn->send_raw(list.SerializeAsString());
+  int limited = 0;
+  for (int i = 0; i < 400; ++i) {
+    const auto frame = a.conn->next_raw(ms(10000));
+    REQUIRE(frame.has_value());
+    REQUIRE(env.ParseFromString(*frame));
+    if (env.has_error() && env.error().code() == proto::RATE_LIMITED) ++limited;
+  }
+  CHECK(limited > 0);
+
+  Client fresh = Client::sign_up(server, "carol");  // others are unaffected
+  CHECK(fresh.call(list).has_scenarios());
+
+  // The limit is weighted by cost: a replay counts 20 cheap requests, so a
+  // burst of replays is cut off long before a burst of cheap requests is.
+  Client dave = Client::sign_up(server, "dave");
+  proto::Envelope replay;
+  replay.set_version(proto::PROTOCOL_VERSION);
+  replay.mutable_replay()->set_game_id(77);
+  for (int i = 0; i < 15; ++i) dave.conn->send_raw(replay.SerializeAsString());
+  int replays_limited = 0;
+  for (int i = 0; i < 15; ++i) {
+    const auto frame = dave.conn->next_raw(ms(10000));
+    REQUIRE(frame.has_value());
+    REQUIRE(env.ParseFromString(*frame));
+    if (env.has_error() && env.error().code() == proto::RATE_LIMITED) ++replays_limited;
+  }
+  CHECK(replays_limited > 0);
+  Client erin = Client::sign_up(server, "erin");
+  for (int i = 0; i < 15; ++i) erin.conn->send_raw(list.SerializeAsString());
+  for (int i = 0; i < 15; ++i) {
+    const auto frame = erin.conn->next_raw(ms(10000));
+    REQUIRE(frame.has_value());
+    REQUIRE(env.ParseFromString(*frame));
+    CHECK(env.has_scenarios());
+  }
+}

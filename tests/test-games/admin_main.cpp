@@ -1,0 +1,11 @@
+// The admin tool with the test-only games (Duel, Masks) added to the shipped games.
+#include "admin/program.h"
+#include "games/all_games.h"
+#include "test-games/registry.h"
+
+int main(int argc, char** argv) {
+  naumachia::Registry registry;
+  naumachia::register_all_games(registry);
+  naumachia::testing::register_test_games(registry);
+  return naumachia::server::run_admin(argc, argv, registry);
+}

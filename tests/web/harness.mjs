@@ -1,0 +1,219 @@
+// What the browser tests share: a real naumachia-server on a loopback port,
+// headless Chromium (Debian's, or NAUMACHIA_CHROMIUM) driven by
+// puppeteer-core, checks that count, and screenshots checked for a board.
+import {spawn} from 'node:child_process';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {request as httpsRequest} from 'node:https';
+import {createRequire} from 'node:module';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+
+// The packages are the web client's development packages (web/package.json,
+// installed into web/node_modules), found from there rather than from here.
+const webPackages = createRequire(new URL('../../web/package.json', import.meta.url));
+const {PNG} = webPackages('pngjs');
+const puppeteer = webPackages('puppeteer-core');
+
+let failures = 0;
+let checks = 0;
+
+export function check(ok, what) {
+  checks++;
+  if (ok) {
+    console.log(`ok: ${what}`);
+  } else {
+    failures++;
+    console.log(`FAILED: ${what}`);
+  }
+}
+
+// ------------------------------------------------------------------ server
+
+function startServer(serverPath, dir) {
+  return new Promise((resolve, reject) => {
+    const server = spawn(serverPath,
+        ['--db', join(dir, 'naumachia.db'), '--listen', '127.0.0.1:0', '--password-iterations', '1000',
+          '--request-rate', '1000', '--request-burst', '1000'],
+        {stdio: ['ignore', 'pipe', 'pipe']});
+    let out = '';
+    let err = '';
+    server.stderr.on('data', (d) => (err += d));
+    server.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on wss:\/\/([^\s]+)/.exec(out);
+      if (m) resolve({server, address: m[1], log: () => err});
+    });
+    server.on('exit', (code) => reject(new Error(`the server exited (${code}): ${err}`)));
+    setTimeout(() => reject(new Error(`the server did not start: ${err}`)), 30000);
+  });
+}
+
+export function http(address, method, path) {
+  return new Promise((resolve, reject) => {
+    const [host, port] = address.split(':');
+    const req = httpsRequest({host, port, method, path, rejectUnauthorized: false}, (res) => {
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve({status: res.statusCode, headers: res.headers, body}));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+// Runs `body({address, base, newPage, outDir})` against a fresh server and
+// browser, then exits with the checks' verdict: "N checks passed, M failed".
+export async function run(usage, body) {
+  const [serverPath, outDir] = process.argv.slice(2);
+  if (!serverPath || !outDir) {
+    console.error(`usage: ${usage}`);
+    process.exit(2);
+  }
+  mkdirSync(outDir, {recursive: true});
+  const work = mkdtempSync(join(tmpdir(), 'naumachia-browser-'));
+  let started = null;
+  let browser = null;
+  const errors = [];
+  try {
+    started = await startServer(serverPath, work);
+    browser = await puppeteer.launch({
+      executablePath: process.env.NAUMACHIA_CHROMIUM || '/usr/bin/chromium',
+      headless: true,
+      acceptInsecureCerts: true,  // the server's self-signed certificate
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+        '--disable-dev-shm-usage'],
+    });
+    const base = `https://${started.address}/`;
+    // Each page in a context of its own: its own storage, its own sign-in.
+    const newPage = async (width = 1280, height = 900) => {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport({width, height});
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      await page.goto(base, {waitUntil: 'load'});
+      return page;
+    };
+    await body({address: started.address, base, newPage, outDir});
+    check(errors.length === 0, `no script errors in the pages${errors.length ? `: ${errors.join('; ')}` : ''}`);
+  } catch (err) {
+    failures++;
+    console.log(`FAILED: ${err.stack || err}`);
+    if (started) console.log(`server log:\n${started.log()}`);
+  } finally {
+    if (browser) await browser.close();
+    if (started) started.server.kill('SIGTERM');
+    rmSync(work, {recursive: true, force: true});
+  }
+  console.log(`${checks - failures} checks passed, ${failures} failed`);
+  process.exit(failures ? 1 : 0);
+}
+
+// ------------------------------------------------------------------ pictures
+
+// A screenshot of a board: a picture of some size in many colours (sea,
+// land, the sides' colours), not a blank or a broken image.
+export function boardInScreenshot(file) {
+  const png = PNG.sync.read(readFileSync(file));
+  const colours = new Set();
+  let inked = 0;
+  let samples = 0;
+  for (let i = 0; i < png.data.length; i += 4 * 7) {
+    const [r, g, b] = [png.data[i], png.data[i + 1], png.data[i + 2]];
+    colours.add(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3));
+    if (r < 240 || g < 240 || b < 240) inked++;
+    samples++;
+  }
+  return {width: png.width, height: png.height, colours: colours.size, inked: inked / samples};
+}
+
+export function looksLikeBoard(s) {
+  return s.width >= 300 && s.height >= 200 && s.colours >= 8 && s.inked > 0.05;
+}
+
+// Screenshots the board image into OUT_DIR/NAME.png and checks it, and the
+// page's visible part into OUT_DIR/NAME-page.png.
+export async function screenshotBoard(page, outDir, name, selector = '#board') {
+  const file = join(outDir, `${name}.png`);
+  await (await page.$(selector)).screenshot({path: file});
+  const s = boardInScreenshot(file);
+  check(looksLikeBoard(s),
+      `${name}: the screenshot shows a board (${s.width}x${s.height}, ${s.colours} colours, ` +
+          `${Math.round(s.inked * 100)}% inked)`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({path: join(outDir, `${name}-page.png`)});
+}
+
+// ------------------------------------------------------------------ the page
+
+export async function text(page, selector) {
+  return page.$eval(selector, (e) => e.textContent);
+}
+
+export async function waitText(page, selector, needle, what) {
+  try {
+    await page.waitForFunction((s, n) => {
+      const e = document.querySelector(s);
+      return e && e.textContent.includes(n);
+    }, {timeout: 20000}, selector, needle);
+    check(true, what);
+  } catch (err) {
+    check(false, `${what} (${selector} says: ${await text(page, selector).catch(() => '?')})`);
+  }
+}
+
+export async function boardLoaded(page, selector = '#board') {
+  await page.waitForFunction((s) => {
+    const img = document.querySelector(s);
+    return img && img.complete && img.naturalWidth > 0 && !img.hidden;
+  }, {timeout: 20000}, selector);
+}
+
+export async function register(page, name, byKeyboard) {
+  await page.waitForSelector('#login:not([hidden])');
+  if (byKeyboard) {
+    // Keyboard only: focus the name, Tab to the password, Tab twice to the
+    // Register button, Enter.
+    await page.focus('#login-form [name=name]');
+    await page.keyboard.type(name);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(`${name}-password-long`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+  } else {
+    await page.type('#login-form [name=name]', name);
+    await page.type('#login-form [name=password]', `${name}-password-long`);
+    await page.click('#login-form button[value=register]');
+  }
+  await waitText(page, '#who', `signed in as ${name}`, `${name} registers${byKeyboard ? ' by keyboard' : ''}`);
+}
+
+// Clicks the Join button of the game's row in the lobby. In the page, at
+// once: the list is drawn again whenever a push arrives.
+export async function joinFromList(page, id) {
+  const button = `#games tr[data-game="${id}"] button`;
+  await page.waitForSelector(button);
+  await page.$eval(button, (b) => b.click());
+}
+
+// `creator` makes a game of `scenario` for two players from the lobby's
+// form; `joiner` joins it from the list. Returns the game's id.
+export async function createAndJoin(creator, joiner, scenario) {
+  await creator.goto(new URL('/#', creator.url()).href);
+  await creator.waitForSelector('#lobby:not([hidden])');
+  await creator.waitForFunction(() => document.querySelector('#new-game [name=scenario]').options.length > 0);
+  await creator.select('#new-game [name=scenario]', scenario);
+  await creator.$eval('#new-game [name=players]', (e) => (e.value = '2'));
+  await creator.click('#new-game button[type=submit]');
+  await creator.waitForFunction(() => /game=\d+/.test(location.hash));
+  const id = /game=(\d+)/.exec(creator.url())[1];
+  await joiner.goto(new URL('/#', joiner.url()).href);
+  await joiner.waitForSelector('#lobby:not([hidden])');
+  await joiner.click('#refresh-games');
+  await joinFromList(joiner, id);
+  await joiner.waitForFunction((g) => location.hash === `#game=${g}`, {}, id);
+  await joiner.waitForSelector('#game:not([hidden])');
+  return id;
+}

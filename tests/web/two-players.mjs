@@ -1,0 +1,130 @@
+// The web client in a real browser: headless Chromium (Debian's) driven by
+// puppeteer-core against a real naumachia-server on a loopback port.
+//
+//   node tests/web/two-players.mjs SERVER OUT_DIR
+//
+// Two browser sessions (separate profiles) register, one creates a game of
+// standard Diplomacy for two players and the other joins it from the list;
+// both see the board, an illegal order is refused line by line and nothing is
+// saved, both save orders and mark them ready, the step resolves and both see
+// the next one with the happenings; a message goes from one to the other; the
+// replay slider steps back to the start. Screenshots go to OUT_DIR and are
+// checked for the board (not pixel by pixel). It also checks the plain HTTP
+// answers of the server's port and the page on a phone-sized screen.
+import {join} from 'node:path';
+
+import {boardInScreenshot, boardLoaded, check, http, joinFromList, looksLikeBoard, register, run, screenshotBoard, text,
+  waitText} from './harness.mjs';
+
+async function submitOrders(page, lines, ready) {
+  await page.$eval('#order-lines', (e, v) => (e.value = v), lines.join('\n'));
+  await page.click(`#orders-form button[value=${ready ? 'ready' : 'save'}]`);
+}
+
+await run('node two-players.mjs SERVER OUT_DIR', async ({address, newPage, outDir}) => {
+  // The port's plain HTTP answers.
+  const index = await http(address, 'GET', '/');
+  check(index.status === 200 && index.body.includes('<title>naumachia</title>'), 'GET / is the web client');
+  check(/default-src 'none'/.test(index.headers['content-security-policy'] || ''), 'the page has a content security policy');
+  const proto = await http(address, 'GET', '/protocol.js');
+  check(proto.status === 200 && proto.body.includes('Envelope'), "the protocol's code is served for the page");
+  const head = await http(address, 'HEAD', '/app.js');
+  check(head.status === 200 && head.body === '' && Number(head.headers['content-length']) > 1000, 'HEAD answers headers only');
+  check((await http(address, 'GET', '/../server/main.cpp')).status === 404, 'a path outside the client is not found');
+  const post = await http(address, 'POST', '/');
+  check(post.status === 405 && post.headers.allow === 'GET, HEAD', 'POST is refused with 405 and Allow');
+
+  const alice = await newPage();
+  const bob = await newPage();
+
+  await register(alice, 'alice', false);
+  await register(bob, 'bob', true);
+
+  // Alice creates a two-player game of Diplomacy and takes the first side.
+  await alice.waitForSelector('#lobby:not([hidden])');
+  await alice.waitForFunction(() => document.querySelector('#new-game [name=scenario]').options.length > 0);
+  await alice.select('#new-game [name=scenario]', 'diplomacy/standard');
+  await alice.$eval('#new-game [name=players]', (e) => (e.value = '2'));
+  await alice.click('#new-game button[type=submit]');
+  await alice.waitForSelector('#game:not([hidden])');
+  const gameId = /game=(\d+)/.exec(alice.url())[1];
+  check(Boolean(gameId), `alice created game ${gameId}`);
+  await waitText(alice, '#game-state', 'waiting for players', 'the new game waits for a second player');
+
+  // Bob finds it in the list and joins.
+  await bob.click('#refresh-games');
+  await joinFromList(bob, gameId);
+  await bob.waitForSelector('#game:not([hidden])');
+  await waitText(bob, '#game-state', 'Spring 1901', 'bob joined and the game started');
+  await waitText(alice, '#events', 'bob joined', "alice's page hears of bob's joining");
+  await waitText(alice, '#game-state', 'Spring 1901', "alice's page shows the started game");
+
+  await boardLoaded(alice);
+  await boardLoaded(bob);
+  await screenshotBoard(alice, outDir, 'diplomacy-alice-spring-1901');
+  await screenshotBoard(bob, outDir, 'diplomacy-bob-spring-1901');
+  const save = await alice.$eval('#board-save', (a) => ({href: a.href, name: a.download}));
+  check(save.href.startsWith('blob:') && save.name.endsWith('.svg'), 'the board can be saved as an SVG picture');
+
+  // Orders: alice's seat plays the first powers of the seating; she writes
+  // one illegal line among legal ones and gets its line number and reason.
+  const aliceSide = await text(alice, '#game-state');
+  check(/you play /.test(aliceSide), `alice's page names her side (${aliceSide})`);
+  check(/Austria\+France/.test(aliceSide), 'alice plays France among others');
+  await submitOrders(alice, ['A par - bur', 'A mar - mun', 'F bre - mao'], false);
+  await waitText(alice, '#order-errors', 'line 2', 'an illegal order is refused with its line number');
+  await waitText(alice, '#orders-note', 'Nothing was saved', 'nothing is saved when a line is refused');
+  const firstError = await text(alice, '#order-errors li');
+  check(/line 2 \(A mar - mun\)/.test(firstError), `the error quotes the line (${firstError})`);
+
+  await submitOrders(alice, ['A par - bur', 'A mar - spa', 'F bre - mao'], true);
+  await waitText(alice, '#orders-note', 'marked ready', "alice's orders are saved and ready");
+  await waitText(bob, '#events', 'committed orders (ready)', "bob's page hears that alice is ready");
+  await waitText(alice, '#events', 'Austria+France+Italy+Turkey committed orders (ready)',
+      "alice's page shows her own commitment, which the server answered instead of pushing");
+  await submitOrders(bob, [], true);
+  await waitText(bob, '#game-state', 'Fall 1901', 'the step resolved and bob sees the next');
+  await waitText(alice, '#game-state', 'Fall 1901', 'alice sees the next step too');
+  await waitText(alice, '#events', 'A par - bur', 'the revealed orders are among the events');
+  await waitText(bob, '#events', 'Spring 1901 movement resolved', 'the resolution is among the events');
+  await boardLoaded(alice);
+  await screenshotBoard(alice, outDir, 'diplomacy-alice-fall-1901');
+
+  // Press: a public message from bob reaches alice as it is sent.
+  await bob.type('#press-text', 'Hello from bob');
+  await bob.click('#press-form button[type=submit]');
+  await waitText(alice, '#messages', 'Hello from bob', 'a message reaches the other player');
+
+  // Replay: the slider steps back to the start.
+  await bob.click('#replay summary');
+  await waitText(bob, '#replay-label', 'after step 1 of 1', 'the replay opens at the last step');
+  await boardLoaded(bob, '#replay-board');
+  await bob.focus('#replay-step');
+  await bob.keyboard.press('ArrowLeft');
+  await waitText(bob, '#replay-label', 'before the first step', 'the slider moves to the start by keyboard');
+  await boardLoaded(bob, '#replay-board');
+  const replayFile = join(outDir, 'diplomacy-bob-replay-start.png');
+  await (await bob.$('#replay-board')).screenshot({path: replayFile});
+  const r = boardInScreenshot(replayFile);
+  check(looksLikeBoard(r), 'the replay shows the board before the first step');
+  const replaySave = await bob.$eval('#replay-save', (a) => ({href: a.href, name: a.download, hidden: a.hidden}));
+  check(!replaySave.hidden && replaySave.href.startsWith('blob:') && replaySave.name.endsWith('-position-0.svg'),
+      'a position of the replay can be saved as an SVG picture');
+
+  // A watcher: the game from the list, its events, no board while it runs.
+  const carol = await newPage();
+  await register(carol, 'carol', false);
+  await carol.waitForSelector(`#games tr[data-game="${gameId}"] a`);
+  await carol.$eval(`#games tr[data-game="${gameId}"] a`, (a) => a.click());
+  await waitText(carol, '#game-state', 'you are watching', 'a third user watches the game');
+  await waitText(carol, '#events', 'Spring 1901 movement resolved', 'the watcher reads the events');
+  await waitText(carol, '#board-note', "Only the game's players see the board", 'the watcher is told why there is no board');
+
+  // On a phone: one column, nothing wider than the screen.
+  await alice.setViewport({width: 390, height: 844, isMobile: true});
+  await alice.reload({waitUntil: 'load'});
+  await boardLoaded(alice);
+  const overflow = await alice.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  check(overflow <= 0, `on a phone the page fits the screen (overflow ${overflow} px)`);
+  await screenshotBoard(alice, outDir, 'diplomacy-alice-phone');
+});
