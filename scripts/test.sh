@@ -37,7 +37,9 @@ run_build() {  # name, build dir, extra cmake flags...
   failed=$((failed + f))
 }
 mkdir -p build build-asan
-run_build normal build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+# Both builds compile the engine and the server a few files per translation
+# unit (NAUMACHIA_UNITY): the same code in about half the compile time.
+run_build normal build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNAUMACHIA_UNITY=ON
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # A build-asan an earlier version configured with g++ cannot switch compilers.
@@ -46,7 +48,7 @@ if [ -f build-asan/CMakeCache.txt ] && ! grep -q '^CMAKE_CXX_COMPILER:.*clang' b
 fi
 # The benchmarks are compiled by the normal build only: they have no tests.
 run_build sanitized build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
-  -DNAUMACHIA_FUZZ=ON -DNAUMACHIA_BENCH=OFF
+  -DNAUMACHIA_FUZZ=ON -DNAUMACHIA_BENCH=OFF -DNAUMACHIA_UNITY=ON
 
 # Seconds each harness runs, start-up included, as many at once as there are
 # cores: about two minutes for all four on two cores (fuzz_service reads its

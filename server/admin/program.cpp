@@ -19,7 +19,7 @@ namespace naumachia::server {
 
 namespace {
 
-constexpr const char* kUsage = R"(usage: naumachia-admin [--db PATH] COMMAND
+constexpr const char* kAdminUsage = R"(usage: naumachia-admin [--db PATH] COMMAND
 
 Administration of a naumachia server's database (default: data/naumachia.db).
 It may run while the server runs.
@@ -246,7 +246,7 @@ int run_admin(int argc, char** argv, const Registry& registry) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--help" || a == "-h") {
-      std::cout << kUsage;
+      std::cout << kAdminUsage;
       return 0;
     }
     if (a == "--db" && i + 1 < argc) {
@@ -257,7 +257,7 @@ int run_admin(int argc, char** argv, const Registry& registry) {
   }
   try {
     if (args.empty()) {
-      std::cerr << kUsage;
+      std::cerr << kAdminUsage;
       return 2;
     }
     Database db(db_path, builtin_migrations());

@@ -17,7 +17,7 @@ std::vector<Arrow> order_arrows(const diplomacy::Map& map, const RevealedLines& 
   std::vector<Arrow> out;
   for (const auto& [seat, lines] : orders) {
     for (const std::string& line : lines) {
-      const auto o = parse_order(map, diplomacy::order_of_line(line));
+      const auto o = fall::parse_order(map, diplomacy::order_of_line(line));
       if (!o) continue;
       // Into or out of the city of the province it stands in: no arrow.
       if (o->kind == OrderKind::Move && !o->city_toggle)

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "core/flood.h"
+#include "games/fall/season.h"
 #include "games/fall/units.h"
 
 namespace naumachia::fall {
@@ -192,18 +193,6 @@ std::vector<std::size_t> upkeep_order(const Scenario& scenario, const Position& 
             [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
   return order;
 }
-
-namespace {
-
-// Still in the game: a power that owns a city or has a unit on the board.
-bool in_game(const Position& pos, const std::string& power) {
-  for (const auto& [city, owner] : pos.city_owner) {
-    if (owner == power) return true;
-  }
-  return units::components(pos, power) > 0;
-}
-
-}  // namespace
 
 Stock income(const Scenario& scenario, const Position& pos, const std::string& power) {
   const diplomacy::Map& map = scenario.map();
