@@ -48,4 +48,12 @@ std::vector<std::string> seat_names(const proto::GameSummary& g) {
   return out;
 }
 
+std::optional<std::uint32_t> for_seat_of(const Args& a) {
+  if (!a.has("--for")) return std::nullopt;
+  const std::string& v = a.options.at("--for");
+  if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos || v.size() > 6)
+    throw ClientError("--for takes a seat number, not '" + v + "'");
+  return static_cast<std::uint32_t>(std::stoul(v));
+}
+
 }  // namespace naumachia::client

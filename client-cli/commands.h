@@ -4,7 +4,9 @@
 // commands of correspondence play (press, proposals and replacement players,
 // correspondence.cpp).
 #include <cstdint>
+#include <iosfwd>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,6 +26,8 @@ struct Args {
 Args parse_args(const std::vector<std::string>& argv, const std::vector<std::string>& with_value,
                 const std::vector<std::string>& flags);
 std::uint64_t parse_game_id(const std::string& s);
+// The seat `--for SEAT` names (a resigned partner's seat the user orders for).
+std::optional<std::uint32_t> for_seat_of(const Args& a);
 // "90s", "30m", "48h", "2d" or plain seconds.
 std::uint64_t parse_duration(const std::string& s);
 
@@ -72,6 +76,15 @@ int propose(Session& session, const std::vector<std::string>& argv);
 int answer(Session& session, const std::string& command, const std::vector<std::string>& argv);
 // Takes over a seat offered to a new player.
 int take(Session& session, const std::vector<std::string>& argv);
+
+// Orders choice by choice (choices.cpp): the `choices` command, and the
+// order lines built by picking from numbered choices on `in` (for `orders
+// --interactive`), with the lists and questions written to `out`.
+extern const std::map<std::string, std::string> kChoicesHelp;
+int choices(Session& session, const std::vector<std::string>& argv);
+std::vector<std::string> pick_orders(Session& session, std::uint64_t game, std::uint64_t step,
+                                     std::optional<std::uint32_t> for_seat, std::istream& in,
+                                     std::ostream& out);
 
 // The notification commands (notify.cpp), and their help texts.
 extern const std::map<std::string, std::string> kNotifyHelp;

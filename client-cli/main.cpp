@@ -54,6 +54,10 @@ commands:
                                                           [--for SEAT]
   orders GAME [FILE]   submit your orders for the current step, one per line,
                        from FILE or standard input        [--draft] [--for SEAT]
+                       or picked from numbered choices    [--interactive]
+  choices GAME [DECISION [CHOICE...]]
+                       what you may order, choice by choice, as the server
+                       offers it                           [--for SEAT]
   wait GAME            wait until something happens in the game (or a message
                        comes), and print it
   events GAME          print the game's history            [--all]
@@ -146,15 +150,18 @@ const std::map<std::string, std::string> kHelp = {
      "              forces you now order (the game's summary marks such seats)\n"
      "  --svg FILE  also draws the board as you see it, as an SVG picture, into FILE\n"},
     {"orders",
-     "usage: naumachia orders GAME [FILE|-] [--draft] [--for SEAT]\n\nSubmits your orders for the "
-     "current step, "
+     "usage: naumachia orders GAME [FILE|-] [--draft] [--for SEAT]\n"
+     "       naumachia orders GAME --interactive [--draft] [--for SEAT]\n\nSubmits your orders "
+     "for the current step, "
      "one per line, from FILE or from\nstandard input ('-' or no FILE). Blank lines and lines "
      "starting with # are\nskipped. The orders replace any you sent before for this step. "
      "Without\n--draft they are marked ready: when every side is ready the step resolves.\nWith "
      "--draft they are saved but not ready (they still count at a deadline).\nThe server checks "
      "them against the rules and answers with their canonical\nform, or with the rule each illegal "
      "order breaks.\n  --for SEAT  orders for a resigned partner's seat on your side, whose forces "
-     "pass\n              to you (the game's summary marks such seats)\n"},
+     "pass\n              to you (the game's summary marks such seats)\n"
+     "  --interactive  builds the orders by picking from numbered choices the\n"
+     "              server offers (see `naumachia choices`) instead of reading them\n"},
     {"wait",
      "usage: naumachia wait GAME [--timeout SECONDS]\n\nPrints the game's events and messages you "
      "have not seen yet; if there are\nnone, waits until the next one (an opponent commits, a step "
@@ -312,6 +319,7 @@ class Client : public nc::Session {
         {"notify", [&](auto& a) { return nc::notify(*this, a); }},
         {"unsubscribe", [&](auto& a) { return nc::unsubscribe(*this, a); }},
         {"take", [&](auto& a) { return nc::take(*this, a); }},
+        {"choices", [&](auto& a) { return nc::choices(*this, a); }},
     };
     const auto it = commands.find(cmd);
     if (it == commands.end()) {
@@ -321,8 +329,10 @@ class Client : public nc::Session {
     if (std::find(argv.begin(), argv.end(), "--help") != argv.end()) {
       const auto help = kHelp.find(cmd);
       const auto more = nc::kCorrespondenceHelp.find(cmd);
+      const auto picking = nc::kChoicesHelp.find(cmd);
       std::cout << (help != kHelp.end()                     ? help->second
                     : more != nc::kCorrespondenceHelp.end() ? more->second
+                    : picking != nc::kChoicesHelp.end()     ? picking->second
                                                             : nc::kNotifyHelp.at(cmd));
       return 0;
     }
@@ -590,14 +600,6 @@ class Client : public nc::Session {
     return d;
   }
 
-  static std::optional<std::uint32_t> for_seat_of(const Args& a) {
-    if (!a.has("--for")) return std::nullopt;
-    const std::string& v = a.options.at("--for");
-    if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos || v.size() > 6)
-      throw nc::ClientError("--for takes a seat number, not '" + v + "'");
-    return static_cast<std::uint32_t>(std::stoul(v));
-  }
-
   int join(const std::vector<std::string>& argv) {
     const Args a = parse_args(argv, {"--side"}, {});
     if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("join"));
@@ -646,7 +648,7 @@ class Client : public nc::Session {
     const Args a = parse_args(argv, {"--for", "--svg"}, {});
     if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("show"));
     connect();
-    const auto for_seat = for_seat_of(a);
+    const auto for_seat = nc::for_seat_of(a);
     const auto d = fetch_game(parse_game_id(a.positional[0]), for_seat);
     std::cout << render::render_summary(d.summary());
     if (d.has_view()) std::cout << "\n" << render::render_view(d.view(), sides_of(d.summary()));
@@ -673,25 +675,24 @@ class Client : public nc::Session {
   }
 
   int orders(const std::vector<std::string>& argv) {
-    const Args a = parse_args(argv, {"--for"}, {"--draft"});
-    if (a.positional.empty() || a.positional.size() > 2) throw nc::ClientError(kHelp.at("orders"));
-    const auto for_seat = for_seat_of(a);
+    const Args a = parse_args(argv, {"--for"}, {"--draft", "--interactive"});
+    if (a.positional.empty() || a.positional.size() > 2 ||
+        (a.has("--interactive") && a.positional.size() > 1))
+      throw nc::ClientError(kHelp.at("orders"));
+    const auto for_seat = nc::for_seat_of(a);
     const std::uint64_t id = parse_game_id(a.positional[0]);
     std::vector<std::string> lines;
-    const std::string file = a.positional.size() == 2 ? a.positional[1] : "-";
-    std::ifstream f;
-    if (file != "-") {
-      f.open(file);
-      if (!f) throw nc::ClientError("cannot read '" + file + "'");
-    }
-    std::istream& in = file == "-" ? std::cin : f;
-    for (std::string line; std::getline(in, line);) {
-      const auto first = line.find_first_not_of(" \t\r");
-      if (first == std::string::npos || line[first] == '#') continue;
-      lines.push_back(line);
-    }
+    if (!a.has("--interactive"))
+      lines = read_order_lines(a.positional.size() == 2 ? a.positional[1] : "-");
     connect();
     const auto d = fetch_game(id);
+    if (a.has("--interactive")) {
+      lines = nc::pick_orders(*this, id, d.summary().step(), for_seat, std::cin, std::cout);
+      if (lines.empty()) {
+        std::cout << "no orders picked: nothing sent\n";
+        return 0;
+      }
+    }
     proto::Envelope req;
     auto& s = *req.mutable_submit_orders();
     s.set_game_id(id);
@@ -709,6 +710,24 @@ class Client : public nc::Session {
       std::cout << "every side is ready: the step has resolved (naumachia wait " << id
                 << " shows it)\n";
     return 0;
+  }
+
+  // The order lines of FILE ('-': standard input), without blank lines and
+  // lines starting with '#'.
+  static std::vector<std::string> read_order_lines(const std::string& file) {
+    std::ifstream f;
+    if (file != "-") {
+      f.open(file);
+      if (!f) throw nc::ClientError("cannot read '" + file + "'");
+    }
+    std::istream& in = file == "-" ? std::cin : f;
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) {
+      const auto first = line.find_first_not_of(" \t\r");
+      if (first == std::string::npos || line[first] == '#') continue;
+      lines.push_back(line);
+    }
+    return lines;
   }
 
   std::string seen_key(std::uint64_t id) { return "seen." + server_ + "." + std::to_string(id); }

@@ -123,4 +123,19 @@ void to_proto(const std::vector<Event>& events,
   }
 }
 
+void to_proto(const Decision& d, proto::OrderDecision& out) {
+  out.set_id(d.id);
+  out.set_label(d.label);
+  out.set_text(d.text);
+  for (const std::string& c : d.cells) out.add_cells(c);
+}
+
+void to_proto(const Choice& c, proto::OrderChoice& out) {
+  out.set_text(c.text);
+  out.set_label(c.label);
+  for (const std::string& cell : c.cells) out.add_cells(cell);
+  out.set_complete(c.complete);
+  out.set_last(c.last);
+}
+
 }  // namespace naumachia::convert

@@ -20,6 +20,11 @@ void to_proto(const View& v, proto::View& out);
 void to_proto(const std::vector<Event>& events,
               google::protobuf::RepeatedPtrField<proto::Happening>& out);
 
+// Orders choice by choice: a decision a seat may make, a way on from a
+// partial order.
+void to_proto(const Decision& d, proto::OrderDecision& out);
+void to_proto(const Choice& c, proto::OrderChoice& out);
+
 // An audience as the protocol's messages carry it: `restricted` unless it is
 // public, and the seats it holds.
 void set_audience(const Audience& a, bool& restricted_out,

@@ -110,8 +110,9 @@ const char* arrow_class(proto::ArrowKind kind) {
 }
 
 // A counter: its side's colour, its label, an arrow for its facing, its marks
-// as a dot and in its tooltip.
-void counter(std::ostringstream& out, const proto::Token& t, Point at,
+// as a dot and in its tooltip; it names its cell, so that a click on it is
+// a click on the cell.
+void counter(std::ostringstream& out, const std::string& cell, const proto::Token& t, Point at,
              const std::vector<std::string>& sides) {
   const double h = kCounter / 2;
   std::string tip = t.label().empty() ? t.kind() : t.label();
@@ -121,10 +122,11 @@ void counter(std::ostringstream& out, const proto::Token& t, Point at,
     if (m != side) tip += ", " + m;
   }
   tip += ")";
-  out << "<g class=\"counter\" data-owner=\"" << t.owner() << "\"><title>" << esc(tip)
-      << "</title><rect x=\"" << num(at.x - h) << "\" y=\"" << num(at.y - h) << "\" width=\""
-      << num(kCounter) << "\" height=\"" << num(kCounter) << "\" rx=\"3\" fill=\""
-      << side_colour(t.owner()) << "\" stroke=\"#111\" stroke-width=\"1\"/>";
+  out << "<g class=\"counter\" data-cell=\"" << esc(cell) << "\" data-owner=\"" << t.owner()
+      << "\"><title>" << esc(tip) << "</title><rect x=\"" << num(at.x - h) << "\" y=\""
+      << num(at.y - h) << "\" width=\"" << num(kCounter) << "\" height=\"" << num(kCounter)
+      << "\" rx=\"3\" fill=\"" << side_colour(t.owner())
+      << "\" stroke=\"#111\" stroke-width=\"1\"/>";
   // A damaged counter is struck through.
   if (std::any_of(t.marks().begin(), t.marks().end(),
                   [](const std::string& m) { return m.rfind("damaged", 0) == 0; }))
@@ -160,7 +162,7 @@ void stack(std::ostringstream& out, const proto::Cell& c, Point at,
   const int n = c.tokens_size();
   for (int i = 0; i < n; ++i) {
     const double d = (i - (n - 1) / 2.0) * 5;
-    counter(out, c.tokens(i), Point{at.x + d, at.y + d}, sides);
+    counter(out, c.id(), c.tokens(i), Point{at.x + d, at.y + d}, sides);
   }
 }
 
@@ -321,7 +323,7 @@ void draw_boxes(std::ostringstream& body, const proto::View& v,
          << num(y + 12) << "\" font-size=\"9\">"
          << esc(cut(c.id() + (c.label().empty() ? "" : ": " + c.label()), 48)) << "</text></g>";
     for (int k = 0; k < c.tokens_size(); ++k)
-      counter(body, c.tokens(k), Point{x + 16 + k * (kCounter + 4), y + 44}, sides);
+      counter(body, c.id(), c.tokens(k), Point{x + 16 + k * (kCounter + 4), y + 44}, sides);
     size.x = std::max(size.x, x + w + kMargin);
     size.y = std::max(size.y, y + h + kMargin);
   }

@@ -1,7 +1,8 @@
 // The naumachia web client. Thin, like the command-line client: it speaks the
 // protocol of proto/naumachia.proto (protobufjs, protocol.js) over the
 // server's WebSocket, shows what the server sends and holds no rules. Boards
-// are the server's own SVG pictures (GetGameRequest.picture), shown as images.
+// are the server's own SVG pictures (GetGameRequest.picture); the game's board
+// is drawn inline so that orders can be given on it (orders.js).
 'use strict';
 
 const PROTOCOL_VERSION = 1;
@@ -353,13 +354,14 @@ async function refreshGame() {
       `${s.side}: ${s.player || 'free'}`,
       s.must_order ? (s.ready ? ' (ready)' : ' (to order)') : '',
       s.resigned ? ' (resigned)' : '')));
-  setPicture($('board'), d.picture, `the board of game ${g.id}, ${g.step_label}`);
+  setBoard(d.picture, `the board of game ${g.id}, ${g.step_label}`);
   $('board-save').hidden = !d.picture;
   $('board-note').textContent = d.picture ? '' :
       g.status === 'OPEN' ? 'The board appears when the game starts.' :
                             "Only the game's players see the board while it runs; everyone sees it once it is over.";
+  if ($('board-save').href.startsWith('blob:')) URL.revokeObjectURL($('board-save').href);
   if (d.picture) {
-    $('board-save').href = $('board').src;
+    $('board-save').href = pictureUrl(d.picture);
     $('board-save').download = `game-${g.id}-step-${g.step}.svg`;
   }
   const seat = g.seats.find((s) => s.seat === g.my_seat);
@@ -367,13 +369,19 @@ async function refreshGame() {
   $('orders').hidden = !ordering;
   $('order-help').textContent = d.order_help;
   if (ordering) {
-    $('orders-label').textContent = `Orders for ${g.step_label}, one per line`;
+    $('orders-label').textContent = `Orders for ${g.step_label}, one per line (you may also type them)`;
     if (game.filled !== g.step) {
       game.filled = g.step;
       $('order-lines').value = d.my_orders.join('\n');
       $('order-errors').replaceChildren();
       $('orders-note').textContent = d.my_ready ? 'Your orders are marked ready.' : '';
     }
+    await loadDecisions();
+    showOrderList();
+  } else {
+    picking = null;
+    $('picker').hidden = true;
+    $('order-list').replaceChildren();
   }
   const others = g.seats.filter((s) => s.seat !== g.my_seat && s.player);
   $('press').hidden = g.press === 'NO_PRESS';
@@ -399,6 +407,9 @@ setInterval(() => {
     refreshAll().catch(fail);
   }
 }, 30000);
+
+$('board').addEventListener('click', boardClicked);
+$('order-lines').addEventListener('input', () => showOrderList());
 
 $('orders-form').addEventListener('submit', async (e) => {
   e.preventDefault();

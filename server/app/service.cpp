@@ -204,6 +204,8 @@ void Service::dispatch(ConnectionState& conn, const std::shared_ptr<Outbox>& out
       return coordinator_.get_game(conn, in.get_game(), reply);
     case B::kSubmitOrders:
       return coordinator_.submit_orders(conn, in.submit_orders(), reply);
+    case B::kChoices:
+      return coordinator_.choices(conn, in.choices(), reply);
     case B::kResign:
       return coordinator_.resign(conn, in.resign(), reply);
     case B::kReplay:

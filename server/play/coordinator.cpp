@@ -4,8 +4,8 @@
 #include <limits>
 #include <set>
 
-#include "convert.h"
 #include "base/log.h"
+#include "convert.h"
 #include "facts/proposals.h"
 #include "notices/game_notices.h"
 #include "notices/notice_tables.h"
@@ -524,26 +524,71 @@ void Coordinator::get_game(const ConnectionState& conn, const proto::GetGameRequ
 
 // ------------------------------------------------------------ orders
 
+PlayerId Coordinator::ordering_seat(const LiveGame& g, const ConnectionState& conn,
+                                    std::optional<std::uint32_t> for_seat, std::uint64_t step,
+                                    const char* what) const {
+  const PlayerId me = acting_seat(g, conn, for_seat);
+  require_running(g);
+  g.require_state();  // a game under rules this build does not play is refused by name
+  if (static_cast<std::int64_t>(step) != g.row.step) {
+    refuse(proto::STALE_STEP, std::string("the ") + what + " are for step " + std::to_string(step) +
+                                  " but " + game_label(g.row.id) + " is at step " +
+                                  std::to_string(g.row.step) + " (" + g.row.step_label + ")");
+  }
+  const auto must = g.to_order();
+  if (std::find(must.begin(), must.end(), me) == must.end()) {
+    refuse(proto::NOT_YOUR_STEP,
+           (for_seat ? "seat " + std::to_string(me.value) : std::string("your side")) +
+               " does not order in " + g.row.step_label);
+  }
+  return me;
+}
+
+void Coordinator::choices(const ConnectionState& conn, const proto::ChoicesRequest& r,
+                          const ReplyPtr& reply) {
+  require_user(conn);
+  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
+  std::optional<std::uint32_t> for_seat;
+  if (r.has_for_seat()) for_seat = r.for_seat();
+  const PlayerId me = ordering_seat(*g, conn, for_seat, r.step(), "choices");
+  // A path is part of one order line: the line's limit bounds it.
+  std::size_t length = r.decision().size();
+  for (const std::string& piece : r.path()) length += piece.size();
+  if (length > limits_.max_order_line ||
+      static_cast<std::size_t>(r.path_size()) > limits_.max_order_line) {
+    refuse(proto::INVALID_ARGUMENT, "the decision and its path have " + std::to_string(length) +
+                                        " bytes; an order line has at most " +
+                                        std::to_string(limits_.max_order_line));
+  }
+  const State& state = g->require_state();
+  auto& out = *reply->out().mutable_choices_result();
+  out.set_game_id(r.game_id());
+  out.set_step(r.step());
+  out.set_seat(static_cast<std::uint32_t>(me.value));
+  if (r.decision().empty()) {
+    if (r.path_size() > 0)
+      refuse(proto::INVALID_ARGUMENT, "a path needs the decision it belongs to");
+    for (const Decision& d : state.decisions(me)) convert::to_proto(d, *out.add_decisions());
+    return reply->send();
+  }
+  const std::vector<std::string> path(r.path().begin(), r.path().end());
+  const auto ways = state.choices(me, r.decision(), path);
+  if (!ways) refuse(proto::INVALID_ARGUMENT, ways.error().message);
+  for (const Decision& d : state.decisions(me)) {
+    if (d.id == r.decision()) out.set_line(line_of(d, path));
+  }
+  for (const Choice& c : *ways) convert::to_proto(c, *out.add_choices());
+  reply->send();
+}
+
 void Coordinator::submit_orders(const ConnectionState& conn, const proto::SubmitOrdersRequest& r,
                                 const ReplyPtr& reply) {
   require_user(conn);
   const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
   std::optional<std::uint32_t> for_seat;
   if (r.has_for_seat()) for_seat = r.for_seat();
-  const PlayerId me = acting_seat(*g, conn, for_seat);
-  require_running(*g);
-  if (static_cast<std::int64_t>(r.step()) != g->row.step) {
-    refuse(proto::STALE_STEP, "the orders are for step " + std::to_string(r.step()) + " but " +
-                                  game_label(g->row.id) + " is at step " +
-                                  std::to_string(g->row.step) + " (" + g->row.step_label + ")");
-  }
+  const PlayerId me = ordering_seat(*g, conn, for_seat, r.step(), "orders");
   const State& state = g->require_state();
-  const auto must = g->to_order();
-  if (std::find(must.begin(), must.end(), me) == must.end()) {
-    refuse(proto::NOT_YOUR_STEP,
-           (for_seat ? "seat " + std::to_string(me.value) : std::string("your side")) +
-               " does not order in " + g->row.step_label);
-  }
   if (r.lines_size() > limits_.max_order_lines) {
     refuse(proto::INVALID_ARGUMENT, std::to_string(r.lines_size()) +
                                         " order lines; a submission has at most " +

@@ -71,6 +71,9 @@ class Coordinator {
   void get_game(const ConnectionState& conn, const proto::GetGameRequest& r, const ReplyPtr& reply);
   void submit_orders(const ConnectionState& conn, const proto::SubmitOrdersRequest& r,
                      const ReplyPtr& reply);
+  // Orders choice by choice: the seat's decisions in the step, or the ways
+  // on from a partial order of one (core/choices.h).
+  void choices(const ConnectionState& conn, const proto::ChoicesRequest& r, const ReplyPtr& reply);
   void resign(const ConnectionState& conn, const proto::ResignRequest& r, const ReplyPtr& reply);
   void events(const ConnectionState& conn, const proto::EventsRequest& r, const ReplyPtr& reply);
   // Agreements between the players (play/agreements.h).
@@ -131,6 +134,12 @@ class Coordinator {
   std::unique_ptr<State> initial_state(const LiveGame& g) const;
   PlayerId acting_seat(const LiveGame& g, const ConnectionState& conn,
                        const std::optional<std::uint32_t>& for_seat) const;
+  // The seat that orders for `conn` (its own, or `for_seat` it controls) in
+  // the running game's current step, which the request (of `what`: "orders",
+  // "choices") names; refused otherwise.
+  PlayerId ordering_seat(const LiveGame& g, const ConnectionState& conn,
+                         std::optional<std::uint32_t> for_seat, std::uint64_t step,
+                         const char* what) const;
   // The administrator's request `r` applied to `g` (play/agreements.h,
   // play/replacement.h), checked first.
   void apply_admin_request(LiveGame& g, Writes& w, const AdminRequestRow& r);

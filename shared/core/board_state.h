@@ -105,6 +105,17 @@ class SequencedState : public BoardState<Self, Board, Side> {
     return Board::sequence().candidates(this->board_, *seat_of(player));
   }
 
+  std::vector<Decision> decisions(PlayerId player) const override {
+    if (!seat_of(player)) return {};
+    return Board::sequence().decisions(this->board_, *seat_of(player));
+  }
+
+  Expected<std::vector<Choice>> choices(PlayerId player, std::string_view decision,
+                                        const std::vector<std::string>& path) const override {
+    if (!seat_of(player)) return fail("no such seat");
+    return Board::sequence().choices(this->board_, *seat_of(player), decision, path);
+  }
+
  private:
   std::optional<Side> seat_of(PlayerId player) const {
     for (const auto seat : this->board_.seats()) {

@@ -88,6 +88,15 @@ std::vector<Secret> State::secrets() const {
   return {};
 }
 
+std::vector<Decision> State::decisions(PlayerId) const {
+  return {};
+}
+
+Expected<std::vector<Choice>> State::choices(PlayerId, std::string_view decision,
+                                             const std::vector<std::string>&) const {
+  return fail("no decision '" + std::string(decision) + "' in this step");
+}
+
 std::vector<Arrow> State::order_arrows(const RevealedLines&) const {
   return {};
 }

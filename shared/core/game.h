@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/audience.h"
+#include "core/choices.h"
 #include "core/dice.h"
 #include "core/ids.h"
 #include "core/result.h"
@@ -189,6 +190,15 @@ class State {
 
   // What this position hides from some seats (none by default: an open board).
   virtual std::vector<Secret> secrets() const;
+
+  // Orders choice by choice (core/choices.h): the decisions `seat` may make
+  // in the current step (a piece to order, a plan, a build), and the ways on
+  // from a partial order of one, each whole line among them accepted by
+  // `validate` on its own. Both depend only on what the seat may know. None
+  // by default: the seat types its orders.
+  virtual std::vector<Decision> decisions(PlayerId seat) const;
+  virtual Expected<std::vector<Choice>> choices(PlayerId seat, std::string_view decision,
+                                                const std::vector<std::string>& path) const;
 
   // What `player` may see; nullopt = everything (an observer after the game).
   virtual View view(std::optional<PlayerId> player) const = 0;

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "core/adjudication.h"
+#include "core/choices.h"
 #include "core/game.h"
 #include "core/result.h"
 #include "core/text.h"
@@ -114,6 +115,13 @@ struct SegmentRule {
   // nullptr: nothing, and the lines stand as written.
   LineFaults (*together)(const Board& b, Seat seat, const Claims& claims,
                          std::vector<std::string>& lines) = nullptr;
+  // Orders choice by choice (core/choices.h): the decisions `seat` makes in
+  // the segment, from what it may know, and the module's ways on from a
+  // partial order of one (Sequence::choices keeps those that lead to an
+  // order `check` accepts). nullptr: the seat types its orders.
+  std::vector<Decision> (*decisions)(const Board& b, Seat seat) = nullptr;
+  std::vector<Choice> (*ways)(const Board& b, Seat seat, const Decision& d,
+                              const std::vector<std::string>& path) = nullptr;
 };
 
 // Validation of the lines of a seat that gives no orders in the segment:
@@ -232,6 +240,41 @@ class Sequence {
     }
     if (!errors.empty()) return unexpected(std::move(errors));
     return out;
+  }
+
+  // Whether `line` is an order of `seat` on its own: its check (and the
+  // check of lines together) accepts it. What the seat's orders must satisfy
+  // as a whole (every ship placed) is the whole set's to meet.
+  template <class Board, class Seat>
+  bool accepts_alone(const Board& b, Seat seat, const std::string& line) const {
+    const auto checked = validate(b, seat, {line});
+    if (checked) return true;
+    return std::all_of(checked.error().begin(), checked.error().end(),
+                       [](const OrderError& e) { return e.line == 0; }) &&
+           orders(b, seat);
+  }
+
+  template <class Board, class Seat>
+  std::vector<Decision> decisions(const Board& b, Seat seat) const {
+    const Rule& rule = (*this)[segment_of(b)];
+    if (!orders(b, seat) || !rule.decisions) return {};
+    return rule.decisions(b, seat);
+  }
+
+  // The ways on from `path` in the decision named `id`, each leading to an
+  // order the seat's check accepts on its own (core/choices.h, offered).
+  template <class Board, class Seat>
+  Expected<std::vector<Choice>> choices(const Board& b, Seat seat, std::string_view id,
+                                        const std::vector<std::string>& path) const {
+    const Rule& rule = (*this)[segment_of(b)];
+    for (const Decision& d : decisions(b, seat)) {
+      if (d.id != id) continue;
+      return offered(
+          d, path, [&](const std::vector<std::string>& p) { return rule.ways(b, seat, d, p); },
+          [&](const std::string& line) { return accepts_alone(b, seat, line); });
+    }
+    return fail("'" + std::string(id) + "' is not a decision of the " + b.seat_name(seat) +
+                " player in '" + label(b) + "'");
   }
 
   template <class Board, class Seat>

@@ -1,7 +1,9 @@
 #include "core/text.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <utility>
 
 namespace naumachia::text {
 
@@ -101,6 +103,61 @@ Expected<std::pair<std::string, std::string>> split_order(std::string_view line,
   if (colon == std::string_view::npos)
     return fail("an order is 'PIECE: ...' (for example '" + std::string(example) + "')");
   return std::pair{upper(trim(line.substr(0, colon))), std::string(trim(line.substr(colon + 1)))};
+}
+
+namespace {
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
+std::vector<std::string> nearest(std::string_view word, const std::vector<std::string>& known,
+                                 std::size_t most) {
+  const std::string w = lower(word);
+  const std::size_t limit = std::clamp<std::size_t>(w.size() / 3, 2, 3);
+  std::vector<std::pair<std::size_t, std::string>> near;
+  for (const std::string& k : known) {
+    const std::string name = lower(k);
+    // A name the word begins ("nor" of "Norway") is as near as one edit.
+    const std::size_t d =
+        !w.empty() && name.size() > w.size() && name.starts_with(w) ? 1 : edit_distance(w, name);
+    if (d <= limit) near.emplace_back(d, k);
+  }
+  // Nearest first; at one distance, names of about the word's length first.
+  const auto gap = [&](const std::string& k) {
+    return k.size() > w.size() ? k.size() - w.size() : w.size() - k.size();
+  };
+  std::stable_sort(near.begin(), near.end(), [&](const auto& x, const auto& y) {
+    return x.first != y.first ? x.first < y.first : gap(x.second) < gap(y.second);
+  });
+  std::vector<std::string> out;
+  for (const auto& [d, k] : near) {
+    if (out.size() == most) break;
+    if (std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
+  }
+  return out;
+}
+
+std::string either(const std::vector<std::string>& words) {
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) out += i + 1 == words.size() ? " or " : ", ";
+    out += words[i];
+  }
+  return out;
 }
 
 }  // namespace naumachia::text

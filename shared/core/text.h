@@ -23,6 +23,15 @@ Expected<std::vector<std::string_view>> quoted_words(std::string_view s);
 std::vector<std::string_view> lines(std::string_view s);
 bool parse_int(std::string_view s, long long& out);
 std::string join(const std::vector<std::string>& parts, std::string_view sep);
+// The entries of `known` nearest to `word` by edit distance (case aside; a
+// name the word begins counts as one edit), at most `most` of them and none
+// further than a third of the word's length (at least 2, at most 3) away,
+// nearest first and, at one distance, those of about the word's length: the
+// suggestions for an unknown name.
+std::vector<std::string> nearest(std::string_view word, const std::vector<std::string>& known,
+                                 std::size_t most = 3);
+// "a", "a or b", "a, b or c".
+std::string either(const std::vector<std::string>& words);
 // A possibly empty text as one word of a position's serialisation ("-" when
 // empty), and back.
 inline std::string word(const std::string& s) {

@@ -388,3 +388,51 @@ TEST_CASE("naumachia logout ends the session on the server, and --everywhere end
   CHECK(r.status == 1);
   CHECK(has(r.output, "your session has expired or was logged out"));
 }
+
+TEST_CASE(
+    "orders choice by choice through the naumachia command: choices and orders --interactive") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  const Terminal alice{(dir.path() / "alice.conf").string(), server.url()};
+  const Terminal bob{(dir.path() / "bob.conf").string(), server.url()};
+  REQUIRE(alice.run("--server " + server.url() + " register alice").status == 0);
+  REQUIRE(bob.run("--server " + server.url() + " register bob").status == 0);
+  REQUIRE(alice.run("new diplomacy/standard --side 0 --players 2").status == 0);
+  REQUIRE(bob.run("join 1").status == 0);
+
+  // Alice plays Austria, France, Italy and Turkey: her units are the decisions.
+  auto r = alice.run("choices 1");
+  REQUIRE(r.status == 0);
+  CHECK(has(r.output, "decisions for step 1 (Spring 1901 movement)"));
+  CHECK(has(r.output, "par  A par: the army in Paris (France)"));
+  CHECK_FALSE(has(r.output, "the fleet in London"));
+  // The ways on, by label, by text and by number.
+  r = alice.run("choices 1 par move");
+  REQUIRE(r.status == 0);
+  CHECK(has(r.output, "order so far: A par -"));
+  CHECK(has(r.output, "to Burgundy  \"bur\" [bur]  (whole order)"));
+  r = alice.run("choices 1 mar S \"the army in Paris\"");
+  CHECK(has(r.output, "moving to Burgundy  \"- bur\" [bur]  (whole order)"));
+  r = alice.run("choices 1 par jump");
+  CHECK(r.status == 1);
+  CHECK(has(r.output, "'jump' is none of the choices after 'A par'"));
+  r = alice.run("choices 1 lon");
+  CHECK(r.status == 1);
+  CHECK(has(r.output, "'lon' is not a decision"));
+  r = alice.run("choices --help");
+  CHECK(has(r.output, "usage: naumachia choices GAME"));
+
+  // Orders picked from numbered lists: Paris to Burgundy, Marseilles
+  // supporting it, then done; the server answers with the canonical lines.
+  r = alice.run("orders 1 --interactive --draft",
+                "par\nmove\nbur\nmar\nsupport\nthe army in Paris\nmoving to Burgundy\ndone\n");
+  REQUIRE(r.status == 0);
+  CHECK(has(r.output, "draft saved for step 1"));
+  CHECK(has(r.output, "  A par - bur\n"));
+  CHECK(has(r.output, "  A mar S A par - bur\n"));
+  // A typed name the map does not know gets the nearest ones.
+  r = bob.run("orders 1", "F lon - nor\n");
+  CHECK(r.status == 1);
+  CHECK_MESSAGE(has(r.output, "'nor' is not a province (did you mean "), r.output);
+  CHECK_MESSAGE(has(r.output, "nwy (Norway)"), r.output);
+}

@@ -31,9 +31,9 @@ const Fixed kFixed[] = {
     {"masks/standard", 4, 1, 10,
      "1d6bd584f07cadcd100518f3b3ca3955cf86c6c34e4dad465c693d6a9c9b941a"},
     {"diplomacy/standard", 7, 1, 25,
-     "2337eddec742d17d665800926ce143710d3ffa8d932829758cd43bc60b2fc0c9"},
+     "cc589d692f956d761937d742006c8c66e1968d3320917fb25d3cd8cfc910a893"},
     {"diplomacy/standard", 7, 2, 25,
-     "2337eddec742d17d665800926ce143710d3ffa8d932829758cd43bc60b2fc0c9"},
+     "cc589d692f956d761937d742006c8c66e1968d3320917fb25d3cd8cfc910a893"},
     // The Fall of Constantinople came with Diplomacy rules 2; a game created
     // under rules 1 differs only in the convoy rulings, which these games do
     // not reach.

@@ -40,6 +40,7 @@ std::uint64_t start_game(const std::vector<std::unique_ptr<client::Connection>>&
   proto::Envelope create;
   create.mutable_create_game()->set_scenario(scenario);
   create.mutable_create_game()->set_seat(0);
+  create.mutable_create_game()->set_players(static_cast<std::uint32_t>(players.size()));
   const auto created = players.at(0)->call(create);
   REQUIRE_MESSAGE(created.has_game(), created.error().message());
   const std::uint64_t game = created.game().id();

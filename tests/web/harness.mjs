@@ -163,10 +163,15 @@ export async function waitText(page, selector, needle, what) {
   }
 }
 
+// The board is there: a picture loaded, or the game's board drawn inline
+// (an svg with its cells).
 export async function boardLoaded(page, selector = '#board') {
   await page.waitForFunction((s) => {
-    const img = document.querySelector(s);
-    return img && img.complete && img.naturalWidth > 0 && !img.hidden;
+    const e = document.querySelector(s);
+    if (!e || e.hidden) return false;
+    if (e.tagName === 'IMG') return e.complete && e.naturalWidth > 0;
+    const svg = e.querySelector('svg');
+    return svg && svg.getBoundingClientRect().width > 0 && svg.querySelector('.cell');
   }, {timeout: 20000}, selector);
 }
 

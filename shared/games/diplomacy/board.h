@@ -82,6 +82,17 @@ struct Board : Position, Adjudication {
   std::vector<std::vector<std::string>> retreat_candidates(PlayerId seat) const;
   std::vector<std::vector<std::string>> adjustment_candidates(PlayerId seat) const;
 
+  // --- Orders choice by choice (choices.cpp) ------------------------------
+  std::vector<Decision> movement_decisions(PlayerId seat) const;
+  std::vector<Choice> movement_ways(PlayerId seat, const Decision& d,
+                                    const std::vector<std::string>& path) const;
+  std::vector<Decision> retreat_decisions(PlayerId seat) const;
+  std::vector<Choice> retreat_ways(PlayerId seat, const Decision& d,
+                                   const std::vector<std::string>& path) const;
+  std::vector<Decision> adjustment_decisions(PlayerId seat) const;
+  std::vector<Choice> adjustment_ways(PlayerId seat, const Decision& d,
+                                      const std::vector<std::string>& path) const;
+
   // --- What players see (view.cpp) ----------------------------------------
   View view() const;
   std::string order_help() const;

@@ -1,7 +1,8 @@
 // Diplomacy: the orders random legal play draws from (State::candidate_orders),
 // one group per unit or build: every unit of the seat holds, moves to a
 // neighbour, or supports a unit next to it (to hold, or into a province next
-// to both); dislodged units retreat or disband; builds in vacant home centres,
+// to both that the supported unit could move to); dislodged units retreat or
+// disband; builds in vacant home centres,
 // removals of any unit.
 #include <algorithm>
 
@@ -24,8 +25,10 @@ Groups Board::movement_candidates(PlayerId seat) const {
       if (other == units.end()) continue;
       const std::string them = format_unit(other->second);
       group.push_back(format_unit(u) + " S " + them);
+      // Support of a move the supported unit could make.
       for (const std::string& to : map_->any_neighbours(n)) {
-        if (to != prov && near.count(to))
+        if (to != prov && near.count(to) &&
+            map_->can_reach(other->second.type, other->second.location, to))
           group.push_back(format_unit(u) + " S " + them + " - " + to);
       }
     }

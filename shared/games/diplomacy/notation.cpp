@@ -62,6 +62,22 @@ Expected<std::string> Cursor::target_dest() {
   return std::string();
 }
 
+// The provinces whose id or name is nearest to an unknown word, as a hint.
+static std::string suggestion(const Map& map, const std::string& word) {
+  std::vector<std::string> known;
+  for (const auto& [id, p] : map.provinces()) {
+    known.push_back(id);
+    known.push_back(p.name);
+  }
+  std::vector<std::string> shown;
+  for (const std::string& near : text::nearest(word, known)) {
+    const Province* p = map.lookup(near);
+    const std::string named = p->id + " (" + p->name + ")";
+    if (std::find(shown.begin(), shown.end(), named) == shown.end()) shown.push_back(named);
+  }
+  return shown.empty() ? "" : " (did you mean " + text::either(shown) + "?)";
+}
+
 Expected<std::string> Cursor::location() {
   if (done()) return fail("a province is missing");
   const std::size_t longest = std::min<std::size_t>(4, map.longest_name_words());
@@ -93,7 +109,7 @@ Expected<std::string> Cursor::location() {
     }
     return p->id + "/" + coast;
   }
-  return fail("'" + t[i] + "' is not a province");
+  return fail("'" + t[i] + "' is not a province" + suggestion(map, t[i]));
 }
 
 }  // namespace naumachia::diplomacy::notation

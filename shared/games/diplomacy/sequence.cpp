@@ -56,6 +56,29 @@ Groups adjustment_candidates(const Board& b, PlayerId seat) {
   return b.adjustment_candidates(seat);
 }
 
+// ------------------------------------------------------------ choices
+
+using Path = std::vector<std::string>;
+std::vector<Decision> movement_decisions(const Board& b, PlayerId seat) {
+  return b.movement_decisions(seat);
+}
+std::vector<Choice> movement_ways(const Board& b, PlayerId seat, const Decision& d, const Path& p) {
+  return b.movement_ways(seat, d, p);
+}
+std::vector<Decision> retreat_decisions(const Board& b, PlayerId seat) {
+  return b.retreat_decisions(seat);
+}
+std::vector<Choice> retreat_ways(const Board& b, PlayerId seat, const Decision& d, const Path& p) {
+  return b.retreat_ways(seat, d, p);
+}
+std::vector<Decision> adjustment_decisions(const Board& b, PlayerId seat) {
+  return b.adjustment_decisions(seat);
+}
+std::vector<Choice> adjustment_ways(const Board& b, PlayerId seat, const Decision& d,
+                                    const Path& p) {
+  return b.adjustment_ways(seat, d, p);
+}
+
 // ------------------------------------------------------------ labels
 
 std::string label(const Board& b) {
@@ -97,13 +120,17 @@ void new_year(Board& b) {
 // clang-format off
 constexpr SequenceOfPlay kSequence{{{
     // phase, name, label,
-    //   who orders, check, whole orders, candidates, play, next
+    //   who orders, check, whole orders, candidates, play, next,
+    //   lines together, decisions, ways
     {PhaseKind::Movement, "movement", label,
-     has_units, move, nullptr, movement_candidates, play_movement, after_movement},
+     has_units, move, nullptr, movement_candidates, play_movement, after_movement,
+     nullptr, movement_decisions, movement_ways},
     {PhaseKind::Retreat, "retreats", label,
-     has_dislodged, retreat, nullptr, retreat_candidates, play_retreats, after_retreats},
+     has_dislodged, retreat, nullptr, retreat_candidates, play_retreats, after_retreats,
+     nullptr, retreat_decisions, retreat_ways},
     {PhaseKind::Adjustment, "adjustments", label,
-     adjusting, adjust, nullptr, adjustment_candidates, play_adjustments, new_year},
+     adjusting, adjust, nullptr, adjustment_candidates, play_adjustments, new_year,
+     nullptr, adjustment_decisions, adjustment_ways},
 }}, IdleSeats::Checked};
 // clang-format on
 static_assert(kSequence.indexed_by_segment(), "the rows stand in the order of PhaseKind");

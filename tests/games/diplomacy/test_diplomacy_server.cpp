@@ -2,6 +2,7 @@
 // admin replay verifies every phase.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <map>
 
 #include "support/protocol_client.h"
@@ -95,4 +96,57 @@ TEST_CASE("seven players play Diplomacy for three years through the server") {
   CHECK(admin.status == 0);
   CHECK(admin.output.find("France: A par - bur: succeeds") != std::string::npos);
   CHECK(admin.output.find("replay verified") != std::string::npos);
+}
+
+namespace {
+
+proto::Envelope ask_choices(Connection& c, std::uint64_t game, std::uint64_t step,
+                            const std::string& decision, const std::vector<std::string>& path) {
+  proto::Envelope req;
+  auto& r = *req.mutable_choices();
+  r.set_game_id(game);
+  r.set_step(step);
+  r.set_decision(decision);
+  for (const auto& p : path) r.add_path(p);
+  return c.call(req);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "the server offers Diplomacy orders choice by choice, and refuses what it did not offer") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  std::vector<std::unique_ptr<Connection>> players;
+  for (const char* name : {"alice", "bob"}) players.push_back(sign_up(server, name));
+  const std::uint64_t game = naumachia::testing::start_game(players, "diplomacy/standard");
+  const auto watcher = sign_up(server, "carol");
+
+  const auto decisions = ask_choices(*players[0], game, 1, "", {});
+  REQUIRE(decisions.has_choices_result());
+  std::vector<std::string> ids;
+  for (const auto& d : decisions.choices_result().decisions()) ids.push_back(d.id());
+  CHECK(std::find(ids.begin(), ids.end(), "par") != ids.end());
+  CHECK(std::find(ids.begin(), ids.end(), "lon") == ids.end());  // England is bob's
+
+  const auto moves = ask_choices(*players[0], game, 1, "par", {" -"});
+  REQUIRE(moves.has_choices_result());
+  CHECK(moves.choices_result().line() == "A par -");
+  bool burgundy = false;
+  for (const auto& c : moves.choices_result().choices()) {
+    if (c.text() != " bur") continue;
+    burgundy = c.complete() && c.last() && c.label() == "to Burgundy" && c.cells_size() == 1 &&
+               c.cells(0) == "bur";
+  }
+  CHECK(burgundy);
+
+  CHECK(ask_choices(*players[0], game, 2, "", {}).error().code() == proto::STALE_STEP);
+  CHECK(ask_choices(*players[0], game, 1, "lon", {}).error().code() == proto::INVALID_ARGUMENT);
+  CHECK(ask_choices(*players[0], game, 1, "", {" -"}).error().code() == proto::INVALID_ARGUMENT);
+  const auto off_path = ask_choices(*players[0], game, 1, "par", {" - mun"});
+  CHECK(off_path.error().code() == proto::INVALID_ARGUMENT);
+  CHECK(off_path.error().message().find("is not a way the order can go on") != std::string::npos);
+  CHECK(ask_choices(*watcher, game, 1, "", {}).error().code() == proto::FORBIDDEN);
+  CHECK(ask_choices(*players[0], game, 1, std::string(600, 'x'), {}).error().code() ==
+        proto::INVALID_ARGUMENT);
 }

@@ -1,0 +1,110 @@
+#include "core/choices.h"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+namespace naumachia {
+
+namespace {
+
+// How deep a search for a completion goes: the longest order of any game
+// (a galley's path of moves and turns) has fewer pieces than this.
+constexpr std::size_t kMaxDepth = 24;
+
+class Search {
+ public:
+  Search(const Decision& d, const Ways& ways, const Accepts& accepts)
+      : d_(d), ways_(ways), accepts_(accepts) {}
+
+  bool accepted(const std::vector<std::string>& path) {
+    const std::string line = line_of(d_, path);
+    const auto it = accepted_.find(line);
+    if (it != accepted_.end()) return it->second;
+    return accepted_[line] = accepts_(line);
+  }
+
+  // Whether some way on from `path` ends in an accepted line.
+  bool completable(std::vector<std::string>& path) {
+    if (path.size() >= kMaxDepth) return false;
+    const std::string key = line_of(d_, path);
+    if (const auto it = completable_.find(key); it != completable_.end()) return it->second;
+    bool found = false;
+    for (const Choice& c : ways_(path)) {
+      path.push_back(c.text);
+      found = (c.complete && accepted(path)) || (!c.last && completable(path));
+      path.pop_back();
+      if (found) break;
+    }
+    return completable_[key] = found;
+  }
+
+ private:
+  const Decision& d_;
+  const Ways& ways_;
+  const Accepts& accepts_;
+  std::map<std::string, bool> accepted_;
+  std::map<std::string, bool> completable_;
+};
+
+}  // namespace
+
+std::vector<Choice> ways_among(const std::vector<Option>& options,
+                               const std::vector<std::string>& path) {
+  std::vector<Choice> out;
+  for (const Option& option : options) {
+    if (option.size() <= path.size()) continue;
+    if (!std::equal(path.begin(), path.end(), option.begin(),
+                    [](const std::string& t, const Piece& p) { return t == p.text; }))
+      continue;
+    const Piece& next = option[path.size()];
+    const bool ends = option.size() == path.size() + 1;
+    auto same =
+        std::find_if(out.begin(), out.end(), [&](const Choice& c) { return c.text == next.text; });
+    if (same == out.end()) {
+      out.push_back({next.text, next.label, next.cells, ends, ends});
+    } else {
+      same->complete = same->complete || ends;
+      same->last = same->last && ends;
+    }
+  }
+  return out;
+}
+
+std::string line_of(const Decision& d, const std::vector<std::string>& path) {
+  std::string line = d.text;
+  for (const std::string& piece : path) line += piece;
+  return line;
+}
+
+Expected<std::vector<Choice>> offered(const Decision& d, const std::vector<std::string>& path,
+                                      const Ways& ways, const Accepts& accepts) {
+  Search search(d, ways, accepts);
+  // Each chosen text must have been a way on from the path before it.
+  std::vector<std::string> walked;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    const std::string& piece = path[i];
+    const bool final_piece = i + 1 == path.size();
+    bool known = false;
+    for (const Choice& c : ways(walked)) {
+      if (c.text == piece && (final_piece || !c.last)) known = true;
+    }
+    if (!known) {
+      return fail("'" + line_of(d, walked) + piece + "' is not a way the order can go on");
+    }
+    walked.push_back(piece);
+  }
+  std::vector<Choice> out;
+  for (Choice c : ways(walked)) {
+    walked.push_back(c.text);
+    const bool whole = c.complete && search.accepted(walked);
+    const bool onward = !c.last && search.completable(walked);
+    walked.pop_back();
+    if (!whole && !onward) continue;
+    c.complete = whole;
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+}  // namespace naumachia

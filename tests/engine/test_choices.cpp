@@ -1,0 +1,202 @@
+// Orders choice by choice (core/choices.h): the shared machinery, Diplomacy's
+// decisions and choices, and their agreement with validation over random
+// positions of every module that offers them: every whole line reached
+// through choices is accepted on its own, every candidate line accepted on
+// its own is reachable, and no offered path is a dead end.
+#include <doctest/doctest.h>
+
+#include <set>
+
+#include "core/choices.h"
+#include "core/text.h"
+#include "support/random_play.h"
+#include "support/text.h"
+#include "test-games/registry.h"
+
+using namespace naumachia;
+using naumachia::testing::has;
+
+namespace {
+
+const Decision kPiece{"p", "the piece", "P", {"a"}};
+
+// Whole orders: "P x", "P y z", "P y" is not whole; "P w" leads nowhere the
+// rules accept.
+std::vector<Option> sample_options() {
+  return {{{" x", "ex", {"1"}}},
+          {{" y", "why", {"2"}}, {" z", "zed", {"3"}}},
+          {{" w", "dead end", {}}, {" v", "vee", {}}}};
+}
+
+bool sample_accepts(const std::string& line) {
+  return line == "P x" || line == "P y z";
+}
+
+std::vector<std::string> texts(const std::vector<Choice>& choices) {
+  std::vector<std::string> out;
+  for (const Choice& c : choices) out.push_back(c.text);
+  return out;
+}
+
+// Every whole line reachable through choices from `path`, at most `most`.
+void whole_lines(const State& s, PlayerId seat, const Decision& d, std::vector<std::string>& path,
+                 std::set<std::string>& out, std::size_t most) {
+  if (out.size() >= most) return;
+  const auto choices = s.choices(seat, d.id, path);
+  REQUIRE_MESSAGE(choices.has_value(), choices.error().message);
+  for (const Choice& c : *choices) {
+    path.push_back(c.text);
+    if (c.complete) out.insert(line_of(d, path));
+    if (!c.last) {
+      const auto next = s.choices(seat, d.id, path);
+      REQUIRE(next.has_value());
+      // An unfinished line offered always goes on.
+      CHECK_MESSAGE((c.complete || !next->empty()), "dead end at '" << line_of(d, path) << "'");
+      whole_lines(s, seat, d, path, out, most);
+    }
+    path.pop_back();
+  }
+}
+
+// Whether the seat's validation accepts the line on its own (what the whole
+// set must satisfy aside: those errors name no line).
+bool accepted_alone(const State& s, PlayerId seat, const std::string& line) {
+  const auto v = s.validate(seat, {line});
+  if (v) return true;
+  for (const OrderError& e : v.error())
+    if (e.line != 0) return false;
+  return true;
+}
+
+std::string canonical(const State& s, PlayerId seat, const std::string& line) {
+  const auto v = s.validate(seat, {line});
+  return v && v->lines.size() == 1 ? v->lines[0] : line;
+}
+
+// The agreement of choices with validation at one position; the number of
+// decisions checked.
+int check_agreement(const State& s) {
+  int decisions = 0;
+  for (const PlayerId seat : s.step().to_order) {
+    CAPTURE(seat.value);
+    CAPTURE(s.step().label);
+    const auto ds = s.decisions(seat);
+    if (ds.empty()) continue;
+    std::set<std::string> reached;
+    for (const Decision& d : ds) {
+      ++decisions;
+      std::vector<std::string> path;
+      std::set<std::string> lines;
+      whole_lines(s, seat, d, path, lines, 400);
+      for (const std::string& line : lines) {
+        CHECK_MESSAGE(accepted_alone(s, seat, line), "'" << line << "' is offered but refused");
+        reached.insert(canonical(s, seat, line));
+      }
+    }
+    for (const auto& group : s.candidate_orders(seat)) {
+      for (const std::string& line : group) {
+        if (!accepted_alone(s, seat, line)) continue;
+        CHECK_MESSAGE(reached.count(canonical(s, seat, line)) == 1,
+                      "the candidate '" << line << "' is not reachable through choices");
+      }
+    }
+  }
+  return decisions;
+}
+
+}  // namespace
+
+TEST_CASE("choices: the ways among whole orders, each piece once, whole and last as listed") {
+  const auto first = ways_among(sample_options(), {});
+  CHECK(texts(first) == std::vector<std::string>{" x", " y", " w"});
+  CHECK(first[0].complete);
+  CHECK(first[0].last);
+  CHECK_FALSE(first[1].complete);
+  CHECK(first[1].label == "why");
+  const auto after_y = ways_among(sample_options(), {" y"});
+  REQUIRE(after_y.size() == 1);
+  CHECK(after_y[0].cells == std::vector<std::string>{"3"});
+  CHECK(ways_among(sample_options(), {" x"}).empty());
+}
+
+TEST_CASE("choices: only what leads to an accepted line is offered, and only offered paths") {
+  const Ways ways = [](const std::vector<std::string>& path) {
+    return ways_among(sample_options(), path);
+  };
+  const auto offered_first = offered(kPiece, {}, ways, sample_accepts);
+  REQUIRE(offered_first.has_value());
+  CHECK(texts(*offered_first) == std::vector<std::string>{" x", " y"});  // " w" is a dead end
+  const auto after_y = offered(kPiece, {" y"}, ways, sample_accepts);
+  REQUIRE(after_y.has_value());
+  CHECK(texts(*after_y) == std::vector<std::string>{" z"});
+  const auto wrong = offered(kPiece, {" q"}, ways, sample_accepts);
+  REQUIRE_FALSE(wrong.has_value());
+  CHECK(has(wrong.error().message, "'P q' is not a way the order can go on"));
+  CHECK(line_of(kPiece, {" y", " z"}) == "P y z");
+}
+
+TEST_CASE("choices: an unknown name gets the nearest known names as a suggestion") {
+  CHECK(text::nearest("nor", {"nwy", "nth", "Norway", "bur", "par"}) ==
+        std::vector<std::string>{"Norway", "nwy", "nth"});
+  CHECK(text::nearest("Norwya", {"nwy", "Norway", "Naples"}) == std::vector<std::string>{"Norway"});
+  CHECK(text::nearest("zzzz", {"nwy", "nth"}).empty());
+  CHECK(text::either({"a", "b", "c"}) == "a, b or c");
+  CHECK(text::either({"a"}) == "a");
+}
+
+TEST_CASE("choices: Diplomacy spring 1901, France's units, their moves, supports and holds") {
+  const Registry registry = testing::every_module();
+  auto s = registry.find("diplomacy")->new_game("standard", 7);
+  REQUIRE(s.has_value());
+  const State& state = **s;
+  const PlayerId france{2};
+  std::vector<std::string> ids;
+  for (const Decision& d : state.decisions(france)) ids.push_back(d.id);
+  CHECK(ids == std::vector<std::string>{"bre", "mar", "par"});
+  const auto first = state.choices(france, "par", {});
+  REQUIRE(first.has_value());
+  CHECK(texts(*first) == std::vector<std::string>{" H", " -", " S"});  // no convoy on land
+  const auto moves = state.choices(france, "par", {" -"});
+  REQUIRE(moves.has_value());
+  CHECK(texts(*moves) == std::vector<std::string>{" bre", " bur", " gas", " pic"});
+  for (const Choice& c : *moves) {
+    CHECK(c.complete);
+    CHECK(c.last);
+    CHECK(c.cells.size() == 1);
+  }
+  const auto support = state.choices(france, "mar", {" S", " A par"});
+  REQUIRE(support.has_value());
+  CHECK(texts(*support) == std::vector<std::string>{" - bur", " - gas"});
+  CHECK(state.validate(france, {"A mar S A par - bur"}).has_value());
+  // A unit of another power, or none, is no decision of France's.
+  CHECK_FALSE(state.choices(france, "lon", {}).has_value());
+  CHECK_FALSE(state.choices(france, "par", {" - mun"}).has_value());
+}
+
+TEST_CASE("choices: an unknown Diplomacy province names the nearest ones") {
+  const Registry registry = testing::every_module();
+  auto s = registry.find("diplomacy")->new_game("standard", 7);
+  REQUIRE(s.has_value());
+  const auto v = (*s)->validate(PlayerId{1}, {"F lon - nor"});
+  REQUIRE_FALSE(v.has_value());
+  CHECK(has(v.error()[0].message, "'nor' is not a province (did you mean"));
+  CHECK(has(v.error()[0].message, "nwy (Norway)"));
+}
+
+TEST_CASE("choices agree with validation over random positions of every module that offers them") {
+  const Registry registry = testing::every_module();
+  std::map<std::string, int> checked;  // decisions checked, by game
+  for (const Game* game : registry.games()) {
+    for (const ScenarioInfo& sc : game->scenarios()) {
+      CAPTURE(sc.id);
+      auto start = game->new_game(sc.id, sc.max_players);
+      REQUIRE(start.has_value());
+      Seed seed{};
+      seed[1] = 7;
+      testing::random_play(std::move(*start), seed, 24,
+                           [&](const State& s) { checked[game->id()] += check_agreement(s); });
+    }
+  }
+  // Diplomacy offers every order by choices: its positions were checked.
+  CHECK(checked["diplomacy"] > 100);
+}

@@ -1,0 +1,299 @@
+// Orders by clicking, for the web client (app.js). The board is the server's
+// SVG picture drawn inline: every cell names itself (data-id) and every
+// counter its cell (data-cell). The server lists the decisions of the step
+// and, for a decision and the choices made so far, every way on
+// (ChoicesRequest); this file only shows them, as a menu and as highlighted
+// cells, and writes the finished line into the orders text, which stays the
+// one list of orders sent. It holds no rules.
+'use strict';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+// What the player is building: the step's decisions, the one being ordered,
+// the choices made so far and the server's answer for them; the lines made by
+// clicking, by decision, with the cells they concern (for the preview).
+let picking = null;
+
+function resetPicking(step) {
+  picking = {step, decisions: [], decision: null, path: [], pathCells: [], answer: null,
+    complete: false, made: new Map()};
+}
+
+// ------------------------------------------------------------------ the board
+
+// Draws the server's SVG picture inline (scripts and handlers dropped), or
+// hides the board when there is none.
+function setBoard(svg, alt) {
+  const box = $('board');
+  box.replaceChildren();
+  box.hidden = true;
+  if (!svg) return;
+  const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+  const root = doc.documentElement;
+  if (!root || root.namespaceURI !== SVG_NS || doc.querySelector('parsererror')) return;
+  for (const node of root.querySelectorAll('script, foreignObject')) node.remove();
+  for (const node of [root, ...root.querySelectorAll('*')]) {
+    for (const a of [...node.attributes]) {
+      if (a.name.toLowerCase().startsWith('on')) node.removeAttribute(a.name);
+    }
+  }
+  root.removeAttribute('width');
+  root.removeAttribute('height');
+  root.setAttribute('role', 'img');
+  root.setAttribute('aria-label', alt);
+  box.append(document.importNode(root, true));
+  box.hidden = false;
+  markBoard();
+}
+
+function boardSvg() {
+  return $('board').querySelector('svg');
+}
+
+function cellsNamed(id) {
+  const svg = boardSvg();
+  if (!svg) return [];
+  return [...svg.querySelectorAll('.cell')].filter((c) => c.dataset.id === id);
+}
+
+function cellCentre(id) {
+  const cell = cellsNamed(id)[0];
+  if (!cell) return null;
+  const box = cell.getBBox();
+  return {x: box.x + box.width / 2, y: box.y + box.height / 2};
+}
+
+// The marks on the board: the player's pieces still to order, the one being
+// ordered, the cells the next choices concern, and each clicked order as a
+// line from its piece to the places it names.
+function markBoard() {
+  const svg = boardSvg();
+  if (!svg || !picking) return;
+  for (const c of svg.querySelectorAll('.to-order, .ordering, .choice-target')) {
+    c.classList.remove('to-order', 'ordering', 'choice-target');
+  }
+  for (const d of picking.decisions) {
+    if (!orderedLine(d)) for (const id of d.cells) for (const c of cellsNamed(id)) c.classList.add('to-order');
+  }
+  const current = decisionNamed(picking.decision);
+  if (current) for (const id of current.cells) for (const c of cellsNamed(id)) c.classList.add('ordering');
+  if (picking.answer) {
+    for (const choice of picking.answer.choices) {
+      for (const id of choice.cells) for (const c of cellsNamed(id)) c.classList.add('choice-target');
+    }
+  }
+  drawPreview(svg);
+}
+
+function drawPreview(svg) {
+  for (const old of svg.querySelectorAll('.preview')) old.remove();
+  const layer = document.createElementNS(SVG_NS, 'g');
+  layer.setAttribute('class', 'preview');
+  const lines = currentLines();
+  for (const [, made] of picking.made) {
+    if (!lines.includes(made.line)) continue;
+    const from = cellCentre(made.from);
+    let at = from;
+    for (const id of made.to) {
+      const to = cellCentre(id);
+      if (!at || !to) continue;
+      if (to.x === at.x && to.y === at.y) {
+        const ring = document.createElementNS(SVG_NS, 'circle');
+        for (const [k, v] of [['cx', to.x], ['cy', to.y], ['r', 9]]) ring.setAttribute(k, v);
+        layer.append(ring);
+        continue;
+      }
+      const line = document.createElementNS(SVG_NS, 'line');
+      for (const [k, v] of [['x1', at.x], ['y1', at.y], ['x2', to.x], ['y2', to.y]]) line.setAttribute(k, v);
+      layer.append(line);
+      const dot = document.createElementNS(SVG_NS, 'circle');
+      for (const [k, v] of [['cx', to.x], ['cy', to.y], ['r', 4]]) dot.setAttribute(k, v);
+      layer.append(dot);
+      at = to;
+    }
+    if (made.to.length === 0 && from) {
+      const ring = document.createElementNS(SVG_NS, 'circle');
+      for (const [k, v] of [['cx', from.x], ['cy', from.y], ['r', 9]]) ring.setAttribute(k, v);
+      layer.append(ring);
+    }
+  }
+  svg.append(layer);
+}
+
+// A click on the board: on a place the next choices concern, that choice
+// (or, when several concern it, the menu narrowed to them); else on one of
+// the player's pieces, its decision.
+function boardClicked(event) {
+  if (!picking) return;
+  const hit = event.target.closest('[data-id], [data-cell]');
+  if (!hit) return;
+  const cell = hit.dataset.cell || hit.dataset.id;
+  if (picking.answer) {
+    const matching = picking.answer.choices.filter((c) => c.cells.includes(cell));
+    if (matching.length === 1) return choose(matching[0]).catch(fail);
+    if (matching.length > 1) return showMenu(matching);
+  }
+  const mine = picking.decisions.filter((d) => d.cells.includes(cell));
+  if (mine.length > 0) {
+    const next = mine.find((d) => d.id !== picking.decision) || mine[0];
+    pickDecision(next.id).catch(fail);
+  }
+}
+
+// ------------------------------------------------------------------ the orders
+
+function currentLines() {
+  return $('order-lines').value.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+}
+
+function decisionNamed(id) {
+  return picking ? picking.decisions.find((d) => d.id === id) || null : null;
+}
+
+// The line the orders hold for a decision: the one clicked for it, or a typed
+// line that begins with its text and goes on.
+function orderedLine(d) {
+  const lines = currentLines();
+  const made = picking.made.get(d.id);
+  if (made && lines.includes(made.line)) return made.line;
+  return lines.find((l) => l.startsWith(`${d.text} `) && d.text.length > 0 &&
+      !['Build', 'Remove'].includes(d.text)) || null;
+}
+
+async function askChoices(decision, path) {
+  const g = game.detail.summary;
+  return request('choices', {game_id: game.id, step: g.step, decision, path});
+}
+
+// Lists the step's decisions for a player who orders in it.
+async function loadDecisions() {
+  const g = game.detail.summary;
+  if (!picking || picking.step !== g.step) resetPicking(g.step);
+  try {
+    picking.decisions = (await askChoices('', [])).decisions;
+  } catch (err) {
+    // The step moved on meanwhile (a push will redraw), or the server is
+    // gone: the orders can still be typed.
+    picking.decisions = [];
+  }
+  $('picker').hidden = picking.decisions.length === 0;
+  showRoster();
+  if (picking.decision && !decisionNamed(picking.decision)) closeMenu();
+  markBoard();
+}
+
+function showRoster() {
+  $('decisions').replaceChildren(...picking.decisions.map((d) => {
+    const line = orderedLine(d);
+    const button = el('button', {type: 'button', 'data-decision': d.id,
+      'aria-pressed': String(d.id === picking.decision)}, d.label);
+    return el('li', {class: line ? 'ordered' : 'to-order'}, button,
+        el('span', {class: 'hint'}, line ? ` ${line}` : ' to order'));
+  }));
+  for (const b of $('decisions').querySelectorAll('button')) {
+    b.addEventListener('click', () => pickDecision(b.dataset.decision).catch(fail));
+  }
+}
+
+async function pickDecision(id) {
+  picking.decision = id;
+  picking.path = [];
+  picking.pathCells = [];
+  picking.complete = false;
+  await loadChoices();
+}
+
+async function loadChoices() {
+  picking.answer = await askChoices(picking.decision, picking.path);
+  showMenu(picking.answer.choices);
+  showRoster();
+  markBoard();
+}
+
+function showMenu(choices) {
+  const a = picking.answer;
+  $('choice-menu').hidden = false;
+  $('choice-line').textContent = a.line;
+  const buttons = choices.map((c) => {
+    const b = el('button', {type: 'button'}, c.last ? c.label : `${c.label} …`);
+    b.addEventListener('click', () => choose(c).catch(fail));
+    return b;
+  });
+  if (picking.complete) {
+    const done = el('button', {type: 'button', class: 'done'}, `Done: ${a.line}`);
+    done.addEventListener('click', () => finish(a.line));
+    buttons.unshift(done);
+  }
+  if (picking.path.length > 0) {
+    const back = el('button', {type: 'button'}, 'Back');
+    back.addEventListener('click', () => {
+      picking.path.pop();
+      picking.pathCells.pop();
+      picking.complete = false;
+      loadChoices().catch(fail);
+    });
+    buttons.push(back);
+  }
+  const cancel = el('button', {type: 'button'}, 'Cancel');
+  cancel.addEventListener('click', closeMenu);
+  buttons.push(cancel);
+  $('choice-buttons').replaceChildren(...buttons);
+  const first = $('choice-buttons').querySelector('button');
+  if (first) first.focus();
+}
+
+function closeMenu() {
+  picking.decision = null;
+  picking.path = [];
+  picking.pathCells = [];
+  picking.answer = null;
+  picking.complete = false;
+  $('choice-menu').hidden = true;
+  showRoster();
+  markBoard();
+}
+
+async function choose(choice) {
+  const line = picking.answer.line + choice.text;
+  if (choice.complete && choice.last) return finish(line, choice);
+  picking.path.push(choice.text);
+  picking.pathCells.push(choice.cells);
+  picking.complete = choice.complete;
+  await loadChoices();
+}
+
+// A whole line: it replaces the one made for the same decision, else joins
+// the orders; the form sends it with the rest.
+function finish(line, lastChoice) {
+  const d = decisionNamed(picking.decision);
+  const lines = currentLines();
+  const old = orderedLine(d);
+  const at = old ? lines.indexOf(old) : -1;
+  if (at >= 0) lines[at] = line; else lines.push(line);
+  $('order-lines').value = lines.join('\n');
+  const to = [...picking.pathCells.flat(), ...(lastChoice ? lastChoice.cells : [])];
+  picking.made.set(d.id, {line, from: d.cells[0], to});
+  closeMenu();
+  showOrderList();
+  const next = picking.decisions.find((x) => !orderedLine(x));
+  $('orders-note').textContent = next ? `Next to order: ${next.label}` : 'Every piece has an order.';
+}
+
+// The orders as a list with a Remove button each, kept in step with the text.
+function showOrderList() {
+  const lines = currentLines();
+  $('order-list').replaceChildren(...lines.map((line, i) => {
+    const remove = el('button', {type: 'button', 'aria-label': `remove ${line}`}, 'Remove');
+    remove.addEventListener('click', () => {
+      const rest = currentLines();
+      rest.splice(i, 1);
+      $('order-lines').value = rest.join('\n');
+      showOrderList();
+    });
+    return el('li', {}, el('code', {}, line), ' ', remove);
+  }));
+  if (picking) {
+    showRoster();
+    markBoard();
+  }
+}
