@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "base/words.h"
+#include "core/text.h"
 #include "durations.h"
 
 namespace naumachia::server {
@@ -41,7 +41,7 @@ std::string side_name(const Seating& who, SideId side) {
 std::string side_list(const Seating& who, const std::vector<SideId>& sides) {
   std::vector<std::string> names;
   for (SideId s : sides) names.push_back(side_name(who, s));
-  return and_list(names);
+  return text::listed(names, "and");
 }
 
 AgreedEnd agreed_end(const ProposalRow& p, const Seating& who) {

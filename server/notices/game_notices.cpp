@@ -5,7 +5,7 @@
 #include <set>
 
 #include "base/time.h"
-#include "base/words.h"
+#include "core/text.h"
 #include "durations.h"
 
 namespace naumachia::server {
@@ -20,7 +20,7 @@ std::string seat_name(const GameFacts& f, int seat) {
 std::string seats_text(const GameFacts& f, const std::vector<PlayerId>& seats) {
   std::vector<std::string> names;
   for (PlayerId p : seats) names.push_back(seat_name(f, p.value));
-  return and_list(names);
+  return text::listed(names, "and");
 }
 
 // "game 3 (Diplomacy: the standard game)"; the scenario's title when known.
@@ -65,7 +65,7 @@ std::map<std::int64_t, bool> seated_users(const GameFacts& f) {
 std::string proposal_text(const proto::Proposal& p) {
   switch (p.kind()) {
     case proto::DRAW:
-      return "a draw between " + and_list({p.sides().begin(), p.sides().end()});
+      return "a draw between " + text::listed({p.sides().begin(), p.sides().end()}, "and");
     case proto::CONCESSION:
       return "a concession: " + (p.sides_size() > 0 ? p.sides(0) : std::string("a side")) + " wins";
     case proto::PAUSE:

@@ -151,10 +151,10 @@ std::vector<std::string> nearest(std::string_view word, const std::vector<std::s
   return out;
 }
 
-std::string either(const std::vector<std::string>& words) {
+std::string listed(const std::vector<std::string>& words, std::string_view last) {
   std::string out;
   for (std::size_t i = 0; i < words.size(); ++i) {
-    if (i > 0) out += i + 1 == words.size() ? " or " : ", ";
+    if (i > 0) out += i + 1 == words.size() ? " " + std::string(last) + " " : ", ";
     out += words[i];
   }
   return out;

@@ -30,8 +30,9 @@ std::string join(const std::vector<std::string>& parts, std::string_view sep);
 // suggestions for an unknown name.
 std::vector<std::string> nearest(std::string_view word, const std::vector<std::string>& known,
                                  std::size_t most = 3);
-// "a", "a or b", "a, b or c".
-std::string either(const std::vector<std::string>& words);
+// The words as a list in prose, the last two joined by `last` ("and",
+// "or"): "a", "a or b", "a, b or c"; "" for none.
+std::string listed(const std::vector<std::string>& words, std::string_view last);
 // A possibly empty text as one word of a position's serialisation ("-" when
 // empty), and back.
 inline std::string word(const std::string& s) {

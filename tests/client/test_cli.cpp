@@ -124,12 +124,8 @@ TEST_CASE("two people play through the naumachia command") {
 TEST_CASE("pictures through the naumachia command: show --svg and replay --svg-dir") {
   TempDir dir;
   ServerProcess server(dir.path());
-  const Terminal alice{(dir.path() / "alice.conf").string(), server.url()};
-  const Terminal bob{(dir.path() / "bob.conf").string(), server.url()};
-  REQUIRE(alice.run("--server " + server.url() + " register alice").status == 0);
-  REQUIRE(bob.run("--server " + server.url() + " register bob").status == 0);
-  REQUIRE(alice.run("new diplomacy/standard --players 2 --side 0").status == 0);
-  REQUIRE(bob.run("join 1").status == 0);
+  const auto [alice, bob] =
+      naumachia::testing::two_at_terminals(server, dir.path(), "diplomacy/standard");
   REQUIRE(alice.run("orders 1", "A par - bur\n").status == 0);
   REQUIRE(bob.run("orders 1", "F lon - nth\n").status == 0);
   REQUIRE(alice.run("wait 1 --timeout 20").status == 0);
@@ -393,12 +389,8 @@ TEST_CASE(
     "orders choice by choice through the naumachia command: choices and orders --interactive") {
   TempDir dir;
   ServerProcess server(dir.path());
-  const Terminal alice{(dir.path() / "alice.conf").string(), server.url()};
-  const Terminal bob{(dir.path() / "bob.conf").string(), server.url()};
-  REQUIRE(alice.run("--server " + server.url() + " register alice").status == 0);
-  REQUIRE(bob.run("--server " + server.url() + " register bob").status == 0);
-  REQUIRE(alice.run("new diplomacy/standard --side 0 --players 2").status == 0);
-  REQUIRE(bob.run("join 1").status == 0);
+  const auto [alice, bob] =
+      naumachia::testing::two_at_terminals(server, dir.path(), "diplomacy/standard");
 
   // Alice plays Austria, France, Italy and Turkey: her units are the decisions.
   auto r = alice.run("choices 1");

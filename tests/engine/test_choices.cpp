@@ -140,8 +140,9 @@ TEST_CASE("choices: an unknown name gets the nearest known names as a suggestion
         std::vector<std::string>{"Norway", "nwy", "nth"});
   CHECK(text::nearest("Norwya", {"nwy", "Norway", "Naples"}) == std::vector<std::string>{"Norway"});
   CHECK(text::nearest("zzzz", {"nwy", "nth"}).empty());
-  CHECK(text::either({"a", "b", "c"}) == "a, b or c");
-  CHECK(text::either({"a"}) == "a");
+  CHECK(text::listed({"a", "b", "c"}, "or") == "a, b or c");
+  CHECK(text::listed({"a", "b"}, "and") == "a and b");
+  CHECK(text::listed({"a"}, "or") == "a");
 }
 
 TEST_CASE("choices: Diplomacy spring 1901, France's units, their moves, supports and holds") {

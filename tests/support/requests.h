@@ -48,6 +48,20 @@ inline proto::Envelope orders_request(std::uint64_t game, std::uint64_t step,
   return req;
 }
 
+// The choices of the seat in the step: its decisions (no `decision`), or
+// the ways on after `path` in one.
+inline proto::Envelope choices_request(std::uint64_t game, std::uint64_t step,
+                                       const std::string& decision = "",
+                                       const std::vector<std::string>& path = {}) {
+  proto::Envelope req;
+  auto& r = *req.mutable_choices();
+  r.set_game_id(game);
+  r.set_step(step);
+  r.set_decision(decision);
+  for (const auto& p : path) r.add_path(p);
+  return req;
+}
+
 // A message to the game's press: public, or private to the seats `to`.
 inline proto::Envelope press_request(std::uint64_t game, const std::string& text,
                                      const std::vector<std::uint32_t>& to = {}) {

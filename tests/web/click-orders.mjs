@@ -10,7 +10,7 @@
 // movement, a dislodgement and its retreat, centres taken and builds; each
 // step's orders are checked against the events the server reports. A
 // screenshot of an order being made goes to OUT_DIR.
-import {boardLoaded, check, joinFromList, register, run, screenshotBoard, waitText} from './harness.mjs';
+import {boardLoaded, check, createAndJoin, register, run, screenshotBoard, waitText} from './harness.mjs';
 
 // Clicks the board's cell `id` (on its counter when it has one).
 async function clickCell(page, id) {
@@ -63,15 +63,7 @@ await run('node click-orders.mjs SERVER OUT_DIR', async ({newPage, outDir}) => {
   const bob = await newPage();
   await register(alice, 'alice', false);
   await register(bob, 'bob', false);
-  await alice.waitForSelector('#lobby:not([hidden])');
-  await alice.waitForFunction(() => document.querySelector('#new-game [name=scenario]').options.length > 0);
-  await alice.select('#new-game [name=scenario]', 'diplomacy/standard');
-  await alice.$eval('#new-game [name=players]', (e) => (e.value = '2'));
-  await alice.click('#new-game button[type=submit]');
-  await alice.waitForSelector('#game:not([hidden])');
-  const gameId = /game=(\d+)/.exec(alice.url())[1];
-  await bob.click('#refresh-games');
-  await joinFromList(bob, gameId);
+  await createAndJoin(alice, bob, 'diplomacy/standard');
   await waitText(alice, '#game-state', 'Spring 1901', 'the game started');
   await boardLoaded(alice);
   await boardLoaded(bob);

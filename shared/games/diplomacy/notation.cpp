@@ -75,7 +75,7 @@ static std::string suggestion(const Map& map, const std::string& word) {
     const std::string named = p->id + " (" + p->name + ")";
     if (std::find(shown.begin(), shown.end(), named) == shown.end()) shown.push_back(named);
   }
-  return shown.empty() ? "" : " (did you mean " + text::either(shown) + "?)";
+  return shown.empty() ? "" : " (did you mean " + text::listed(shown, "or") + "?)";
 }
 
 Expected<std::string> Cursor::location() {

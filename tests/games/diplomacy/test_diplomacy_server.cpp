@@ -6,6 +6,7 @@
 #include <map>
 
 #include "support/protocol_client.h"
+#include "support/requests.h"
 
 using naumachia::client::Connection;
 using naumachia::testing::game_detail;
@@ -102,13 +103,7 @@ namespace {
 
 proto::Envelope ask_choices(Connection& c, std::uint64_t game, std::uint64_t step,
                             const std::string& decision, const std::vector<std::string>& path) {
-  proto::Envelope req;
-  auto& r = *req.mutable_choices();
-  r.set_game_id(game);
-  r.set_step(step);
-  r.set_decision(decision);
-  for (const auto& p : path) r.add_path(p);
-  return c.call(req);
+  return c.call(naumachia::testing::choices_request(game, step, decision, path));
 }
 
 }  // namespace
