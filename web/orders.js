@@ -151,13 +151,14 @@ function decisionNamed(id) {
 }
 
 // The line the orders hold for a decision: the one clicked for it, or a typed
-// line that begins with its text and goes on.
+// line that begins with its text and goes on, when that text names the piece
+// ("A par", not a bare "Build" several decisions share).
 function orderedLine(d) {
   const lines = currentLines();
   const made = picking.made.get(d.id);
   if (made && lines.includes(made.line)) return made.line;
-  return lines.find((l) => l.startsWith(`${d.text} `) && d.text.length > 0 &&
-      !['Build', 'Remove'].includes(d.text)) || null;
+  if (!d.text.includes(d.id)) return null;
+  return lines.find((l) => l.startsWith(`${d.text} `)) || null;
 }
 
 async function askChoices(decision, path) {
