@@ -23,6 +23,12 @@ DatcOutcome run_block(std::string_view block, int version) {
   return run_datc_case(*map, cases[0], rulings_for(RulesVersion{version}));
 }
 
+// The block's expected outcome holds under the rulings of `version`.
+void check_block(std::string_view block, int version) {
+  const DatcOutcome o = run_block(block, version);
+  CHECK_MESSAGE(o.passed, "version " << version << ": " << o.difference);
+}
+
 // Two routes, Tyrrhenian and Ionian; Italy attacks the Tyrrhenian fleet with
 // the support of Naples, which the army attacks.
 constexpr std::string_view kTwoRoutesHead = R"(
@@ -51,16 +57,14 @@ TEST_CASE(
   // so the army attacks Naples like any other unit and cuts its support; the
   // attack on the Tyrrhenian Sea fails one to one.
   const std::string block = std::string(kTwoRoutesHead) + "POSTSTATE_SAME\nEND\n";
-  const DatcOutcome now = run_block(block, 2);
-  CHECK_MESSAGE(now.passed, now.difference);
+  check_block(block, 2);
   // Version 1 spared the support of any attack on a convoying fleet.
   const DatcOutcome old = run_block(block, 1);
   CHECK_FALSE(old.passed);
   const std::string v1 = std::string(kTwoRoutesHead) +
                          "POSTSTATE\nFrance: A tun\nFrance: F ion\nItaly: F nap\nItaly: F tys\n"
                          "POSTSTATE_DISLODGED\nFrance: F tys\nEND\n";
-  const DatcOutcome v1_result = run_block(v1, 1);
-  CHECK_MESSAGE(v1_result.passed, v1_result.difference);
+  check_block(v1, 1);
 }
 
 TEST_CASE(
@@ -76,10 +80,7 @@ TEST_CASE(
   block +=
       "POSTSTATE\nFrance: A tun\nFrance: F ion\nItaly: F nap\nItaly: F tys\nAustria: F adr\n"
       "POSTSTATE_DISLODGED\nFrance: F tys\nEND\n";
-  for (int version : {1, 2}) {
-    const DatcOutcome o = run_block(block, version);
-    CHECK_MESSAGE(o.passed, "version " << version << ": " << o.difference);
-  }
+  for (int version : {1, 2}) check_block(block, version);
 }
 
 TEST_CASE(
@@ -102,15 +103,12 @@ England: F eng C A lvp - edi
 England: A yor S A lvp - edi
 Germany: A edi - lvp
 )";
-  const DatcOutcome now =
-      run_block(head +
-                    "POSTSTATE\nEngland: A edi\nEngland: F eng\nEngland: A yor\n"
-                    "POSTSTATE_DISLODGED\nGermany: A edi\nEND\n",
-                2);
-  CHECK_MESSAGE(now.passed, now.difference);
+  check_block(head +
+                  "POSTSTATE\nEngland: A edi\nEngland: F eng\nEngland: A yor\n"
+                  "POSTSTATE_DISLODGED\nGermany: A edi\nEND\n",
+              2);
   // Version 1 sent it by convoy, where it stood still for want of a route.
-  const DatcOutcome old = run_block(head + "POSTSTATE_SAME\nEND\n", 1);
-  CHECK_MESSAGE(old.passed, old.difference);
+  check_block(head + "POSTSTATE_SAME\nEND\n", 1);
 }
 
 TEST_CASE(
@@ -130,13 +128,11 @@ England: A yor S A lvp - edi
 Russia: F eng C A lvp - edi
 Germany: A edi - lvp
 )";
-  const DatcOutcome now = run_block(head +
-                                        "POSTSTATE\nEngland: A edi\nRussia: F eng\nEngland: A yor\n"
-                                        "POSTSTATE_DISLODGED\nGermany: A edi\nEND\n",
-                                    2);
-  CHECK_MESSAGE(now.passed, now.difference);
-  const DatcOutcome old = run_block(head + "POSTSTATE_SAME\nEND\n", 1);
-  CHECK_MESSAGE(old.passed, old.difference);
+  check_block(head +
+                  "POSTSTATE\nEngland: A edi\nRussia: F eng\nEngland: A yor\n"
+                  "POSTSTATE_DISLODGED\nGermany: A edi\nEND\n",
+              2);
+  check_block(head + "POSTSTATE_SAME\nEND\n", 1);
 }
 
 TEST_CASE(
@@ -165,10 +161,7 @@ Russia: F nwg
 Russia: F nao
 END
 )";
-  for (int version : {1, 2}) {
-    const DatcOutcome o = run_block(block, version);
-    CHECK_MESSAGE(o.passed, "version " << version << ": " << o.difference);
-  }
+  for (int version : {1, 2}) check_block(block, version);
 }
 
 TEST_CASE(
