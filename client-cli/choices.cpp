@@ -92,7 +92,8 @@ void print_decisions(const proto::ChoicesResponse& r, std::ostream& out) {
   int n = 0;
   for (const auto& d : r.decisions()) {
     out << "  " << ++n << ". " << d.id() << std::string(width - d.id().size() + 2, ' ') << d.label()
-        << places(d.cells()) << "\n";
+        << places(d.cells()) << (d.otherwise().empty() ? "" : "; unordered, " + d.otherwise())
+        << "\n";
   }
 }
 

@@ -128,6 +128,7 @@ void to_proto(const Decision& d, proto::OrderDecision& out) {
   out.set_label(d.label);
   out.set_text(d.text);
   for (const std::string& c : d.cells) out.add_cells(c);
+  out.set_otherwise(d.otherwise);
 }
 
 void to_proto(const Choice& c, proto::OrderChoice& out) {

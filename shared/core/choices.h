@@ -36,6 +36,8 @@ struct Decision {
   std::string label;               // "T7, trireme 5-7-10 at 3531 facing S"
   std::string text;                // the line's beginning: "T7:"
   std::vector<std::string> cells;  // where the piece stands
+  // What the rules do when the seat gives it no order: "holds", "disbands".
+  std::string otherwise;
   bool operator==(const Decision&) const = default;
 };
 

@@ -18,7 +18,7 @@ using naumachia::testing::has;
 
 namespace {
 
-const Decision kPiece{"p", "the piece", "P", {"a"}};
+const Decision kPiece{"p", "the piece", "P", {"a"}, "stays"};
 
 // Whole orders: "P x", "P y z", "P y" is not whole; "P w" leads nowhere the
 // rules accept.
@@ -152,7 +152,10 @@ TEST_CASE("choices: Diplomacy spring 1901, France's units, their moves, supports
   const State& state = **s;
   const PlayerId france{2};
   std::vector<std::string> ids;
-  for (const Decision& d : state.decisions(france)) ids.push_back(d.id);
+  for (const Decision& d : state.decisions(france)) {
+    ids.push_back(d.id);
+    CHECK(d.otherwise == "holds");  // an unordered unit holds
+  }
   CHECK(ids == std::vector<std::string>{"bre", "mar", "par"});
   const auto first = state.choices(france, "par", {});
   REQUIRE(first.has_value());

@@ -9,6 +9,7 @@
 // Diplomacy hides nothing but the orders themselves.
 #include <algorithm>
 #include <set>
+#include <utility>
 
 #include "games/diplomacy/board.h"
 
@@ -43,11 +44,13 @@ bool of_seat(const PowerSeats& seats, PlayerId seat, const std::string& power) {
   return std::find(mine.begin(), mine.end(), power) != mine.end();
 }
 
-Decision unit_decision(const Map& map, const Unit& u, const std::string& text) {
+Decision unit_decision(const Map& map, const Unit& u, const std::string& text,
+                       std::string otherwise) {
   return {province_of(u.location),
           unit_text(u) + ": " + unit_name(map, u) + " (" + u.power + ")",
           text,
-          {province_of(u.location)}};
+          {province_of(u.location)},
+          std::move(otherwise)};
 }
 
 Piece place_piece(const Map& map, const std::string& prefix, const std::string& location) {
@@ -155,7 +158,8 @@ std::vector<Option> movement_options(const Board& b, const Unit& u) {
 std::vector<Decision> Board::movement_decisions(PlayerId seat) const {
   std::vector<Decision> out;
   for (const auto& [prov, u] : units) {
-    if (of_seat(seats_, seat, u.power)) out.push_back(unit_decision(*map_, u, unit_text(u)));
+    if (of_seat(seats_, seat, u.power))
+      out.push_back(unit_decision(*map_, u, unit_text(u), "holds"));
   }
   return out;
 }
@@ -171,7 +175,7 @@ std::vector<Decision> Board::retreat_decisions(PlayerId seat) const {
   std::vector<Decision> out;
   for (const auto& [prov, d] : dislodged) {
     if (of_seat(seats_, seat, d.unit.power))
-      out.push_back(unit_decision(*map_, d.unit, unit_text(d.unit)));
+      out.push_back(unit_decision(*map_, d.unit, unit_text(d.unit), "disbands"));
   }
   return out;
 }
@@ -196,7 +200,10 @@ std::vector<Decision> Board::adjustment_decisions(PlayerId seat) const {
     const int n = adjustment_count(*map_, *this, power);
     if (n < 0) {
       for (const auto& [prov, u] : units) {
-        if (u.power == power) out.push_back(unit_decision(*map_, u, "Remove"));
+        if (u.power == power)
+          out.push_back(unit_decision(*map_, u, "Remove",
+                                      "stays, unless too few units are removed: then civil "
+                                      "disorder removes those farthest from home"));
       }
     }
     if (n <= 0) continue;
@@ -204,7 +211,8 @@ std::vector<Decision> Board::adjustment_decisions(PlayerId seat) const {
       if (p.home_of != power || units.count(id)) continue;
       const auto owner = owners.find(id);
       if (owner == owners.end() || owner->second != power) continue;
-      out.push_back({id, "build in " + p.name + " (" + power + ")", "Build", {id}});
+      out.push_back(
+          {id, "build in " + p.name + " (" + power + ")", "Build", {id}, "nothing is built here"});
     }
   }
   return out;
