@@ -188,8 +188,10 @@ function showRoster() {
     const line = orderedLine(d);
     const button = el('button', {type: 'button', 'data-decision': d.id,
       'aria-pressed': String(d.id === picking.decision)}, d.label);
+    // What the rules do with no order, so a player knows what leaving it means.
+    const unordered = d.otherwise ? ` to order (without one: ${d.otherwise})` : ' to order';
     return el('li', {class: line ? 'ordered' : 'to-order'}, button,
-        el('span', {class: 'hint'}, line ? ` ${line}` : ' to order'));
+        el('span', {class: 'hint'}, line ? ` ${line}` : unordered));
   }));
   for (const b of $('decisions').querySelectorAll('button')) {
     b.addEventListener('click', () => pickDecision(b.dataset.decision).catch(fail));

@@ -1,0 +1,142 @@
+// Every game's orders by clicking, in a real browser: headless Chromium
+// driven by puppeteer-core against a real naumachia-server.
+//
+//   node tests/web/click-every-game.mjs SERVER OUT_DIR
+//
+// For each shipped game but standard Diplomacy (click-orders.mjs plays a whole
+// year of that), two players make and join a game and play its first steps
+// without typing an order, until each side has given a full step of orders:
+// in each step every seat that orders takes each of its pieces from the list,
+// then entries from the menu of choices the server offers, until the line is
+// whole. Each side's saved orders must then be among the orders the server
+// reports for the step once it resolves. A screenshot of each game's first
+// order being made goes to OUT_DIR.
+import {boardLoaded, check, createAndJoin, register, run, screenshotBoard, text} from './harness.mjs';
+
+const games = [
+  'diplomacy/standard',
+];
+
+// Steps played per game at most while waiting for both sides to have ordered.
+const kMostSteps = 6;
+
+async function settled(page) {
+  // The page has asked for the step's decisions when the picker shows them or
+  // the orders section is hidden (the seat does not order in this step).
+  await page.waitForFunction(() => document.querySelector('#orders').hidden ||
+      document.querySelectorAll('#decisions li').length > 0 ||
+      document.querySelector('#orders-label').textContent !== '', {timeout: 15000});
+  await new Promise((r) => setTimeout(r, 300));
+}
+
+async function menuEntries(page) {
+  return page.$$eval('#choice-buttons button', (bs) => bs.map((b) => ({
+    text: b.textContent, done: b.classList.contains('done'),
+    other: b.textContent === 'Back' || b.textContent === 'Cancel'})));
+}
+
+// Waits for the menu to answer the last click: a new line, or closed.
+async function menuMoved(page, before) {
+  await page.waitForFunction((b) => document.querySelector('#choice-menu').hidden ||
+      document.querySelector('#choice-line').textContent !== b, {timeout: 15000}, before);
+}
+
+// Orders every decision of the page's seat from the menus: the first
+// finished line of the way the walk takes (`spread` varies the walk, so that
+// a second try after a refusal orders otherwise).
+async function orderByClicks(page, spread, screenshot) {
+  const ids = await page.$$eval('#decisions button', (bs) => bs.map((b) => b.dataset.decision));
+  for (const [i, id] of ids.entries()) {
+    await page.evaluate((d) => document.querySelector(`#decisions button[data-decision="${d}"]`).click(), id);
+    await page.waitForFunction(() => !document.querySelector('#choice-menu').hidden, {timeout: 15000});
+    for (let n = 0; n < 40; n++) {
+      const line = await text(page, '#choice-line');
+      const entries = await menuEntries(page);
+      const done = entries.findIndex((e) => e.done);
+      const ways = entries.map((e, at) => ({...e, at})).filter((e) => !e.done && !e.other);
+      if (screenshot && n === 1) await screenshot();
+      // A whole line is taken at once, or on some pieces one choice later
+      // (a longer move, a second target), when the menu goes on.
+      let at = done;
+      if (done < 0 || (ways.length > 0 && n < 2 && (i + spread) % 2 === 1)) {
+        if (ways.length === 0) break;
+        at = ways[(i * 7 + n * 3 + spread) % ways.length].at;
+      }
+      await page.evaluate((k) => document.querySelectorAll('#choice-buttons button')[k].click(), at);
+      await menuMoved(page, line);
+      if (await page.$eval('#choice-menu', (e) => e.hidden)) break;
+    }
+  }
+  return (await page.$eval('#order-lines', (e) => e.value)).split('\n').filter((l) => l.trim() !== '');
+}
+
+async function removeAll(page) {
+  await page.evaluate(() => {
+    document.querySelector('#order-lines').value = '';
+    document.querySelector('#order-lines').dispatchEvent(new Event('input'));
+  });
+}
+
+// Saves (without marking ready); the canonical lines, or null when refused.
+async function save(page) {
+  await page.evaluate(() => (document.querySelector('#orders-note').textContent = ''));
+  await page.click('#orders-form button[value=save]');
+  await page.waitForFunction(() => /saved|Nothing was saved/.test(document.querySelector('#orders-note').textContent),
+      {timeout: 15000});
+  if (/Nothing was saved/.test(await text(page, '#orders-note'))) return null;
+  return (await page.$eval('#order-lines', (e) => e.value)).split('\n').filter((l) => l.trim() !== '');
+}
+
+await run('node click-every-game.mjs SERVER OUT_DIR', async ({newPage, outDir}) => {
+  const first = await newPage(1100, 800);
+  const second = await newPage(1100, 800);
+  await register(first, 'alexander', false);
+  await register(second, 'azemilcus', false);
+  for (const scenario of games) {
+    await createAndJoin(first, second, scenario);
+    const name = scenario.replace('/', '-');
+    await boardLoaded(first);
+    await boardLoaded(second);
+    const ordered = new Set();
+    let shot = false;
+    for (let step = 0; step < kMostSteps && ordered.size < 2; step++) {
+      const label = (await text(first, '#game-state')).split(';')[0];
+      const saved = [];
+      for (const [page, who] of [[first, 'the first side'], [second, 'the second side']]) {
+        await settled(page);
+        if (await page.$eval('#orders', (e) => e.hidden)) continue;
+        const offered = await page.$$eval('#decisions li', (e) => e.length);
+        check(offered > 0, `${scenario}, ${label}: ${who} is offered its orders as choices`);
+        if (offered === 0) return;
+        let lines = null;
+        for (let attempt = 0; attempt < 4 && !lines; attempt++) {
+          const screenshot = shot ? null : async () => {
+            if (shot) return;
+            shot = true;
+            await screenshotBoard(page, outDir, `${name}-order-on-the-board`);
+          };
+          await orderByClicks(page, attempt, screenshot);
+          lines = await save(page);
+          if (!lines) await removeAll(page);
+        }
+        check(lines !== null, `${scenario}, ${label}: ${who}'s clicked orders are accepted`);
+        if (!lines) return;
+        saved.push([page, who, lines]);
+        ordered.add(who);
+      }
+      for (const [page] of saved) await page.click('#orders-form button[value=ready]');
+      await first.waitForFunction((b) => document.querySelector('#game-state').textContent !== b,
+          {timeout: 20000}, label);
+      for (const [page, who, lines] of saved) {
+        // The resolved step's orders, as the server reports them to the seat.
+        await page.waitForFunction((ls) => ls.every((l) => document.querySelector('#events').textContent.includes(l)),
+            {timeout: 15000}, lines).catch(() => {});
+        const events = await text(page, '#events');
+        const missing = lines.filter((l) => !events.includes(l));
+        check(missing.length === 0, `${scenario}, ${label}: ${who}'s ${lines.length} clicked orders are ` +
+            `among the step's reported orders${missing.length ? ` (missing: ${missing.join(' | ')})` : ''}`);
+      }
+    }
+    check(ordered.size === 2, `${scenario}: both sides gave a full step of orders by clicks (${[...ordered].join(', ')})`);
+  }
+});
