@@ -52,6 +52,7 @@ void check_scenario(const Game& game, const ScenarioInfo& scenario, int players,
         }
         for (SideId w : info.winners) CHECK(w.value < static_cast<int>(seating.side_names.size()));
         for (const std::string& leak : testing::view_leaks(s, players)) FAIL_CHECK(leak);
+        for (const std::string& leak : testing::choices_leaks(s)) FAIL_CHECK(leak);
       },
       [&](const State& before, const std::map<PlayerId, OrderSet>& orders, const Resolution& r) {
         // The same orders and dice on a clone give the same position and events.
@@ -82,11 +83,13 @@ TEST_CASE("conformance of every registered scenario under random legal play") {
   CHECK(scenarios >= 5);
 }
 
-TEST_CASE("the secrecy check finds a secret in a view, an event and revealed orders") {
+TEST_CASE("the secrecy check finds a secret in a view, an event, revealed orders and choices") {
   // The check must be able to fail: a position that shows its cup to everyone.
   class Leaky final : public State {
    public:
-    StepInfo step() const override { return {StepNo{1}, "leaky", {PlayerId{0}}, false, "", {}}; }
+    StepInfo step() const override {
+      return {StepNo{1}, "leaky", {PlayerId{0}, PlayerId{1}}, false, "", {}};
+    }
     Expected<OrderSet, OrderErrors> validate(PlayerId,
                                              const std::vector<std::string>& l) const override {
       return OrderSet{l};
@@ -95,6 +98,9 @@ TEST_CASE("the secrecy check finds a secret in a view, an event and revealed ord
     std::vector<std::vector<std::string>> candidate_orders(PlayerId) const override { return {}; }
     std::vector<Secret> secrets() const override {
       return {{"chit-hidden-9", Audience::seat(PlayerId{0})}};
+    }
+    std::vector<Decision> decisions(PlayerId) const override {
+      return {{"cup", "the cup holds chit-hidden-9", "", {}, ""}};
     }
     View view(std::optional<PlayerId>) const override {
       View v;
@@ -110,6 +116,7 @@ TEST_CASE("the secrecy check finds a secret in a view, an event and revealed ord
   };
   const Leaky s;
   CHECK(testing::view_leaks(s, 2).size() == 1);  // seat 1 sees it; seat 0 may
+  CHECK(testing::choices_leaks(s).size() == 1);  // the same in seat 1's choices
   Resolution r;
   r.next = s.clone();
   r.events.push_back(Event("seat 0 draws chit-hidden-9"));

@@ -13,11 +13,12 @@
 #include <openssl/hmac.h>
 
 #include "digest.h"
+#include "support/protocol_client.h"
 #include "support/random_play.h"
+#include "support/requests.h"
 #include "support/secrecy_check.h"
 #include "support/sql_file.h"
 #include "support/table.h"
-#include "support/protocol_client.h"
 #include "support/text.h"
 #include "test-games/masks_game.h"
 
@@ -78,11 +79,19 @@ struct MasksTable : nt::Table {
     }
   }
 
-  // Every client reads its view, its history, the game's press and (now and
-  // then) a replay, so that all kinds of frame pass the check.
+  // Every client reads its view, its history, the game's press, (now and
+  // then) a replay, and every order it could be offered choice by choice
+  // (the observer and a seat asking for the other side's are refused), so
+  // that all kinds of frame pass the check.
   void look(int step) {
     for (auto* c : all()) {
-      game_detail(*c, game);
+      const auto d = game_detail(*c, game);
+      if (d.summary().status() == proto::RUNNING) {
+        all_choices(*c, d.summary().step());
+        auto other_side = nt::choices_request(game, d.summary().step());
+        other_side.mutable_choices()->set_for_seat(c == &at(0) ? 1 : 0);
+        CHECK(c->call(other_side).has_error());
+      }
       all_press(*c, game);
       proto::Envelope ev;
       ev.mutable_events()->set_game_id(game);
@@ -91,6 +100,27 @@ struct MasksTable : nt::Table {
         proto::Envelope rp;
         rp.mutable_replay()->set_game_id(game);
         c->call(rp);
+      }
+    }
+  }
+
+  // The decisions of the client's seat and every way on from each.
+  void all_choices(Connection& c, std::uint64_t step) {
+    const auto listed = c.call(nt::choices_request(game, step));
+    if (!listed.has_choices_result()) return;  // an observer, or nothing to order
+    for (const auto& d : listed.choices_result().decisions()) {
+      std::vector<std::vector<std::string>> todo{{}};
+      while (!todo.empty()) {
+        const auto path = todo.back();
+        todo.pop_back();
+        const auto next = c.call(nt::choices_request(game, step, d.id(), path));
+        REQUIRE_MESSAGE(next.has_choices_result(), next.error().message());
+        for (const auto& choice : next.choices_result().choices()) {
+          if (choice.last()) continue;
+          auto on = path;
+          on.push_back(choice.text());
+          todo.push_back(std::move(on));
+        }
       }
     }
   }

@@ -60,6 +60,39 @@ std::vector<std::string> view_leaks(const State& state, int seats) {
   return out;
 }
 
+std::vector<std::string> choices_leaks(const State& state, std::size_t most) {
+  std::vector<std::string> out;
+  const auto secrets = state.secrets();
+  if (secrets.empty()) return out;
+  const std::string where = "the choices of step " + std::to_string(state.step().number.value);
+  for (const PlayerId seat : state.step().to_order) {
+    std::string text;
+    std::size_t asked = 0;
+    for (const Decision& d : state.decisions(seat)) {
+      text += d.id + " " + d.label + " " + d.text + " " + d.otherwise + "\n";
+      for (const std::string& c : d.cells) text += c + "\n";
+      std::vector<std::vector<std::string>> todo{{}};
+      while (!todo.empty() && asked++ < most) {
+        const auto path = todo.back();
+        todo.pop_back();
+        const auto ways = state.choices(seat, d.id, path);
+        if (!ways) continue;
+        for (const Choice& c : *ways) {
+          text += c.text + " " + c.label + "\n";
+          for (const std::string& cell : c.cells) text += cell + "\n";
+          if (c.last) continue;
+          auto on = path;
+          on.push_back(c.text);
+          todo.push_back(std::move(on));
+        }
+      }
+    }
+    const auto l = leaks_in(text, secrets, seat, where + " for seat " + std::to_string(seat.value));
+    out.insert(out.end(), l.begin(), l.end());
+  }
+  return out;
+}
+
 std::vector<std::string> step_leaks(const State& before, const std::map<PlayerId, OrderSet>& orders,
                                     const Resolution& resolution, int seats) {
   std::vector<std::string> out;

@@ -23,6 +23,10 @@ std::vector<std::string> leaks_in(std::string_view text, const std::vector<Secre
 // Every seat's view of `state` against the state's own secrets.
 std::vector<std::string> view_leaks(const State& state, int seats);
 
+// Every decision each seat that orders is offered, and every way on from
+// each (at most `most` answers a seat), against the state's own secrets.
+std::vector<std::string> choices_leaks(const State& state, std::size_t most = 500);
+
 // One resolved step: each event against the secrets of the position it led
 // to, for every seat (and observer) in the event's audience; each seat's
 // orders against the same, for every seat that may read them.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "core/choices.h"
 #include "core/cup.h"
 #include "core/text.h"
 
@@ -128,6 +129,33 @@ class MasksState final : public State {
     for (const std::string& c : hands_[static_cast<std::size_t>(p.value)])
       group.push_back("play " + c);
     return {group};
+  }
+
+  // One decision a step, from the seat's own hand: the choices show a seat
+  // its own chits (which its side may know) and nothing else.
+  std::vector<Decision> decisions(PlayerId p) const override {
+    const StepInfo info = step();
+    if (std::find(info.to_order.begin(), info.to_order.end(), p) == info.to_order.end()) return {};
+    if (drawing()) return {{"draw", "draw a chit or keep your hand", "", {}, "keeps (masks 6)"}};
+    return {{"chit", "play a chit or pass", "", {}, "passes (masks 6)"}};
+  }
+
+  Expected<std::vector<Choice>> choices(PlayerId p, std::string_view decision,
+                                        const std::vector<std::string>& path) const override {
+    const auto ds = decisions(p);
+    if (ds.empty() || ds[0].id != decision) return fail("no such decision in this step");
+    std::vector<Option> options;
+    if (drawing()) {
+      options = {{{"draw", "draw a chit from the cup", {}}}, {{"keep", "keep your hand", {}}}};
+    } else {
+      options.push_back({{"pass", "pass", {}}});
+      for (const std::string& c : hands_[static_cast<std::size_t>(p.value)])
+        options.push_back({{"play", "play", {}}, {" " + c, c, {}}});
+    }
+    return offered(
+        ds[0], path,
+        [&](const std::vector<std::string>& so_far) { return ways_among(options, so_far); },
+        [&](const std::string& line) { return validate(p, {line}).has_value(); });
   }
 
   // masks 3: a seat's orders name the chit it plays; only its side reads them.
