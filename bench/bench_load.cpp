@@ -35,8 +35,9 @@ Measures naumachia-server under load next to a TLS WebSocket echo server:
 closed loops at 1, 16, 64 and 256 connections, an open loop at half of
 naumachia's best rate, server memory per idle connection, the cost of
 heavier requests (login, register, list_games, events, replay) and the delay
-they impose on a probe connection, and naumachia-admin's replay of a long
-game. The servers run in a fresh temporary directory, which is removed at
+they impose on a probe connection, the choices request a click on the board
+sends (in the opening of each game's largest scenario), and naumachia-admin's
+replay of a long game. The servers run in a fresh temporary directory, which is removed at
 the end (and kept, with the servers' logs, when something failed).
 
   --server PATH   naumachia-server
@@ -294,6 +295,15 @@ Table build_table(const nb::Settings& s, nb::Results& r) {
     t.add(under + ": p50", {}, r.orders_probe->probe.latency.percentile_ms(0.5), 3);
     t.add(under + ": p99", {}, r.orders_probe->probe.latency.percentile_ms(0.99), 3);
     t.add(under + ": max", {}, r.orders_probe->probe.latency.max_ms(), 3);
+  }
+  t.section(
+      "order choices in each game's largest opening, one connection in a closed loop, ms "
+      "(baseline: an echo at one connection)");
+  for (nb::ChoicesCost& c : r.choices) {
+    t.add(c.name + ": p50", percentile_at(r.closed_echo, 1, 0.5),
+          c.alone.latency.percentile_ms(0.5), 3);
+    t.add(c.name + ": p99", percentile_at(r.closed_echo, 1, 0.99),
+          c.alone.latency.percentile_ms(0.99), 3);
   }
   t.section("naumachia-admin replay of a long game (server stopped)");
   if (r.admin_ms) {

@@ -484,6 +484,15 @@ proto::Envelope replay(std::uint64_t game) {
   return e;
 }
 
+proto::Envelope choices(std::uint64_t game, std::uint64_t step, const std::string& decision) {
+  proto::Envelope e;
+  auto& c = *e.mutable_choices();
+  c.set_game_id(game);
+  c.set_step(step);
+  c.set_decision(decision);
+  return e;
+}
+
 }  // namespace requests
 
 }  // namespace naumachia::bench

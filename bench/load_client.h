@@ -208,6 +208,8 @@ proto::Envelope submit_orders(std::uint64_t game, std::uint64_t step,
                               const std::vector<std::string>& lines, bool ready);
 proto::Envelope events(std::uint64_t game, std::uint64_t after_seq);
 proto::Envelope replay(std::uint64_t game);
+// The decisions of the step (decision "") or the ways on of one.
+proto::Envelope choices(std::uint64_t game, std::uint64_t step, const std::string& decision);
 }  // namespace requests
 
 }  // namespace naumachia::bench

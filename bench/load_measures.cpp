@@ -96,6 +96,7 @@ class Run {
     }
     co_await guarded("idle connection memory", &Run::idle_memory);
     co_await guarded("request costs", &Run::costs);
+    co_await guarded("order choices", &Run::choices_costs);
     co_await guarded("admin replay", &Run::admin_replay);
   }
 
@@ -410,6 +411,76 @@ class Run {
       report(res_, "submit_orders, " + std::to_string(streams.size()) + " connections", p.load);
       report(res_, "  probe meanwhile", p.probe, true);
       res_.orders_probe = std::move(p);
+    }
+  }
+
+  // ------------------------------------------------------------ order choices
+
+  // The largest scenario of each game: its opening has every piece.
+  static constexpr const char* kChoicesScenarios[] = {
+      "diplomacy/standard", "diplomacy/fall-of-constantinople",
+      "tyre/siege",         "constantinople/naval",
+      "classis/actium",     "eih-naval/trafalgar"};
+
+  // A running game of `scenario` seated by `clients` (as many as it takes).
+  net::awaitable<proto::GameSummary> running_game(std::vector<std::shared_ptr<Client>>& clients,
+                                                  const std::string& scenario, unsigned players) {
+    const B created = co_await clients[0]->call_expect(requests::create_game(scenario, 0, players),
+                                                       B::kGame, "create_game");
+    proto::GameSummary game = created.game();
+    for (unsigned k = 1; k < players; ++k) {
+      const B joined = co_await clients[k]->call_expect(
+          requests::join_game(game.id(), static_cast<int>(k)), B::kGame, "join_game");
+      game = joined.game();
+    }
+    co_return game;
+  }
+
+  // On a connection of its own: the stream closes it when done. (Names and
+  // results are named locals, not temporaries in a co_await expression:
+  // GCC 12 mishandles those.)
+  net::awaitable<void> measure_choices(const Player& who, const B& request, std::string name) {
+    const std::vector<Player> just_one{who};
+    auto client = co_await resume_clients(ctx_, srv_.ours_at, just_one);
+    RequestStream stream(client.front(), request, B::kChoicesResult);
+    const std::vector<Stream*> one{&stream};
+    LoadResult alone = co_await closed_loop(one, s_.timing());
+    report(res_, "choices, " + name, alone);
+    res_.choices.push_back(ChoicesCost{std::move(name), std::move(alone)});
+  }
+
+  net::awaitable<void> choices_costs() {
+    std::cerr << "order choices: the opening of each game's largest scenario...\n";
+    const auto users = co_await seat_players(ctx_, srv_.ours_at, 1, "c", 1);
+    auto clients = co_await resume_clients(ctx_, srv_.ours_at, users);
+    const CloseOnExit close(clients);
+    const B listed =
+        co_await clients[0]->call_expect(requests::list_scenarios(), B::kScenarios, "scenarios");
+    for (const std::string scenario : kChoicesScenarios) {
+      unsigned players = 0;
+      for (const auto& sc : listed.scenarios().scenarios())
+        if (sc.id() == scenario) players = std::min<unsigned>(sc.max_players(), kSeats);
+      if (players == 0) throw BenchError("the server offers no scenario " + scenario);
+      const proto::GameSummary game = co_await running_game(clients, scenario, players);
+      // The first seat that orders in the opening and is offered decisions.
+      bool measured = false;
+      for (unsigned k = 0; k < players && !measured; ++k) {
+        const B decisions = requests::choices(game.id(), game.step(), "");
+        const B answer = co_await clients[k]->call(decisions);
+        if (!answer.has_choices_result() || answer.choices_result().decisions().empty()) continue;
+        const std::string first = answer.choices_result().decisions(0).id();
+        const B ways = requests::choices(game.id(), game.step(), first);
+        const B ways_answer = co_await clients[k]->call_expect(ways, B::kChoicesResult, "choices");
+        const std::string listing = scenario + ": the decisions (" +
+                                    std::to_string(answer.choices_result().decisions_size()) + ")";
+        co_await measure_choices(users[k], decisions, listing);
+        const std::string going_on = scenario + ": the ways on of " + first + " (" +
+                                     std::to_string(ways_answer.choices_result().choices_size()) +
+                                     ")";
+        co_await measure_choices(users[k], ways, going_on);
+        measured = true;
+      }
+      if (!measured) std::cerr << "choices, " << scenario << ": no seat is offered decisions\n";
     }
   }
 

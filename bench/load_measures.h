@@ -51,6 +51,13 @@ struct CostResult {
   ProbedLoad loaded;  // `cost_loaders` connections, closed loop, with the probe
 };
 
+// The choices request a click sends, in one scenario's opening (the
+// position with every piece on the board), from a seat that orders in it.
+struct ChoicesCost {
+  std::string name;  // "tyre/siege: the decisions (12)"
+  LoadResult alone;  // one connection, closed loop
+};
+
 // CPU use over a measurement window, in percent of one CPU; -1 = unknown.
 // A load generator near 100% means the figure measures the generator, not
 // the server.
@@ -79,6 +86,7 @@ struct Results {
   std::optional<LoadResult> probe_idle;
   std::vector<CostResult> costs;
   std::optional<ProbedLoad> orders_probe;  // submit_orders at open_loop_connections
+  std::vector<ChoicesCost> choices;
   PlayLog history;
   PlayLog long_game;
   std::optional<double> admin_ms;
