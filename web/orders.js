@@ -90,8 +90,13 @@ function drawPreview(svg) {
   const layer = document.createElementNS(SVG_NS, 'g');
   layer.setAttribute('class', 'preview');
   const lines = currentLines();
-  for (const [, made] of picking.made) {
-    if (!lines.includes(made.line)) continue;
+  const drawn = [...picking.made.values()].filter((made) => lines.includes(made.line));
+  // The order being built, as far as it goes (a galley's path hex by hex).
+  const current = decisionNamed(picking.decision);
+  if (current && picking.pathCells.length > 0) {
+    drawn.push({from: current.cells[0], to: picking.pathCells.flat(), building: true});
+  }
+  for (const made of drawn) {
     const from = cellCentre(made.from);
     let at = from;
     for (const id of made.to) {
@@ -105,6 +110,7 @@ function drawPreview(svg) {
       }
       const line = document.createElementNS(SVG_NS, 'line');
       for (const [k, v] of [['x1', at.x], ['y1', at.y], ['x2', to.x], ['y2', to.y]]) line.setAttribute(k, v);
+      if (made.building) line.setAttribute('class', 'building');
       layer.append(line);
       const dot = document.createElementNS(SVG_NS, 'circle');
       for (const [k, v] of [['cx', to.x], ['cy', to.y], ['r', 4]]) dot.setAttribute(k, v);
