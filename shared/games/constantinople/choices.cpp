@@ -10,7 +10,7 @@
 // every ship, its values, mode and marks to both players); the proposals
 // are built from that position alone and never from the other player's
 // orders of the step, which stay secret until both have committed.
-#include <algorithm>
+#include <array>
 
 #include "games/constantinople/rules.h"
 

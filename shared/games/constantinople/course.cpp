@@ -10,8 +10,10 @@
 // one is an order or leads to one; the check (move_line) has the last word
 // on each line. A ship passing through an enemy's hex (14.15) may go on
 // from it but not stop there.
+#include <algorithm>
+#include <array>
+
 #include "core/galley.h"
-#include "core/text.h"
 #include "games/constantinople/rules.h"
 
 namespace naumachia::constantinople {
