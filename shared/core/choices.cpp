@@ -98,7 +98,8 @@ Expected<std::vector<Choice>> offered(const Decision& d, const std::vector<std::
   for (Choice c : ways(walked)) {
     walked.push_back(c.text);
     const bool whole = c.complete && search.accepted(walked);
-    const bool onward = !c.last && search.completable(walked);
+    // A whole line is offered whatever may follow it: no need to search on.
+    const bool onward = !whole && !c.last && search.completable(walked);
     walked.pop_back();
     if (!whole && !onward) continue;
     c.complete = whole;

@@ -73,6 +73,36 @@ std::string canonical(const State& s, PlayerId seat, const std::string& line) {
   return v && v->lines.size() == 1 ? v->lines[0] : line;
 }
 
+// Whether the choices of `d` build `rest`, after `path`, piece by piece. The
+// exploration of whole lines stops at 400 a decision; a galley's courses run
+// to thousands, so a candidate beyond them is walked to instead.
+bool walks(const State& s, PlayerId seat, const Decision& d, std::vector<std::string>& path,
+           std::string_view rest) {
+  const auto choices = s.choices(seat, d.id, path);
+  if (!choices) return false;
+  for (const Choice& c : *choices) {
+    if (c.text.empty() || rest.substr(0, c.text.size()) != c.text) continue;
+    const std::string_view after = rest.substr(c.text.size());
+    if (after.empty() && c.complete) return true;
+    if (after.empty() || c.last) continue;
+    path.push_back(c.text);
+    const bool found = walks(s, seat, d, path, after);
+    path.pop_back();
+    if (found) return true;
+  }
+  return false;
+}
+
+bool reachable(const State& s, PlayerId seat, const std::vector<Decision>& ds,
+               const std::string& line) {
+  for (const Decision& d : ds) {
+    if (line.rfind(d.text, 0) != 0) continue;
+    std::vector<std::string> path;
+    if (walks(s, seat, d, path, std::string_view(line).substr(d.text.size()))) return true;
+  }
+  return false;
+}
+
 // The agreement of choices with validation at one position; the number of
 // decisions checked.
 int check_agreement(const State& s) {
@@ -95,8 +125,10 @@ int check_agreement(const State& s) {
     }
     for (const auto& group : s.candidate_orders(seat)) {
       for (const std::string& line : group) {
-        if (!accepted_alone(s, seat, line)) continue;
-        CHECK_MESSAGE(reached.count(canonical(s, seat, line)) == 1,
+        // A blank candidate is no order: the group's piece left unordered.
+        if (text::trim(line).empty() || !accepted_alone(s, seat, line)) continue;
+        const std::string want = canonical(s, seat, line);
+        CHECK_MESSAGE((reached.count(want) == 1 || reachable(s, seat, ds, want)),
                       "the candidate '" << line << "' is not reachable through choices");
       }
     }
@@ -203,4 +235,5 @@ TEST_CASE("choices agree with validation over random positions of every module t
   }
   // Diplomacy offers every order by choices: its positions were checked.
   CHECK(checked["diplomacy"] > 100);
+  CHECK(checked["constantinople"] > 250);
 }

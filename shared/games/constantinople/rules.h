@@ -87,6 +87,7 @@ struct Board : Position, Adjudication {
   void lose_one(Ship& s);
   void release(Ship& s);
   std::string describe(const Ship& s) const;
+  std::string counter_text(const Ship& s) const;  // "4 4 C 4/7-10", as the counter reads
 
   // ------------------------------------------------------------ wind.cpp
   Dir wind_toward() const;  // grid direction the wind carries ships (14.26)
@@ -179,6 +180,22 @@ struct Board : Position, Adjudication {
   std::vector<std::vector<std::string>> planning_candidates(Side side) const;
   const Ship* nearest_enemy(const Ship& s) const;
   std::vector<std::string> ram_courses(const Ship& s) const;
+
+  // ------------------------------------------------------------ choices.cpp, course.cpp
+  // Orders choice by choice (core/choices.h): a ship or a leader is a
+  // decision; a movement order is built action by action (course.cpp).
+  using Path = std::vector<std::string>;
+  std::string ship_label(const Ship& s) const;
+  std::vector<Decision> setup_decisions() const;
+  std::vector<Choice> setup_ways(const Decision& d, const Path& path) const;
+  std::vector<Decision> move_decisions(Side side) const;
+  std::vector<Choice> move_ways(Side side, const Decision& d, const Path& path) const;
+  std::vector<Decision> melee_decisions(Side side) const;
+  std::vector<Choice> melee_ways(const Decision& d, const Path& path) const;
+  std::vector<Decision> haven_decisions() const;
+  std::vector<Choice> haven_ways(const Decision& d, const Path& path) const;
+  std::vector<Decision> planning_decisions(Side side) const;
+  std::vector<Choice> planning_ways(Side side, const Decision& d, const Path& path) const;
 
   // ------------------------------------------------------------ serialise.cpp, view.cpp
   std::string serialize() const;

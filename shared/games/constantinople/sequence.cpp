@@ -118,6 +118,73 @@ Groups planning_candidates(const Board& b, Side s) {
   return b.planning_candidates(s);
 }
 
+// ------------------------------------------------------------ choices
+
+// Orders choice by choice (choices.cpp, course.cpp). In a movement or combat
+// step a proposal to end the Naval Phase is a decision of its own (4.0 E).
+using Path = std::vector<std::string>;
+using Decisions = std::vector<Decision>;
+using Ways = std::vector<Choice>;
+Decision proposal_decision() {
+  return {"propose",
+          "propose to end the Naval Phase after this impulse (4.0 E)",
+          "propose",
+          {},
+          "no proposal: the Naval Phase goes on (4.0 E)"};
+}
+Ways proposal_ways(const Path& path) {
+  if (!path.empty()) return {};
+  return {{" end", "propose: end the Naval Phase after this impulse (4.0 E)", {}, true, true}};
+}
+Decisions setup_decisions(const Board& b, Side) {
+  return b.setup_decisions();
+}
+Ways setup_ways(const Board& b, Side, const Decision& d, const Path& p) {
+  return b.setup_ways(d, p);
+}
+Decisions movement_decisions(const Board& b, Side s) {
+  Decisions out = b.move_decisions(s);
+  out.push_back(proposal_decision());
+  return out;
+}
+Ways movement_ways(const Board& b, Side s, const Decision& d, const Path& p) {
+  return d.id == "propose" ? proposal_ways(p) : b.move_ways(s, d, p);
+}
+Decisions melee_decisions(const Board& b, Side s) {
+  Decisions out = b.melee_decisions(s);
+  out.push_back(proposal_decision());
+  return out;
+}
+Ways melee_ways(const Board& b, Side, const Decision& d, const Path& p) {
+  return d.id == "propose" ? proposal_ways(p) : b.melee_ways(d, p);
+}
+// 4.0 E: the whole line is the answer.
+Decisions answer_decisions(const Board& b, Side) {
+  return {{"answer",
+           std::string("the ") + side_name(enemy(answering(b))) +
+               " player proposes to end the Naval Phase after this impulse (4.0 E)",
+           "",
+           {},
+           "the proposal lapses: the Naval Phase goes on (4.0 E)"}};
+}
+Ways answer_ways(const Board&, Side, const Decision&, const Path& p) {
+  if (!p.empty()) return {};
+  return {{"accept", "accept: the Naval Phase ends after this impulse", {}, true, true},
+          {"decline", "decline: the Naval Phase goes on", {}, true, true}};
+}
+Decisions haven_decisions(const Board& b, Side) {
+  return b.haven_decisions();
+}
+Ways haven_ways(const Board& b, Side, const Decision& d, const Path& p) {
+  return b.haven_ways(d, p);
+}
+Decisions planning_decisions(const Board& b, Side s) {
+  return b.planning_decisions(s);
+}
+Ways planning_ways(const Board& b, Side s, const Decision& d, const Path& p) {
+  return b.planning_ways(s, d, p);
+}
+
 // ------------------------------------------------------------ labels
 
 std::string turn_title(const Board& b, const std::string& title) {
@@ -237,21 +304,29 @@ constexpr Side kByz = Side::Byzantine;
 constexpr SequenceOfPlay kSequence{{{
     // clang-format off
     // segment, name, label,
-    //   who orders, check, whole orders, candidates, play, next
+    //   who orders, check, whole orders, candidates, play, next,
+    //   lines together, decisions, ways
     {Seg::Setup, "setup", turn<"Byzantine deployment in the Golden Horn (19.1)">,
-     only<kByz>, no_proposal<deploy>, nullptr, none, play_setup, after_setup},
+     only<kByz>, no_proposal<deploy>, nullptr, none, play_setup, after_setup,
+     nullptr, setup_decisions, setup_ways},
     {Seg::FirstMove, "first-movement", movement,  // 4.0 C
-     moving, naval<move>, nullptr, movement_candidates, with_proposals<play_moves>, go<Seg::SecondMove>},
+     moving, naval<move>, nullptr, movement_candidates, with_proposals<play_moves>, go<Seg::SecondMove>,
+     nullptr, movement_decisions, movement_ways},
     {Seg::SecondMove, "second-movement", movement,  // 4.0 D
-     moving, naval<move>, nullptr, movement_candidates, with_proposals<play_moves>, after_movement},
+     moving, naval<move>, nullptr, movement_candidates, with_proposals<play_moves>, after_movement,
+     nullptr, movement_decisions, movement_ways},
     {Seg::Combat, "combat", impulse<"mutual naval combat (15.2)">,  // 4.0 E
-     attacking, naval<melee>, allotment, melee_candidates, with_proposals<play_melee>, after_combat},
+     attacking, naval<melee>, allotment, melee_candidates, with_proposals<play_melee>, after_combat,
+     nullptr, melee_decisions, melee_ways},
     {Seg::Agreement, "agreement", agreement,  // 4.0 E
-     to_answer, no_proposal<answer>, nullptr, answer_candidates, play_answer, after_answer},
+     to_answer, no_proposal<answer>, nullptr, answer_candidates, play_answer, after_answer,
+     nullptr, answer_decisions, answer_ways},
     {Seg::StormHaven, "storm-haven", turn<"Storm, Byzantine havens (14.29)">,
-     only<kByz>, no_proposal<haven>, nullptr, none, play_havens, after_havens},
+     only<kByz>, no_proposal<haven>, nullptr, none, play_havens, after_havens,
+     nullptr, haven_decisions, haven_ways},
     {Seg::Planning, "planning", turn<"Planning and Bombardment (16.0, 17.2, 15.7)">,
-     planning, no_proposal<plan>, nullptr, planning_candidates, play_planning, after_planning},
+     planning, no_proposal<plan>, nullptr, planning_candidates, play_planning, after_planning,
+     nullptr, planning_decisions, planning_ways},
     // clang-format on
 }}};
 static_assert(kSequence.indexed_by_segment(), "the rows stand in the order of Segment");

@@ -65,6 +65,15 @@ std::string Board::describe(const Ship& s) const {
   return s.id + " (" + cls(s).name + ")";
 }
 
+// Melee, ram, Ram Defense, cruising/battle speed - sail capability, as in play.
+std::string Board::counter_text(const Ship& s) const {
+  const Values& v = values(s);
+  static const char* const kDefence = "ABCD";
+  return std::to_string(v.melee) + " " + std::to_string(v.ram) + " " +
+         kDefence[ram_defence(s) - 1] + " " + std::to_string(v.cruise) + "/" +
+         std::to_string(v.battle) + "-" + std::to_string(v.sail);
+}
+
 // 15.34: permanent; a second Damaged result changes nothing more.
 void Board::damage(Ship& s, const std::string& why) {
   if (s.damaged) {

@@ -37,11 +37,7 @@ View Board::view() const {
         t.kind = cls(s).name;
         t.label = id;
         t.facing = static_cast<int>(s.facing);
-        const Values& val = values(s);
-        static const char* const kDef = "ABCD";
-        t.marks.push_back(std::to_string(val.melee) + " " + std::to_string(val.ram) + " " +
-                          kDef[ram_defence(s) - 1] + " " + std::to_string(val.cruise) + "/" +
-                          std::to_string(val.battle) + "-" + std::to_string(val.sail));
+        t.marks.push_back(counter_text(s));
         t.marks.push_back(s.prop == Propulsion::Oar ? "oar"
                                                     : "sail " + std::to_string(s.capability));
         if (s.reduced) t.marks.push_back(s.side == Side::Ottoman ? "reduced" : "crew ashore");

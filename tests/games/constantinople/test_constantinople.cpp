@@ -713,3 +713,179 @@ TEST_CASE(
   CHECK(has(first_error(*position(l), kByzantine, {"Diedo: IMP1"}),
             "not on the city's Golden Horn shore (16.0)"));
 }
+
+// ------------------------------------------------------------ orders choice by choice
+
+namespace {
+
+std::vector<std::string> texts(const Expected<std::vector<Choice>>& choices) {
+  std::vector<std::string> out;
+  REQUIRE_MESSAGE(choices.has_value(), choices.error().message);
+  for (const Choice& c : *choices) out.push_back(c.text);
+  return out;
+}
+
+bool offers(const Expected<std::vector<Choice>>& choices, const std::string& text) {
+  const auto all = texts(choices);
+  return std::find(all.begin(), all.end(), text) != all.end();
+}
+
+Decision decision(const State& s, PlayerId seat, const std::string& id) {
+  for (const Decision& d : s.decisions(seat))
+    if (d.id == id) return d;
+  FAIL("no decision " << id);
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Constantinople choices 19.1, 15.26: a galley deploys to a Golden Horn hex and a facing") {
+  auto s = constantinople::make_constantinople_game()->new_game("naval", 2).value();
+  CHECK(s->decisions(kOttoman).empty());
+  std::vector<std::string> ids;
+  for (const Decision& d : s->decisions(kByzantine)) ids.push_back(d.id);
+  // GENOA arrives later from the south edge (19.1).
+  CHECK(ids == std::vector<std::string>{"CRETE", "GENOA2", "IMP1", "IMP2", "MED", "VENICE", "Diedo",
+                                        "Trevisano"});
+  const Decision venice = decision(*s, kByzantine, "VENICE");
+  CHECK(venice.text == "VENICE:");
+  CHECK(venice.otherwise == "placed at 3331 facing S (the default deployment)");
+  const auto hexes = s->choices(kByzantine, "VENICE", {});
+  CHECK(offers(hexes, " 3331"));
+  CHECK_FALSE(offers(hexes, " 2044"));  // at sea, outside the Golden Horn
+  for (const Choice& c : *hexes) CHECK_FALSE(c.complete);
+  const auto facings = s->choices(kByzantine, "VENICE", {" 3331"});
+  CHECK(texts(facings) == std::vector<std::string>{" facing N", " facing NE", " facing SE",
+                                                   " facing S", " facing SW", " facing NW"});
+  for (const Choice& c : *facings) CHECK((c.complete && c.last));
+  CHECK(s->validate(kByzantine, {line_of(venice, {" 3331", " facing S"})}).has_value());
+  CHECK_FALSE(s->choices(kByzantine, "VENICE", {" 2044"}).has_value());
+  const auto aboard = s->choices(kByzantine, "Diedo", {});
+  CHECK(offers(aboard, " VENICE"));
+  CHECK_FALSE(offers(aboard, " GENOA"));
+  CHECK(decision(*s, kByzantine, "Diedo").otherwise ==
+        "goes aboard VENICE (the default deployment)");
+}
+
+TEST_CASE(
+    "Constantinople choices 14.13, 14.15, 14.16, 15.11: an oar galley's course action by action, "
+    "its ram at Battle Speed") {
+  Pos p;
+  p.ships = {"G1 1538 N", "VENICE 1534 SE", "IMP1 1330 NE"};
+  auto s = position(p);
+  const Decision g1 = decision(*s, kOttoman, "G1");
+  CHECK(g1.text == "G1:");
+  CHECK(g1.cells == std::vector<std::string>{"1538"});
+  CHECK(has(g1.label,
+            "G1 (Galley 4 4 C 4/7-10) at 1538 facing N, oar: 4 MP cruising, 7 at Battle "
+            "Speed (14.16)"));
+  CHECK(g1.otherwise == "stays where it is, and drifts with the wind if it enters no hex (14.26)");
+  // 14.15: VENICE's broadside bars a fourth hex; 14.18: sail after a hex or none.
+  CHECK(texts(s->choices(kOttoman, "G1", {})) ==
+        std::vector<std::string>{" battle", " move 1", " move 2", " move 3", " turn L", " turn R",
+                                 " sail"});
+  // 15.11: no ram without Battle Speed; no second leg straight on.
+  CHECK(texts(s->choices(kOttoman, "G1", {" move 3"})) ==
+        std::vector<std::string>{", turn L", ", turn R"});
+  const auto ram = s->choices(kOttoman, "G1", {" battle", ", move 3"});
+  CHECK(texts(ram) == std::vector<std::string>{", turn L", ", turn R", ", ram VENICE"});
+  CHECK(ram->back().complete);
+  CHECK(ram->back().last);
+  CHECK(ram->back().cells == std::vector<std::string>{"1534"});
+  const std::string line = line_of(g1, {" battle", ", move 3", ", ram VENICE"});
+  CHECK(line == "G1: battle, move 3, ram VENICE");
+  const auto typed = s->validate(kOttoman, {"G1: move 3, ram VENICE"});
+  REQUIRE(typed.has_value());
+  CHECK(typed->lines[0] == line);
+  // 14.13: one hexside per hex entered, the points left after a turn.
+  const auto on = s->choices(kOttoman, "G1", {" move 1", ", turn R"});
+  CHECK_FALSE(offers(on, ", turn L"));
+  CHECK_FALSE(offers(on, ", move 4"));
+  for (const std::string& t : texts(on))
+    CHECK(s->validate(kOttoman, {line_of(g1, {" move 1", ", turn R", t})}).has_value());
+  CHECK_FALSE(s->choices(kOttoman, "G1", {" move 4"}).has_value());
+}
+
+TEST_CASE(
+    "Constantinople choices 14.22, 14.24, 14.25: a sail ship sets its capability, never "
+    "turns into the wind") {
+  Pos p;
+  p.first = "byzantine";
+  p.ships = {"VENICE 1539 SE sail=3", "G1 2044 N"};
+  auto s = position(p);
+  const Decision venice = decision(*s, kByzantine, "VENICE");
+  CHECK(has(venice.label, "sail: capability 3, may set 1-4 (14.21, 14.22)"));
+  CHECK(venice.otherwise == "holds its course, shortening sail to capability 1 (14.21, 14.22)");
+  CHECK(texts(s->choices(kByzantine, "VENICE", {})) ==
+        std::vector<std::string>{" speed 1", " speed 2", " speed 3", " speed 4"});
+  // On the wind a hex costs two; turning to port faces into the North wind.
+  CHECK(texts(s->choices(kByzantine, "VENICE", {" speed 3"})) ==
+        std::vector<std::string>{", move 1", ", turn R", ", turn R2"});
+  const auto after = s->choices(kByzantine, "VENICE", {" speed 3", ", turn R2"});
+  for (const std::string& t : texts(after))
+    CHECK(s->validate(kByzantine, {line_of(venice, {" speed 3", ", turn R2", t})}).has_value());
+}
+
+TEST_CASE("Constantinople choices 15.24: a melee split target by target, the last takes the rest") {
+  Pos p;
+  p.seg = "combat";
+  p.ships = {"GENOA 3331 NE", "G1 3431 N", "T1 3330 NE", "B1 3332 NE"};
+  auto s = position(p);
+  const Decision genoa = decision(*s, kByzantine, "GENOA");
+  CHECK(genoa.otherwise == "does not attack (15.2)");
+  CHECK(decision(*s, kByzantine, "propose").otherwise ==
+        "no proposal: the Naval Phase goes on (4.0 E)");
+  const auto first = s->choices(kByzantine, "GENOA", {});
+  CHECK(texts(first).size() == 9);  // 0 to 8 points on B1
+  CHECK(texts(first).front() == " attack B1 0");
+  CHECK(texts(s->choices(kByzantine, "GENOA", {" attack B1 5"})) ==
+        std::vector<std::string>{", G1 0", ", G1 1", ", G1 2", ", G1 3"});
+  const auto last = s->choices(kByzantine, "GENOA", {" attack B1 5", ", G1 2"});
+  CHECK(texts(last) == std::vector<std::string>{", T1 1"});
+  CHECK((last->front().complete && last->front().last));
+  CHECK(
+      s->validate(kByzantine, {line_of(genoa, {" attack B1 5", ", G1 2", ", T1 1"})}).has_value());
+  // A sole enemy takes the whole strength.
+  CHECK(texts(s->choices(kOttoman, "G1", {})) == std::vector<std::string>{" attack GENOA"});
+}
+
+TEST_CASE(
+    "Constantinople choices 4.0 E, 14.29, 17.22, 15.72: an answer, a haven, a portage, the "
+    "ships the guns fire at") {
+  Pos p;
+  p.ships = {"G1 1535 N", "VENICE 1231 S"};
+  auto r =
+      testing::play_step(*position(p), {{kOttoman, {"G1: battle, move 5", "propose end"}}}, {});
+  auto r2 = testing::play_step(*r.next, {{kByzantine, {}}}, {});
+  const Decision answer = decision(*r2.next, kByzantine, "answer");
+  CHECK(answer.otherwise == "the proposal lapses: the Naval Phase goes on (4.0 E)");
+  CHECK(texts(r2.next->choices(kByzantine, "answer", {})) ==
+        std::vector<std::string>{"accept", "decline"});
+
+  Pos storm;
+  storm.seg = "planning";
+  storm.ships = {"VENICE 3231 S", "CRETE 2545 N", "G1 2040 N"};
+  auto h = testing::play_step(*position(storm), {{kByzantine, {}}}, {3, 4, 1, 1, 3, 2});
+  REQUIRE(h.next->step().label == "Turn 3: Storm, Byzantine havens (14.29)");
+  CHECK(decision(*h.next, kByzantine, "CRETE").otherwise ==
+        "takes the first free haven in the map's order (14.29)");
+  CHECK(offers(h.next->choices(kByzantine, "CRETE", {}), " 2130"));
+
+  Pos late;
+  late.seg = "planning";
+  late.turn = 20;
+  late.ships = {"T1 3831 N", "G1 4031 N", "VENICE 3325 S"};
+  auto s = position(late);
+  std::vector<std::string> ids;
+  for (const Decision& d : s->decisions(kOttoman)) ids.push_back(d.id);
+  CHECK(ids == std::vector<std::string>{"T1", "VENICE"});  // galleys are not portaged (17.21)
+  const auto landing = s->choices(kOttoman, "T1", {});
+  CHECK(offers(landing, " portage 3624"));
+  CHECK_FALSE(offers(landing, " portage 3617"));  // beyond 5 hexes of 3623 (17.22)
+  CHECK(
+      s->validate(kOttoman, {line_of(decision(*s, kOttoman, "T1"), {" portage 3624", " facing N"})})
+          .has_value());
+  CHECK(texts(s->choices(kOttoman, "VENICE", {})) == std::vector<std::string>{" VENICE"});
+  CHECK(decision(*s, kOttoman, "VENICE").otherwise == "is not bombarded (15.72)");
+}
