@@ -14,7 +14,7 @@
 import {boardLoaded, check, createAndJoin, register, run, screenshotBoard, text} from './harness.mjs';
 
 const games = [
-  'diplomacy/standard',
+  'constantinople/naval',
 ];
 
 // Steps played per game at most while waiting for both sides to have ordered.
