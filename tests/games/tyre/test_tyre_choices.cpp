@@ -122,7 +122,7 @@ TEST_CASE("Tyre choices 5.1 5.12 6.16: a course run by run and turn by turn, one
   CHECK_FALSE(s->choices(kTyrian, ship->id, {" move 40"}).has_value());
 }
 
-TEST_CASE("Tyre choices 4.0 14.21: the Macedonian plan and build; otherwise bombardment") {
+TEST_CASE("Tyre choices 4.0 14.21: the Macedonian plan and build / otherwise bombardment") {
   // Set-up of both armies with no orders, then the first allocation.
   auto s = without_orders(*without_orders(*tyre_game("siege")));
   REQUIRE(has(s->step().label, "allocation"));
