@@ -101,7 +101,6 @@ std::string Board::enter_problem(const std::string& id, Side side, HexId h) cons
 // The cheapest legal path to `goal` (Dijkstra over half points), or why none.
 Expected<std::vector<HexId>> Board::land_path(const std::string& id, HexId goal,
                                               bool strategic) const {
-  const Side side = *piece_side(id);
   const auto start = piece_hex(id);
   if (!start) return fail(id + " is not on the map");
   const bool aboard =
@@ -112,18 +111,45 @@ Expected<std::vector<HexId>> Board::land_path(const std::string& id, HexId goal,
     if (disembark_cost(s, goal) && budget >= 4) return std::vector<HexId>{goal};
     return fail(id + " cannot go ashore at " + hex::format_hex(goal) + " (8.31)");
   }
+  auto came = land_tree(id, strategic, goal);
+  if (!came.count(goal) || goal == *start)
+    return fail(id + " cannot reach " + hex::format_hex(goal) + " this segment (" +
+                std::to_string(budget / 2) + (budget % 2 ? ".5" : "") + " MP; 9.0, 10.2)");
+  std::vector<HexId> path{goal};
+  while (came.count(path.back()) && came[path.back()] != *start) path.push_back(came[path.back()]);
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+// Every hex the piece reaches this segment (orders choice by choice).
+std::set<HexId> Board::land_reach(const std::string& id, bool strategic) const {
+  std::set<HexId> out;
+  if (!piece_hex(id)) return out;
+  for (const auto& [h, from] : land_tree(id, strategic, std::nullopt)) out.insert(h);
+  return out;
+}
+
+// Dijkstra over half points from where the piece stands, up to `goal` if
+// given: the hex each reached hex is entered from on a cheapest path.
+std::map<HexId, HexId> Board::land_tree(const std::string& id, bool strategic,
+                                        std::optional<HexId> goal) const {
+  const Side side = *piece_side(id);
+  const HexId start = *piece_hex(id);
+  const bool aboard =
+      !is_leader(id) ? units_.at(id).at == Where::Ship : lleaders_.at(id).at == Where::Ship;
+  const int budget = land_allowance(id, strategic);
   using Node = std::pair<int, HexId>;
-  std::map<HexId, int> best{{*start, 0}};
+  std::map<HexId, int> best{{start, 0}};
   std::map<HexId, HexId> came;
-  std::set<Node> open{{0, *start}};
+  std::set<Node> open{{0, start}};
   std::set<HexId> done;
-  const bool start_controlled = !aboard && enemy_controlled(*this, side, *start);
+  const bool start_controlled = !aboard && enemy_controlled(*this, side, start);
   while (!open.empty()) {
     const auto [cost, h] = *open.begin();
     open.erase(open.begin());
     if (!done.insert(h).second) continue;
-    if (h == goal && h != *start) break;
-    const bool first = h == *start;
+    if (goal && h == *goal && h != start) break;
+    const bool first = h == start;
     if (!first && enemy_controlled(*this, side, h)) continue;  // 10.21: it stops there
     std::vector<HexId> next;
     for (int k = 0; k < 6; ++k) next.push_back(hex::neighbour(h, static_cast<Dir>(k)));
@@ -145,13 +171,7 @@ Expected<std::vector<HexId>> Board::land_path(const std::string& id, HexId goal,
       open.insert({c, key});
     }
   }
-  if (!best.count(goal) || goal == *start)
-    return fail(id + " cannot reach " + hex::format_hex(goal) + " this segment (" +
-                std::to_string(budget / 2) + (budget % 2 ? ".5" : "") + " MP; 9.0, 10.2)");
-  std::vector<HexId> path{goal};
-  while (came.count(path.back()) && came[path.back()] != *start) path.push_back(came[path.back()]);
-  std::reverse(path.begin(), path.end());
-  return path;
+  return came;
 }
 
 // Checks a path given hex by hex ("Hyp1: 3620 3721").

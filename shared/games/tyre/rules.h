@@ -226,6 +226,9 @@ struct Board : Position, LandBoard, Adjudication {
   std::optional<int> disembark_cost(const Ship& s, HexId to) const;
   std::string enter_problem(const std::string& id, Side side, HexId h) const;
   Expected<std::vector<HexId>> land_path(const std::string& id, HexId goal, bool strategic) const;
+  std::set<HexId> land_reach(const std::string& id, bool strategic) const;
+  std::map<HexId, HexId> land_tree(const std::string& id, bool strategic,
+                                   std::optional<HexId> goal) const;
   std::optional<std::string> check_path(const std::string& id,
                                         const std::vector<HexId>& path) const;
   Expected<std::string> land_move_line(Side side, const std::string& line,
@@ -295,6 +298,36 @@ struct Board : Position, LandBoard, Adjudication {
   void add_siege_notes(std::vector<std::string>& n) const;
   Token token(const Ship& s) const;
   std::vector<std::string> notes() const;
+
+  // ---------------------------------------------------------- naval_choices.cpp
+  // Orders choice by choice (core/choices.h): each segment's decisions and
+  // the ways on from a partial order of one (SegmentRule::decisions, ways).
+  using ChoicePath = std::vector<std::string>;
+  bool reinforcement_may_enter(Side side) const;
+  std::vector<Decision> ship_decisions(Side side) const;
+  std::vector<Choice> ship_ways(Side side, const Decision& d, const ChoicePath& path) const;
+  std::vector<Decision> melee_decisions(Side side) const;
+  std::vector<Choice> melee_ways(Side side, const Decision& d, const ChoicePath& path) const;
+  std::vector<Decision> placement_decisions(Side side) const;
+  std::vector<Choice> placement_ways(Side side, const Decision& d, const ChoicePath& path) const;
+  std::vector<Decision> bombard_decisions(Side side) const;
+  std::vector<Choice> bombard_ways(Side side, const Decision& d, const ChoicePath& path) const;
+  std::vector<Decision> counter_decisions(Side side) const;
+  std::vector<Choice> counter_ways(Side side, const Decision& d, const ChoicePath& path) const;
+
+  // ---------------------------------------------------------- siege_choices.cpp
+  std::vector<Decision> deploy_decisions(Side side) const;
+  std::vector<Choice> deploy_ways(Side side, const Decision& d, const ChoicePath& path) const;
+  std::vector<Decision> allocation_decisions(Side side) const;
+  std::vector<Choice> allocation_ways(Side side, const Decision& d, const ChoicePath& path) const;
+  std::vector<Decision> strategic_decisions(Side side) const;
+  std::vector<Choice> strategic_ways(Side side, const Decision& d, const ChoicePath& path) const;
+  std::vector<Decision> land_move_decisions(Side side) const;
+  std::vector<Choice> land_move_ways(Side side, const Decision& d, const ChoicePath& path) const;
+  std::vector<Decision> fire_decisions(Side side) const;
+  std::vector<Choice> fire_ways(Side side, const Decision& d, const ChoicePath& path) const;
+  std::vector<Decision> land_melee_decisions(Side side) const;
+  std::vector<Choice> land_melee_ways(Side side, const Decision& d, const ChoicePath& path) const;
 
   // ---------------------------------------------------------- candidates.cpp
   // For random play: per piece of the side, the orders of the segment it

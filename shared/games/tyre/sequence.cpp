@@ -125,6 +125,41 @@ Groups land_candidates(const Board& b, Side s) {
   return b.land_candidates(s, K);
 }
 
+// ------------------------------------------------------------ choices
+
+// Orders choice by choice: a column names the Board's member for the
+// segment (naval_choices.cpp, siege_choices.cpp).
+template <std::vector<Decision> (Board::*F)(Side) const>
+std::vector<Decision> decide(const Board& b, Side s) {
+  return (b.*F)(s);
+}
+template <std::vector<Choice> (Board::*F)(Side, const Decision&, const Board::ChoicePath&) const>
+std::vector<Choice> way(const Board& b, Side s, const Decision& d, const Board::ChoicePath& p) {
+  return (b.*F)(s, d, p);
+}
+constexpr auto deploy_decisions = decide<&Board::deploy_decisions>;
+constexpr auto deploy_ways = way<&Board::deploy_ways>;
+constexpr auto allocation_decisions = decide<&Board::allocation_decisions>;
+constexpr auto allocation_ways = way<&Board::allocation_ways>;
+constexpr auto strategic_decisions = decide<&Board::strategic_decisions>;
+constexpr auto strategic_ways = way<&Board::strategic_ways>;
+constexpr auto ship_decisions = decide<&Board::ship_decisions>;
+constexpr auto ship_ways = way<&Board::ship_ways>;
+constexpr auto melee_decisions = decide<&Board::melee_decisions>;
+constexpr auto melee_ways = way<&Board::melee_ways>;
+constexpr auto bombard_decisions = decide<&Board::bombard_decisions>;
+constexpr auto bombard_ways = way<&Board::bombard_ways>;
+constexpr auto counter_decisions = decide<&Board::counter_decisions>;
+constexpr auto counter_ways = way<&Board::counter_ways>;
+constexpr auto placement_decisions = decide<&Board::placement_decisions>;
+constexpr auto placement_ways = way<&Board::placement_ways>;
+constexpr auto land_move_decisions = decide<&Board::land_move_decisions>;
+constexpr auto land_move_ways = way<&Board::land_move_ways>;
+constexpr auto fire_decisions = decide<&Board::fire_decisions>;
+constexpr auto fire_ways = way<&Board::fire_ways>;
+constexpr auto land_melee_decisions = decide<&Board::land_melee_decisions>;
+constexpr auto land_melee_ways = way<&Board::land_melee_ways>;
+
 // ------------------------------------------------------------ labels
 
 template <Literal Title>
@@ -216,41 +251,59 @@ constexpr SequenceOfPlay kSequence{
     {{
         // clang-format off
     // segment, name, label,
-    //   who orders, check, whole orders, candidates, play, next
+    //   who orders, check, whole orders, candidates, play, next,
+    //   lines together, decisions, ways
     {Seg::MacDeploy, "mac-deploy", turn<"Macedonian deployment (17.1)">,
-     only<kMac>, place, stacking, none, play_orders, go<Seg::Deploy>},
+     only<kMac>, place, stacking, none, play_orders, go<Seg::Deploy>,
+     nullptr, deploy_decisions, deploy_ways},
     {Seg::Deploy, "deploy", turn<"Tyrian deployment (17.1)">,
-     only<kTyr>, place, deployment, none, play_deploy, after_deploy},
+     only<kTyr>, place, deployment, none, play_deploy, after_deploy,
+     nullptr, deploy_decisions, deploy_ways},
     {Seg::Allocation, "allocation", turn<"planning, secret allocation (4.0 1A)">,
-     both, allocate, stacking, allocation_candidates, play_planning, go<Seg::MacStrategic>},
+     both, allocate, stacking, allocation_candidates, play_planning, go<Seg::MacStrategic>,
+     nullptr, allocation_decisions, allocation_ways},
     {Seg::MacStrategic, "mac-strategic", turn<"Macedonian strategic movement (9.16)">,
-     only<kMac>, strategic, stacking, strategic_candidates<kMac>, play_orders, go<Seg::TyrStrategic>},
+     only<kMac>, strategic, stacking, strategic_candidates<kMac>, play_orders, go<Seg::TyrStrategic>,
+     nullptr, strategic_decisions, strategic_ways},
     {Seg::TyrStrategic, "tyr-strategic", turn<"Tyrian strategic movement (9.16, 9.17)">,
-     only<kTyr>, strategic, stacking, strategic_candidates<kTyr>, play_orders, after_strategic},
+     only<kTyr>, strategic, stacking, strategic_candidates<kTyr>, play_orders, after_strategic,
+     nullptr, strategic_decisions, strategic_ways},
     {Seg::FirstMove, "first-movement", movement,  // 4.0 §2A / §3A
-     ship_mover, ship_move, stacking, ship_candidates, play_orders, go<Seg::SecondMove>},
+     ship_mover, ship_move, stacking, ship_candidates, play_orders, go<Seg::SecondMove>,
+     nullptr, ship_decisions, ship_ways},
     {Seg::SecondMove, "second-movement", movement,  // §2B / §3B
-     ship_mover, ship_move, stacking, ship_candidates, play_orders, go<Seg::Melee>},
+     ship_mover, ship_move, stacking, ship_candidates, play_orders, go<Seg::Melee>,
+     nullptr, ship_decisions, ship_ways},
     {Seg::Melee, "melee", impulse<"simultaneous naval melee">,  // §2C / §3C
-     naval_attacker, naval_melee, stacking, naval_melee_candidates, play_naval_melee, after_melee},
+     naval_attacker, naval_melee, stacking, naval_melee_candidates, play_naval_melee, after_melee,
+     nullptr, melee_decisions, melee_ways},
     {Seg::MacBombard, "mac-bombard", impulse<"Macedonian bombardment (7.1)">,  // §2D
-     bombarding, bombard, stacking, bombard_candidates, play_bombardment, go<Seg::TyrBombard>},
+     bombarding, bombard, stacking, bombard_candidates, play_bombardment, go<Seg::TyrBombard>,
+     nullptr, bombard_decisions, bombard_ways},
     {Seg::TyrBombard, "tyr-bombard", impulse<"Tyrian counter-bombardment (7.2)">,  // §2E
-     counter_bombarding, counter, stacking, counter_candidates, play_counter, next_impulse},
+     counter_bombarding, counter, stacking, counter_candidates, play_counter, next_impulse,
+     nullptr, counter_decisions, counter_ways},
     {Seg::Regroup, "regroup", turn<"naval regrouping (5.3)">,  // §2F
-     ship_afloat, place, stacking, none, play_regroup, after_regroup},
+     ship_afloat, place, stacking, none, play_regroup, after_regroup,
+     nullptr, placement_decisions, placement_ways},
     {Seg::AssaultBombard, "assault-bombard", impulse<"Tyrian bombardment of transports (4.0 3D)">,
-     counter_bombarding, counter, stacking, counter_candidates, play_counter, go<Seg::MacLand>},
+     counter_bombarding, counter, stacking, counter_candidates, play_counter, go<Seg::MacLand>,
+     nullptr, counter_decisions, counter_ways},
     {Seg::MacLand, "mac-land", impulse<"Macedonian land movement">,  // §3E
-     land_mover<kMac>, land_move, stacking, land_candidates<Board::LandOrder::Move>, play_orders, go<Seg::TyrLand>},
+     land_mover<kMac>, land_move, stacking, land_candidates<Board::LandOrder::Move>, play_orders, go<Seg::TyrLand>,
+     nullptr, land_move_decisions, land_move_ways},
     {Seg::TyrLand, "tyr-land", impulse<"Tyrian land movement">,  // §3F
-     land_mover<kTyr>, land_move, stacking, land_candidates<Board::LandOrder::Move>, play_orders, go<Seg::Fire>},
+     land_mover<kTyr>, land_move, stacking, land_candidates<Board::LandOrder::Move>, play_orders, go<Seg::Fire>,
+     nullptr, land_move_decisions, land_move_ways},
     {Seg::Fire, "fire", impulse<"simultaneous fire combat (11.0)">,  // §3G
-     firer, fire, stacking, land_candidates<Board::LandOrder::Fire>, play_fire, go<Seg::MacMelee>},
+     firer, fire, stacking, land_candidates<Board::LandOrder::Fire>, play_fire, go<Seg::MacMelee>,
+     nullptr, fire_decisions, fire_ways},
     {Seg::MacMelee, "mac-melee", impulse<"Macedonian land melee (12.0)">,  // §3H
-     land_attacker<kMac>, land_melee, stacking, land_candidates<Board::LandOrder::Melee>, play_orders, go<Seg::TyrMelee>},
+     land_attacker<kMac>, land_melee, stacking, land_candidates<Board::LandOrder::Melee>, play_orders, go<Seg::TyrMelee>,
+     nullptr, land_melee_decisions, land_melee_ways},
     {Seg::TyrMelee, "tyr-melee", impulse<"Tyrian land melee (12.0)">,  // §3I
-     land_attacker<kTyr>, land_melee, stacking, land_candidates<Board::LandOrder::Melee>, play_orders, after_assault_impulse},
+     land_attacker<kTyr>, land_melee, stacking, land_candidates<Board::LandOrder::Melee>, play_orders, after_assault_impulse,
+     nullptr, land_melee_decisions, land_melee_ways},
         // clang-format on
     }},
     IdleSeats::Checked};
