@@ -221,7 +221,8 @@ TEST_CASE("choices: an unknown Diplomacy province names the nearest ones") {
 
 TEST_CASE("choices agree with validation over random positions of every module that offers them") {
   const Registry registry = testing::every_module();
-  std::map<std::string, int> checked;  // decisions checked, by game
+  std::map<std::string, int> checked;      // decisions checked, by game
+  std::map<std::string, int> by_scenario;  // and by scenario
   for (const Game* game : registry.games()) {
     for (const ScenarioInfo& sc : game->scenarios()) {
       CAPTURE(sc.id);
@@ -229,12 +230,16 @@ TEST_CASE("choices agree with validation over random positions of every module t
       REQUIRE(start.has_value());
       Seed seed{};
       seed[1] = 7;
-      testing::random_play(std::move(*start), seed, 24,
-                           [&](const State& s) { checked[game->id()] += check_agreement(s); });
+      testing::random_play(std::move(*start), seed, 24, [&](const State& s) {
+        const int n = check_agreement(s);
+        checked[game->id()] += n;
+        by_scenario[sc.id] += n;
+      });
     }
   }
   // Diplomacy offers every order by choices: its positions were checked.
   CHECK(checked["diplomacy"] > 100);
   CHECK(checked["constantinople"] > 250);
   CHECK(checked["tyre"] > 800);
+  CHECK(by_scenario["fall-of-constantinople"] > 1000);
 }

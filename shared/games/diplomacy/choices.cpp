@@ -25,18 +25,9 @@ std::string unit_text(const Unit& u) {
   return kind_word(u.type) + " " + u.location;
 }
 
-// "Spain (north coast)" for spa/nc.
-std::string place_name(const Map& map, const std::string& location) {
-  const Province* p = map.province(province_of(location));
-  std::string name = p ? p->name : location;
-  const auto slash = location.find('/');
-  if (slash != std::string::npos) name += " (" + location.substr(slash + 1) + ")";
-  return name;
-}
-
 std::string unit_name(const Map& map, const Unit& u) {
   return std::string(u.type == UnitType::Army ? "the army in " : "the fleet in ") +
-         place_name(map, u.location);
+         map.place_name(u.location);
 }
 
 bool of_seat(const PowerSeats& seats, PlayerId seat, const std::string& power) {
@@ -54,37 +45,15 @@ Decision unit_decision(const Map& map, const Unit& u, const std::string& text,
 }
 
 Piece place_piece(const Map& map, const std::string& prefix, const std::string& location) {
-  return {" " + location, prefix + place_name(map, location), {province_of(location)}};
+  return {" " + location, prefix + map.place_name(location), {province_of(location)}};
 }
 
-// The sea provinces holding fleets that are joined to `sea` through such
-// seas: the chain a fleet there could be part of.
-std::set<std::string> fleet_chain(const Map& map, const Position& pos, const std::string& sea) {
-  std::set<std::string> fleets_at_sea;
+// The sea provinces holding fleets: those that may convoy.
+std::set<std::string> fleets_at_sea(const Map& map, const Position& pos) {
+  std::set<std::string> out;
   for (const auto& [prov, u] : pos.units) {
     const Province* p = map.province(prov);
-    if (u.type == UnitType::Fleet && p && p->terrain == Terrain::Sea) fleets_at_sea.insert(prov);
-  }
-  std::set<std::string> chain{sea};
-  std::vector<std::string> todo{sea};
-  while (!todo.empty()) {
-    const std::string at = todo.back();
-    todo.pop_back();
-    for (const std::string& n : map.sea_neighbours(at)) {
-      if (fleets_at_sea.count(n) && chain.insert(n).second) todo.push_back(n);
-    }
-  }
-  return chain;
-}
-
-// The coastal provinces touching a chain of seas.
-std::set<std::string> shores_of(const Map& map, const std::set<std::string>& chain) {
-  std::set<std::string> out;
-  for (const std::string& sea : chain) {
-    for (const std::string& n : map.any_neighbours(sea)) {
-      const Province* p = map.province(n);
-      if (p && p->terrain == Terrain::Coast) out.insert(n);
-    }
+    if (u.type == UnitType::Fleet && p && p->terrain == Terrain::Sea) out.insert(prov);
   }
   return out;
 }
@@ -107,7 +76,7 @@ std::vector<std::string> destinations(const Map& map, const Position& pos, const
     for (const std::string& sea : map.sea_neighbours(here)) {
       const auto it = pos.units.find(sea);
       if (it == pos.units.end() || it->second.type != UnitType::Fleet) continue;
-      for (const std::string& shore : shores_of(map, fleet_chain(map, pos, sea)))
+      for (const std::string& shore : map.shores(map.fleet_chain(fleets_at_sea(map, pos), sea)))
         if (shore != here) reach.insert(shore);
     }
   }
@@ -134,19 +103,19 @@ std::vector<Option> movement_options(const Board& b, const Unit& u) {
       const std::string into = province_of(to);
       if (into == here || !map.can_reach(u.type, u.location, into)) continue;
       if (!into_seen.insert(into).second) continue;
-      out.push_back({support, whom, {" - " + into, "moving to " + place_name(map, into), {into}}});
+      out.push_back({support, whom, {" - " + into, "moving to " + map.place_name(into), {into}}});
     }
   }
   const Province* hp = map.province(here);
   if (u.type == UnitType::Fleet && hp && hp->terrain == Terrain::Sea) {
     const Piece convoy{" C", "convoy", {}};
-    const auto shores = shores_of(map, fleet_chain(map, b, here));
+    const auto shores = map.shores(map.fleet_chain(fleets_at_sea(map, b), here));
     for (const auto& [prov, army] : b.units) {
       if (army.type != UnitType::Army || !shores.count(prov)) continue;
       const Piece whom{" " + unit_text(army), unit_name(map, army), {prov}};
       for (const std::string& to : shores) {
         if (to != prov)
-          out.push_back({convoy, whom, {" - " + to, "to " + place_name(map, to), {to}}});
+          out.push_back({convoy, whom, {" - " + to, "to " + map.place_name(to), {to}}});
       }
     }
   }

@@ -247,6 +247,39 @@ const std::set<std::string>& Map::any_neighbours(std::string_view province) cons
   return it == any_neighbours_.end() ? kNone : it->second;
 }
 
+std::set<std::string> Map::fleet_chain(const std::set<std::string>& fleets,
+                                       const std::string& sea) const {
+  std::set<std::string> chain{sea};
+  std::vector<std::string> todo{sea};
+  while (!todo.empty()) {
+    const std::string at = todo.back();
+    todo.pop_back();
+    for (const std::string& n : sea_neighbours(at)) {
+      if (fleets.count(n) && chain.insert(n).second) todo.push_back(n);
+    }
+  }
+  return chain;
+}
+
+std::set<std::string> Map::shores(const std::set<std::string>& chain) const {
+  std::set<std::string> out;
+  for (const std::string& sea : chain) {
+    for (const std::string& n : any_neighbours(sea)) {
+      const Province* p = province(n);
+      if (p && p->terrain == Terrain::Coast) out.insert(n);
+    }
+  }
+  return out;
+}
+
+std::string Map::place_name(std::string_view location) const {
+  const Province* p = province(province_of(location));
+  std::string name = p ? p->name : std::string(location);
+  const auto slash = location.find('/');
+  if (slash != std::string_view::npos) name += " (" + std::string(location.substr(slash + 1)) + ")";
+  return name;
+}
+
 bool Map::convoy_chain(const std::string& from, const std::string& to,
                        const std::set<std::string>& links) const {
   // A chain of the `links` sea provinces from a sea next to `from` to a sea next to `to`.

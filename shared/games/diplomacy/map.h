@@ -106,6 +106,16 @@ class Map {
   // fleets) leads from one coastal province to another: a convoy route.
   bool convoy_chain(const std::string& from, const std::string& to,
                     const std::set<std::string>& links) const;
+  // The provinces of `fleets` (where fleets able to convoy stand) joined to
+  // `sea` through others of them by sea: the chain a fleet in `sea` could be
+  // part of (`sea` included).
+  std::set<std::string> fleet_chain(const std::set<std::string>& fleets,
+                                    const std::string& sea) const;
+  // The coastal provinces touching a chain of seas: where the armies it
+  // could carry stand, and where they could land.
+  std::set<std::string> shores(const std::set<std::string>& chain) const;
+  // A location as a person reads it: "Spain (north coast)" for spa/nc.
+  std::string place_name(std::string_view location) const;
 
   // Maps with cities, land bridges and walls (empty on the standard map).
   const std::map<std::string, City, std::less<>>& cities() const { return cities_; }

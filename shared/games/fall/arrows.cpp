@@ -5,13 +5,9 @@
 
 namespace naumachia::fall {
 
-namespace {
-
 std::string cell_of(const Place& p) {
   return diplomacy::province_of(p.location) + (p.in_city ? " city" : "");
 }
-
-}  // namespace
 
 std::vector<Arrow> order_arrows(const diplomacy::Map& map, const RevealedLines& orders) {
   std::vector<Arrow> out;

@@ -6,8 +6,12 @@
 
 #include "core/game.h"
 #include "games/diplomacy/map.h"
+#include "games/fall/position.h"
 
 namespace naumachia::fall {
+
+// The view's cell of a place: its province, or "<province> city" (view.cpp).
+std::string cell_of(const Place& p);
 
 // Holds, garrisoning and leaving a city in place, sieges, pillage and the
 // economy's orders draw nothing. A line may begin with its power.

@@ -4,9 +4,9 @@
 // powers are dealt to, Diplomacy's rulings under the game's rules version,
 // the step and how the game ended. The rules over it are in files named for
 // what they do: the sequence of play (sequence.cpp), a line read as a seat
-// writes it (checks.cpp), the candidate orders (candidates.cpp), the view
-// (view.cpp) and the stored bytes (serialise.cpp), over the rule functions
-// of season.h and economy.h.
+// writes it (checks.cpp), the candidate orders (candidates.cpp), orders
+// choice by choice (choices.cpp), the view (view.cpp) and the stored bytes (serialise.cpp), over
+// the rule functions of season.h and economy.h.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -77,6 +77,20 @@ struct Board : Position, Adjudication {
   std::vector<std::vector<std::string>> retreat_candidates(PlayerId seat) const;
   std::vector<std::vector<std::string>> summer_candidates(PlayerId seat) const;
   std::vector<std::vector<std::string>> winter_candidates(PlayerId seat) const;
+
+  // --- Orders choice by choice (choices.cpp) ------------------------------
+  std::vector<Decision> movement_decisions(PlayerId seat) const;
+  std::vector<Choice> movement_ways(PlayerId seat, const Decision& d,
+                                    const std::vector<std::string>& path) const;
+  std::vector<Decision> retreat_decisions(PlayerId seat) const;
+  std::vector<Choice> retreat_ways(PlayerId seat, const Decision& d,
+                                   const std::vector<std::string>& path) const;
+  std::vector<Decision> summer_decisions(PlayerId seat) const;
+  std::vector<Choice> summer_ways(PlayerId seat, const Decision& d,
+                                  const std::vector<std::string>& path) const;
+  std::vector<Decision> winter_decisions(PlayerId seat) const;
+  std::vector<Choice> winter_ways(PlayerId seat, const Decision& d,
+                                  const std::vector<std::string>& path) const;
 
   // --- What players see (view.cpp) ----------------------------------------
   View view() const;

@@ -87,6 +87,34 @@ Groups winter_candidates(const Board& b, PlayerId seat) {
   return b.winter_candidates(seat);
 }
 
+// ------------------------------------------------------------ choices
+
+using Path = std::vector<std::string>;
+std::vector<Decision> movement_decisions(const Board& b, PlayerId seat) {
+  return b.movement_decisions(seat);
+}
+std::vector<Choice> movement_ways(const Board& b, PlayerId seat, const Decision& d, const Path& p) {
+  return b.movement_ways(seat, d, p);
+}
+std::vector<Decision> retreat_decisions(const Board& b, PlayerId seat) {
+  return b.retreat_decisions(seat);
+}
+std::vector<Choice> retreat_ways(const Board& b, PlayerId seat, const Decision& d, const Path& p) {
+  return b.retreat_ways(seat, d, p);
+}
+std::vector<Decision> summer_decisions(const Board& b, PlayerId seat) {
+  return b.summer_decisions(seat);
+}
+std::vector<Choice> summer_ways(const Board& b, PlayerId seat, const Decision& d, const Path& p) {
+  return b.summer_ways(seat, d, p);
+}
+std::vector<Decision> winter_decisions(const Board& b, PlayerId seat) {
+  return b.winter_decisions(seat);
+}
+std::vector<Choice> winter_ways(const Board& b, PlayerId seat, const Decision& d, const Path& p) {
+  return b.winter_ways(seat, d, p);
+}
+
 // ------------------------------------------------------------ labels
 
 // "Spring 1355 movement", "Summer 1355: food".
@@ -151,19 +179,20 @@ void after_winter(Board& b) {
 // clang-format off
 constexpr SequenceOfPlay kSequence{{{
     // phase, name, label,
-    //   who orders, check, whole orders, candidates, play, next, orders together
+    //   who orders, check, whole orders, candidates, play, next, orders together,
+    //   decisions, ways
     {Phase::Movement, "movement", season_title<" movement">,
      has_units, check<check_movement_order>, nullptr, movement_candidates, play_movement,
-     after_movement, together},
+     after_movement, together, movement_decisions, movement_ways},
     {Phase::Retreats, "retreats", season_title<" retreats">,
      retreating, check<check_retreat_order>, nullptr, retreat_candidates, play_retreats,
-     after_retreats, together},
+     after_retreats, together, retreat_decisions, retreat_ways},
     {Phase::Summer, "food", season_title<": food">,
      short_of_food, check<check_summer_order>, nullptr, summer_candidates, play_summer,
-     after_summer, together},
+     after_summer, together, summer_decisions, summer_ways},
     {Phase::Winter, "adjustments", season_title<" adjustments">,
      in_the_game, check<check_winter_order>, nullptr, winter_candidates, play_winter,
-     after_winter, together},
+     after_winter, together, winter_decisions, winter_ways},
 }}, IdleSeats::Checked, IdleSegments::Played};
 // clang-format on
 static_assert(kSequence.indexed_by_segment(), "the rows stand in the order of Phase");
