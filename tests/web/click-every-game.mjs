@@ -14,6 +14,7 @@
 import {boardLoaded, check, createAndJoin, register, run, screenshotBoard, text} from './harness.mjs';
 
 const games = [
+  'diplomacy/fall-of-constantinople',
   'tyre/siege',
   'constantinople/naval',
 ];
