@@ -9,8 +9,10 @@ namespace naumachia {
 namespace {
 
 // How deep a search for a completion goes: the longest order of any game
-// (a galley's path of moves and turns) has fewer pieces than this.
-constexpr std::size_t kMaxDepth = 24;
+// has fewer pieces than this (a Classis command move names each ship of a
+// squadron, seven at most in the data, then its path step by step, up to
+// fifteen steps for the fastest galley).
+constexpr std::size_t kMaxDepth = 128;
 
 class Search {
  public:

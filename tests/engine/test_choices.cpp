@@ -242,4 +242,5 @@ TEST_CASE("choices agree with validation over random positions of every module t
   CHECK(checked["constantinople"] > 250);
   CHECK(checked["tyre"] > 800);
   CHECK(by_scenario["fall-of-constantinople"] > 1000);
+  CHECK(checked["classis"] > 400);
 }

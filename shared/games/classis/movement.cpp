@@ -41,83 +41,119 @@ bool Board::enter_reef(Ship& s) {
   return !s.sunk;
 }
 
-std::optional<std::string> Board::follow_path(Ship& s, const std::vector<Step>& path) {
-  if (auto why = move_problem(s)) return why;
+// The walk of follow_path without moving the ship, so that a path can be
+// judged (validation, the choices of a move) where the ship stands: the ship
+// itself is no obstacle in the hex it left.
+Course Board::course(const Ship& s, const std::vector<Step>& path) const {
+  Course c;
+  c.hex = s.hex;
+  c.facing = s.facing;
   // The cost first, so that an order too long is refused whole.
-  int cost = 0, turns = 0, last = 0;
+  int turns = 0, last = 0;
   const auto close_turns = [&] {
-    cost += (turns + turning(s) - 1) / turning(s);
+    c.cost += (turns + turning(s) - 1) / turning(s);
     turns = 0;
     last = 0;
   };
   for (Step st : path) {
     if (st == Step::Ahead) {
       close_turns();
-      ++cost;
+      ++c.cost;
     } else {
       const int dir = st == Step::Port ? -1 : 1;
-      if (last != 0 && last != dir)
-        return s.id + " turns back and forth in one hex: give the net turn";
+      if (last != 0 && last != dir) {
+        c.problem = s.id + " turns back and forth in one hex: give the net turn";
+        return c;
+      }
       last = dir;
       ++turns;
-      if (turns > 3) return s.id + " turns more than three hexsides in one hex";
+      if (turns > 3) {
+        c.problem = s.id + " turns more than three hexsides in one hex";
+        return c;
+      }
     }
   }
   close_turns();
-  if (cost > speed(s))
-    return s.id + "'s move needs " + std::to_string(cost) + " speed points; it has " +
-           std::to_string(speed(s)) + " (speed " + std::to_string(speed(s)) + ", turning " +
-           std::to_string(turning(s)) + " hexsides per point; 1.3, 3.1.6)";
+  if (c.cost > speed(s)) {
+    c.problem = s.id + "'s move needs " + std::to_string(c.cost) + " speed points; it has " +
+                std::to_string(speed(s)) + " (speed " + std::to_string(speed(s)) + ", turning " +
+                std::to_string(turning(s)) + " hexsides per point; 1.3, 3.1.6)";
+    return c;
+  }
+  c.began = true;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    if (path[i] != Step::Ahead) {
+      c.facing = hex::turn(c.facing, path[i] == Step::Port ? -1 : 1);
+      continue;
+    }
+    const HexId next = galley::ahead({c.hex, c.facing});
+    const bool final_step = i + 1 == path.size();
+    if (!on_board(next)) {
+      c.problem = s.id + " would leave the board at " + hex::format_hex(c.hex) +
+                  ": the board's edge is closed";
+      return c;
+    }
+    if (terrain(next) == Terrain::Land) {
+      c.problem = s.id + " would run onto land at " + hex::format_hex(next);
+      return c;
+    }
+    const Ship* o = ship_at(next);
+    if (o == &s) o = nullptr;
+    if (o) {
+      if (o->holder == s.holder)
+        c.problem = s.id + " would enter " + hex::format_hex(next) + ", where " + o->id +
+                    " is: one ship to a hex";
+      else if (!final_step)
+        c.problem = s.id + " engages " + o->id + " in " + hex::format_hex(next) +
+                    ": engaging ends the move (3.1.4)";
+      else
+        c.engages = o;
+      return c;
+    }
+    c.hex = next;
+    if (terrain(next) == Terrain::Reef) {
+      if (!final_step)
+        c.problem = s.id + " enters the reef at " + hex::format_hex(next) +
+                    ": a ship entering a reef stops there";
+      else
+        c.reef = true;
+      return c;
+    }
+  }
+  return c;
+}
+
+std::optional<std::string> Board::follow_path(Ship& s, const std::vector<Step>& path) {
+  if (auto why = move_problem(s)) return why;
+  const Course c = course(s, path);
+  if (!c.began) return c.problem;
+  // Once under way the ship leaves its contact, and stays where a refused
+  // step stops it.
   s.contact.clear();
   s.ram = false;
   const HexId from = s.hex;
-  for (std::size_t i = 0; i < path.size(); ++i) {
-    if (path[i] != Step::Ahead) {
-      s.facing = hex::turn(s.facing, path[i] == Step::Port ? -1 : 1);
-      continue;
-    }
-    const HexId next = galley::ahead({s.hex, s.facing});
-    const bool final_step = i + 1 == path.size();
-    if (!on_board(next))
-      return s.id + " would leave the board at " + hex::format_hex(s.hex) +
-             ": the board's edge is closed";
-    if (terrain(next) == Terrain::Land)
-      return s.id + " would run onto land at " + hex::format_hex(next);
-    if (const Ship* o = ship_at(next)) {
-      if (o->holder == s.holder)
-        return s.id + " would enter " + hex::format_hex(next) + ", where " + o->id +
-               " is: one ship to a hex";
-      if (!final_step)
-        return s.id + " engages " + o->id + " in " + hex::format_hex(next) +
-               ": engaging ends the move (3.1.4)";
-      s.contact = o->id;
-      say(s.id + " moves from " + hex::format_hex(from) + " to " + hex::format_hex(s.hex) +
-          " facing " + hex::name(s.facing) + " and engages " + describe(*o) + ", on its " +
-          angle_name(angle_of(*o, s.hex)) + " (3.1.4)");
-      prune_contacts();
-      return std::nullopt;
-    }
-    s.hex = next;
-    if (terrain(next) == Terrain::Reef) {
-      if (!final_step)
-        return s.id + " enters the reef at " + hex::format_hex(next) +
-               ": a ship entering a reef stops there";
-      say(s.id + " moves from " + hex::format_hex(from) + " to " + hex::format_hex(s.hex) +
-          " facing " + hex::name(s.facing));
-      prune_contacts();
-      enter_reef(s);
-      return std::nullopt;
-    }
+  s.hex = c.hex;
+  s.facing = c.facing;
+  if (c.problem) return c.problem;
+  if (c.engages) {
+    const Ship& o = *c.engages;
+    s.contact = o.id;
+    say(s.id + " moves from " + hex::format_hex(from) + " to " + hex::format_hex(s.hex) +
+        " facing " + hex::name(s.facing) + " and engages " + describe(o) + ", on its " +
+        angle_name(angle_of(o, s.hex)) + " (3.1.4)");
+    prune_contacts();
+    return std::nullopt;
   }
   say(s.id + " moves from " + hex::format_hex(from) + " to " + hex::format_hex(s.hex) + " facing " +
       hex::name(s.facing));
   prune_contacts();
+  if (c.reef) enter_reef(s);
   return std::nullopt;
 }
 
 // Classis 3.2.2: straight backward one hex; the only move that breaks ram
 // contact (and it breaks every contact of the ship).
-std::optional<std::string> Board::backwater(Ship& s) {
+std::optional<std::string> Board::backwater_problem(const Ship& s) const {
   if (!s.grappled.empty())
     return s.id + " is grappled with " + *s.grappled.begin() + ": it must degrapple first (3.2.7)";
   const HexId back = galley::astern({s.hex, s.facing});
@@ -125,6 +161,12 @@ std::optional<std::string> Board::backwater(Ship& s) {
   if (terrain(back) == Terrain::Land) return s.id + " has land astern at " + hex::format_hex(back);
   if (const Ship* o = ship_at(back))
     return s.id + " has " + o->id + " astern in " + hex::format_hex(back) + ": one ship to a hex";
+  return std::nullopt;
+}
+
+std::optional<std::string> Board::backwater(Ship& s) {
+  if (auto why = backwater_problem(s)) return why;
+  const HexId back = galley::astern({s.hex, s.facing});
   const bool broke = engaged(s);
   const HexId from = s.hex;
   s.hex = back;

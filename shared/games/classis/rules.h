@@ -71,6 +71,19 @@ struct Claims {
   bool refused = false;
 };
 
+// Where a move's path takes a ship on the board as it stands (3.2.1, 3.1.4;
+// docs/rules/classis.md "Movement"): the cost is reckoned first, then the
+// path is walked step by step and stops at the first step the rules refuse.
+struct Course {
+  std::optional<std::string> problem;  // why the path may not be followed
+  bool began = false;                  // within the ship's speed: the walk began
+  HexId hex{};                         // where the walk ends, or stopped
+  Dir facing = Dir::N;
+  const Ship* engages = nullptr;  // the enemy whose hex its bow enters (3.1.4)
+  bool reef = false;              // it ends on a reef
+  int cost = 0;                   // speed points the path costs
+};
+
 struct Board;
 
 // One segment of the sequence of play (2.1-2.5), a row of the table in sequence.cpp.
@@ -124,7 +137,9 @@ struct Board : Position, Adjudication {
 
   // ------------------------------------------------------------ movement.cpp
   std::optional<std::string> move_problem(const Ship& s) const;
+  Course course(const Ship& s, const std::vector<Step>& path) const;
   std::optional<std::string> follow_path(Ship& s, const std::vector<Step>& path);
+  std::optional<std::string> backwater_problem(const Ship& s) const;
   std::optional<std::string> backwater(Ship& s);
   bool enter_reef(Ship& s);
 
@@ -147,6 +162,15 @@ struct Board : Position, Adjudication {
   // Checks one line of an activation; see SegmentRule::check.
   Expected<std::string> action_line(Side side, const std::string& line, Claims& claims);
   void play_actions(Side side, const OrderSet& orders);
+
+  // ------------------------------------------------------------ choices.cpp
+  // Orders choice by choice (core/choices.h), from the open board.
+  std::vector<Decision> setup_decisions(Side side) const;
+  std::vector<Choice> setup_ways(Side side, const Decision& d,
+                                 const std::vector<std::string>& path) const;
+  std::vector<Decision> activation_decisions(Side side) const;
+  std::vector<Choice> activation_ways(Side side, const Decision& d,
+                                      const std::vector<std::string>& path) const;
 
   // ------------------------------------------------------------ sequence.cpp
   static const SequenceOfPlay& sequence();

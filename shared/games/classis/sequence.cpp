@@ -50,6 +50,22 @@ Groups activation_candidates(const Board& b, Side s) {
   return b.activation_candidates(s);
 }
 
+// ------------------------------------------------------------ choices
+
+using Path = std::vector<std::string>;
+std::vector<Decision> setup_decisions(const Board& b, Side s) {
+  return b.setup_decisions(s);
+}
+std::vector<Choice> setup_ways(const Board& b, Side s, const Decision& d, const Path& p) {
+  return b.setup_ways(s, d, p);
+}
+std::vector<Decision> activation_decisions(const Board& b, Side s) {
+  return b.activation_decisions(s);
+}
+std::vector<Choice> activation_ways(const Board& b, Side s, const Decision& d, const Path& p) {
+  return b.activation_ways(s, d, p);
+}
+
 // ------------------------------------------------------------ labels
 
 template <Literal Title>
@@ -98,13 +114,16 @@ using Seg = Segment;
 constexpr SequenceOfPlay kSequence{{{
     // clang-format off
     // segment, name, label,
-    //   who orders, check, whole orders, candidates, play, next
+    //   who orders, check, whole orders, candidates, play, next,
+    //   lines together, decisions, ways
     {Seg::Muster, "muster", title<"Muster: commanders, crews and wind">,  // 1.2-1.5, 1.9
      nobody, nullptr, nullptr, nullptr, play_muster, after_muster},
     {Seg::Setup, "setup", title<"Setup: squadrons, commanders and deployment">,  // 1.5, 1.6, 1.10
-     both, setup, squadrons, setup_candidates, play_setup, first_turn},
+     both, setup, squadrons, setup_candidates, play_setup, first_turn,
+     nullptr, setup_decisions, setup_ways},
     {Seg::Activation, "activation", activation,  // 2.2-2.4, 3.2
-     active, action, nullptr, activation_candidates, play_activation, after_activation},
+     active, action, nullptr, activation_candidates, play_activation, after_activation,
+     nullptr, activation_decisions, activation_ways},
     // clang-format on
 }}};
 static_assert(kSequence.indexed_by_segment(), "the rows stand in the order of Segment");
