@@ -17,6 +17,7 @@ const games = [
   'diplomacy/fall-of-constantinople',
   'tyre/siege',
   'constantinople/naval',
+  'classis/actium',
 ];
 
 // Steps played per game at most while waiting for both sides to have ordered.
@@ -59,10 +60,14 @@ async function orderByClicks(page, spread, screenshot) {
       if (screenshot && n === 1) await screenshot();
       // A whole line is taken at once, or on some pieces one choice later
       // (a longer move, a second target), when the menu goes on.
+      // The second try (after a refusal of the whole set, such as a
+      // squadron left without its flagship) takes each piece's first kind
+      // of order, and the shortest line.
+      const plain = spread === 1;
       let at = done;
-      if (done < 0 || (ways.length > 0 && n < 2 && (i + spread) % 2 === 1)) {
+      if (done < 0 || (ways.length > 0 && n < 2 && !plain && (i + spread) % 2 === 1)) {
         if (ways.length === 0) break;
-        at = ways[(i * 7 + n * 3 + spread) % ways.length].at;
+        at = ways[plain && n === 0 ? 0 : (i * 7 + n * 3 + spread) % ways.length].at;
       }
       await page.evaluate((k) => document.querySelectorAll('#choice-buttons button')[k].click(), at);
       await menuMoved(page, line);
@@ -121,7 +126,8 @@ await run('node click-every-game.mjs SERVER OUT_DIR', async ({newPage, outDir}) 
           lines = await save(page);
           if (!lines) await removeAll(page);
         }
-        check(lines !== null, `${scenario}, ${label}: ${who}'s clicked orders are accepted`);
+        const refused = lines ? '' : ` (${await text(page, '#order-errors')})`;
+        check(lines !== null, `${scenario}, ${label}: ${who}'s clicked orders are accepted${refused}`);
         if (!lines) return;
         saved.push([page, who, lines]);
         ordered.add(who);
