@@ -203,4 +203,5 @@ TEST_CASE("choices agree with validation over random positions of every module t
   }
   // Diplomacy offers every order by choices: its positions were checked.
   CHECK(checked["diplomacy"] > 100);
+  CHECK(checked["eih-naval"] > 150);
 }
