@@ -80,14 +80,20 @@ std::string line_of(const Decision& d, const std::vector<std::string>& path) {
 Expected<std::vector<Choice>> offered(const Decision& d, const std::vector<std::string>& path,
                                       const Ways& ways, const Accepts& accepts) {
   Search search(d, ways, accepts);
-  // Each chosen text must have been a way on from the path before it.
+  // Each chosen text must have been offered after the path before it: a
+  // way on that completes an accepted line or goes on to one (a proposal
+  // the rules refuse was never offered).
   std::vector<std::string> walked;
   for (std::size_t i = 0; i < path.size(); ++i) {
     const std::string& piece = path[i];
     const bool final_piece = i + 1 == path.size();
     bool known = false;
     for (const Choice& c : ways(walked)) {
-      if (c.text == piece && (final_piece || !c.last)) known = true;
+      if (known || c.text != piece || (!final_piece && c.last)) continue;
+      walked.push_back(piece);
+      known = (final_piece && c.complete && search.accepted(walked)) ||
+              (!c.last && search.completable(walked));
+      walked.pop_back();
     }
     if (!known) {
       return fail("'" + line_of(d, walked) + piece + "' is not a way the order can go on");
