@@ -372,10 +372,16 @@ void add_decisions(const Board& b, int seat, Duty duty, std::vector<Decision>& o
     case Duty::Retreat:
       add(word, "where the stack goes (1.1.2.9, 1.1.2.9.1)", word, retreat_otherwise(b, seat));
       return;
-    case Duty::Pursue:
+    case Duty::Pursue: {
+      // Retreat: a seat that moves into the port pursues only with a line.
+      const Duties mine = b.duties(seat);
+      const bool may_enter = std::find(mine.begin(), mine.end(), Duty::Enter) != mine.end();
       add(word, "which of your fleets pursue (1.1.2.9.1)", word,
-          by_default(b, seat, duty, "every fleet of yours pursues"));
+          by_default(b, seat, duty,
+                     may_enter ? "every fleet of yours pursues, unless it moves into the port"
+                               : "every fleet of yours pursues"));
       return;
+    }
     case Duty::Withdraw:
       // Retreat: the raiders go to the blockade box without a line.
       add(word, "where the raiders withdraw (1.1.4.1.3)", word,

@@ -231,6 +231,58 @@ TEST_CASE("EiH 1.1.2.8, 1.1.2.9.1: the chase, then the pursuit fleet by fleet") 
   CHECK(canonical(r, 0, ds[0], {" b1", " b2"}) == "pursue b1 b2");
 }
 
+TEST_CASE("EiH 1.1.2.9.2 EXCEPTION: a relieving victor pursues or moves into the friendly port") {
+  Data d = data_with(
+      "\nbattle relief\ntitle T\nabout A\nsides Britain France\nattacker 1\n"
+      "at blockade Toulon blockading 0 chits friendly 1\nwar britain france\n"
+      "stack 1 0 \"blockaders\"\nstack 2 1 \"relief\"\nfleet B1 1 britain \"Inshore\" heavy 6\n"
+      "fleet F1 2 france \"Relief\" heavy 7\nport m Minorca 3 0\nport t Toulon 0 1\n"
+      "port h Hyeres 2 1\nseat 2 0 Britain britain\nseat 2 1 France france\n");
+  Bench relief(std::move(d), "relief", 2);
+  Board& r = relief.board;
+  r.defending_ = 1;
+  r.commander_ = {"britain", "france"};
+  r.revealed_ = true;
+  r.outcome_ = Outcome::Victory;
+  r.victor_ = 1;
+  r.seg_ = Phase::Retreat;
+  const auto ds = Board::sequence().decisions(r, 1);
+  CHECK(ids_of(ds) == std::vector<std::string>{"pursue", "enter"});
+  CHECK(ds[0].otherwise ==
+        "every fleet of yours pursues, unless it moves into the port ('pursue all')");
+  CHECK(ds[1].otherwise == "stay out of the port");  // no line: 'enter no'
+  CHECK(texts(offered_after(r, 1, "enter", {})) == std::vector<std::string>{" yes", " no"});
+  CHECK(texts(offered_after(r, 1, "pursue", {})) ==
+        std::vector<std::string>{" all", " none", " f1"});
+  CHECK(Board::sequence().decisions(r, 0).empty());  // one nearest port: no choice
+}
+
+TEST_CASE(
+    "EiH 1.1.6: a seat deciding for several powers after their commander surrendered "
+    "decides for all or power by power") {
+  Data d = data_with(
+      "\nbattle many\ntitle T\nabout A\nsides Britain Allies\nattacker 0\nat sea S\n"
+      "war britain france\nwar britain spain\nwar britain russia\ncombined france spain "
+      "russia\nstack 1 0 \"one\"\n"
+      "stack 2 1 \"two\"\nfleet B1 1 britain \"B one\" heavy 9\n"
+      "fleet F1 2 france \"F one\" heavy 5\nfleet S1 2 spain \"S one\" heavy 3\n"
+      "fleet R1 2 russia \"R one\" heavy 2\nport p P 1 0\nport q Q 1 1\n"
+      "seat 2 0 Britain britain\nseat 2 1 Allies france spain russia\n");
+  Bench bench(std::move(d), "many", 2);
+  Board& b = bench.board;
+  b.defending_ = 2;
+  b.commander_ = {"britain", "france"};
+  b.revealed_ = true;
+  b.seg_ = Phase::Follow;
+  b.follow_ = {"spain", "russia"};
+  const auto ds = Board::sequence().decisions(b, 1);
+  CHECK(ids_of(ds) == std::vector<std::string>{"surrender", "spain", "russia"});
+  CHECK(ds[1].text == "surrender spain");
+  CHECK(ds[1].otherwise == "fight on ('surrender no')");
+  CHECK(texts(offered_after(b, 1, "russia", {})) == std::vector<std::string>{" yes", " no"});
+  CHECK(Board::sequence().validate(b, 1, {"surrender yes", "surrender russia no"}).has_value());
+}
+
 TEST_CASE("EiH 1.1.2.10.1: damaged ships' ports, type by type and the rest") {
   auto s = trafalgar_before_round_one("line-of-battle", "line-of-battle");
   auto near = edited(*s, "morale 1 ", "morale 1 11400 38 290 0 0");
