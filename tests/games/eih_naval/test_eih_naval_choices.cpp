@@ -330,7 +330,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "EiH 1.1.4.1, 1.1.4.1.3: the harbour defences at the controller's option; the withdrawal") {
+    "EiH 1.1.4.1, 1.1.4.1.3: the harbour defences at the controller's option, then the "
+    "withdrawal") {
   Data d = data_with(
       "\nbattle guns\ntitle T\nabout A\nsides Britain \"France and Sweden\"\nattacker 0\n"
       "at port Gothenburg defence 4 control sweden garrison access-denied\nwar britain france\n"
