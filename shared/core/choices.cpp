@@ -82,14 +82,20 @@ std::string line_of(const Decision& d, const std::vector<std::string>& path) {
 Expected<std::vector<Choice>> offered(const Decision& d, const std::vector<std::string>& path,
                                       const Ways& ways, const Accepts& accepts) {
   Search search(d, ways, accepts);
-  // Each chosen text must have been a way on from the path before it.
+  // Each chosen text must have been a way on from the path before it, and
+  // the last one offered: it completes an accepted line or goes on to one
+  // (a proposal the rules refuse is not a way on). That the last is offered
+  // makes every piece before it so: the path itself goes on to that line.
   std::vector<std::string> walked;
+  Choice last_piece;
   for (std::size_t i = 0; i < path.size(); ++i) {
     const std::string& piece = path[i];
     const bool final_piece = i + 1 == path.size();
     bool known = false;
     for (const Choice& c : ways(walked)) {
-      if (c.text == piece && (final_piece || !c.last)) known = true;
+      if (known || c.text != piece || (!final_piece && c.last)) continue;
+      known = true;
+      last_piece = c;
     }
     if (!known) {
       return fail("'" + line_of(d, walked) + piece + "' is not a way the order can go on");
@@ -106,6 +112,11 @@ Expected<std::vector<Choice>> offered(const Decision& d, const std::vector<std::
     if (!whole && !onward) continue;
     c.complete = whole;
     out.push_back(std::move(c));
+  }
+  const bool goes_on = !last_piece.last && !out.empty();
+  if (!walked.empty() && !goes_on && !(last_piece.complete && search.accepted(walked))) {
+    walked.pop_back();
+    return fail("'" + line_of(d, walked) + path.back() + "' is not a way the order can go on");
   }
   return out;
 }

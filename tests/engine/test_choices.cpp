@@ -268,6 +268,7 @@ const char* const kAgreementCovered[] = {"diplomacy/standard",
                                          "tyre",
                                          "constantinople",
                                          "classis",
+                                         "eih-naval",
                                          "masks",
                                          "duel"};
 
@@ -298,6 +299,9 @@ TEST_CASE("choices agree with validation over random positions: Constantinople")
 }
 TEST_CASE("choices agree with validation over random positions: Classis") {
   check_count(agreement_over_random_play("classis"), 400);
+}
+TEST_CASE("choices agree with validation over random positions: Empires in Harm") {
+  check_count(agreement_over_random_play("eih-naval"), 150);
 }
 TEST_CASE("choices agree with validation over random positions: the test games") {
   check_count(agreement_over_random_play("masks"), 10);

@@ -258,6 +258,11 @@ Fleet* Board::fleet(const std::string& id) {
   return nullptr;
 }
 
+bool Board::nation_taken(const std::string& nation) const {
+  return std::any_of(fleets_.begin(), fleets_.end(),
+                     [&](const Fleet& f) { return f.nation == nation; });
+}
+
 std::optional<int> Board::seat_of(const std::string& p) const {
   for (std::size_t i = 0; i < seats_.size(); ++i)
     if (std::find(seats_[i].powers.begin(), seats_[i].powers.end(), p) != seats_[i].powers.end())

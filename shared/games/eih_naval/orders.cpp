@@ -186,10 +186,8 @@ using Default = std::optional<std::string>;
 // 'fleet' of a custom battle: ten heavy and four light ships of the first
 // Major Power no seat has taken.
 Default first_free_major(const Board& b, int) {
-  std::set<std::string> taken;
-  for (const Fleet& f : b.fleets_) taken.insert(f.nation);
   for (const Nation& n : b.data_->nations)
-    if (n.major && !taken.count(n.id))
+    if (n.major && !b.nation_taken(n.id))
       return "fleet " + n.id + " \"" + n.name + " squadron\" heavy 10 light 4 galleys 0";
   return std::nullopt;
 }
@@ -207,27 +205,15 @@ Default line(const Board&, int) {
 
 // ------------------------------------------------------------ candidates
 
-// 'fleet': for each of the first nations no seat has taken (two Major
-// Powers, then minors, three in all), a choice of fleets.
+// 'fleet': for each of the likeliest nations, a choice of fleets.
 Groups fleets_to_order(const Board& b, int seat) {
-  std::set<std::string> taken;
-  for (const Fleet& f : b.fleets_) taken.insert(f.nation);
-  std::vector<const Nation*> free;
-  for (const Nation& n : b.data_->nations)
-    if (n.major && !taken.count(n.id) && free.size() < 2) free.push_back(&n);
-  for (const Nation& n : b.data_->nations)
-    if (!n.major && !taken.count(n.id) && free.size() < 3) free.push_back(&n);
   Groups groups;
   int k = 0;
-  for (const Nation* n : free) {
+  for (const Nation* n : likeliest_nations(b)) {
     std::vector<std::string> g;
-    const std::string head = "fleet " + n->id + " \"" + n->name + " squadron " +
-                             std::to_string(seat + 1) + "-" + std::to_string(++k) + "\" ";
-    for (const char* ships :
-         {"heavy 8 light 3 galleys 0", "heavy 14 light 4 galleys 0", "heavy 5 light 5 galleys 2",
-          "heavy 0 light 6 galleys 0", "heavy 20 light 2 galleys 0"})
-      g.push_back(head + ships);
-    if (n->id == "britain") g.push_back(head + "heavy 12 light 3 galleys 0 nelson");
+    const std::string head = "fleet " + n->id + " " + quoted(squadron_name(*n, seat, ++k)) + " ";
+    for (const std::string& ships : typical_fleets()) g.push_back(head + ships);
+    if (n->id == "britain") g.push_back(head + kNelsonFleet + " nelson");
     groups.push_back(g);
   }
   return groups;
@@ -356,6 +342,28 @@ const DutyRule& rule_of(Duty d) {
 
 }  // namespace
 
+// The first nations no seat has taken: two Major Powers, then minors, three
+// in all.
+std::vector<const Nation*> likeliest_nations(const Board& b) {
+  std::vector<const Nation*> out;
+  for (const Nation& n : b.data_->nations)
+    if (n.major && !b.nation_taken(n.id) && out.size() < 2) out.push_back(&n);
+  for (const Nation& n : b.data_->nations)
+    if (!n.major && !b.nation_taken(n.id) && out.size() < 3) out.push_back(&n);
+  return out;
+}
+
+const std::vector<std::string>& typical_fleets() {
+  static const std::vector<std::string> fleets{
+      "heavy 8 light 3 galleys 0", "heavy 14 light 4 galleys 0", "heavy 5 light 5 galleys 2",
+      "heavy 0 light 6 galleys 0", "heavy 20 light 2 galleys 0"};
+  return fleets;
+}
+
+std::string squadron_name(const Nation& n, int seat, int k) {
+  return n.name + " squadron " + std::to_string(seat + 1) + "-" + std::to_string(k);
+}
+
 const char* duty_word(Duty d) {
   return rule_of(d).word;
 }
@@ -388,12 +396,15 @@ Expected<std::string> Board::keyword_line(int seat, const std::string& line, Cla
   return text::join(w, " ");
 }
 
+std::optional<std::string> Board::default_line(int seat, Duty d) const {
+  if (!rule_of(d).fallback) return std::nullopt;
+  return rule_of(d).fallback(*this, seat);
+}
+
 std::vector<std::string> Board::default_lines(int seat) const {
   std::vector<std::string> out;
-  for (Duty d : duties(seat)) {
-    if (!rule_of(d).fallback) continue;
-    if (auto l = rule_of(d).fallback(*this, seat)) out.push_back(*l);
-  }
+  for (Duty d : duties(seat))
+    if (auto l = default_line(seat, d)) out.push_back(*l);
   return out;
 }
 

@@ -201,6 +201,15 @@ using Groups = std::vector<std::vector<std::string>>;
 
 struct Board;
 
+// What a custom battle's seat is offered (orders.cpp): the likeliest nations
+// to bring (the first two Major Powers no seat has taken, then minors, three
+// in all), fleets of typical compositions, Nelson's, and a fleet's proposed
+// name ("Britain squadron 1-2": the seat's 1-based number, then the fleet's).
+std::vector<const Nation*> likeliest_nations(const Board& b);
+const std::vector<std::string>& typical_fleets();
+inline constexpr const char* kNelsonFleet = "heavy 12 light 3 galleys 0";
+std::string squadron_name(const Nation& n, int seat, int k);
+
 // A row of the sequence of play (sequence.cpp): a segment of core/sequence.h
 // with the order keywords each seat may use in it and the order help.
 struct PhaseRule : naumachia::SegmentRule<Board, Phase, int, Claims> {
@@ -253,6 +262,7 @@ struct Board : Position, Adjudication {
   std::vector<const Fleet*> engaged_fleets(int side) const;
   std::set<std::string> stack_powers(int stack) const;
   Fleet* fleet(const std::string& id);
+  bool nation_taken(const std::string& nation) const;  // a seat brought its fleets
   std::optional<int> seat_of(const std::string& power) const;
   bool holds(const std::string& power, int seat) const;  // the seat decides for the power
   bool commands(int side, int seat) const;  // the seat decides for the side's commander
@@ -379,7 +389,9 @@ struct Board : Position, Adjudication {
   // One keyword line of a seat, after its lines before it: its canonical
   // form, or why it is refused (every error cites its rule).
   Expected<std::string> keyword_line(int seat, const std::string& line, Claims& claims) const;
-  // The seat's lines at a deadline (docs/rules/eih-naval-play.md).
+  // The seat's lines at a deadline (docs/rules/eih-naval-play.md): the
+  // default line of each keyword of the seat's that has one.
+  std::optional<std::string> default_line(int seat, Duty duty) const;
   std::vector<std::string> default_lines(int seat) const;
   // The lines `seat` might order, one group per decision (random play).
   Groups candidates(int seat) const;
@@ -388,6 +400,13 @@ struct Board : Position, Adjudication {
                           const std::string& fallback) const;
   // The same for the seat of the side's commander.
   std::string answer(const Orders& orders, int side, Duty duty, const std::string& fallback) const;
+
+  // ---------------------------------------------------------- choices.cpp
+  // Orders choice by choice (core/choices.h): a decision for each keyword
+  // of the seat's (a fleet slot, an odd loss, a type of damaged ship where
+  // lines repeat), and the module's ways on from a partial line.
+  std::vector<Decision> decisions(int seat) const;
+  std::vector<Choice> ways(int seat, const Decision& d, const std::vector<std::string>& path) const;
 
   // ---------------------------------------------------------- serialise.cpp, view.cpp
   std::string serialize() const;

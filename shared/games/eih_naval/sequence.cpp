@@ -112,6 +112,16 @@ Groups duty_candidates(const Board& b, int seat) {
   return b.candidates(seat);
 }
 
+// ------------------------------------------------------------ choice by choice (choices.cpp)
+
+std::vector<Decision> duty_decisions(const Board& b, int seat) {
+  return b.decisions(seat);
+}
+std::vector<Choice> duty_ways(const Board& b, int seat, const Decision& d,
+                              const std::vector<std::string>& path) {
+  return b.ways(seat, d, path);
+}
+
 // ------------------------------------------------------------ labels
 
 template <Literal Title>
@@ -261,33 +271,34 @@ constexpr SequenceOfPlay kSequence{
     {{
         // clang-format off
     // {{phase, name, label,
-    //   who orders, check, whole orders, candidates, play, next}, keywords, help}
+    //   who orders, check, whole orders, candidates, play, next,
+    //   lines together, decisions, ways}, keywords, help}
     {{P::Opening, "opening", title<"The stacks meet (1.1.1)">,
       any_duty, keyword, nullptr, none, open, defender}, nobody, no_orders_help},
     {{P::Forces, "forces", forces_label,  // a custom battle, seat by seat
-      any_duty, fleet, forces, duty_candidates, muster, next_forces}, forces_seat, forces_help},
+      any_duty, fleet, forces, duty_candidates, muster, next_forces, nullptr, duty_decisions, duty_ways}, forces_seat, forces_help},
     {{P::Defender, "defender", defender_label,  // 1.1.1.1, 1.1.2
-      any_duty, keyword, nullptr, duty_candidates, attack, war}, attacking_commander<Duty::Defender>, defender_help},
+      any_duty, keyword, nullptr, duty_candidates, attack, war, nullptr, duty_decisions, duty_ways}, attacking_commander<Duty::Defender>, defender_help},
     {{P::War, "war", title<"Attack without a declaration of war, or declare it (1.1.1.2)">,
-      any_duty, keyword, nullptr, duty_candidates, declare_or_not, evasion}, attacking_commander<Duty::War>, war_help},
+      any_duty, keyword, nullptr, duty_candidates, declare_or_not, evasion, nullptr, duty_decisions, duty_ways}, attacking_commander<Duty::War>, war_help},
     {{P::Evasion, "evasion", title<"Evasion (1.1.2.1)">,
-      any_duty, keyword, nullptr, duty_candidates, evade_or_not, retreat_or_join}, defending_commander, evasion_help},
+      any_duty, keyword, nullptr, duty_candidates, evade_or_not, retreat_or_join, nullptr, duty_decisions, duty_ways}, defending_commander, evasion_help},
     {{P::Chits, "chits", title<"Step One: tactical chits, in secret (1.1.2.2)">,
-      any_duty, keyword, nelson_with_melee, duty_candidates, chits, reveal}, commanders_chits, chits_help},
+      any_duty, keyword, nelson_with_melee, duty_candidates, chits, reveal, nullptr, duty_decisions, duty_ways}, commanders_chits, chits_help},
     {{P::Guns, "guns", title<"Harbour defences (1.1.4.1)">,
-      any_duty, keyword, nullptr, duty_candidates, guns_or_not, round}, port_controller, guns_help},
+      any_duty, keyword, nullptr, duty_candidates, guns_or_not, round, nullptr, duty_decisions, duty_ways}, port_controller, guns_help},
     {{P::Surrender, "surrender", before_round<": surrender or fight (1.1.6)">,  // then the round
-      any_duty, keyword, nullptr, duty_candidates, surrenders, follow_or_fight}, either_commander, surrender_help},
+      any_duty, keyword, nullptr, duty_candidates, surrenders, follow_or_fight, nullptr, duty_decisions, duty_ways}, either_commander, surrender_help},
     {{P::Follow, "follow", before_round<": the other powers' surrender (1.1.6)">,
-      any_duty, keyword, nullptr, duty_candidates, following, fight}, following_powers, follow_help},
+      any_duty, keyword, nullptr, duty_candidates, following, fight, nullptr, duty_decisions, duty_ways}, following_powers, follow_help},
     {{P::Odd, "odd", title<"Odd losses (1.1.7)">,
-      any_duty, keyword, nullptr, duty_candidates, odd_losses, resume}, odd_loss_takers, odd_help},
+      any_duty, keyword, nullptr, duty_candidates, odd_losses, resume, nullptr, duty_decisions, duty_ways}, odd_loss_takers, odd_help},
     {{P::Chase, "chase", title<"Step Seven: general chase (1.1.2.8)">,
-      any_duty, keyword, nullptr, duty_candidates, chase_or_not, retreats}, victor, chase_help},
+      any_duty, keyword, nullptr, duty_candidates, chase_or_not, retreats, nullptr, duty_decisions, duty_ways}, victor, chase_help},
     {{P::Retreat, "retreat", retreat_label,  // 1.1.2.9, 1.1.4.1.3, and after an evasion (1.1.2.1)
-      any_duty, keyword, nullptr, duty_candidates, retreat, after_retreat}, after_combat, retreat_help},
+      any_duty, keyword, nullptr, duty_candidates, retreat, after_retreat, nullptr, duty_decisions, duty_ways}, after_combat, retreat_help},
     {{P::Damaged, "damaged", title<"Step Nine: damaged ships' destinations (1.1.2.10)">,
-      any_duty, keyword, nullptr, duty_candidates, damaged_ships, finish}, damaged_ship_holders, damaged_help},
+      any_duty, keyword, nullptr, duty_candidates, damaged_ships, finish, nullptr, duty_decisions, duty_ways}, damaged_ship_holders, damaged_help},
     {{P::Over, "over", title<"The battle is over">,
       any_duty, keyword, nullptr, none, nothing, go<P::Over>}, nobody, no_orders_help},
         // clang-format on
