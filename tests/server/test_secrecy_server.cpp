@@ -87,7 +87,7 @@ struct MasksTable : nt::Table {
     for (auto* c : all()) {
       const auto d = game_detail(*c, game);
       if (d.summary().status() == proto::RUNNING) {
-        all_choices(*c, d.summary().step());
+        read_choices(*c, d.summary().step());
         auto other_side = nt::choices_request(game, d.summary().step());
         other_side.mutable_choices()->set_for_seat(c == &at(0) ? 1 : 0);
         CHECK(c->call(other_side).has_error());
@@ -100,27 +100,6 @@ struct MasksTable : nt::Table {
         proto::Envelope rp;
         rp.mutable_replay()->set_game_id(game);
         c->call(rp);
-      }
-    }
-  }
-
-  // The decisions of the client's seat and every way on from each.
-  void all_choices(Connection& c, std::uint64_t step) {
-    const auto listed = c.call(nt::choices_request(game, step));
-    if (!listed.has_choices_result()) return;  // an observer, or nothing to order
-    for (const auto& d : listed.choices_result().decisions()) {
-      std::vector<std::vector<std::string>> todo{{}};
-      while (!todo.empty()) {
-        const auto path = todo.back();
-        todo.pop_back();
-        const auto next = c.call(nt::choices_request(game, step, d.id(), path));
-        REQUIRE_MESSAGE(next.has_choices_result(), next.error().message());
-        for (const auto& choice : next.choices_result().choices()) {
-          if (choice.last()) continue;
-          auto on = path;
-          on.push_back(choice.text());
-          todo.push_back(std::move(on));
-        }
       }
     }
   }

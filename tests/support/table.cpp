@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include "support/requests.h"
 #include "support/secrecy_check.h"
 
 namespace naumachia::testing {
@@ -49,6 +50,27 @@ proto::GameSummary Table::resign(int i) {
   const auto res = at(i).call(r);
   REQUIRE_MESSAGE(res.has_game(), res.error().message());
   return res.game();
+}
+
+void Table::read_choices(client::Connection& c, std::uint64_t step, std::size_t most) const {
+  const auto listed = c.call(choices_request(game, step));
+  if (!listed.has_choices_result()) return;
+  std::size_t asked = 1;
+  for (const auto& d : listed.choices_result().decisions()) {
+    std::vector<std::vector<std::string>> todo{{}};
+    while (!todo.empty() && asked++ < most) {
+      const auto path = todo.back();
+      todo.pop_back();
+      const auto next = c.call(choices_request(game, step, d.id(), path));
+      REQUIRE_MESSAGE(next.has_choices_result(), next.error().message());
+      for (const auto& choice : next.choices_result().choices()) {
+        if (choice.last()) continue;
+        auto on = path;
+        on.push_back(choice.text());
+        todo.push_back(std::move(on));
+      }
+    }
+  }
 }
 
 void Table::check_frames(const std::vector<Secret>& secrets) const {

@@ -36,6 +36,11 @@ struct Table {
   std::vector<client::Connection*> all() const;
   // Seat `i` resigns; the game as the answer gives it.
   proto::GameSummary resign(int i);
+  // The client asks for its seat's decisions in step `step` and the ways on
+  // from each, depth first, at most `most` requests: so that the choices
+  // answers are among the frames checked. Nothing for an observer or a seat
+  // that does not order.
+  void read_choices(client::Connection& c, std::uint64_t step, std::size_t most = 300) const;
   // No frame any seat or the observer has received carries one of `secrets`
   // that its reader may not know.
   void check_frames(const std::vector<Secret>& secrets) const;

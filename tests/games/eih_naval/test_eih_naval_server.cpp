@@ -9,11 +9,11 @@
 #include <map>
 
 #include "games/eih_naval/eih_naval.h"
+#include "support/protocol_client.h"
 #include "support/random_play.h"
 #include "support/sql_file.h"
 #include "support/table.h"
 #include "support/terminal.h"
-#include "support/protocol_client.h"
 #include "support/text.h"
 
 using naumachia::OrderSet;
@@ -43,10 +43,12 @@ std::unique_ptr<State> position(const ServerProcess& server, std::uint64_t game)
 struct Battle : nt::Table {
   Battle() : Table("eih-naval/custom", 4, nt::unlimited_requests()) {}
 
-  // Every client reads its view, its history and now and then a replay.
+  // Every client reads its view, its history, its orders' choices (a
+  // seat's own chits, never another's) and now and then a replay.
   void look(int step) {
     for (auto* c : all()) {
-      game_detail(*c, game);
+      const auto d = game_detail(*c, game);
+      if (d.summary().status() == proto::RUNNING) read_choices(*c, d.summary().step(), 120);
       proto::Envelope ev;
       ev.mutable_events()->set_game_id(game);
       c->call(ev);
