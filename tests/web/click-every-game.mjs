@@ -18,6 +18,7 @@ const games = [
   'tyre/siege',
   'constantinople/naval',
   'classis/actium',
+  'eih-naval/trafalgar',
 ];
 
 // Steps played per game at most while waiting for both sides to have ordered.
