@@ -151,6 +151,11 @@ std::vector<std::string> nearest(std::string_view word, const std::vector<std::s
   return out;
 }
 
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& known) {
+  const auto near = nearest(word, known);
+  return near.empty() ? "" : " (did you mean " + listed(near, "or") + "?)";
+}
+
 std::string listed(const std::vector<std::string>& words, std::string_view last) {
   std::string out;
   for (std::size_t i = 0; i < words.size(); ++i) {

@@ -30,6 +30,9 @@ std::string join(const std::vector<std::string>& parts, std::string_view sep);
 // suggestions for an unknown name.
 std::vector<std::string> nearest(std::string_view word, const std::vector<std::string>& known,
                                  std::size_t most = 3);
+// " (did you mean a, b or c?)" with the entries of `known` nearest to an
+// unknown `word`, or "" when none is near: the end of its error message.
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& known);
 // The words as a list in prose, the last two joined by `last` ("and",
 // "or"): "a", "a or b", "a, b or c"; "" for none.
 std::string listed(const std::vector<std::string>& words, std::string_view last);

@@ -5,9 +5,11 @@
 // its own is reachable, and no offered path is a dead end.
 #include <doctest/doctest.h>
 
+#include <map>
 #include <set>
 
 #include "core/choices.h"
+#include "core/dice.h"
 #include "core/text.h"
 #include "support/random_play.h"
 #include "support/text.h"
@@ -217,6 +219,45 @@ TEST_CASE("choices: an unknown Diplomacy province names the nearest ones") {
   REQUIRE_FALSE(v.has_value());
   CHECK(has(v.error()[0].message, "'nor' is not a province (did you mean"));
   CHECK(has(v.error()[0].message, "nwy (Norway)"));
+}
+
+TEST_CASE(
+    "choices: a misspelt ship in Tyre, Constantinople and Classis names the seat's nearest ships") {
+  const Registry registry = testing::every_module();
+  for (const char* scenario : {"tyre/siege", "constantinople/naval", "classis/actium"}) {
+    CAPTURE(scenario);
+    const std::string id = scenario;
+    const Game* game = registry.find(id.substr(0, id.find('/')));
+    REQUIRE(game != nullptr);
+    auto s = game->new_game(id.substr(id.find('/') + 1), 2);
+    REQUIRE(s.has_value());
+    std::unique_ptr<State> state = std::move(*s);
+    int suggested = 0;
+    // The first steps, each played with no orders (the defaults), until one
+    // in which a seat orders ships (Tyre: the Tyrian deployment after the
+    // Macedonian armies'; Classis: the setup after the muster).
+    for (int step = 0; step < 4 && suggested == 0 && !state->step().game_over; ++step) {
+      for (const PlayerId seat : state->step().to_order) {
+        for (const Decision& d : state->decisions(seat)) {
+          // The deployment line of the piece, its name misspelt.
+          const auto v = state->validate(seat, {d.id + "x: at 0101 facing N"});
+          REQUIRE_FALSE(v.has_value());
+          const std::string& message = v.error().front().message;
+          // A leader's or a land piece's misspelt name is no ship's.
+          if (!has(message, "(did you mean ")) continue;
+          CAPTURE(message);
+          CHECK(has(text::upper(message), text::upper(d.id)));
+          ++suggested;
+        }
+      }
+      std::map<PlayerId, OrderSet> defaults;
+      for (const PlayerId seat : state->step().to_order)
+        defaults[seat] = state->default_orders(seat);
+      SeededDice dice(Seed{}, state->step().number);
+      state = state->resolve(defaults, dice).next;
+    }
+    CHECK(suggested > 0);
+  }
 }
 
 namespace {

@@ -4,6 +4,7 @@
 // (3.2.11).
 #include <set>
 
+#include "core/text.h"
 #include "games/classis/rules.h"
 
 namespace naumachia::classis {
@@ -24,7 +25,7 @@ Expected<bool> Board::act(Side side, const Action& a) {
   if (points_ < 1) return fail("no initiative points are left in this activation (2.2, 3.1.2)");
   const auto own = [&](const std::string& id) -> Expected<Ship*> {
     Ship* s = find_ship(id);
-    if (!s) return fail("there is no ship " + id);
+    if (!s) return fail("there is no ship " + id + text::did_you_mean(id, ship_names(side)));
     if (s->sunk) return fail(id + " has sunk");
     if (s->holder != side) return fail(id + " is not yours");
     if (s->squadron != active_)
@@ -62,7 +63,8 @@ Expected<bool> Board::act(Side side, const Action& a) {
     Ship* t = nullptr;
     if (!a.target.empty()) {
       t = find_ship(a.target);
-      if (!t) return fail("there is no ship " + a.target);
+      if (!t)
+        return fail("there is no ship " + a.target + text::did_you_mean(a.target, ship_names()));
       if (auto why = attack_problem(a, s, *t)) return fail(*why);
     }
     switch (a.kind) {

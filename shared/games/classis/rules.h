@@ -111,6 +111,8 @@ struct Board : Position, Adjudication {
   const Ship* ship_at(HexId h) const;
   Ship* find_ship(const std::string& id);
   const Ship* find_ship(const std::string& id) const;
+  // The ships afloat (those `holder` controls): what a misspelt name may mean.
+  std::vector<std::string> ship_names(std::optional<Side> holder = std::nullopt) const;
   bool engaged(const Ship& s) const;     // 1.5: in contact, rammed or grappled
   bool in_command(const Ship& s) const;  // 1.5
   const Commander* commander_of(const std::string& squadron) const;

@@ -87,14 +87,21 @@ Expected<std::string> Board::setup_line(Side side, const std::string& line) {
       const std::string f = text::upper(w[1]);
       const Ship* s = find_ship(f);
       if (!s || s->owner != side)
-        return fail("'" + std::string(w[1]) + "' is not one of your ships");
+        return fail("'" + std::string(w[1]) + "' is not one of your ships" +
+                    text::did_you_mean(f, ship_names(side)));
       q.flagship = f;
       return who + ": flagship " + f;
     }
     return fail("a squadron's setup line is 'SQ: commander NAME' or 'SQ: flagship SHIP'");
   }
   Ship* s = find_ship(who);
-  if (!s) return fail("'" + split->first + "' is neither a ship nor a squadron");
+  if (!s) {
+    std::vector<std::string> mine = ship_names(side);
+    for (const auto& [id, q] : squadrons_)
+      if (q.side == side) mine.push_back(id);
+    return fail("'" + split->first + "' is neither a ship nor a squadron" +
+                text::did_you_mean(who, mine));
+  }
   if (s->owner != side) return fail(who + " is not your ship");
   if (verb == "squadron" && w.size() == 2) {
     const std::string q = text::upper(w[1]);

@@ -75,6 +75,13 @@ const Ship* Board::find_ship(const std::string& id) const {
   return it == ships_.end() ? nullptr : &it->second;
 }
 
+std::vector<std::string> Board::ship_names(std::optional<Side> holder) const {
+  std::vector<std::string> out;
+  for (const auto& [id, s] : ships_)
+    if (!s.sunk && (!holder || s.holder == *holder)) out.push_back(id);
+  return out;
+}
+
 // Classis 1.5: "engaged with the enemy": its bow in an enemy's hex, an
 // enemy's bow in its hex, or grappled.
 bool Board::engaged(const Ship& s) const {

@@ -56,7 +56,12 @@ Ship* Board::own_ship(Side side, const std::string& id) {
 
 std::string Board::ship_problem(Side side, const std::string& id) const {
   const auto it = ships_.find(id);
-  if (it == ships_.end()) return "there is no ship " + id;
+  if (it == ships_.end()) {
+    std::vector<std::string> afloat;  // the seat's own: the names it may have meant
+    for (const auto& [name, s] : ships_)
+      if (s.side == side && !s.sunk) afloat.push_back(name);
+    return "there is no ship " + id + text::did_you_mean(id, afloat);
+  }
   if (it->second.side != side) return id + " is not your ship";
   return id + " has been lost";
 }
