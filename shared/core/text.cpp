@@ -127,7 +127,10 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 std::vector<std::string> nearest(std::string_view word, const std::vector<std::string>& known,
                                  std::size_t most) {
   const std::string w = lower(word);
-  const std::size_t limit = std::clamp<std::size_t>(w.size() / 3, 2, 3);
+  // Fewer edits than the word has letters: a name sharing none of a short
+  // word's ("ZZ" and "R1") is no suggestion.
+  const std::size_t limit =
+      std::min(std::clamp<std::size_t>(w.size() / 3, 2, 3), w.empty() ? 0 : w.size() - 1);
   std::vector<std::pair<std::size_t, std::string>> near;
   for (const std::string& k : known) {
     const std::string name = lower(k);

@@ -25,7 +25,8 @@ bool parse_int(std::string_view s, long long& out);
 std::string join(const std::vector<std::string>& parts, std::string_view sep);
 // The entries of `known` nearest to `word` by edit distance (case aside; a
 // name the word begins counts as one edit), at most `most` of them and none
-// further than a third of the word's length (at least 2, at most 3) away,
+// further than a third of the word's length (at least 2, at most 3, and
+// fewer than its letters) away,
 // nearest first and, at one distance, those of about the word's length: the
 // suggestions for an unknown name.
 std::vector<std::string> nearest(std::string_view word, const std::vector<std::string>& known,
