@@ -258,7 +258,9 @@ std::vector<Choice> Board::ship_ways(Side, const Decision& d, const ChoicePath& 
 
 std::vector<Decision> Board::melee_decisions(Side side) const {
   std::vector<Decision> out;
-  for (const auto& [id, a] : ships_) {
+  for (const auto& [id, attacker] : ships_) {
+    // (Named: clang before 16 captures no structured binding in a lambda.)
+    const Ship& a = attacker;
     if (a.side != side || !can_attack(a)) continue;
     const bool any = std::any_of(ships_.begin(), ships_.end(), [&](const auto& t) {
       return t.second.side != side && melee_problem(a, t.second).empty();
@@ -300,7 +302,9 @@ std::vector<Decision> Board::placement_decisions(Side side) const {
   }
   // 5.32: two damaged ships of one type may combine.
   if (regroup) {
-    for (const auto& [id, s] : ships_) {
+    for (const auto& entry : ships_) {
+      const std::string& id = entry.first;
+      const Ship& s = entry.second;
       if (!naval_afloat(s, side) || !s.damaged) continue;
       const bool pair = std::any_of(ships_.begin(), ships_.end(), [&](const auto& o) {
         return o.first != id && naval_afloat(o.second, side) && o.second.damaged &&
