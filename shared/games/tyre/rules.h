@@ -303,7 +303,6 @@ struct Board : Position, LandBoard, Adjudication {
   // Orders choice by choice (core/choices.h): each segment's decisions and
   // the ways on from a partial order of one (SegmentRule::decisions, ways).
   using ChoicePath = std::vector<std::string>;
-  bool reinforcement_may_enter(Side side) const;
   std::vector<Decision> ship_decisions(Side side) const;
   std::vector<Choice> ship_ways(Side side, const Decision& d, const ChoicePath& path) const;
   std::vector<Decision> melee_decisions(Side side) const;
