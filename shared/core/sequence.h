@@ -208,6 +208,14 @@ class Sequence {
   template <class Board, class Seat>
   Expected<OrderSet, OrderErrors> validate(const Board& b, Seat seat,
                                            const std::vector<std::string>& lines) const {
+    return check_lines(b, seat, lines, /*whole=*/true);
+  }
+  // The dry run of `validate`; without `whole`, what the seat's orders must
+  // satisfy as a whole (SegmentRule::complete) is not asked.
+  template <class Board, class Seat>
+  Expected<OrderSet, OrderErrors> check_lines(const Board& b, Seat seat,
+                                              const std::vector<std::string>& lines,
+                                              bool whole) const {
     OrderErrors errors;
     if (idle_ == IdleSeats::Refused && !orders(b, seat)) {
       errors.push_back({0, idle_refusal(b, seat)});
@@ -235,7 +243,7 @@ class Sequence {
       std::stable_sort(errors.begin(), errors.end(),
                        [](const OrderError& x, const OrderError& y) { return x.line < y.line; });
     }
-    if (errors.empty() && rule.complete) {
+    if (whole && errors.empty() && rule.complete) {
       if (auto why = rule.complete(trial, seat, claims)) errors.push_back({0, *why});
     }
     if (!errors.empty()) return unexpected(std::move(errors));
@@ -244,10 +252,11 @@ class Sequence {
 
   // Whether `line` is an order of `seat` on its own: its check (and the
   // check of lines together) accepts it. What the seat's orders must satisfy
-  // as a whole (every ship placed) is the whole set's to meet.
+  // as a whole (every ship placed) is the whole set's to meet, so it is not
+  // asked: its faults name no line and would be passed over here.
   template <class Board, class Seat>
   bool accepts_alone(const Board& b, Seat seat, const std::string& line) const {
-    const auto checked = validate(b, seat, {line});
+    const auto checked = check_lines(b, seat, {line}, /*whole=*/false);
     if (checked) return true;
     return std::all_of(checked.error().begin(), checked.error().end(),
                        [](const OrderError& e) { return e.line == 0; }) &&

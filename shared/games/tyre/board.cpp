@@ -2,6 +2,7 @@
 // finding pieces by id and by hex, what a ship carries (8.0), and the events
 // a resolution records.
 #include <algorithm>
+#include <cctype>
 
 #include "core/text.h"
 #include "games/tyre/rules.h"
@@ -160,18 +161,25 @@ void Board::set_aboard_naval(const std::string& id, const std::string& ship) {
 
 // Case-insensitive lookup of any piece's id; "" if none.
 std::string Board::piece_id(std::string_view word) const {
-  const std::string want = text::lower(word);
+  // Letters compared without case, and without a lowered copy of every id:
+  // every order line names its piece.
+  const auto same = [&](const std::string& id) {
+    return std::equal(id.begin(), id.end(), word.begin(), word.end(), [](char a, char b) {
+      return std::tolower(static_cast<unsigned char>(a)) ==
+             std::tolower(static_cast<unsigned char>(b));
+    });
+  };
   auto match = [&](const auto& m) -> std::string {
     for (const auto& [id, x] : m) {
-      if (text::lower(id) == want) return id;
+      if (same(id)) return id;
     }
     return "";
   };
-  for (std::string id :
-       {match(units_), match(lleaders_), match(engines_), match(ships_), match(leaders_)}) {
-    if (!id.empty()) return id;
-  }
-  return "";
+  if (std::string id = match(units_); !id.empty()) return id;
+  if (std::string id = match(lleaders_); !id.empty()) return id;
+  if (std::string id = match(engines_); !id.empty()) return id;
+  if (std::string id = match(ships_); !id.empty()) return id;
+  return match(leaders_);
 }
 
 std::optional<Side> Board::piece_side(const std::string& id) const {

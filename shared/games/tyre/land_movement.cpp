@@ -82,9 +82,11 @@ std::optional<int> Board::disembark_cost(const Ship& s, HexId to) const {
   return std::nullopt;
 }
 
-// Why a piece of `side` may not end a step in `h` (9.12), or "".
-std::string Board::enter_problem(const std::string& id, Side side, HexId h) const {
-  if (combat_unit(h) == enemy(side))
+// Why a piece of `side` may not end a step in `h` (9.12), or "". The combat
+// units are read from `land`: this board, or a snapshot of it.
+std::string Board::enter_problem(const LandBoard& land, const std::string& id, Side side,
+                                 HexId h) const {
+  if (land.combat_unit(h) == enemy(side))
     return "hex " + hex::format_hex(h) + " holds an enemy combat unit (9.12)";
   if (is_leader(id)) {
     for (const auto& [lid, l] : lleaders_) {
@@ -129,10 +131,44 @@ std::set<HexId> Board::land_reach(const std::string& id, bool strategic) const {
   return out;
 }
 
+namespace {
+
+// The board as the land rules read it, with the hexes of the combat units and
+// siege units found once: a search of paths asks them of every hex it looks
+// at, and the board finds them piece by piece.
+class LandSnapshot final : public LandBoard {
+ public:
+  explicit LandSnapshot(const Board& b) : b_(b) {
+    // The first unit of a hex in the board's order, as Board::combat_unit.
+    for (const auto& [id, u] : b.units_) {
+      if (u.at == Where::Hex) units_.emplace(u.hex, u.t.side);
+    }
+    for (const auto& [id, e] : b.engines_) {
+      if (e.at == Where::Hex) siege_.insert(e.hex);
+    }
+  }
+  Terrain terrain(HexId h) const override { return b_.terrain(h); }
+  bool breached(HexId h) const override { return b_.breached(h); }
+  std::optional<Side> combat_unit(HexId h) const override {
+    const auto it = units_.find(h);
+    if (it == units_.end()) return std::nullopt;
+    return it->second;
+  }
+  bool has_siege_unit(HexId h) const override { return siege_.count(h) > 0; }
+
+ private:
+  const Board& b_;
+  std::map<HexId, Side> units_;
+  std::set<HexId> siege_;
+};
+
+}  // namespace
+
 // Dijkstra over half points from where the piece stands, up to `goal` if
 // given: the hex each reached hex is entered from on a cheapest path.
 std::map<HexId, HexId> Board::land_tree(const std::string& id, bool strategic,
                                         std::optional<HexId> goal) const {
+  const LandSnapshot land(*this);
   const Side side = *piece_side(id);
   const HexId start = *piece_hex(id);
   const bool aboard =
@@ -143,14 +179,14 @@ std::map<HexId, HexId> Board::land_tree(const std::string& id, bool strategic,
   std::map<HexId, HexId> came;
   std::set<Node> open{{0, start}};
   std::set<HexId> done;
-  const bool start_controlled = !aboard && enemy_controlled(*this, side, start);
+  const bool start_controlled = !aboard && enemy_controlled(land, side, start);
   while (!open.empty()) {
     const auto [cost, h] = *open.begin();
     open.erase(open.begin());
     if (!done.insert(h).second) continue;
     if (goal && h == *goal && h != start) break;
     const bool first = h == start;
-    if (!first && enemy_controlled(*this, side, h)) continue;  // 10.21: it stops there
+    if (!first && enemy_controlled(land, side, h)) continue;  // 10.21: it stops there
     std::vector<HexId> next;
     for (int k = 0; k < 6; ++k) next.push_back(hex::neighbour(h, static_cast<Dir>(k)));
     for (const HexId n : next) {
@@ -159,9 +195,9 @@ std::map<HexId, HexId> Board::land_tree(const std::string& id, bool strategic,
         step = disembark_cost(ships_.at(is_leader(id) ? lleaders_.at(id).ship : units_.at(id).ship),
                               n);
       else
-        step = move_cost_halves(*this, side, h, n);
-      if (!step || !enter_problem(id, side, n).empty()) continue;
-      if (first && start_controlled && enemy_controlled(*this, side, n)) continue;  // 10.22
+        step = move_cost_halves(land, side, h, n);
+      if (!step || !enter_problem(land, id, side, n).empty()) continue;
+      if (first && start_controlled && enemy_controlled(land, side, n)) continue;  // 10.22
       const int c = cost + *step;
       if (c > budget) continue;  // 9.26
       const HexId key = n;
@@ -198,7 +234,7 @@ std::optional<std::string> Board::check_path(const std::string& id,
     if (!step)
       return id + " may not move from " + hex::format_hex(at) + " into " + hex::format_hex(n) +
              " (9.2, 9.28, 8.3)";
-    if (auto why = enter_problem(id, side, n); !why.empty()) return why;
+    if (auto why = enter_problem(*this, id, side, n); !why.empty()) return why;
     if (i == 0 && start_controlled && enemy_controlled(*this, side, n))
       return id + " starts in an enemy zone of control and must first leave it (10.22)";
     spent += *step;

@@ -100,6 +100,14 @@ Expected<Map> Map::load(std::string_view text_in) {
       static_cast<std::size_t>((m.col1_ - m.col0_ + 1) * (m.row1_ - m.row0_ + 1))) {
     return fail("map: the grid does not cover every row");
   }
+  // The terrain by place in the rectangle too: the rules ask it of every hex
+  // a search of paths looks at.
+  m.grid_.assign(m.terrain_.size(), Terrain::OffMap);
+  for (const auto& [h, t] : m.terrain_) {
+    const auto at = m.grid_index(h);
+    if (!at) return fail("map: hex " + hex::format_hex(h) + " lies outside the columns and rows");
+    m.grid_[*at] = t;
+  }
   for (const auto& [h, g] : m.grounding_) {
     if (m.terrain(h) != Terrain::Beach)
       return fail("map: beach " + hex::format_hex(h) + " is not a beach in the grid");
@@ -124,13 +132,19 @@ Expected<Map> Map::load(std::string_view text_in) {
   return m;
 }
 
+std::optional<std::size_t> Map::grid_index(hex::HexId h) const {
+  if (h.col < col0_ || h.col > col1_ || h.row < row0_ || h.row > row1_) return std::nullopt;
+  return static_cast<std::size_t>((h.col - col0_) * (row1_ - row0_ + 1) + (h.row - row0_));
+}
+
+// Every hex of the rectangle is on the map (Map::load).
 bool Map::on_map(hex::HexId h) const {
-  return terrain_.count(h) > 0;
+  return grid_index(h).has_value();
 }
 
 Terrain Map::terrain(hex::HexId h) const {
-  const auto it = terrain_.find(h);
-  return it == terrain_.end() ? Terrain::OffMap : it->second;
+  const auto at = grid_index(h);
+  return at ? grid_[*at] : Terrain::OffMap;
 }
 
 std::optional<int> Map::grounding(hex::HexId h) const {

@@ -65,6 +65,8 @@ class Map {
  private:
   int col0_ = 0, col1_ = -1, row0_ = 0, row1_ = -1;
   std::map<hex::HexId, Terrain> terrain_;
+  std::vector<Terrain> grid_;  // terrain_ column by column, for reading in constant time
+  std::optional<std::size_t> grid_index(hex::HexId h) const;
   std::map<hex::HexId, int> grounding_;
   std::vector<Harbour> harbours_;
 };

@@ -13,6 +13,7 @@
 // position reveal nothing a seat does not see. The only secret, a Game-Turn's
 // plan, is chosen in the allocation and known once played.
 #include <algorithm>
+#include <optional>
 
 #include "core/galley.h"
 #include "core/text.h"
@@ -132,6 +133,16 @@ std::vector<Choice> naval_facings(const Helm& h) {
   return out;
 }
 
+// Whether an enemy ship that may be rammed (6.1, 14.42) lies within `reach`
+// hexes of where the course has got to.
+bool naval_ram_in_reach(const Board& b, const Ship& s, const Helm& h, int reach) {
+  return std::any_of(b.ships_.begin(), b.ships_.end(), [&](const auto& p) {
+    const Ship& t = p.second;
+    return t.side != s.side && t.on_map && !t.sunk && !t.fireship &&
+           hex::distance(t.hex, h.pose.hex) <= reach;
+  });
+}
+
 // The ways on from a ship's pose: a ram of the enemy ship dead ahead after a
 // run (6.13), backing water first (5.24), a turn of one hexside (5.12), a
 // straight run of hexes into open water (5.22). A line is whole within the
@@ -140,7 +151,11 @@ std::vector<Choice> naval_steps(const Board& b, const Ship& s, const Helm& h, bo
   std::vector<Choice> out;
   const std::string sep = first ? " " : ", ";
   const int normal = b.allowance(s, false);
-  const int most = std::max(normal, b.allowance(s, true));
+  // Beyond the normal allowance only a ram ends the line (6.1): those hexes
+  // are proposed only while an enemy ship it might ram is within reach, so
+  // that no course is searched that could not end.
+  const int ramming = std::max(normal, b.allowance(s, true));
+  const int most = naval_ram_in_reach(b, s, h, ramming - h.spent + 1) ? ramming : normal;
   if (h.after_move) {
     const Ship* t = b.ship_at(galley::ahead(h.pose));
     if (t && t->side != s.side)
@@ -208,28 +223,26 @@ bool naval_afloat(const Ship& s, Side side) {
 
 // ------------------------------------------------------------ movement
 
-// A reinforcement that may enter (17.22) has some 26 entry hexes, six
-// facings and a whole course after: too many whole orders for the agreement
-// of choices with validation to be checked (tests/engine/test_choices.cpp
-// walks at most 400 lines a decision). While one may enter, its side types
-// its movement orders.
-bool Board::reinforcement_may_enter(Side side) const {
-  return std::any_of(ships_.begin(), ships_.end(), [&](const auto& p) {
-    const Ship& s = p.second;
-    return s.side == side && !s.sunk && !s.on_map && !s.fireship && !s.repairing &&
-           arrived_.count(s.fleet);
-  });
-}
-
+// A ship on the map, the fireship while it may be launched (14.41) and a
+// reinforcement whose fleet has arrived (17.22): one off the map is offered
+// its entry step by step, a hex of the north edge, a facing, then its course.
 std::vector<Decision> Board::ship_decisions(Side side) const {
   std::vector<Decision> out;
-  if (reinforcement_may_enter(side)) return out;
+  // Whether a ship off the map has a hex to enter: the same for every
+  // reinforcement of the side, so found once (`Sequence::choices` lists the
+  // decisions on every call).
+  std::optional<bool> edge_open, harbour_open;
+  const auto may_enter = [&](const Ship& s) {
+    std::optional<bool>& open = s.fireship ? harbour_open : edge_open;
+    if (!open) open = !naval_entries(*this, s).empty();
+    return *open;
+  };
   for (const auto& [id, s] : ships_) {
     if (s.side != side || s.sunk) continue;
     if (s.on_map) {
       out.push_back(
           naval_ship_decision(*this, s, id + ":", "stays where it is, as it faces (5.0)"));
-    } else if (!naval_entries(*this, s).empty()) {
+    } else if ((s.fireship || (arrived_.count(s.fleet) && !s.repairing)) && may_enter(s)) {
       out.push_back(naval_ship_decision(
           *this, s, id + ":",
           s.fireship ? "is not launched (14.41)" : "stays off the map until it enters (17.22)"));

@@ -224,7 +224,7 @@ struct Board : Position, LandBoard, Adjudication {
   bool in_command(const std::string& unit, int times) const;
   int land_allowance(const std::string& id, bool strategic) const;
   std::optional<int> disembark_cost(const Ship& s, HexId to) const;
-  std::string enter_problem(const std::string& id, Side side, HexId h) const;
+  std::string enter_problem(const LandBoard& land, const std::string& id, Side side, HexId h) const;
   Expected<std::vector<HexId>> land_path(const std::string& id, HexId goal, bool strategic) const;
   std::set<HexId> land_reach(const std::string& id, bool strategic) const;
   std::map<HexId, HexId> land_tree(const std::string& id, bool strategic,
@@ -303,7 +303,6 @@ struct Board : Position, LandBoard, Adjudication {
   // Orders choice by choice (core/choices.h): each segment's decisions and
   // the ways on from a partial order of one (SegmentRule::decisions, ways).
   using ChoicePath = std::vector<std::string>;
-  bool reinforcement_may_enter(Side side) const;
   std::vector<Decision> ship_decisions(Side side) const;
   std::vector<Choice> ship_ways(Side side, const Decision& d, const ChoicePath& path) const;
   std::vector<Decision> melee_decisions(Side side) const;

@@ -8,6 +8,7 @@
 #include "core/choices.h"
 #include "core/dice.h"
 #include "core/game.h"
+#include "core/text.h"
 #include "support/text.h"
 #include "test-games/registry.h"
 
@@ -138,4 +139,56 @@ TEST_CASE("Tyre choices 4.0 14.21: the Macedonian plan and build / otherwise bom
   const auto builds = s->choices(kMacedonian, "build", {});
   REQUIRE(builds.has_value());
   CHECK(line_of(ds[1], {(*builds)[0].text}) == "build catapult");
+}
+
+TEST_CASE(
+    "Tyre choices 17.22: a reinforcement enters at a north-edge hex, then a facing, a course") {
+  // The naval war's Game-Turn 1 with every fleet arrived and no ship on
+  // the map: the Macedonian moves second in impulse 1.
+  const Registry registry = testing::every_module();
+  const Game* game = registry.find("tyre");
+  std::string text = tyre_game("naval")->serialize();
+  std::string position;
+  for (auto line : text::lines(text)) {
+    std::string l(line);
+    if (l.rfind("segment ", 0) == 0) l = "segment second-movement";
+    if (l.rfind("ship ", 0) == 0) {
+      const auto w = text::split(l);
+      l = "ship " + std::string(w[1]) + " off N";
+      for (std::size_t i = 4; i < w.size(); ++i) l += " " + std::string(w[i]);
+    }
+    position += l + "\n";
+    if (l.rfind("over ", 0) == 0) position += "arrived ABS\narrived RSL\narrived Cyprus\n";
+  }
+  auto s = game->deserialize(position);
+  REQUIRE_MESSAGE(s.has_value(), (s ? "" : s.error().message));
+  const State& state = **s;
+  REQUIRE(has(state.step().label, "Macedonian movement"));
+  const auto ds = state.decisions(kMacedonian);
+  REQUIRE_FALSE(ds.empty());
+  const Decision& d = ds[0];
+  CHECK(d.otherwise == "stays off the map until it enters (17.22)");
+  CHECK(d.cells.empty());
+  const auto entries = state.choices(kMacedonian, d.id, {});
+  REQUIRE(entries.has_value());
+  REQUIRE_FALSE(entries->empty());
+  for (const Choice& c : *entries) {
+    CHECK(c.text.rfind(" enter ", 0) == 0);
+    CHECK_FALSE(c.complete);  // a facing must follow
+    REQUIRE(c.cells.size() == 1);
+    CHECK(c.cells[0].substr(2) == "01");  // row 01, the north edge
+  }
+  const std::string at = (*entries)[0].text;
+  const auto facings = state.choices(kMacedonian, d.id, {at});
+  REQUIRE(facings.has_value());
+  const Choice* south = find_text(*facings, " facing S");
+  REQUIRE(south != nullptr);
+  CHECK(south->complete);
+  const auto course = state.choices(kMacedonian, d.id, {at, " facing S"});
+  REQUIRE(course.has_value());
+  CHECK(find_text(*course, ", move 1") != nullptr);
+  CHECK_FALSE(any_starts(*course, ", back"));  // entering, it may only turn, move or ram
+  CHECK(state.validate(kMacedonian, {line_of(d, {at, " facing S", ", move 1"})}).has_value());
+  // A hex off the north edge is no entry.
+  CHECK_FALSE(state.choices(kMacedonian, d.id, {" enter 3010"}).has_value());
 }
