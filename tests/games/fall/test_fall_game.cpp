@@ -9,31 +9,14 @@
 #include "core/dice.h"
 #include "games/all_games.h"
 #include "games/diplomacy/diplomacy.h"
+#include "games/fall/fall_fixture.h"
 #include "support/text.h"
 
 using namespace naumachia;
+using namespace naumachia::fall_fixture;
 using testing::has;
 
 namespace {
-
-// Seats of a seven-player game, one power each, in the scenario's order.
-enum Seat { Aragon, Byzantium, Genoa, Hospitallers, Naples, Ottomans, Venice };
-
-const Game& game() {
-  static const Registry registry = [] {
-    Registry r;
-    register_all_games(r);
-    return r;
-  }();
-  return *registry.find("diplomacy");
-}
-
-// A position of a seven-player game from its position lines.
-std::unique_ptr<State> position(const std::string& lines) {
-  auto s = game().deserialize("fall 1\nplayers 7\nstep 1\nover 0\nwinner -\nresult -\n" + lines);
-  REQUIRE_MESSAGE(s.has_value(), (s ? "" : s.error().message));
-  return std::move(*s);
-}
 
 struct Played {
   std::unique_ptr<State> next;
