@@ -93,6 +93,9 @@ function setStatus(text, error = false) {
 
 function fail(err) {
   setStatus(err instanceof Error ? err.message : String(err), true);
+  // A fault of the page itself, not of the server or the network: on the
+  // console too, where the browser tests look for script errors.
+  if (err instanceof TypeError || err instanceof ReferenceError) console.error(err);
   // A session that ended elsewhere (logged out everywhere, expired): sign in again.
   if (err instanceof ServerError && SESSION_GONE.includes(err.code) && err.code !== 'BAD_CREDENTIALS') {
     localStorage.removeItem('naumachia.token');
@@ -503,9 +506,11 @@ function addEvent(e) {
 }
 
 // Runs `load(mine)` for the open game unless a run of it is under way, and
-// returns that run: pushes and answers may ask for the same pages at once.
+// returns that run: pushes and answers may ask for the same pages at once
+// (none when no game is open).
 function singleFlight(slot, load) {
   const mine = game;
+  if (!mine) return Promise.resolve();  // the player left the game meanwhile
   if (!mine[slot]) {
     mine[slot] = load(mine).finally(() => {
       mine[slot] = null;
@@ -576,10 +581,14 @@ $('press-form').addEventListener('submit', async (e) => {
 async function onPush(env) {
   try {
     if (env.body === 'event' && game && env.event.game_id === game.id) {
+      // The player may leave the game while this waits on the server.
+      const mine = game;
       if (!addEvent(env.event)) await loadEvents();
+      if (game !== mine) return;
       // Every event may change the summary: the step, who is ready, the
       // deadline, the seats.
       await refreshGame();
+      if (game !== mine) return;
       if (env.event.what === 'resolved' || env.event.what === 'over') {
         game.replay = null;
         if ($('replay').open) await loadReplay();

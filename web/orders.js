@@ -190,6 +190,9 @@ async function loadDecisions() {
 }
 
 function showRoster() {
+  // A redraw (a push, a saved line) keeps the keyboard's place in the list.
+  const focused = document.activeElement && document.activeElement.closest('#decisions') ?
+    document.activeElement.dataset.decision : null;
   $('decisions').replaceChildren(...picking.decisions.map((d) => {
     const line = orderedLine(d);
     const button = el('button', {type: 'button', 'data-decision': d.id,
@@ -201,6 +204,7 @@ function showRoster() {
   }));
   for (const b of $('decisions').querySelectorAll('button')) {
     b.addEventListener('click', () => pickDecision(b.dataset.decision).catch(fail));
+    if (focused !== null && b.dataset.decision === focused) b.focus();
   }
 }
 
