@@ -18,6 +18,20 @@
 using namespace naumachia;
 using naumachia::testing::has;
 
+// Under the sanitizers the random games are shorter and fewer lines of each
+// decision are walked: what they look for (memory errors, undefined
+// behaviour in the choices code) shows in a few steps of each scenario, and
+// the full check runs in the normal build.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr int kAgreementSteps = 4;
+constexpr std::size_t kMostLines = 100;
+constexpr bool kShortened = true;
+#else
+constexpr int kAgreementSteps = 24;
+constexpr std::size_t kMostLines = 400;
+constexpr bool kShortened = false;
+#endif
+
 namespace {
 
 const Decision kPiece{"p", "the piece", "P", {"a"}, "stays"};
@@ -119,7 +133,7 @@ int check_agreement(const State& s) {
       ++decisions;
       std::vector<std::string> path;
       std::set<std::string> lines;
-      whole_lines(s, seat, d, path, lines, 400);
+      whole_lines(s, seat, d, path, lines, kMostLines);
       for (const std::string& line : lines) {
         CHECK_MESSAGE(accepted_alone(s, seat, line), "'" << line << "' is offered but refused");
         reached.insert(canonical(s, seat, line));
@@ -261,17 +275,6 @@ TEST_CASE(
 }
 
 namespace {
-
-// Under the sanitizers the random games are shorter: what they look for
-// (memory errors, undefined behaviour in the choices code) shows in a few
-// steps of each scenario, and the full check runs in the normal build.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kAgreementSteps = 8;
-constexpr bool kShortened = true;
-#else
-constexpr int kAgreementSteps = 24;
-constexpr bool kShortened = false;
-#endif
 
 // Plays every scenario of `game` (or the one named `scenario`) at random and
 // checks the agreement at every step; the number of decisions checked.
