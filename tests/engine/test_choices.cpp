@@ -18,13 +18,14 @@
 using namespace naumachia;
 using naumachia::testing::has;
 
-// Under the sanitizers the random games are shorter and fewer lines of each
+// Under the sanitizers (a Debug build, many times slower) the random games
+// are two steps and fewer lines of each
 // decision are walked: what they look for (memory errors, undefined
 // behaviour in the choices code) shows in a few steps of each scenario, and
 // the full check runs in the normal build.
 #if defined(__SANITIZE_ADDRESS__)
-constexpr int kAgreementSteps = 4;
-constexpr std::size_t kMostLines = 100;
+constexpr int kAgreementSteps = 2;
+constexpr std::size_t kMostLines = 50;
 constexpr bool kShortened = true;
 #else
 constexpr int kAgreementSteps = 24;
