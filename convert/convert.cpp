@@ -52,6 +52,12 @@ proto::ArrowKind to_proto(ArrowKind k) {
       return proto::ARROW_SUPPORT;
     case ArrowKind::Convoy:
       return proto::ARROW_CONVOY;
+    case ArrowKind::Ram:
+      return proto::ARROW_RAM;
+    case ArrowKind::Fire:
+      return proto::ARROW_FIRE;
+    case ArrowKind::Melee:
+      return proto::ARROW_MELEE;
   }
   return proto::ARROW_UNKNOWN;
 }
@@ -74,6 +80,8 @@ void to_proto(const View& v, proto::View& out) {
       pt.set_label(t.label);
       pt.set_facing(t.facing);
       for (const std::string& m : t.marks) pt.add_marks(m);
+      pt.set_values(t.values);
+      for (const std::string& d : t.details) pt.add_details(d);
     }
     pc.set_x(c.x);
     pc.set_y(c.y);
@@ -86,6 +94,7 @@ void to_proto(const View& v, proto::View& out) {
       pe.set_side(e.side);
       pe.set_kind(e.kind);
     }
+    pc.set_outline(c.outline);
   }
   for (const std::string& n : v.notes) out.add_notes(n);
   out.set_width(v.width);
@@ -97,6 +106,8 @@ void to_proto(const View& v, proto::View& out) {
     pa.set_via(a.via);
     pa.set_kind(to_proto(a.kind));
     pa.set_owner(a.owner);
+    pa.set_failed(a.failed);
+    for (const std::string& cell : a.path) pa.add_path(cell);
   }
 }
 

@@ -53,6 +53,12 @@ const char* name(ArrowKind kind) {
       return "support";
     case ArrowKind::Convoy:
       return "convoy";
+    case ArrowKind::Ram:
+      return "ram";
+    case ArrowKind::Fire:
+      return "fire";
+    case ArrowKind::Melee:
+      return "melee";
   }
   return "move";
 }

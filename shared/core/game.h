@@ -87,6 +87,8 @@ struct Token {
   std::string label;
   int facing = -1;  // hex side 0-5, -1 = none
   std::vector<std::string> marks;
+  std::string values;                // as the printed counter shows them ("5-7-10")
+  std::vector<std::string> details;  // more of what the reader knows of it, a line each
 };
 
 // How a view's board is drawn: hexes by column and row, provinces at places
@@ -95,7 +97,7 @@ enum class BoardKind { None, Hex, Map, List };
 // How a picture colours a cell; None: the drawing guesses from its terrain.
 enum class Fill { None, Water, Coast, Shallows, Harbour, Shore, Land, Town, Wall, Boom };
 // What an order drawn as an arrow does.
-enum class ArrowKind { Move, Support, Convoy };
+enum class ArrowKind { Move, Support, Convoy, Ram, Fire, Melee };
 // Their names, for text and for the pictures' classes ("hex", "water", "move").
 const char* name(BoardKind kind);
 const char* name(Fill fill);
@@ -123,6 +125,7 @@ struct Cell {
   int owner = -1;
   std::vector<Edge> edges;
   Fill fill = Fill::None;  // how a picture colours it
+  std::string outline;     // maps drawn from geography: SVG path data on the canvas
 };
 
 // An order of the step before a position, drawn on a map (proto Arrow): a
@@ -134,7 +137,9 @@ struct Arrow {
   std::string to;
   std::string via;  // support and convoy
   ArrowKind kind = ArrowKind::Move;
-  int owner = -1;  // the seat whose order it is
+  int owner = -1;                 // the seat whose order it is
+  bool failed = false;            // bounced, cut, dislodged: drawn unlike a success
+  std::vector<std::string> path;  // hex boards: the cells passed between from and to
 };
 
 struct View {

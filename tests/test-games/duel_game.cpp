@@ -83,7 +83,8 @@ class DuelState final : public State {
       // A purse is private to its owner until the game is seen as a whole.
       if (!viewer || viewer->value == static_cast<int>(i))
         c.label += ", purse " + std::to_string(purse_[i]);
-      c.tokens.push_back(Token{static_cast<int>(i), "duellist", kSides[i].substr(0, 1), -1, {}});
+      c.tokens.push_back(
+          Token{static_cast<int>(i), "duellist", kSides[i].substr(0, 1), -1, {}, {}, {}});
       v.cells.push_back(std::move(c));
     }
     v.notes.push_back("round " + std::to_string(round_) + " of at most " + std::to_string(kRounds));

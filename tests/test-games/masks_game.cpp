@@ -188,7 +188,7 @@ class MasksState final : public State {
       c.id = seating_.seat_names[static_cast<std::size_t>(i)];
       c.label = std::to_string(hand.size()) + " chit(s) in hand";
       for (const std::string& chit : hand) {
-        c.tokens.push_back(Token{i, "chit", sees(i) ? chit : "?", -1, {}});
+        c.tokens.push_back(Token{i, "chit", sees(i) ? chit : "?", -1, {}, {}, {}});
       }
       v.cells.push_back(std::move(c));
     }

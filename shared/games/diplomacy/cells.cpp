@@ -48,8 +48,9 @@ Cell province_cell(const Map& map, const Province& p) {
 Token unit_token(int seat, UnitType type, std::string label, const std::string& power,
                  std::vector<std::string> marks) {
   marks.insert(marks.begin(), power);
-  return Token{seat, type == UnitType::Army ? "army" : "fleet", std::move(label), -1,
-               std::move(marks)};
+  return Token{
+      seat, type == UnitType::Army ? "army" : "fleet", std::move(label), -1, std::move(marks), {},
+      {}};
 }
 
 }  // namespace naumachia::diplomacy

@@ -76,11 +76,14 @@ void Board::add_land_tokens(Cell& c, HexId h) const {
                              id,
                              -1,
                              {std::to_string(l.t.morale) + "-" + std::to_string(l.t.bonus) + "-" +
-                              std::to_string(l.t.radius) + "-" + std::to_string(l.t.move)}});
+                              std::to_string(l.t.radius) + "-" + std::to_string(l.t.move)},
+                             {},
+                             {}});
   }
   for (const auto& [id, e] : engines_) {
     if (e.at != Where::Hex || e.hex != h) continue;
-    c.tokens.push_back(Token{static_cast<int>(side_of(e.kind)), kind_name(e.kind), id, -1, {}});
+    c.tokens.push_back(
+        Token{static_cast<int>(side_of(e.kind)), kind_name(e.kind), id, -1, {}, {}, {}});
   }
   if (walls_.count(h)) c.label = walls_.at(h) >= kBreach ? "*" : std::to_string(walls_.at(h));
   if (boulders_.count(h)) c.label = "b";
