@@ -50,17 +50,40 @@ function boardSvg() {
   return $('board').querySelector('svg');
 }
 
+// The board's cells by id, indexed once a board: a Tyre board has thousands
+// of hexes and every click marks many of them.
+const cellIndex = new WeakMap();
+
 function cellsNamed(id) {
   const svg = boardSvg();
   if (!svg) return [];
-  return [...svg.querySelectorAll('.cell')].filter((c) => c.dataset.id === id);
+  let index = cellIndex.get(svg);
+  if (!index) {
+    index = new Map();
+    for (const c of svg.querySelectorAll('.cell')) {
+      if (!index.has(c.dataset.id)) index.set(c.dataset.id, []);
+      index.get(c.dataset.id).push(c);
+    }
+    cellIndex.set(svg, index);
+  }
+  return index.get(id) || [];
 }
 
+// A cell's centre, measured once a board (a measure after the marks change
+// makes the browser lay the board out again).
+const cellCentres = new WeakMap();
+
 function cellCentre(id) {
-  const cell = cellsNamed(id)[0];
-  if (!cell) return null;
-  const box = cell.getBBox();
-  return {x: box.x + box.width / 2, y: box.y + box.height / 2};
+  const svg = boardSvg();
+  if (!svg) return null;
+  if (!cellCentres.has(svg)) cellCentres.set(svg, new Map());
+  const known = cellCentres.get(svg);
+  if (!known.has(id)) {
+    const cell = cellsNamed(id)[0];
+    const box = cell ? cell.getBBox() : null;
+    known.set(id, box ? {x: box.x + box.width / 2, y: box.y + box.height / 2} : null);
+  }
+  return known.get(id);
 }
 
 // The marks on the board: the player's pieces still to order, the one being
