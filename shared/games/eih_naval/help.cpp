@@ -41,7 +41,7 @@ std::string war_help(const Board& b) {
 std::string evasion_help(const Board& b) {
   return "The defending commander may try to evade: a d6 of " + std::to_string(b.tables().evasion) +
          " or less evades and the stack retreats "
-         "(1.1.2.1):\n  evade yes | evade no\nDefault: evade no.";
+         "(1.1.2.1):\n  evade yes | evade no\nDefault: evade yes.";
 }
 
 std::string chits_help(const Board& b) {

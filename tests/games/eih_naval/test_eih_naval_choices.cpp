@@ -188,6 +188,10 @@ TEST_CASE(
   const auto e = no_war.next->decisions(PlayerId{1});
   CHECK(ids_of(e) == std::vector<std::string>{"evade"});
   CHECK(e[0].otherwise == "try to evade ('evade yes')");
+  // The help text states the same default as the rules apply (1.1.2.1).
+  const auto evasion_defaults = no_war.next->default_orders(PlayerId{1}).lines;
+  REQUIRE(evasion_defaults == std::vector<std::string>{"evade yes"});
+  CHECK(has(no_war.next->order_help(), "Default: evade yes."));
 }
 
 TEST_CASE("EiH 1.1.6: surrender or fight, and the following power's own decision") {
