@@ -74,17 +74,7 @@ std::string lower(std::string s) {
   return s;
 }
 
-// A seat named by its number or (case aside) its name.
-std::uint32_t seat_named(const std::string& name, const proto::GameSummary& g) {
-  for (const auto& s : g.seats()) {
-    if (std::to_string(s.seat()) == name || lower(s.side()) == lower(name)) return s.seat();
-  }
-  std::string known;
-  for (const auto& s : g.seats()) known += " " + std::to_string(s.seat()) + "=" + s.side();
-  throw ClientError("no seat '" + name + "' in game " + std::to_string(g.id()) + "; the seats are" +
-                    known);
-}
-
+// The parts of `s` between `by`s, trimmed of spaces; empty parts left out.
 std::vector<std::string> split(const std::string& s, char by) {
   std::vector<std::string> out;
   std::istringstream in(s);
@@ -94,6 +84,22 @@ std::vector<std::string> split(const std::string& s, char by) {
     if (first != std::string::npos) out.push_back(part.substr(first, last - first + 1));
   }
   return out;
+}
+
+// A seat by its number, its side's name, or one of the powers a side joins
+// ("England" finds "England+Germany+Russia" in a two-player Diplomacy game).
+std::uint32_t seat_named(const std::string& name, const proto::GameSummary& g) {
+  for (const auto& s : g.seats()) {
+    if (std::to_string(s.seat()) == name || lower(s.side()) == lower(name)) return s.seat();
+  }
+  for (const auto& s : g.seats()) {
+    for (const std::string& part : split(s.side(), '+'))
+      if (lower(part) == lower(name)) return s.seat();
+  }
+  std::string known;
+  for (const auto& s : g.seats()) known += " " + std::to_string(s.seat()) + "=" + s.side();
+  throw ClientError("no seat '" + name + "' in game " + std::to_string(g.id()) + "; the seats are" +
+                    known);
 }
 
 // A channel as the client keeps it: "all", or its seats joined by '-'.

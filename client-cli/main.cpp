@@ -538,10 +538,21 @@ class Client : public nc::Session {
     return 0;
   }
 
+  // A side by its number or its name, case aside, or by one of the powers a
+  // joined side plays ("England" for "England+Germany+Russia").
   static int seat_from(const std::string& v, const std::vector<std::string>& sides) {
     if (v.empty() || v == "random") return -1;
+    const auto lower = [](std::string s) {
+      for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      return s;
+    };
     for (std::size_t i = 0; i < sides.size(); ++i) {
-      if (sides[i] == v || std::to_string(i) == v) return static_cast<int>(i);
+      if (lower(sides[i]) == lower(v) || std::to_string(i) == v) return static_cast<int>(i);
+    }
+    for (std::size_t i = 0; i < sides.size(); ++i) {
+      const std::string whole = "+" + lower(sides[i]) + "+";
+      if (v.find('+') == std::string::npos && whole.find("+" + lower(v) + "+") != std::string::npos)
+        return static_cast<int>(i);
     }
     std::string known;
     for (std::size_t i = 0; i < sides.size(); ++i)

@@ -81,6 +81,26 @@ TEST_CASE("press through the naumachia command: say, messages and wait") {
 }
 
 TEST_CASE(
+    "press through the naumachia command: a power's name finds the seat that plays it, in say and "
+    "in join") {
+  TempDir dir;
+  ServerProcess server{dir.path()};
+  Terminal alice{(dir.path() / "alice.conf").string(), server.url()};
+  Terminal bob{(dir.path() / "bob.conf").string(), server.url()};
+  REQUIRE(alice.run("--server " + server.url() + " register alice").status == 0);
+  REQUIRE(bob.run("--server " + server.url() + " register bob").status == 0);
+  auto r = alice.run("new diplomacy/standard --players 2 --side Austria");
+  REQUIRE_MESSAGE(r.status == 0, r.output);
+  REQUIRE(bob.run("join 1 --side England").status == 0);
+  r = alice.run("say 1 --to england Shall we divide the north?");
+  REQUIRE_MESSAGE(r.status == 0, r.output);
+  CHECK(has(r.output, "Austria+France+Italy+Turkey (alice) to England+Germany+Russia:"));
+  r = alice.run("say 1 --to Prussia hello");
+  CHECK(r.status == 1);
+  CHECK(has(r.output, "no seat 'Prussia' in game 1"));
+}
+
+TEST_CASE(
     "press through the naumachia command: games created public-only, without press, private") {
   SUBCASE("public press only") {
     Players p("--press public");
