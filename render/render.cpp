@@ -119,7 +119,10 @@ std::string render_summary(const proto::GameSummary& g) {
     if (static_cast<int>(s.seat()) != g.my_seat() &&
         std::count(g.controlled_seats().begin(), g.controlled_seats().end(), s.seat()))
       out << "  <- yours to order (--for " << s.seat() << ")";
-    if (s.must_order()) out << (s.ready() ? "  [orders ready]" : "  [to order]");
+    if (s.must_order())
+      out << (s.ready()   ? "  [orders ready]"
+              : s.saved() ? "  [draft saved, not ready]"
+                          : "  [to order]");
     if (s.offered()) {
       out << (s.offer_reason() == proto::RESIGNED_SEAT ? "  [offered to a new player: resigned]"
                                                        : "  [in civil disorder: offered to a new "

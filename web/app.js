@@ -355,7 +355,7 @@ async function refreshGame() {
   $('game-state').textContent = `${stateText(g)}${role}`;
   $('seats').replaceChildren(...g.seats.map((s) => el('li', {},
       `${s.side}: ${s.player || 'free'}`,
-      s.must_order ? (s.ready ? ' (ready)' : ' (to order)') : '',
+      s.must_order ? (s.ready ? ' (orders ready)' : s.saved ? ' (draft saved, not ready)' : ' (to order)') : '',
       s.resigned ? ' (resigned)' : '')));
   setBoard(d.picture, `the board of game ${g.id}, ${g.step_label}`);
   $('board-save').hidden = !d.picture;
@@ -469,7 +469,8 @@ function eventItem(e) {
     case 'joined':
       return item(`${e.joined.player} joined as ${sideOf(e.joined.seat)}${e.joined.game_started ? '; the game starts' : ''}.`);
     case 'committed':
-      return item(`${sideOf(e.committed.seat)} committed orders${e.committed.ready ? ' (ready)' : ''}.`);
+      return item(e.committed.ready ? `${sideOf(e.committed.seat)} marked its orders ready.` :
+                                      `${sideOf(e.committed.seat)} saved a draft of its orders (not ready).`);
     case 'resolved': {
       const r = e.resolved;
       return item(`${r.step_label} resolved${r.by_deadline ? ' at the deadline' : ''}.`,

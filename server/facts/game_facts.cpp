@@ -199,7 +199,9 @@ void GameFacts::fill_summary(std::optional<std::int64_t> user, proto::GameSummar
     }
     seat.set_must_order(std::count(must.begin(), must.end(), PlayerId{i}) > 0);
     for (const OrdersRow& o : orders) {
-      if (o.seat == i) seat.set_ready(o.ready);
+      if (o.seat != i) continue;
+      seat.set_saved(true);
+      seat.set_ready(o.ready);
     }
   }
   for (const ProposalRow& p : proposals) to_proto(p, who, *s.add_proposals());

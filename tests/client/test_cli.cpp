@@ -65,6 +65,10 @@ TEST_CASE("two people play through the naumachia command") {
   r = alice.run("orders 1", "# my bid\nbid 12\n");
   CHECK(r.status == 1);
   CHECK(r.output.find("line 1: a bid of 12 is outside your purse") != std::string::npos);
+  // A draft reads as a draft to the other side, not as final orders.
+  REQUIRE(alice.run("orders 1 --draft", "bid 3\n").status == 0);
+  r = bob.run("show 1");
+  CHECK(r.output.find("Red: alice  [draft saved, not ready]") != std::string::npos);
   r = alice.run("orders 1", "# my bid\nBID 5\n");
   REQUIRE(r.status == 0);
   CHECK(r.output.find("bid 5") != std::string::npos);

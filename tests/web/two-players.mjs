@@ -77,10 +77,16 @@ await run('node two-players.mjs SERVER OUT_DIR', async ({address, newPage, outDi
   const firstError = await text(alice, '#order-errors li');
   check(/line 2 \(A mar - mun\)/.test(firstError), `the error quotes the line (${firstError})`);
 
+  // A draft reads as a draft to the others, not as final orders.
+  await submitOrders(alice, ['A par - bur'], false);
+  await waitText(bob, '#events', 'saved a draft of its orders (not ready)', "bob's page hears of alice's draft");
+  await waitText(bob, '#seats', 'draft saved, not ready', "bob's page shows alice's seat with a draft");
+
   await submitOrders(alice, ['A par - bur', 'A mar - spa', 'F bre - mao'], true);
   await waitText(alice, '#orders-note', 'marked ready', "alice's orders are saved and ready");
-  await waitText(bob, '#events', 'committed orders (ready)', "bob's page hears that alice is ready");
-  await waitText(alice, '#events', 'Austria+France+Italy+Turkey committed orders (ready)',
+  await waitText(bob, '#events', 'marked its orders ready', "bob's page hears that alice is ready");
+  await waitText(bob, '#seats', 'Austria+France+Italy+Turkey: alice (orders ready)', "bob's page shows alice ready");
+  await waitText(alice, '#events', 'Austria+France+Italy+Turkey marked its orders ready',
       "alice's page shows her own commitment, which the server answered instead of pushing");
   await submitOrders(bob, [], true);
   await waitText(bob, '#game-state', 'Fall 1901', 'the step resolved and bob sees the next');
