@@ -95,6 +95,8 @@ void to_proto(const View& v, proto::View& out) {
       pe.set_kind(e.kind);
     }
     pc.set_outline(c.outline);
+    pc.set_power(c.power);
+    pc.set_supply_centre(c.supply_centre);
   }
   for (const std::string& n : v.notes) out.add_notes(n);
   out.set_width(v.width);
@@ -109,6 +111,8 @@ void to_proto(const View& v, proto::View& out) {
     pa.set_failed(a.failed);
     for (const std::string& cell : a.path) pa.add_path(cell);
   }
+  out.set_backdrop(v.backdrop);
+  for (const std::string& p : v.powers) out.add_powers(p);
 }
 
 void set_audience(const Audience& a, bool& restricted_out,

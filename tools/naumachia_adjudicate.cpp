@@ -133,11 +133,17 @@ std::map<int, std::vector<std::string>> read_orders(const std::string& text,
   return out;
 }
 
+// The position, with the orders that led to it (when it follows a step) as
+// arrows, as the server draws it.
 void draw(const Options& o, const State& state, const std::vector<std::string>& seats,
-          const std::string& title) {
+          const std::string& title, const std::map<PlayerId, OrderSet>& orders = {}) {
   if (o.svg.empty()) return;
+  View view = state.view(std::nullopt);
+  RevealedLines lines;
+  for (const auto& [seat, set] : orders) lines[seat] = set.lines;
+  view.arrows = state.order_arrows(lines);
   proto::View pv;
-  convert::to_proto(state.view(std::nullopt), pv);
+  convert::to_proto(view, pv);
   std::ofstream out(o.svg, std::ios::binary | std::ios::trunc);
   out << render::render_svg(pv, seats, title);
   if (!out) throw std::runtime_error("cannot write '" + o.svg + "'");
@@ -232,7 +238,7 @@ int run(const Options& o) {
   std::cout << "next: step " << next.number.value << ": " << next.label
             << (next.game_over ? " (game over: " + next.result + ")" : "") << "\n";
   std::cout << "position:\n" << r.next->serialize();
-  draw(o, *r.next, seats, o.game + ": " + next.label);
+  draw(o, *r.next, seats, o.game + ": " + next.label, orders);
   if (!o.out.empty()) {
     std::ofstream out(o.out);
     out << r.next->serialize();

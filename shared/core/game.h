@@ -126,6 +126,8 @@ struct Cell {
   std::vector<Edge> edges;
   Fill fill = Fill::None;  // how a picture colours it
   std::string outline;     // maps drawn from geography: SVG path data on the canvas
+  std::string power;       // maps of powers: the power owning it (View.powers), or empty
+  bool supply_centre = false;
 };
 
 // An order of the step before a position, drawn on a map (proto Arrow): a
@@ -149,6 +151,11 @@ struct View {
   double width = 0;  // a map's canvas
   double height = 0;
   std::vector<Arrow> arrows;  // filled by the platform (State::order_arrows)
+  std::string backdrop;       // maps drawn from geography: the land, SVG path data
+  // Maps of powers: the powers in a fixed order, the key of their colours; a
+  // token's first mark and Cell.power name one, a note "<power>: ..." is its
+  // line of the legend.
+  std::vector<std::string> powers;
 };
 
 // The orders of one step as a reader may see them: lines by seat (a seat

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "convert.h"
+#include "core/dice.h"
 #include "support/svg_check.h"
 #include "svg.h"
 #include "test-games/registry.h"
@@ -46,7 +47,7 @@ TEST_CASE("pictures: every scenario's board draws as a readable SVG with its cou
   }
 }
 
-TEST_CASE("pictures: a Diplomacy map shows borders, centre owners and every army and fleet") {
+TEST_CASE("pictures: a Diplomacy map is drawn from geography with centres, owners and every unit") {
   const Registry registry = testing::every_module();
   const auto found = registry.find_scenario("diplomacy/standard").value();
   auto state = found.first->new_game("standard", 7).value();
@@ -54,13 +55,23 @@ TEST_CASE("pictures: a Diplomacy map shows borders, centre owners and every army
   convert::to_proto(state->view(std::nullopt), pv);
   CHECK(pv.board_kind() == proto::BOARD_MAP);
   CHECK(pv.width() > 0);
+  CHECK(pv.powers_size() == 7);
+  CHECK_FALSE(pv.backdrop().empty());
+  int centres = 0;
   for (const auto& c : pv.cells()) {
     CHECK_MESSAGE((c.x() > 0 && c.y() > 0 && c.x() < pv.width() && c.y() < pv.height()), c.id());
     CHECK_FALSE(c.neighbours().empty());
+    CHECK_FALSE(c.outline().empty());
+    centres += c.supply_centre();
   }
+  CHECK(centres == 34);
   const auto r = testing::read_svg(render::render_svg(pv, found.second.sides, "standard"));
   REQUIRE(r.error.empty());
-  CHECK(r.with_class("border") > 75);
+  CHECK(r.with_class("cell") == 75);
+  CHECK(r.with_class("impassable") == 1);
+  CHECK(r.with_class("centre") == 34 + 1);  // and the legend's
+  CHECK(r.with_class("power") == 7);        // the legend: colour, letter and line of each power
+  CHECK(r.has_text("England: 3 centres, 3 units"));
   CHECK(r.with_class("counter") == 22);  // the 22 starting units
   CHECK(r.has_text("F lon (England)"));
   CHECK(r.has_text("par: Paris, centre of France"));
@@ -103,7 +114,7 @@ std::string arrows_text(const std::vector<Arrow>& arrows) {
   std::string out;
   for (const Arrow& a : arrows) {
     out += std::to_string(a.owner) + " " + name(a.kind) + " " + a.from + ">" + a.to +
-           (a.via.empty() ? "" : " via " + a.via) + "\n";
+           (a.via.empty() ? "" : " via " + a.via) + (a.failed ? " failed" : "") + "\n";
   }
   return out;
 }
@@ -143,6 +154,50 @@ TEST_CASE("pictures: the orders that led to a Diplomacy position are arrows by k
   CHECK(r.has_text("bre S mar"));
   // Without orders (the first position) nothing is drawn.
   CHECK(state->order_arrows({}).empty());
+}
+
+TEST_CASE("pictures: failed orders are drawn unlike those that succeeded, dislodged units marked") {
+  const Registry registry = testing::every_module();
+  const auto found = registry.find_scenario("diplomacy/standard").value();
+  std::unique_ptr<State> state = found.first->new_game("standard", 7).value();
+  // Seats in the order of the powers: France 2, Germany 3, Russia 5, Turkey 6.
+  const auto play = [&](std::map<int, std::vector<std::string>> lines) {
+    std::map<PlayerId, OrderSet> orders;
+    RevealedLines revealed;
+    for (PlayerId p : state->step().to_order) {
+      auto v = state->validate(p, lines[p.value]);
+      REQUIRE(v.has_value());
+      orders[p] = *v;
+      if (!v->lines.empty()) revealed[p] = v->lines;
+    }
+    ScriptedDice no_dice({});
+    state = state->resolve(orders, no_dice).next;
+    return revealed;
+  };
+  play({{6, {"A smy - arm", "F ank - bla"}}});
+  const RevealedLines fall = play({{2, {"A par - bur"}},
+                                   {3, {"A mun - bur"}},
+                                   {5, {"F sev H"}},
+                                   {6, {"F bla - sev", "A arm S F bla - sev"}}});
+  // Two moves bounced; the Turkish attack and its support succeeded.
+  CHECK(arrows_text(state->order_arrows(fall)) ==
+        "2 move par>bur failed\n"
+        "3 move mun>bur failed\n"
+        "6 move bla>sev\n"
+        "6 support arm>sev via bla\n");
+  View view = state->view(std::nullopt);
+  view.arrows = state->order_arrows(fall);
+  proto::View pv;
+  convert::to_proto(view, pv);
+  const auto r = testing::read_svg(render::render_svg(pv, found.second.sides, "after"));
+  REQUIRE(r.error.empty());
+  CHECK(r.with_class("failed") == 2);         // a cross at the head of each failed order
+  CHECK(r.with_class("dislodged") == 1 + 1);  // Russia's fleet in Sevastopol, and the legend's
+  CHECK(r.has_text("par - bur (failed)"));
+  CHECK(r.has_text("dislodged"));
+  // Orders that do not lead to the position drawn are not judged.
+  for (const Arrow& a : state->order_arrows({{PlayerId{2}, {"A par - pic"}}}))
+    CHECK_FALSE(a.failed);
 }
 
 TEST_CASE("pictures: The Fall of Constantinople's orders are arrows between provinces and cities") {

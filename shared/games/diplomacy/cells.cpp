@@ -25,6 +25,12 @@ View map_view(const Map& map) {
   v.board_kind = BoardKind::Map;
   v.width = map.width();
   v.height = map.height();
+  if (const Geometry* g = map.geometry()) {
+    v.width = g->width();
+    v.height = g->height();
+    v.backdrop = g->land();
+  }
+  for (const Power& p : map.powers()) v.powers.push_back(p.name);
   return v;
 }
 
@@ -35,6 +41,11 @@ Cell province_cell(const Map& map, const Province& p) {
   c.fill = p.terrain == Terrain::Sea ? Fill::Water : Fill::Land;
   c.x = p.x;
   c.y = p.y;
+  if (const ProvinceShape* shape = map.geometry() ? map.geometry()->shape(p.id) : nullptr) {
+    c.outline = shape->outline;
+    c.x = shape->label.x;
+    c.y = shape->label.y;
+  }
   const auto& near = map.any_neighbours(p.id);
   c.neighbours.assign(near.begin(), near.end());
   // FoC Mapboard h: the Long Wall, on Constantinople's borders with the Thraces.

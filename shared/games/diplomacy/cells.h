@@ -10,9 +10,11 @@
 
 namespace naumachia::diplomacy {
 
-// A map view of `map`'s canvas, with no cells yet.
+// A map view of `map`'s canvas (its geometry's, when it has one: the
+// backdrop of land too) and its powers, with no cells yet.
 View map_view(const Map& map);
-// The province as a cell, with no label, owner or tokens yet.
+// The province as a cell, with no label, owner or tokens yet; drawn from
+// the map's geometry when it has one (outline, label point).
 Cell province_cell(const Map& map, const Province& p);
 // Units of `power` (at `seat`, -1 for nobody's), marked with the power's
 // name before `marks`.

@@ -10,10 +10,12 @@
 #include "core/text.h"
 #include "games/diplomacy/arrows.h"
 #include "games/diplomacy/board.h"
+#include "games/diplomacy/outcomes.h"
 
 namespace naumachia::data {
 std::string_view diplomacy_standard_map();
-}
+std::string_view diplomacy_standard_geometry();
+}  // namespace naumachia::data
 
 namespace naumachia::diplomacy {
 
@@ -26,8 +28,15 @@ class DiplomacyState final : public SequencedState<DiplomacyState, Board, Player
  public:
   using SequencedState::SequencedState;
 
+  // The orders' arrows; after a movement phase those of the orders that
+  // failed are marked (outcomes.h).
   std::vector<Arrow> order_arrows(const RevealedLines& last_orders) const override {
-    return diplomacy::order_arrows(*board_.map_, last_orders);
+    std::vector<Arrow> arrows = diplomacy::order_arrows(*board_.map_, last_orders);
+    if (const auto failed =
+            failed_orders(*board_.map_, board_, board_.seats_, board_.rulings_, last_orders)) {
+      for (Arrow& a : arrows) a.failed = failed->count(a.from) > 0;
+    }
+    return arrows;
   }
 };
 
@@ -106,6 +115,9 @@ class DiplomacyGame final : public Game {
 std::shared_ptr<const Map> standard_map() {
   auto map = Map::load(data::diplomacy_standard_map());
   assert(map.has_value());  // compiled-in data, checked by the tests
+  auto geometry = Geometry::load(data::diplomacy_standard_geometry());
+  assert(geometry.has_value());
+  map->set_geometry(std::make_shared<const Geometry>(std::move(*geometry)));
   return std::make_shared<const Map>(std::move(*map));
 }
 

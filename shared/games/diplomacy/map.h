@@ -2,6 +2,7 @@
 // A Diplomacy map, loaded from data (the standard map is data/standard-map.json;
 // a variant brings its own file). Nothing about a particular map is code.
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "core/json.h"
 #include "core/result.h"
+#include "games/diplomacy/geometry.h"
 
 namespace naumachia::diplomacy {
 
@@ -125,6 +127,11 @@ class Map {
   // Whether fleets cross `province` as they cross a sea (seas, water islands).
   bool fleet_water(std::string_view province) const;
 
+  // The map drawn from geography, when it has such a drawing (nullptr
+  // otherwise: the provinces' x, y on the canvas above).
+  const Geometry* geometry() const { return geometry_.get(); }
+  void set_geometry(std::shared_ptr<const Geometry> geometry) { geometry_ = std::move(geometry); }
+
  private:
   // Indexes made once at load, so that reading an order is a few look-ups.
   void index_names();
@@ -147,6 +154,7 @@ class Map {
   std::map<std::string, City, std::less<>> cities_;
   std::set<std::pair<std::string, std::string>> bridges_;  // both directions
   std::vector<Wall> walls_;
+  std::shared_ptr<const Geometry> geometry_;
 };
 
 }  // namespace naumachia::diplomacy

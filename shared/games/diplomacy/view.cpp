@@ -36,7 +36,18 @@ View Board::view() const {
     const auto owner = owners.find(id);
     const auto dis = dislodged.find(id);
     Cell c = province_cell(*map_, p);
-    if (owner != owners.end()) c.owner = seats_.seat_of(owner->second);
+    if (owner != owners.end()) {
+      c.owner = seats_.seat_of(owner->second);
+      c.power = owner->second;
+    }
+    c.supply_centre = p.supply_center;
+    // A fleet on a split coast is drawn on that coast.
+    if (const Geometry* g = map_->geometry(); g && unit != units.end()) {
+      if (const auto at = g->unit_point(unit->second.location)) {
+        c.x = at->x;
+        c.y = at->y;
+      }
+    }
     if (unit != units.end() || p.supply_center || dis != dislodged.end()) {
       c.label = p.name;
       if (p.supply_center)

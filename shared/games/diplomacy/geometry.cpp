@@ -1,0 +1,89 @@
+#include "games/diplomacy/geometry.h"
+
+#include <cctype>
+#include <charconv>
+
+#include "core/json.h"
+
+namespace naumachia::diplomacy {
+
+namespace {
+
+CanvasPoint point_of(const json::Value& v) {
+  if (v.array().size() != 2) return {};
+  return CanvasPoint{v.array()[0].number(), v.array()[1].number()};
+}
+
+}  // namespace
+
+Expected<Geometry> Geometry::load(std::string_view json_text) {
+  auto parsed = json::parse(json_text);
+  if (!parsed) return fail("geometry: " + parsed.error().message);
+  const json::Value& j = *parsed;
+  Geometry g;
+  g.width_ = j["canvas"]["width"].number();
+  g.height_ = j["canvas"]["height"].number();
+  if (g.width_ <= 0 || g.height_ <= 0) return fail("geometry: no canvas");
+  g.land_ = j["land"].string();
+  for (const auto& [id, p] : j["provinces"].object()) {
+    ProvinceShape s{p["outline"].string(), point_of(p["label"]), {}};
+    if (!path_rings(s.outline)) return fail("geometry: the outline of " + id + " does not read");
+    for (const auto& [coast, at] : p["coasts"].object()) s.coasts.emplace(coast, point_of(at));
+    g.shapes_.emplace(id, std::move(s));
+  }
+  for (const json::Value& pair : j["straits"].array()) {
+    if (pair.array().size() != 2) return fail("geometry: a strait joins two provinces");
+    g.straits_.emplace_back(pair.array()[0].string(), pair.array()[1].string());
+  }
+  return g;
+}
+
+const ProvinceShape* Geometry::shape(std::string_view province) const {
+  const auto it = shapes_.find(province);
+  return it == shapes_.end() ? nullptr : &it->second;
+}
+
+std::optional<CanvasPoint> Geometry::unit_point(std::string_view location) const {
+  const auto slash = location.find('/');
+  const ProvinceShape* s = shape(location.substr(0, slash));
+  if (!s) return std::nullopt;
+  if (slash != std::string_view::npos) {
+    const auto coast = s->coasts.find(location.substr(slash + 1));
+    if (coast != s->coasts.end()) return coast->second;
+  }
+  return s->label;
+}
+
+std::optional<std::vector<std::vector<CanvasPoint>>> path_rings(std::string_view data) {
+  std::vector<std::vector<CanvasPoint>> rings;
+  std::vector<double> numbers;
+  const auto flush = [&]() -> bool {
+    if (numbers.size() % 2 != 0) return false;
+    if (rings.empty() && !numbers.empty()) return false;
+    for (std::size_t i = 0; i < numbers.size(); i += 2)
+      rings.back().push_back(CanvasPoint{numbers[i], numbers[i + 1]});
+    numbers.clear();
+    return true;
+  };
+  std::size_t i = 0;
+  while (i < data.size()) {
+    const char c = data[i];
+    if (c == 'M' || c == 'L' || c == 'Z') {
+      if (!flush()) return std::nullopt;
+      if (c == 'M') rings.emplace_back();
+      ++i;
+    } else if (c == ' ' || c == ',') {
+      ++i;
+    } else {
+      double v = 0;
+      const auto [end, ec] = std::from_chars(data.data() + i, data.data() + data.size(), v);
+      if (ec != std::errc{}) return std::nullopt;
+      numbers.push_back(v);
+      i = static_cast<std::size_t>(end - data.data());
+    }
+  }
+  if (!flush()) return std::nullopt;
+  return rings;
+}
+
+}  // namespace naumachia::diplomacy

@@ -1,0 +1,57 @@
+#pragma once
+// A province map's drawing from geography (data/standard-geometry.json,
+// written by tools/mapgeo from Natural Earth's coastline): each province's
+// outline as SVG path data on the canvas, the point where its label and unit
+// stand and, on split coasts, where a fleet on each coast stands. Drawing
+// only: no rule reads it.
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/result.h"
+
+namespace naumachia::diplomacy {
+
+struct CanvasPoint {
+  double x = 0, y = 0;
+};
+
+struct ProvinceShape {
+  std::string outline;  // SVG path data: M x y L x y ... Z, rings in turn
+  CanvasPoint label;
+  std::map<std::string, CanvasPoint, std::less<>> coasts;  // "nc", "sc", ...
+};
+
+class Geometry {
+ public:
+  static Expected<Geometry> load(std::string_view json_text);
+
+  double width() const { return width_; }
+  double height() const { return height_; }
+  // All the land in the frame, impassable land included.
+  const std::string& land() const { return land_; }
+  const ProvinceShape* shape(std::string_view province) const;
+  const std::map<std::string, ProvinceShape, std::less<>>& shapes() const { return shapes_; }
+  // Where a unit at `location` ("spa/nc", "par") is drawn; nullopt when the
+  // province has no shape.
+  std::optional<CanvasPoint> unit_point(std::string_view location) const;
+  // Pairs of provinces joined across water the drawing leaves open (a
+  // strait drawn as such), each pair once.
+  const std::vector<std::pair<std::string, std::string>>& straits() const { return straits_; }
+
+ private:
+  double width_ = 0;
+  double height_ = 0;
+  std::string land_;
+  std::map<std::string, ProvinceShape, std::less<>> shapes_;
+  std::vector<std::pair<std::string, std::string>> straits_;
+};
+
+// The rings of SVG path data made of M, L and Z commands (the geometry's
+// form), as lists of points; nullopt when it holds anything else.
+std::optional<std::vector<std::vector<CanvasPoint>>> path_rings(std::string_view data);
+
+}  // namespace naumachia::diplomacy
