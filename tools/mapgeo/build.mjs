@@ -263,15 +263,27 @@ function labelPoint(mp) {
 // ------------------------------------------------------------ output
 
 const r1 = (v) => Math.round(v * 10) / 10;
+// Whole canvas units (the board is drawn at 1:1 and zoomed from there), each
+// ring's first point absolute and the rest relative: a third of the bytes of
+// absolute decimals, and neighbours still share exact vertices, since both
+// round the same points.
 const pathData = (mp) =>
   mp.map((poly) => poly.map((ring) => {
     const pts = [];
     for (const [x, y] of ring.slice(0, -1)) {
-      const p = [r1(x), r1(y)];
+      const p = [Math.round(x), Math.round(y)];
       const last = pts[pts.length - 1];
       if (!last || last[0] !== p[0] || last[1] !== p[1]) pts.push(p);
     }
-    return pts.length >= 3 ? 'M' + pts.map((p) => `${p[0]} ${p[1]}`).join('L') + 'Z' : '';
+    while (pts.length > 1 && pts[0][0] === pts[pts.length - 1][0] && pts[0][1] === pts[pts.length - 1][1]) pts.pop();
+    if (pts.length < 3) return '';
+    let d = `M${pts[0][0]} ${pts[0][1]}l`;
+    for (let i = 1; i < pts.length; i++) {
+      const dx = pts[i][0] - pts[i - 1][0];
+      const dy = pts[i][1] - pts[i - 1][1];
+      d += (i > 1 && dx >= 0 ? ' ' : '') + dx + (dy >= 0 ? ' ' : '') + dy;
+    }
+    return d + 'z';
   }).join('')).join('');
 
 const provinces = {};

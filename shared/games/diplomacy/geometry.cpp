@@ -57,20 +57,32 @@ std::optional<CanvasPoint> Geometry::unit_point(std::string_view location) const
 std::optional<std::vector<std::vector<CanvasPoint>>> path_rings(std::string_view data) {
   std::vector<std::vector<CanvasPoint>> rings;
   std::vector<double> numbers;
+  char command = 0;
+  // The numbers since the last command letter, as points: absolute after M
+  // and L, each relative to the point before after l.
   const auto flush = [&]() -> bool {
     if (numbers.size() % 2 != 0) return false;
-    if (rings.empty() && !numbers.empty()) return false;
-    for (std::size_t i = 0; i < numbers.size(); i += 2)
-      rings.back().push_back(CanvasPoint{numbers[i], numbers[i + 1]});
+    if (numbers.empty()) return true;
+    if (rings.empty() || command == 0 || command == 'Z' || command == 'z') return false;
+    for (std::size_t i = 0; i < numbers.size(); i += 2) {
+      CanvasPoint p{numbers[i], numbers[i + 1]};
+      if (command == 'l') {
+        if (rings.back().empty()) return false;
+        p.x += rings.back().back().x;
+        p.y += rings.back().back().y;
+      }
+      rings.back().push_back(p);
+    }
     numbers.clear();
     return true;
   };
   std::size_t i = 0;
   while (i < data.size()) {
     const char c = data[i];
-    if (c == 'M' || c == 'L' || c == 'Z') {
+    if (c == 'M' || c == 'L' || c == 'l' || c == 'Z' || c == 'z') {
       if (!flush()) return std::nullopt;
       if (c == 'M') rings.emplace_back();
+      command = c;
       ++i;
     } else if (c == ' ' || c == ',') {
       ++i;

@@ -50,8 +50,9 @@ class Geometry {
   std::vector<std::pair<std::string, std::string>> straits_;
 };
 
-// The rings of SVG path data made of M, L and Z commands (the geometry's
-// form), as lists of points; nullopt when it holds anything else.
+// The rings of SVG path data made of M, L, l and Z/z commands (the
+// geometry's form: each ring's first point absolute, the rest relative), as
+// lists of absolute points; nullopt when it holds anything else.
 std::optional<std::vector<std::vector<CanvasPoint>>> path_rings(std::string_view data);
 
 }  // namespace naumachia::diplomacy

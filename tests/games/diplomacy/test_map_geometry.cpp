@@ -139,3 +139,18 @@ TEST_CASE(
     "drawn border") {
   check_borders_match_adjacency(*standard_map());
 }
+
+TEST_CASE("map geometry: path data with relative lines reads as absolute points, else is refused") {
+  const auto square = path_rings("M10 20l5 0 0 5-5 0zM0 0L1 0 1 1z");
+  REQUIRE(square.has_value());
+  REQUIRE(square->size() == 2);
+  const std::vector<CanvasPoint>& first = (*square)[0];
+  REQUIRE(first.size() == 4);
+  CHECK(first[2].x == 15);
+  CHECK(first[2].y == 25);
+  CHECK(first[3].x == 10);
+  CHECK((*square)[1][2].y == 1);
+  CHECK_FALSE(path_rings("M1 2l3").has_value());  // half a point
+  CHECK_FALSE(path_rings("l1 2").has_value());    // no ring begun
+  CHECK_FALSE(path_rings("M1 2C3 4").has_value());
+}
