@@ -114,7 +114,10 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A message in the status line belongs to the page it was given on: leaving
+// that page (or the game, for another) clears it.
 function show(section) {
+  if ($(section).hidden) setStatus('');
   for (const id of ['login', 'lobby', 'game']) $(id).hidden = id !== section;
 }
 
@@ -321,6 +324,7 @@ document.forms['new-game'].addEventListener('submit', async (e) => {
 async function openGame(id) {
   show('game');
   if (!game || game.id !== id) {
+    setStatus('');
     game = {id, detail: null, lastSeq: 0, cursors: new Map(), replay: null, filled: null,
       loadingEvents: null, loadingPress: null};
     $('events').replaceChildren();

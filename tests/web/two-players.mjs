@@ -76,6 +76,14 @@ await run('node two-players.mjs SERVER OUT_DIR', async ({address, newPage, outDi
   await waitText(alice, '#orders-note', 'Nothing was saved', 'nothing is saved when a line is refused');
   const firstError = await text(alice, '#order-errors li');
   check(/line 2 \(A mar - mun\)/.test(firstError), `the error quotes the line (${firstError})`);
+  // The refusal belongs to this game: the lobby does not show it.
+  check(/illegal/.test(await text(alice, '#status')), 'the status line reports the refusal');
+  const gameHash = await alice.evaluate(() => location.hash);
+  await alice.evaluate(() => (location.hash = ''));
+  await alice.waitForSelector('#lobby:not([hidden])');
+  check((await text(alice, '#status')) === '', "the game's refusal is not shown in the lobby");
+  await alice.evaluate((h) => (location.hash = h), gameHash);
+  await alice.waitForSelector('#game:not([hidden])');
 
   // A draft reads as a draft to the others, not as final orders.
   await submitOrders(alice, ['A par - bur'], false);
