@@ -567,16 +567,23 @@ class Client : public nc::Session {
         argv, {"--side", "--players", "--deadline", "--press", "--disorder-after"}, {"--private"});
     if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("new"));
     connect();
-    std::vector<std::string> sides;
-    for (const auto& s : fetch_scenarios()) {
-      if (s.id() == a.positional[0]) sides.assign(s.sides().begin(), s.sides().end());
-    }
     proto::Envelope req;
     auto& c = *req.mutable_create_game();
     c.set_scenario(a.positional[0]);
-    c.set_seat(a.has("--side") ? seat_from(a.options.at("--side"), sides) : -1);
     if (a.has("--players"))
       c.set_players(static_cast<std::uint32_t>(std::stoul(a.options.at("--players"))));
+    // --side names a seat of a game of that many players ("England" finds
+    // England+Germany+Russia in a two-player Diplomacy game).
+    std::vector<std::string> seats;
+    for (const auto& s : fetch_scenarios()) {
+      if (s.id() != a.positional[0]) continue;
+      seats.assign(s.sides().begin(), s.sides().end());
+      for (const auto& seating : s.seatings()) {
+        if (seating.players() == (c.players() == 0 ? s.sides_size() : c.players()))
+          seats.assign(seating.seats().begin(), seating.seats().end());
+      }
+    }
+    c.set_seat(a.has("--side") ? seat_from(a.options.at("--side"), seats) : -1);
     if (a.has("--deadline")) c.set_deadline_seconds(parse_duration(a.options.at("--deadline")));
     if (a.has("--press")) {
       const std::map<std::string, proto::PressMode> modes{

@@ -228,6 +228,8 @@ async function openLobby() {
       scenarios = (await request('list_scenarios', {})).scenarios;
       const select = document.forms['new-game'].scenario;
       select.replaceChildren(...scenarios.map((s) => el('option', {value: s.id}, `${s.id}: ${s.title}`)));
+      // The game most players come for first.
+      if (scenarios.some((s) => s.id === 'diplomacy/standard')) select.value = 'diplomacy/standard';
       scenarioChosen();
     }
     await listGames(false);
@@ -290,17 +292,34 @@ $('mine-only').addEventListener('change', () => listGames(false).catch(fail));
 $('open-only').addEventListener('change', () => listGames(false).catch(fail));
 $('more-games').addEventListener('click', () => listGames(true).catch(fail));
 
+// The seats a game of the chosen scenario has with the chosen number of
+// players, as the server names them (a seat playing several sides joins
+// their names: "Austria+France+Italy+Turkey").
+function seatsChosen() {
+  const form = document.forms['new-game'];
+  const s = scenarios.find((x) => x.id === form.scenario.value);
+  if (!s) return;
+  const players = Number(form.players.value);
+  const seating = (s.seatings || []).find((x) => x.players === players);
+  const seats = seating ? seating.seats : s.sides.slice(0, players);
+  const kept = form.seat.value;
+  form.seat.replaceChildren(...seats.map((seat, i) => el('option', {value: String(i)}, seat)));
+  if (Number(kept) < seats.length) form.seat.value = kept;
+}
+
 function scenarioChosen() {
   const form = document.forms['new-game'];
   const s = scenarios.find((x) => x.id === form.scenario.value);
   if (!s) return;
   $('scenario-about').textContent = s.description;
-  form.seat.replaceChildren(...s.sides.map((side, i) => el('option', {value: String(i)}, side)));
   form.players.min = String(s.min_players);
   form.players.max = String(s.max_players);
   form.players.value = String(s.max_players);
+  form.seat.value = '0';
+  seatsChosen();
 }
 document.forms['new-game'].scenario.addEventListener('change', scenarioChosen);
+document.forms['new-game'].players.addEventListener('input', seatsChosen);
 
 document.forms['new-game'].addEventListener('submit', async (e) => {
   e.preventDefault();

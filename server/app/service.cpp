@@ -119,6 +119,11 @@ void Service::list_scenarios(proto::Envelope& out) const {
       p.set_min_players(static_cast<std::uint32_t>(s.min_players));
       p.set_max_players(static_cast<std::uint32_t>(s.max_players));
       p.set_rules_version(static_cast<std::uint32_t>(game->rules_version().value));
+      for (int n = s.min_players; n <= s.max_players; ++n) {
+        proto::ScenarioSeating& seating = *p.add_seatings();
+        seating.set_players(static_cast<std::uint32_t>(n));
+        for (const std::string& seat : game->seating(s, n).seat_names) seating.add_seats(seat);
+      }
     }
   }
 }

@@ -89,7 +89,7 @@ TEST_CASE(
   Terminal bob{(dir.path() / "bob.conf").string(), server.url()};
   REQUIRE(alice.run("--server " + server.url() + " register alice").status == 0);
   REQUIRE(bob.run("--server " + server.url() + " register bob").status == 0);
-  auto r = alice.run("new diplomacy/standard --players 2 --side Austria");
+  auto r = alice.run("new diplomacy/standard --players 2 --side france");
   REQUIRE_MESSAGE(r.status == 0, r.output);
   REQUIRE(bob.run("join 1 --side England").status == 0);
   r = alice.run("say 1 --to england Shall we divide the north?");

@@ -43,8 +43,19 @@ await run('node two-players.mjs SERVER OUT_DIR', async ({address, newPage, outDi
   // Alice creates a two-player game of Diplomacy and takes the first side.
   await alice.waitForSelector('#lobby:not([hidden])');
   await alice.waitForFunction(() => document.querySelector('#new-game [name=scenario]').options.length > 0);
+  const offered = await alice.$eval('#new-game [name=scenario]', (e) => e.value);
+  check(offered === 'diplomacy/standard', `the new-game form proposes standard Diplomacy first (${offered})`);
   await alice.select('#new-game [name=scenario]', 'diplomacy/standard');
-  await alice.$eval('#new-game [name=players]', (e) => (e.value = '2'));
+  const sides = async () => alice.$$eval('#new-game [name=seat] option', (os) => os.map((o) => o.textContent));
+  check((await sides()).length === 7, 'seven players: the seven powers to choose from');
+  // The sides offered are the seats of a game of that many players.
+  await alice.$eval('#new-game [name=players]', (e) => {
+    e.value = '2';
+    e.dispatchEvent(new Event('input'));
+  });
+  const two = await sides();
+  check(two.join(' | ') === 'Austria+France+Italy+Turkey | England+Germany+Russia',
+      `two players: each seat names the powers it plays (${two.join(' | ')})`);
   await alice.click('#new-game button[type=submit]');
   await alice.waitForSelector('#game:not([hidden])');
   const gameId = /game=(\d+)/.exec(alice.url())[1];
