@@ -34,12 +34,18 @@ const Fixed kFixed[] = {
      "cc589d692f956d761937d742006c8c66e1968d3320917fb25d3cd8cfc910a893"},
     {"diplomacy/standard", 7, 2, 25,
      "cc589d692f956d761937d742006c8c66e1968d3320917fb25d3cd8cfc910a893"},
+    // Rules 3 refuses convoy orders no chain of fleets could carry out
+    // (6.G.7); random play orders no convoys.
+    {"diplomacy/standard", 7, 3, 25,
+     "cc589d692f956d761937d742006c8c66e1968d3320917fb25d3cd8cfc910a893"},
     // The Fall of Constantinople came with Diplomacy rules 2; a game created
     // under rules 1 differs only in the convoy rulings, which these games do
     // not reach.
     {"diplomacy/fall-of-constantinople", 7, 1, 25,
      "bf4bffd4348cc133e066c88dd685213db5c908c7c318f4027eaffa0d061649a6"},
     {"diplomacy/fall-of-constantinople", 7, 2, 25,
+     "bf4bffd4348cc133e066c88dd685213db5c908c7c318f4027eaffa0d061649a6"},
+    {"diplomacy/fall-of-constantinople", 7, 3, 25,
      "bf4bffd4348cc133e066c88dd685213db5c908c7c318f4027eaffa0d061649a6"},
     // Tyre rules 2 changes only siege positions these fixed games do not
     // reach (boulders, transports rounding the island, crowded retreats);
