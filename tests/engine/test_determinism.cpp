@@ -60,6 +60,10 @@ const Fixed kFixed[] = {
     {"tyre/siege", 2, 3, 150, "15c9dbcad7f6b5c14e6352ad5fc91f9f465cd018764681898cccbf5b0cb084fd"},
     {"constantinople/naval", 2, 1, 120,
      "96598129210455170fddbc577f8d4459908eeed55a99fe587ef76e61976c42d7"},
+    // Rules 2 changes only Storms that find a sail ship at capability 0 in
+    // a coastal hex (14.29 with 14.21).
+    {"constantinople/naval", 2, 2, 120,
+     "96598129210455170fddbc577f8d4459908eeed55a99fe587ef76e61976c42d7"},
     {"classis/patrol", 2, 1, 120,
      "0a3df35ada8da20658add370007f2bc962047869507bf592d15294e4b6aac912"},
     {"classis/oneoff", 2, 1, 120,

@@ -67,7 +67,10 @@ struct Board : Position, Adjudication {
   Board(std::shared_ptr<const Scenario> sc, RulesVersion rules);
 
   std::shared_ptr<const Scenario> sc_;
+  // The rules version the game was created under (docs/rules/constantinople.md,
+  // "Rules versions"); not part of the position, the server stores it.
   RulesVersion rules_;
+  bool from_rules(int version) const { return rules_.value >= version; }
 
   // ------------------------------------------------------------ ships.cpp
   // The impulses played so far, counting this one: the Segment "after" one
@@ -142,6 +145,9 @@ struct Board : Position, Adjudication {
 
   // ------------------------------------------------------------ storm.cpp
   void storm();  // 14.29
+  // 14.29 with 14.21 (rules 2): a sail ship at capability 0 in a coastal hex
+  // is "at anchor" in a Storm (not the Double Columns' 14.19 anchorage).
+  bool anchored_in_storm(const Ship& s) const;
   std::vector<std::string> storm_survivors() const;
   Expected<std::string> haven_line(const std::string& line, std::set<std::string>& used);
   void play_havens(const Orders& orders);

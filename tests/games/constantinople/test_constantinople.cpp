@@ -32,6 +32,7 @@ struct Pos {
   // damaged, battle=N, ineffective=N, moved=N, last=N, tosail, engaged=ID,
   // rammer, leader=NAME
   std::vector<std::string> ships;
+  int rules = 2;  // the rules version of the game
 };
 
 std::unique_ptr<State> position(const Pos& p) {
@@ -77,7 +78,7 @@ std::unique_ptr<State> position(const Pos& p) {
     const std::string id(text::split(line)[1]);
     out << (lines.count(id) ? lines[id] : std::string(line)) << "\n";
   }
-  auto s = game->deserialize(out.str());
+  auto s = game->deserialize(out.str(), RulesVersion{p.rules});
   REQUIRE_MESSAGE(s.has_value(), (s ? "" : s.error().message));
   return std::move(*s);
 }
@@ -614,6 +615,50 @@ TEST_CASE(
   CHECK(hex_of(*h.next, "CRETE") == "2130 N");
   CHECK(hex_of(*h.next, "G3") == "3931 N");
   CHECK(h.next->step().label == "Turn 3: Planning and Bombardment (16.0, 17.2, 15.7)");
+}
+
+TEST_CASE(
+    "Constantinople 14.29 with 14.21 (rules 2): a sail ship at capability 0 in a coastal hex is "
+    "at anchor in a Storm: it does not roll and cannot founder") {
+  Pos p;
+  p.seg = "planning";
+  // CRETE under sail at capability 0 in the coastal hex 1925, outside the
+  // Golden Horn and the Double Columns; G1 under oars in the coastal hex
+  // 0214; G2 under sail at capability 2 in the coastal hex 0416; VENICE at
+  // sea, which makes for a haven.
+  p.ships = {"CRETE 1925 N", "G1 0214 N", "G2 0416 N sail=2", "VENICE 2545 N sail=3"};
+  auto r = testing::play_step(*position(p), {{kByzantine, {}}}, {3, 4, 1, 1, 6, 2, 3});
+  CHECK(has(r.events, "the wind is Storm"));
+  CHECK(has(r.events,
+            "CRETE is at anchor in the coastal hex 1925 (capability 0) and rides out the Storm "
+            "where it is (14.29, 14.21)"));
+  CHECK(has(r.events, "VENICE rides out the Storm and makes for a Byzantine haven"));
+  CHECK_FALSE(has(r.events, "CRETE founders"));
+  CHECK(hex_of(*r.next, "CRETE") == "1925 N");
+  // A galley under oars has its oar allowance, not a rate of 0: it rolls.
+  CHECK(has(r.events, "G1 founders in the Storm (14.29: rolled 6)"));
+  // A sail ship still carrying way is not at anchor either.
+  CHECK(
+      has(r.events, "G2 rides out the Storm and returns to the Double Columns (14.29: rolled 2)"));
+  // Rules 1 (stored games): only the Double Columns were an anchorage, and
+  // CRETE rolled as a ship at sea.
+  p.rules = 1;
+  auto old = testing::play_step(*position(p), {{kByzantine, {}}}, {3, 4, 1, 1, 6, 6, 2, 3});
+  CHECK(has(old.events, "CRETE founders in the Storm (14.29: rolled 6)"));
+  CHECK(has(old.events, "G1 founders in the Storm (14.29: rolled 6)"));
+  CHECK_FALSE(has(old.events, "at anchor"));
+}
+
+TEST_CASE("Constantinople rules versions: new games are created under version 2, 1 still plays") {
+  const auto game = constantinople::make_constantinople_game();
+  CHECK(game->rules_version() == RulesVersion{2});
+  CHECK(game->oldest_rules_version() == RulesVersion{1});
+  for (const int version : {1, 2}) {
+    auto g = game->new_game("naval", 2, RulesVersion{version});
+    REQUIRE(g.has_value());
+    CHECK(game->deserialize((*g)->serialize(), RulesVersion{version}).has_value());
+  }
+  CHECK_FALSE(game->new_game("naval", 2, RulesVersion{3}).has_value());
 }
 
 TEST_CASE(
