@@ -178,7 +178,7 @@ bool Board::try_free(Ship& s) {
   const int need = s.rammer ? 3 : 1;
   const std::string other = s.engaged;
   const int r = roll(6, s.id + " tries to break free of " + other);
-  const std::string range = need == 1 ? "1" : "1-3";
+  const std::string range = text::one_to(need);
   if (r > need) {
     said_with_last_roll(s.id + " stays engaged with " + other + " (15.16: rolled " +
                         std::to_string(r) + ", needed " + range + ") and does not move");

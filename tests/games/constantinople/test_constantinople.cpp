@@ -336,8 +336,17 @@ TEST_CASE(
       "G1 (Ram Strength 4) rams VENICE (Ram Defense D) from 1535: rolled 2, needed 1-2: pinned"));
   CHECK(marked(*r.next, "G1", "engaged with VENICE"));
   auto miss = testing::play_step(*s, {{kOttoman, {"G1: move 3, ram VENICE"}}}, {6});
-  CHECK(has(miss.events, "no pin, its movement ends here (15.14)"));
+  // The cases are cited once, at the end of the ram's line.
+  CHECK(has(miss.events, "rolled 6, needed 1-2: no pin, its movement ends here (15.14, 15.42)"));
   CHECK(has(miss.events, "G1 is Damaged"));
+  // A reduced galley (Ram 2) against D pins on a 1 alone: "needed 1", not "1-1".
+  Pos weak = p;
+  weak.ships = {"G1 1538 N reduced", "VENICE 1534 SE", "IMP1 1330 NE"};
+  auto once = testing::play_step(*position(weak), {{kOttoman, {"G1: move 3, ram VENICE"}}}, {3});
+  CHECK(
+      has(once.events,
+          "G1 (Ram Strength 2) rams VENICE (Ram Defense D) from 1535: rolled 3, needed 1: no pin, "
+          "its movement ends here (15.14, 15.42)"));
   // Damaged, VENICE's defence is halved to B: 1-3 pins and a second roll of 5-6 sinks it.
   Pos d = p;
   d.ships = {"G1 1538 N", "VENICE 1534 SE damaged", "IMP1 1330 NE"};
