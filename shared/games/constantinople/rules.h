@@ -117,7 +117,9 @@ struct Board : Position, Adjudication {
                                        int spent_before, std::optional<int> speed, bool fixed);
   bool hold_course(Ship& s, int left, int& entered);
   int oar_allowance(const Ship& s, bool battle) const;
-  std::pair<int, int> sail_range(const Ship& s) const;
+  // 14.22: the capabilities a sail ship may set this impulse; 15.34 halves a
+  // Damaged ship's sail value (`with_damage` false: as if it were not).
+  std::pair<int, int> sail_range(const Ship& s, bool with_damage = true) const;
   void play_moves(const Orders& orders);
   void drift();
   void note_occupant(const Ship& s);

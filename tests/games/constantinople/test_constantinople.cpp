@@ -244,7 +244,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Constantinople 14.21, 14.22: momentum must be spent / up one, down two, not above the wind") {
+    "Constantinople 14.21, 14.22, 15.34: momentum must be spent / up one, down two, not above the "
+    "wind, nor above a Damaged ship's halved sail") {
   Pos p;
   p.first = "byzantine";
   p.velocity = 6;
@@ -260,6 +261,14 @@ TEST_CASE(
   q.velocity = 2;
   q.ships = {"VENICE 1530 SW sail=8", "G1 2044 N"};
   CHECK(has(first_error(*position(q), kByzantine, {"VENICE: speed 7"}), "from 8 to 6-6"));
+  // 15.34, not the wind, keeps a Damaged ship below what the wind allows.
+  Pos d = p;
+  d.velocity = 8;
+  d.ships = {"VENICE 1530 SW sail=6 damaged", "G1 2044 N"};
+  CHECK(first_error(*position(d), kByzantine, {"VENICE: speed 7"}) ==
+        "VENICE's capability may go from 6 to 4-6 this impulse (15.34: Damaged, its sail value is "
+        "halved to 6)");
+  CHECK(has(first_error(*position(d), kByzantine, {"VENICE: speed 8"}), "(14.22: wind 8)"));
   // A ship not ordered shortens sail by two and holds its course.
   auto u = testing::play_step(*position(q), {{kByzantine, {}}}, {});
   CHECK(hex_of(*u.next, "VENICE") == "0933 SW");
