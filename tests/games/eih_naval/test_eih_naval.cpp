@@ -312,7 +312,7 @@ TEST_CASE("EiH 1.1.2.2: the power with the most ships commands a mixed stack, a 
 }
 
 TEST_CASE(
-    "EiH 1.1.2.2 NOTE, 1.1.2.5.1: melee only for Britain under Nelson until that has happened; "
+    "EiH 1.1.2.2 NOTE, 1.1.2.5.1: melee only for Britain under Nelson until that has happened / "
     "a refused order names its rule") {
   auto nile = play(*battle("nile", 2), {}, {});
   auto stand = play(*nile.next, {{1, {"evade no"}}}, {});
