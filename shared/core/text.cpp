@@ -159,6 +159,10 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
   return near.empty() ? "" : " (did you mean " + listed(near, "or") + "?)";
 }
 
+std::string one_to(int n) {
+  return n == 1 ? "1" : "1-" + std::to_string(n);
+}
+
 std::string listed(const std::vector<std::string>& words, std::string_view last) {
   std::string out;
   for (std::size_t i = 0; i < words.size(); ++i) {

@@ -34,6 +34,8 @@ std::vector<std::string> nearest(std::string_view word, const std::vector<std::s
 // " (did you mean a, b or c?)" with the entries of `known` nearest to an
 // unknown `word`, or "" when none is near: the end of its error message.
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& known);
+// The die rolls 1 to n as a result needs them: "1" for 1, "1-3" for 3.
+std::string one_to(int n);
 // The words as a list in prose, the last two joined by `last` ("and",
 // "or"): "a", "a or b", "a, b or c"; "" for none.
 std::string listed(const std::vector<std::string>& words, std::string_view last);

@@ -194,6 +194,140 @@ TEST_CASE("naumachia-adjudicate resolves a step from files, as the server would"
   CHECK(r.output.find("step 2: Fall 1901 movement") != std::string::npos);
 }
 
+namespace {
+
+std::string adjudicate(const std::string& arguments) {
+  return std::string(NAUMACHIA_ADJUDICATE) + " " + arguments;
+}
+
+void write_file(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream f(path);
+  f << text;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "naumachia-adjudicate --dice: a list of any length is read whole, a full Classis muster of "
+    "fifteen rolls included") {
+  // The fifteen rolls of the patrol's muster (1.5 commanders, 1.4 crews, 1.9
+  // wind): a list far over fifteen characters.
+  const std::string fifteen = "3,3,3,3,3,3,3,3,3,3,3,3,3,3,3";
+  auto r = run_command(adjudicate("classis --scenario patrol --dice " + fifteen));
+  CHECK(r.status == 0);
+  CHECK(r.output.find("d6 = 3 (wind (1.9))") != std::string::npos);
+  CHECK(r.output.find("next: step 2: Setup") != std::string::npos);
+  CHECK(r.output.find("unused") == std::string::npos);
+  // Forty rolls, blank-separated: the ones the rules do not ask for are left over.
+  std::string forty;
+  for (int i = 0; i < 40; ++i) forty += std::to_string(i % 6 + 1) + " ";
+  r = run_command(adjudicate("classis --scenario patrol --dice '" + forty + "'"));
+  CHECK(r.status == 0);
+  CHECK(r.output.find("note: 25 given die roll(s) unused") != std::string::npos);
+  r = run_command(adjudicate("classis --scenario patrol --dice 3,3,3,3,3,3,3,3,3,3,3,3,3,3,x"));
+  CHECK(r.status == 2);
+  CHECK(r.output.find("--dice: 'x' is not a number") != std::string::npos);
+}
+
+TEST_CASE(
+    "naumachia-adjudicate: a position knows its scenario and seats: Aragon in The Fall of "
+    "Constantinople, the Defender of an Empires in Harm custom battle, a seat of three that "
+    "does not order now") {
+  TempDir dir;
+  const auto position = dir.path() / "position.txt";
+  const auto orders = dir.path() / "orders.txt";
+  // The Fall of Constantinople: its powers are the seats, before and after --out.
+  auto r = run_command(adjudicate("diplomacy --scenario fall-of-constantinople --show"));
+  CHECK(r.status == 0);
+  CHECK(r.output.find("to order: Aragon, Byzantium, Genoa") != std::string::npos);
+  write_file(orders, "[Aragon]\nA xyz - abc\n");
+  r = run_command(adjudicate("diplomacy --scenario fall-of-constantinople --orders " +
+                             orders.string() + " --out " + position.string()));
+  CHECK(r.status == 1);
+  CHECK(r.output.find("illegal order of Aragon, line 1") != std::string::npos);
+  r = run_command(
+      adjudicate("diplomacy --scenario fall-of-constantinople --out " + position.string()));
+  REQUIRE(r.status == 0);
+  CHECK(naumachia::testing::read_file(position).rfind(
+            "@scenario fall-of-constantinople\n@players 7\n@rules ", 0) == 0);
+  r = run_command(
+      adjudicate("diplomacy --position " + position.string() + " --orders " + orders.string()));
+  CHECK(r.status == 1);
+  CHECK(r.output.find("illegal order of Aragon, line 1") != std::string::npos);
+  CHECK(r.output.find("Austria") == std::string::npos);
+
+  // An Empires in Harm custom battle: the Attacker orders first, then the Defender.
+  r = run_command(adjudicate("eih-naval --scenario custom --players 2 --out " + position.string()));
+  REQUIRE(r.status == 0);
+  r = run_command(adjudicate("eih-naval --position " + position.string() + " --show"));
+  CHECK(r.output.find("to order: Defender") != std::string::npos);
+  write_file(orders, "[Defender]\nnonsense\n");
+  r = run_command(
+      adjudicate("eih-naval --position " + position.string() + " --orders " + orders.string()));
+  CHECK(r.status == 1);
+  CHECK(r.output.find("illegal order of Defender, line 1") != std::string::npos);
+  CHECK(r.output.find("France and Spain") == std::string::npos);
+
+  // Trafalgar with three seats: Spain does not order in Step One, and is
+  // still a seat of the position.
+  r = run_command(
+      adjudicate("eih-naval --scenario trafalgar --players 3 --out " + position.string()));
+  REQUIRE(r.status == 0);
+  write_file(orders, "[Spain]\nline\n");
+  r = run_command(
+      adjudicate("eih-naval --position " + position.string() + " --orders " + orders.string()));
+  CHECK(r.status == 1);
+  CHECK(r.output.find("illegal: Spain does not order in this step (Step One: tactical chits, in "
+                      "secret (1.1.2.2)); Britain, France order") != std::string::npos);
+  // Without its '@' lines a position of a game of several scenarios asks for them.
+  const std::string text = naumachia::testing::read_file(position);
+  write_file(position, text.substr(text.find("eih-naval 1")));
+  r = run_command(adjudicate("eih-naval --position " + position.string() + " --show"));
+  CHECK(r.status == 2);
+  CHECK(r.output.find("give --scenario") != std::string::npos);
+  r = run_command(
+      adjudicate("eih-naval --position " + position.string() + " --scenario trafalgar --show"));
+  CHECK(r.status == 2);
+  CHECK(r.output.find("give --players, 2 to 3") != std::string::npos);
+  r = run_command(adjudicate("eih-naval --position " + position.string() +
+                             " --scenario trafalgar --players 3 --show"));
+  CHECK(r.status == 0);
+  CHECK(r.output.find("to order: Britain, France") != std::string::npos);
+}
+
+TEST_CASE(
+    "naumachia-adjudicate exit statuses: 1 illegal orders, 2 usage, 3 the dice ran out, 4 "
+    "unreadable input") {
+  TempDir dir;
+  const auto orders = dir.path() / "orders.txt";
+  write_file(orders, "[France]\nA par - mos\n");
+  auto r = run_command(adjudicate("diplomacy --scenario standard --orders " + orders.string()));
+  CHECK(r.status == 1);
+  r = run_command(adjudicate("diplomacy --scenario standard --bogus"));
+  CHECK(r.status == 2);
+  CHECK(r.output.find("unknown argument '--bogus'") != std::string::npos);
+  r = run_command(adjudicate("nosuchgame --scenario standard"));
+  CHECK(r.status == 2);
+  r = run_command(adjudicate("classis --scenario patrol --dice 3,3,3,3,3,3,3,3,3,3,3,3,3,3"));
+  CHECK(r.status == 3);
+  CHECK(r.output.find("ran out at roll 15 (d6 for wind (1.9))") != std::string::npos);
+  r = run_command(adjudicate("classis --scenario patrol --dice 3,3,3,3,3,3,3,3,3,3,3,3,3,3,7"));
+  CHECK(r.status == 3);
+  CHECK(r.output.find("outside 1..6") != std::string::npos);
+  r = run_command(adjudicate("diplomacy --position " + (dir.path() / "none.txt").string()));
+  CHECK(r.status == 4);
+  CHECK(r.output.find("cannot read") != std::string::npos);
+  const auto garbage = dir.path() / "garbage.txt";
+  write_file(garbage, "@scenario standard\n@players 7\nnot a position\n");
+  r = run_command(adjudicate("diplomacy --position " + garbage.string()));
+  CHECK(r.status == 4);
+  CHECK(r.output.find("position: ") != std::string::npos);
+  write_file(orders, "[Prussia]\nA ber - kie\n");
+  r = run_command(adjudicate("diplomacy --scenario standard --orders " + orders.string()));
+  CHECK(r.status == 4);
+  CHECK(r.output.find("no seat 'Prussia'") != std::string::npos);
+}
+
 TEST_CASE("partners through the naumachia command: secret draws, a resignation, --for") {
   TempDir dir;
   ServerProcess server(dir.path());

@@ -34,12 +34,18 @@ const Fixed kFixed[] = {
      "cc589d692f956d761937d742006c8c66e1968d3320917fb25d3cd8cfc910a893"},
     {"diplomacy/standard", 7, 2, 25,
      "cc589d692f956d761937d742006c8c66e1968d3320917fb25d3cd8cfc910a893"},
+    // Rules 3 refuses convoy orders no chain of fleets could carry out
+    // (6.G.7); random play orders no convoys.
+    {"diplomacy/standard", 7, 3, 25,
+     "cc589d692f956d761937d742006c8c66e1968d3320917fb25d3cd8cfc910a893"},
     // The Fall of Constantinople came with Diplomacy rules 2; a game created
     // under rules 1 differs only in the convoy rulings, which these games do
     // not reach.
     {"diplomacy/fall-of-constantinople", 7, 1, 25,
      "bf4bffd4348cc133e066c88dd685213db5c908c7c318f4027eaffa0d061649a6"},
     {"diplomacy/fall-of-constantinople", 7, 2, 25,
+     "bf4bffd4348cc133e066c88dd685213db5c908c7c318f4027eaffa0d061649a6"},
+    {"diplomacy/fall-of-constantinople", 7, 3, 25,
      "bf4bffd4348cc133e066c88dd685213db5c908c7c318f4027eaffa0d061649a6"},
     // Tyre rules 2 changes only siege positions these fixed games do not
     // reach (boulders, transports rounding the island, crowded retreats);
@@ -48,7 +54,15 @@ const Fixed kFixed[] = {
     {"tyre/siege", 2, 1, 150, "15c9dbcad7f6b5c14e6352ad5fc91f9f465cd018764681898cccbf5b0cb084fd"},
     {"tyre/naval", 2, 2, 60, "6a1c55853a10cdbdb92c57145a36848ceb2d722d62f5f860e529ff562a098569"},
     {"tyre/siege", 2, 2, 150, "15c9dbcad7f6b5c14e6352ad5fc91f9f465cd018764681898cccbf5b0cb084fd"},
+    // Tyre rules 3 changes only wall hexes entered in a retreat beside a
+    // retreating enemy (11.31).
+    {"tyre/naval", 2, 3, 60, "6a1c55853a10cdbdb92c57145a36848ceb2d722d62f5f860e529ff562a098569"},
+    {"tyre/siege", 2, 3, 150, "15c9dbcad7f6b5c14e6352ad5fc91f9f465cd018764681898cccbf5b0cb084fd"},
     {"constantinople/naval", 2, 1, 120,
+     "96598129210455170fddbc577f8d4459908eeed55a99fe587ef76e61976c42d7"},
+    // Rules 2 changes only Storms that find a sail ship at capability 0 in
+    // a coastal hex (14.29 with 14.21).
+    {"constantinople/naval", 2, 2, 120,
      "96598129210455170fddbc577f8d4459908eeed55a99fe587ef76e61976c42d7"},
     {"classis/patrol", 2, 1, 120,
      "0a3df35ada8da20658add370007f2bc962047869507bf592d15294e4b6aac912"},

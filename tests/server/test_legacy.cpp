@@ -7,8 +7,8 @@
 
 #include <optional>
 
-#include "support/sql_file.h"
 #include "support/protocol_client.h"
+#include "support/sql_file.h"
 #include "support/text.h"
 
 using naumachia::testing::admin;
@@ -101,7 +101,7 @@ TEST_CASE("a stored game under a rules version this server does not play is refu
   CAPTURE(res.error().message());
   CHECK(res.error().code() == proto::UNSUPPORTED_RULES);
   CHECK(res.error().message().find("diplomacy rules version 99") != std::string::npos);
-  CHECK(res.error().message().find("plays diplomacy rules versions 1 to 2") != std::string::npos);
+  CHECK(res.error().message().find("plays diplomacy rules versions 1 to 3") != std::string::npos);
   const auto orders = submit(*ann, 3, 15, {});
   CHECK(orders.error().code() == proto::UNSUPPORTED_RULES);
   std::string out;

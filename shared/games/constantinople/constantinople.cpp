@@ -26,6 +26,10 @@ class ConstantinopleGame final : public Game {
   explicit ConstantinopleGame(std::shared_ptr<const Scenario> sc) : sc_(std::move(sc)) {}
   std::string id() const override { return "constantinople"; }
   std::string title() const override { return "Constantinople 1453: the naval game (Berg)"; }
+  // Version 2: 14.29 with 14.21, a sail ship at capability 0 in any coastal
+  // hex is at anchor in a Storm (docs/rules/constantinople.md).
+  RulesVersion rules_version() const override { return RulesVersion{2}; }
+  RulesVersion oldest_rules_version() const override { return RulesVersion{1}; }
   std::vector<ScenarioInfo> scenarios() const override {
     return {ScenarioInfo{
         "naval",

@@ -178,7 +178,7 @@ bool Board::try_free(Ship& s) {
   const int need = s.rammer ? 3 : 1;
   const std::string other = s.engaged;
   const int r = roll(6, s.id + " tries to break free of " + other);
-  const std::string range = need == 1 ? "1" : "1-3";
+  const std::string range = text::one_to(need);
   if (r > need) {
     said_with_last_roll(s.id + " stays engaged with " + other + " (15.16: rolled " +
                         std::to_string(r) + ", needed " + range + ") and does not move");
@@ -218,10 +218,10 @@ int Board::oar_allowance(const Ship& s, bool battle) const {
 // 14.22: the capabilities a sail ship may choose this impulse: up one (not
 // above the wind's velocity), down two; faster than the wind (or than a
 // Damaged ship's halved maximum, 15.34) it must slow, two a time.
-std::pair<int, int> Board::sail_range(const Ship& s) const {
+std::pair<int, int> Board::sail_range(const Ship& s, bool with_damage) const {
   const int c = s.capability;
   const int wind = std::max(velocity_, 0);
-  const int top = s.damaged ? values(s).sail / 2 : values(s).sail;
+  const int top = s.damaged && with_damage ? values(s).sail / 2 : values(s).sail;
   int hi = c < wind ? c + 1 : c;
   if (c > wind) hi = std::max(wind, c - 2);
   hi = std::min(hi, std::max(top, c - 2));
@@ -464,10 +464,17 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
     return s.id + " is under sail: sail ships do not ram or row at Battle Speed (14.28, 15.1)";
   const auto [lo, hi] = sail_range(s);
   if (speed && !fixed) {
-    if (*speed < lo || *speed > hi)
+    if (*speed < lo || *speed > hi) {
+      // Name the limit that binds: the damage (15.34) when the ship could
+      // otherwise set the capability asked for, else the wind (14.22).
+      const bool damage_binds = *speed > hi && sail_range(s, false).second >= *speed;
+      const std::string why =
+          damage_binds
+              ? "15.34: Damaged, its sail value is halved to " + std::to_string(values(s).sail / 2)
+              : "14.22: wind " + std::to_string(std::max(velocity_, 0));
       return s.id + "'s capability may go from " + std::to_string(s.capability) + " to " +
-             std::to_string(lo) + "-" + std::to_string(hi) + " this impulse (14.22: wind " +
-             std::to_string(std::max(velocity_, 0)) + ")";
+             std::to_string(lo) + "-" + std::to_string(hi) + " this impulse (" + why + ")";
+    }
     s.capability = *speed;
   } else if (!fixed) {
     s.capability = std::min(s.capability, hi);

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "core/galley.h"
+#include "core/text.h"
 #include "games/constantinople/rules.h"
 
 namespace naumachia::constantinople {
@@ -45,19 +46,21 @@ void Board::ram(Ship& s, Ship& t) {
                      ") from " + hex::format_hex(s.hex) + ": ";
   const int r = roll(6, "ram: " + s.id + " on " + t.id);
   bool six = r == 6, pinned = false, sunk = false;
+  // The cases are cited once, at the end (15.14, 15.42); the table's marks
+  // ('-', '*') say which entry applied.
   if (e.pin_max == 0) {
-    text += "rolled " + std::to_string(r) + ", but " + t.id + " cannot be pinned (15.42 '-')";
+    text += "rolled " + std::to_string(r) + ", but " + t.id + " cannot be pinned (a '-')";
   } else {
     pinned = r <= e.pin_max;
-    text += "rolled " + std::to_string(r) + ", needed 1-" + std::to_string(e.pin_max);
+    text += "rolled " + std::to_string(r) + ", needed " + text::one_to(e.pin_max);
     if (pinned && e.sink_roll) {
       const int r2 = roll(6, "ram: does " + t.id + " sink?");
       six = six || r2 == 6;
       sunk = r2 >= 5;
       text += "; second roll " + std::to_string(r2) + (sunk ? ": sunk" : ": pinned, not sunk") +
-              " (15.42 '*': 5-6 sinks)";
+              " (a '*': 5-6 sinks)";
     } else {
-      text += pinned ? ": pinned" : ": no pin, its movement ends here (15.14)";
+      text += pinned ? ": pinned" : ": no pin, its movement ends here";
     }
   }
   said_with_rolls(text + " (15.14, 15.42)", first);

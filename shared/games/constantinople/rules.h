@@ -67,7 +67,10 @@ struct Board : Position, Adjudication {
   Board(std::shared_ptr<const Scenario> sc, RulesVersion rules);
 
   std::shared_ptr<const Scenario> sc_;
+  // The rules version the game was created under (docs/rules/constantinople.md,
+  // "Rules versions"); not part of the position, the server stores it.
   RulesVersion rules_;
+  bool from_rules(int version) const { return rules_.value >= version; }
 
   // ------------------------------------------------------------ ships.cpp
   // The impulses played so far, counting this one: the Segment "after" one
@@ -114,7 +117,9 @@ struct Board : Position, Adjudication {
                                        int spent_before, std::optional<int> speed, bool fixed);
   bool hold_course(Ship& s, int left, int& entered);
   int oar_allowance(const Ship& s, bool battle) const;
-  std::pair<int, int> sail_range(const Ship& s) const;
+  // 14.22: the capabilities a sail ship may set this impulse; 15.34 halves a
+  // Damaged ship's sail value (`with_damage` false: as if it were not).
+  std::pair<int, int> sail_range(const Ship& s, bool with_damage = true) const;
   void play_moves(const Orders& orders);
   void drift();
   void note_occupant(const Ship& s);
@@ -142,6 +147,9 @@ struct Board : Position, Adjudication {
 
   // ------------------------------------------------------------ storm.cpp
   void storm();  // 14.29
+  // 14.29 with 14.21 (rules 2): a sail ship at capability 0 in a coastal hex
+  // is "at anchor" in a Storm (not the Double Columns' 14.19 anchorage).
+  bool anchored_in_storm(const Ship& s) const;
   std::vector<std::string> storm_survivors() const;
   Expected<std::string> haven_line(const std::string& line, std::set<std::string>& used);
   void play_havens(const Orders& orders);

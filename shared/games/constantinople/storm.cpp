@@ -5,6 +5,17 @@
 
 namespace naumachia::constantinople {
 
+// 14.29 defines "at anchor" as "in a coastal hex with a '0' movement rate";
+// 14.21 calls a sail ship's Movement Capability its rate and says a ship
+// starting "from 'anchor'" has a capability of zero. A galley under oars has
+// its printed oar allowance, never 0, and is not at anchor
+// (docs/rules/constantinople.md, "Storms"). Rules 1 knew only the Double
+// Columns as an anchorage.
+bool Board::anchored_in_storm(const Ship& s) const {
+  return from_rules(2) && s.prop == Propulsion::Sail && s.capability == 0 &&
+         sc_->map.at(s.hex).water == Water::Coast;
+}
+
 // 14.29: a Storm. Ships in the Golden Horn, in a harbour or at anchor stay
 // put; each ship at sea rolls: a six sinks it, otherwise Ottoman ships go to
 // the Double Columns and Byzantine ships to a haven (the Byzantine player
@@ -17,6 +28,11 @@ void Board::storm() {
   }
   for (auto& [id, s] : ships_) {
     if (!afloat(s) || !sc_->map.at_sea(s.hex)) continue;
+    if (anchored_in_storm(s)) {
+      say(id + " is at anchor in the coastal hex " + hx(s.hex) +
+          " (capability 0) and rides out the Storm where it is (14.29, 14.21)");
+      continue;
+    }
     const int r = roll(6, "Storm: " + id + " at sea");
     if (r == 6) {
       said_with_last_roll(id + " founders in the Storm (14.29: rolled 6)");

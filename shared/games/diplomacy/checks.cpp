@@ -43,7 +43,7 @@ Expected<Order> Board::read_unit_order(PlayerId seat, const std::string& line,
 Expected<Order> Board::read_move(PlayerId seat, const std::string& line) const {
   auto o = read_unit_order(seat, line, units, "there is no unit in ");
   if (!o) return o;
-  if (auto why = impossible(*map_, *this, *o)) return fail(*why);
+  if (auto why = impossible(*map_, *this, *o, rulings_)) return fail(*why);
   if (o->kind == OrderKind::Move && o->type == UnitType::Fleet &&
       o->dest.find('/') == std::string::npos) {
     const auto reach = map_->fleet_reach(o->location, o->dest);

@@ -48,16 +48,6 @@ Piece place_piece(const Map& map, const std::string& prefix, const std::string& 
   return {" " + location, prefix + map.place_name(location), {province_of(location)}};
 }
 
-// The sea provinces holding fleets: those that may convoy.
-std::set<std::string> fleets_at_sea(const Map& map, const Position& pos) {
-  std::set<std::string> out;
-  for (const auto& [prov, u] : pos.units) {
-    const Province* p = map.province(prov);
-    if (u.type == UnitType::Fleet && p && p->terrain == Terrain::Sea) out.insert(prov);
-  }
-  return out;
-}
-
 // Where `u` could move this phase: its neighbours, and for an army on a
 // coast the coasts a chain of fleets at sea beside it could carry it to.
 std::vector<std::string> destinations(const Map& map, const Position& pos, const Unit& u) {

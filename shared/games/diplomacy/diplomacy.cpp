@@ -46,10 +46,11 @@ class DiplomacyGame final : public Game {
 
   std::string id() const override { return "diplomacy"; }
   std::string title() const override { return "Diplomacy"; }
-  // Version 2 settles two convoy questions differently (Rulings in rules.h);
-  // games created under version 1 keep its adjudication. The variants added
-  // (The Fall of Constantinople) are played under the same versions.
-  RulesVersion rules_version() const override { return RulesVersion{2}; }
+  // Version 2 settles two convoy questions differently, version 3 a third
+  // (Rulings in rules.h); games created under an older version keep its
+  // adjudication. The variants added (The Fall of Constantinople) are played
+  // under the same versions.
+  RulesVersion rules_version() const override { return RulesVersion{3}; }
   RulesVersion oldest_rules_version() const override { return RulesVersion{1}; }
 
   std::vector<ScenarioInfo> scenarios() const override {

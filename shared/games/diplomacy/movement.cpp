@@ -164,7 +164,7 @@ class Movement {
       } else if (ordered[i]) {
         r = {o, Outcome::Illegal,
              "a second order for the unit in " + e_[i].prov + " (the first counts)"};
-      } else if (auto why = impossible(map_, pos_, o)) {
+      } else if (auto why = impossible(map_, pos_, o, rulings_)) {
         r = {o, Outcome::Illegal, *why};
         ordered[i] = true;
       } else {
@@ -234,13 +234,26 @@ class Movement {
   // is ordered to convoy it. Intent alone is not enough (rules version 2):
   // the fleets ordered to convoy it, of any power and wherever they are, must
   // be able to form a route; a convoy that could never carry the army is as
-  // good as none, and the army goes by land (as in 6.G.8).
+  // good as none, and the army goes by land (as in 6.G.8). From rules version
+  // 3 an own fleet shows intent only if it could be part of a route through
+  // the fleets at sea (4.E.1, 6.G.7): a foreign fleet's convoy does not carry
+  // an army whose own fleets could not.
   void decide_convoy_routes() {
+    std::set<std::string> at_sea;
+    for (const Entry& en : e_) {
+      const Province* p = map_.province(en.prov);
+      if (en.fleets > 0 && p && p->terrain == Terrain::Sea) at_sea.insert(en.prov);
+    }
+    const auto shows_intent = [&](int c, const Entry& army) {
+      return e_[c].unit->power == army.unit->power &&
+             (!rulings_.convoy_needs_own_chain ||
+              could_convoy(map_, at_sea, e_[c].prov, army.prov, army.dest_prov));
+    };
     for (Entry& en : e_) {
       if (en.kind != OrderKind::Move || en.unit->type != UnitType::Army) continue;
       const auto convoys = convoy_orders_for(en.prov, en.dest_prov);
-      const bool own = std::any_of(convoys.begin(), convoys.end(),
-                                   [&](int c) { return e_[c].unit->power == en.unit->power; });
+      const bool own =
+          std::any_of(convoys.begin(), convoys.end(), [&](int c) { return shows_intent(c, en); });
       const bool intent = (en.order.via_convoy && !convoys.empty()) || own;
       std::set<std::string> fleets;
       for (int c : convoys) fleets.insert(e_[c].prov);
@@ -823,6 +836,7 @@ Rulings rulings_for(RulesVersion rules) {
   Rulings r;
   r.spare_only_needed_fleets = rules.value >= 2;
   r.intent_needs_route = rules.value >= 2;
+  r.convoy_needs_own_chain = rules.value >= 3;
   return r;
 }
 

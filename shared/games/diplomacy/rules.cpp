@@ -18,12 +18,7 @@ const char* kind_name(UnitType t) {
 // holds (DATC 4.E.1; 6.D.8 against 6.D.32).
 bool sea_route_exists(const Map& map, const Position& pos, const std::string& from,
                       const std::string& to) {
-  std::set<std::string> fleets_at_sea;
-  for (const auto& [prov, u] : pos.units) {
-    if (u.type == UnitType::Fleet && map.province(prov)->terrain == Terrain::Sea)
-      fleets_at_sea.insert(prov);
-  }
-  return map.convoy_chain(from, to, fleets_at_sea);
+  return map.convoy_chain(from, to, fleets_at_sea(map, pos));
 }
 
 std::optional<std::string> impossible_move(const Map& map, const Position& pos, const Unit& u,
@@ -68,7 +63,8 @@ std::optional<std::string> impossible_support(const Map& map, const Unit& u, con
   return std::nullopt;
 }
 
-std::optional<std::string> impossible_convoy(const Map& map, const Unit& u, const Order& o) {
+std::optional<std::string> impossible_convoy(const Map& map, const Position& pos, const Unit& u,
+                                             const Order& o, const Rulings& rulings) {
   const Province* here = map.province(province_of(u.location));
   if (u.type != UnitType::Fleet || here->terrain != Terrain::Sea)
     return "only a fleet at sea can convoy";
@@ -78,10 +74,32 @@ std::optional<std::string> impossible_convoy(const Map& map, const Unit& u, cons
   if (!from || !to || from->terrain != Terrain::Coast || to->terrain != Terrain::Coast) {
     return "a convoy goes from one coastal province to another";
   }
+  const std::string sea = province_of(u.location);
+  const std::string army = province_of(o.target);
+  const std::string dest = province_of(o.target_dest);
+  if (rulings.convoy_needs_own_chain &&
+      !could_convoy(map, fleets_at_sea(map, pos), sea, army, dest))
+    return "no chain of fleets at sea through " + sea + " joins " + army + " to " + dest +
+           ", so it could never be part of the convoy (DATC 4.E.1, 6.G.7)";
   return std::nullopt;
 }
 
 }  // namespace
+
+std::set<std::string> fleets_at_sea(const Map& map, const Position& pos) {
+  std::set<std::string> out;
+  for (const auto& [prov, u] : pos.units) {
+    const Province* p = map.province(prov);
+    if (u.type == UnitType::Fleet && p && p->terrain == Terrain::Sea) out.insert(prov);
+  }
+  return out;
+}
+
+bool could_convoy(const Map& map, const std::set<std::string>& fleets, const std::string& sea,
+                  const std::string& from, const std::string& to) {
+  const auto shores = map.shores(map.fleet_chain(fleets, sea));
+  return shores.count(from) > 0 && shores.count(to) > 0;
+}
 
 std::string outcome_text(Outcome outcome, const std::string& note) {
   const char* word = outcome == Outcome::Succeeds ? "succeeds"
@@ -95,7 +113,8 @@ std::string dislodged_note(const std::string& unit, bool may_retreat) {
                              : " is dislodged and, with no place to retreat to, disbanded");
 }
 
-std::optional<std::string> impossible(const Map& map, const Position& pos, const Order& o) {
+std::optional<std::string> impossible(const Map& map, const Position& pos, const Order& o,
+                                      const Rulings& rulings) {
   const auto it = pos.units.find(province_of(o.location));
   if (it == pos.units.end()) return "there is no unit in " + province_of(o.location);
   const Unit& u = it->second;
@@ -108,7 +127,7 @@ std::optional<std::string> impossible(const Map& map, const Position& pos, const
     case OrderKind::Support:
       return impossible_support(map, u, o);
     case OrderKind::Convoy:
-      return impossible_convoy(map, u, o);
+      return impossible_convoy(map, pos, u, o, rulings);
     default:
       return "not an order of a movement phase";
   }

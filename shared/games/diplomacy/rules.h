@@ -86,9 +86,12 @@ struct PhaseResult {
   std::vector<std::string> notes;  // disbands, civil disorder, ...
 };
 
-// Why an order could never be carried out on this position, or nullopt. Used
-// to refuse such orders at submission; the adjudicator treats them as holds.
-std::optional<std::string> impossible(const Map& map, const Position& pos, const Order& order);
+// The sea provinces holding fleets: those that may convoy.
+std::set<std::string> fleets_at_sea(const Map& map, const Position& pos);
+// Whether a fleet in `sea` could be part of a convoy from `from` to `to`: the
+// chain of `fleets` (sea provinces holding fleets) it belongs to touches both.
+bool could_convoy(const Map& map, const std::set<std::string>& fleets, const std::string& sea,
+                  const std::string& from, const std::string& to);
 
 // Adjudication rulings that changed between the module's rules versions, so
 // that a stored game keeps being adjudicated as it was created
@@ -103,12 +106,24 @@ struct Rulings {
   // fleets ordered to convoy it could form a route (version 2). Version 1 sent
   // it by convoy regardless, and it then stood still for want of a route.
   bool intent_needs_route = true;
+  // DATC 4.A.3 with 4.E.1 (6.G.7): a convoy order whose fleet could never be
+  // part of a route from the army to its destination, through the fleets now
+  // at sea, is impossible: refused, ignored, and it shows no intent to convoy
+  // (version 3). Versions 1 and 2 took it, and an own fleet's such order sent
+  // the army by a foreign fleet's convoy.
+  bool convoy_needs_own_chain = true;
   // Multiplicity Plus (3), (4) as The Fall of Constantinople uses them: units
   // of one power never bounce each other; their moves into one space attack
   // together, and a move into a space the power holds reinforces it.
   bool multiplicity = false;
 };
 Rulings rulings_for(RulesVersion rules);
+
+// Why an order could never be carried out on this position under `rulings`,
+// or nullopt. Used to refuse such orders at submission; the adjudicator
+// treats them as holds.
+std::optional<std::string> impossible(const Map& map, const Position& pos, const Order& order,
+                                      const Rulings& rulings);
 
 PhaseResult adjudicate_movement(const Map& map, const Position& pos,
                                 const std::vector<Order>& orders, const Rulings& rulings = {});

@@ -295,7 +295,8 @@ Groups damaged_ships_ports(const Board& b, int seat) {
 struct DutyRule {
   Duty duty;
   const char* word;
-  bool once;  // a seat gives it once at most
+  const char* rule;  // the case that asks for it, cited when it is refused
+  bool once;         // a seat gives it once at most
   // Why a line (its words, lower case) is refused, after the lines before
   // it; nullptr for 'fleet', whose lines keep their case and quoted names
   // (Board::fleet_line checks them).
@@ -309,23 +310,23 @@ struct DutyRule {
 // In the order of Duty.
 constexpr DutyRule kDuties[] = {
     // clang-format off
-    // keyword, once, check, default, candidates
-    {Duty::Fleet, "fleet", false, nullptr, first_free_major, fleets_to_order},
-    {Duty::Defender, "defender", true, defender, first_stack, stacks_to_attack},
-    {Duty::War, "war", true, yes_or_no<"1.1.1.2">, line<"war no">, one_of<"war yes|war no">},
-    {Duty::Evade, "evade", true, yes_or_no<"1.1.2.1">, line<"evade yes">, one_of<"evade yes|evade no">},
-    {Duty::Chit, "chit", true, chit, line<"chit line-of-battle">, chits_to_choose},
-    {Duty::Nelson, "nelson", true, nelson, nullptr, one_of<"nelson 0|nelson 1|nelson 2">},
-    {Duty::Guns, "guns", true, yes_or_no<"1.1.4.1">, line<"guns yes">, one_of<"guns yes|guns no">},
-    {Duty::Surrender, "surrender", false, surrender, line<"surrender no">, surrenders},
-    {Duty::Odd, "odd", false, odd, nullptr, odd_losses},
+    // keyword, case, once, check, default, candidates
+    {Duty::Fleet, "fleet", "1.1.2.4.1", false, nullptr, first_free_major, fleets_to_order},
+    {Duty::Defender, "defender", "1.1.1.1", true, defender, first_stack, stacks_to_attack},
+    {Duty::War, "war", "1.1.1.2", true, yes_or_no<"1.1.1.2">, line<"war no">, one_of<"war yes|war no">},
+    {Duty::Evade, "evade", "1.1.2.1", true, yes_or_no<"1.1.2.1">, line<"evade yes">, one_of<"evade yes|evade no">},
+    {Duty::Chit, "chit", "1.1.2.2", true, chit, line<"chit line-of-battle">, chits_to_choose},
+    {Duty::Nelson, "nelson", "1.1.2.5.1", true, nelson, nullptr, one_of<"nelson 0|nelson 1|nelson 2">},
+    {Duty::Guns, "guns", "1.1.4.1", true, yes_or_no<"1.1.4.1">, line<"guns yes">, one_of<"guns yes|guns no">},
+    {Duty::Surrender, "surrender", "1.1.6", false, surrender, line<"surrender no">, surrenders},
+    {Duty::Odd, "odd", "1.1.7", false, odd, nullptr, odd_losses},
     // The victor chases more often than not.
-    {Duty::Chase, "chase", true, yes_or_no<"1.1.2.8">, line<"chase yes">, one_of<"chase yes|chase yes|chase no">},
-    {Duty::Retreat, "retreat", true, retreat, nullptr, ports_to_retreat_to},
-    {Duty::Pursue, "pursue", true, pursue, line<"pursue all">, pursuers},
-    {Duty::Enter, "enter", true, yes_or_no<"1.1.2.9.2">, nullptr, one_of<"enter yes|enter no">},
-    {Duty::Withdraw, "withdraw", true, withdraw, nullptr, one_of<"withdraw box|withdraw sea">},
-    {Duty::Damaged, "damaged", false, damaged, nullptr, damaged_ships_ports},
+    {Duty::Chase, "chase", "1.1.2.8", true, yes_or_no<"1.1.2.8">, line<"chase yes">, one_of<"chase yes|chase yes|chase no">},
+    {Duty::Retreat, "retreat", "1.1.2.9.1", true, retreat, nullptr, ports_to_retreat_to},
+    {Duty::Pursue, "pursue", "1.1.2.9.1", true, pursue, line<"pursue all">, pursuers},
+    {Duty::Enter, "enter", "1.1.2.9.2", true, yes_or_no<"1.1.2.9.2">, nullptr, one_of<"enter yes|enter no">},
+    {Duty::Withdraw, "withdraw", "1.1.4.1.3", true, withdraw, nullptr, one_of<"withdraw box|withdraw sea">},
+    {Duty::Damaged, "damaged", "1.1.2.10.1", false, damaged, nullptr, damaged_ships_ports},
     // clang-format on
 };
 
@@ -385,9 +386,16 @@ Expected<std::string> Board::keyword_line(int seat, const std::string& line, Cla
   const Duties mine = duties(seat);
   const auto duty = parse_duty(w[0]);
   if (!duty || std::find(mine.begin(), mine.end(), *duty) == mine.end()) {
+    // Each word with the case that asks for it: why 'nelson' is not wanted
+    // now (1.1.2.5.1) and what is (a chit, 1.1.2.2).
+    const auto cited = [](Duty d) {
+      return std::string(duty_word(d)) + " (" + rule_of(d).rule + ")";
+    };
     std::vector<std::string> expected;
-    for (Duty d : mine) expected.emplace_back(duty_word(d));
-    return fail("'" + w[0] + "' is not an order of this step (" + label() +
+    for (Duty d : mine) expected.emplace_back(cited(d));
+    const std::string word =
+        "'" + w[0] + "'" + (duty ? std::string(" (") + rule_of(*duty).rule + ")" : "");
+    return fail(word + " is not an order of this step (" + label() +
                 "); expected: " + text::join(expected, ", "));
   }
   const DutyRule& rule = rule_of(*duty);

@@ -281,7 +281,8 @@ bool enemy_controlled(const LandBoard& b, Side side, HexId h, const std::set<Hex
   return false;
 }
 
-std::optional<int> move_cost_halves(const LandBoard& b, Side side, HexId from, HexId to) {
+std::optional<int> move_cost_halves(const LandBoard& b, Side side, HexId from, HexId to,
+                                    const std::set<HexId>& zoc_ignored) {
   if (hex::distance(from, to) != 1) return std::nullopt;
   const Terrain tf = b.terrain(from), tt = b.terrain(to);
   if (!is_land(tt)) return std::nullopt;
@@ -295,7 +296,7 @@ std::optional<int> move_cost_halves(const LandBoard& b, Side side, HexId from, H
     // 8.33, 9.31: from a beach only into a breach, or a secondary wall out
     // of the enemy's zone of control; never along the beach.
     if (to_breach) return 4;
-    if (tt == Terrain::SecondaryWall && !enemy_controlled(b, side, to)) return 8;
+    if (tt == Terrain::SecondaryWall && !enemy_controlled(b, side, to, zoc_ignored)) return 8;
     return std::nullopt;
   }
   if (is_wall(tt)) {
@@ -305,8 +306,8 @@ std::optional<int> move_cost_halves(const LandBoard& b, Side side, HexId from, H
       if (side == Side::Macedonian) return std::nullopt;
       return 2;
     }
-    if (enemy_controlled(b, side, to)) return std::nullopt;  // 9.24, 10.23
-    return side == Side::Tyrian ? 2 : 8;                     // 9.23; addenda 9.28 for the Tyrian
+    if (enemy_controlled(b, side, to, zoc_ignored)) return std::nullopt;  // 9.24, 10.23
+    return side == Side::Tyrian ? 2 : 8;  // 9.23; addenda 9.28 for the Tyrian
   }
   switch (tt) {
     case Terrain::Beach:
@@ -363,11 +364,15 @@ struct Mover {
 
 std::vector<HexId> candidates(const RetreatBoard& board, const Mover& m, int step,
                               const std::set<HexId>& retreating_at,
-                              const std::map<HexId, Side>& leaving) {
+                              const std::map<HexId, Side>& leaving, RulesVersion rules) {
+  // 11.31 in the entry of a wall hex too (rules 3; worked example B).
+  static const std::set<HexId> kNone;
+  const std::set<HexId>& wall_zoc_ignored = rules.value >= 3 ? retreating_at : kNone;
   std::vector<HexId> out;
   for (const HexId n : hex::neighbours(m.at)) {
     if (hex::distance(m.r.from, n) != step) continue;  // 11.24: as far away as the result says
-    if (!move_cost_halves(board, m.r.side, m.at, n)) continue;  // prohibited terrain
+    if (!move_cost_halves(board, m.r.side, m.at, n, wall_zoc_ignored))
+      continue;  // prohibited terrain
     if (board.terrain(n) == Terrain::Beach && m.beached) continue;
     const auto occupant = board.combat_unit(n);
     if (occupant == enemy(m.r.side)) continue;
@@ -420,7 +425,7 @@ RetreatOutcome retreat_simultaneously(const LandBoard& b, const std::vector<Retr
     std::map<HexId, std::set<Side>> wanted;
     for (const Mover& m : movers) {
       if (!m.alive || m.r.hexes < step) continue;
-      auto c = candidates(board, m, step, retreating_at, leaving);
+      auto c = candidates(board, m, step, retreating_at, leaving, rules);
       for (const HexId h : c) wanted[h].insert(m.r.side);
       options[m.r.unit] = std::move(c);
     }

@@ -132,7 +132,10 @@ bool enemy_controlled(const LandBoard& b, Side side, hex::HexId h,
 
 // 9.2, 9.28 and the addenda: Movement Points, in half points, for a unit of
 // `side` to move from `from` into the adjacent `to`; nullopt = prohibited.
-std::optional<int> move_cost_halves(const LandBoard& b, Side side, hex::HexId from, hex::HexId to);
+// Units in `zoc_ignored` exert no zone where a wall's entry asks for one
+// (9.24, 8.33): retreating units, 11.31.
+std::optional<int> move_cost_halves(const LandBoard& b, Side side, hex::HexId from, hex::HexId to,
+                                    const std::set<hex::HexId>& zoc_ignored = {});
 
 // 11.11, 11.12: a straight line between hex centres that passes through no
 // blocking hex, nor along the side of one.
@@ -157,7 +160,11 @@ struct RetreatOutcome {
 // step takes a unit one hex farther from where it stood, never into
 // prohibited terrain, an enemy-controlled hex (a retreating unit controls only
 // the hex it has just left, 11.31), or a hex a unit of the other side could
-// also enter (11.32); a unit with nowhere to go is eliminated. Where several
+// also enter (11.32); a unit with nowhere to go is eliminated. Under `rules`
+// version 3 and later the zones a wall's entry asks about (9.24, 8.33) are
+// read the same way, so a retreating unit controls no wall hex it is not
+// leaving (11.31, worked example B); earlier versions counted there the zone
+// of every retreating unit where it stood. Where several
 // hexes qualify the one farthest from enemy units is taken, then the one
 // nearest `refuge` of the unit's side (the city for the Tyrian, the sea for
 // the Macedonian; docs/rules/tyre.md), then the lowest hex number. Friends

@@ -409,8 +409,8 @@ void Board::roll_reinforcements() {
       arrived_.insert(f.id);
       said = "the " + f.name + " fleet arrives: its ships may enter along the north edge (17.22)";
     } else {
-      said = "the " + f.name + " fleet does not arrive this Game-Turn (needed 1-" +
-             std::to_string(need->second) + ")";
+      said = "the " + f.name + " fleet does not arrive this Game-Turn (needed " +
+             text::one_to(need->second) + ")";
     }
     said_with_rolls(said, first_roll);
   }

@@ -26,8 +26,9 @@ class TyreGame final : public Game {
   std::string id() const override { return "tyre"; }
   std::string title() const override { return "Tyre (SPI 1978)"; }
   // Version 2: 14.31 boulders for every ship, 9.31 no circumnavigation for
-  // transports, 11.3 order-free simultaneous retreats (docs/rules/tyre.md).
-  RulesVersion rules_version() const override { return RulesVersion{2}; }
+  // transports, 11.3 order-free simultaneous retreats; version 3: 11.31 in
+  // the entry of wall hexes during retreats (docs/rules/tyre.md).
+  RulesVersion rules_version() const override { return RulesVersion{3}; }
   RulesVersion oldest_rules_version() const override { return RulesVersion{1}; }
   std::vector<ScenarioInfo> scenarios() const override {
     return {ScenarioInfo{"siege",

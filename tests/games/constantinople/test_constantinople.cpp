@@ -32,6 +32,7 @@ struct Pos {
   // damaged, battle=N, ineffective=N, moved=N, last=N, tosail, engaged=ID,
   // rammer, leader=NAME
   std::vector<std::string> ships;
+  int rules = 2;  // the rules version of the game
 };
 
 std::unique_ptr<State> position(const Pos& p) {
@@ -77,7 +78,7 @@ std::unique_ptr<State> position(const Pos& p) {
     const std::string id(text::split(line)[1]);
     out << (lines.count(id) ? lines[id] : std::string(line)) << "\n";
   }
-  auto s = game->deserialize(out.str());
+  auto s = game->deserialize(out.str(), RulesVersion{p.rules});
   REQUIRE_MESSAGE(s.has_value(), (s ? "" : s.error().message));
   return std::move(*s);
 }
@@ -243,7 +244,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Constantinople 14.21, 14.22: momentum must be spent / up one, down two, not above the wind") {
+    "Constantinople 14.21, 14.22, 15.34: momentum must be spent / up one, down two, not above the "
+    "wind, nor above a Damaged ship's halved sail") {
   Pos p;
   p.first = "byzantine";
   p.velocity = 6;
@@ -259,6 +261,14 @@ TEST_CASE(
   q.velocity = 2;
   q.ships = {"VENICE 1530 SW sail=8", "G1 2044 N"};
   CHECK(has(first_error(*position(q), kByzantine, {"VENICE: speed 7"}), "from 8 to 6-6"));
+  // 15.34, not the wind, keeps a Damaged ship below what the wind allows.
+  Pos d = p;
+  d.velocity = 8;
+  d.ships = {"VENICE 1530 SW sail=6 damaged", "G1 2044 N"};
+  CHECK(first_error(*position(d), kByzantine, {"VENICE: speed 7"}) ==
+        "VENICE's capability may go from 6 to 4-6 this impulse (15.34: Damaged, its sail value is "
+        "halved to 6)");
+  CHECK(has(first_error(*position(d), kByzantine, {"VENICE: speed 8"}), "(14.22: wind 8)"));
   // A ship not ordered shortens sail by two and holds its course.
   auto u = testing::play_step(*position(q), {{kByzantine, {}}}, {});
   CHECK(hex_of(*u.next, "VENICE") == "0933 SW");
@@ -335,8 +345,17 @@ TEST_CASE(
       "G1 (Ram Strength 4) rams VENICE (Ram Defense D) from 1535: rolled 2, needed 1-2: pinned"));
   CHECK(marked(*r.next, "G1", "engaged with VENICE"));
   auto miss = testing::play_step(*s, {{kOttoman, {"G1: move 3, ram VENICE"}}}, {6});
-  CHECK(has(miss.events, "no pin, its movement ends here (15.14)"));
+  // The cases are cited once, at the end of the ram's line.
+  CHECK(has(miss.events, "rolled 6, needed 1-2: no pin, its movement ends here (15.14, 15.42)"));
   CHECK(has(miss.events, "G1 is Damaged"));
+  // A reduced galley (Ram 2) against D pins on a 1 alone: "needed 1", not "1-1".
+  Pos weak = p;
+  weak.ships = {"G1 1538 N reduced", "VENICE 1534 SE", "IMP1 1330 NE"};
+  auto once = testing::play_step(*position(weak), {{kOttoman, {"G1: move 3, ram VENICE"}}}, {3});
+  CHECK(
+      has(once.events,
+          "G1 (Ram Strength 2) rams VENICE (Ram Defense D) from 1535: rolled 3, needed 1: no pin, "
+          "its movement ends here (15.14, 15.42)"));
   // Damaged, VENICE's defence is halved to B: 1-3 pins and a second roll of 5-6 sinks it.
   Pos d = p;
   d.ships = {"G1 1538 N", "VENICE 1534 SE damaged", "IMP1 1330 NE"};
@@ -614,6 +633,50 @@ TEST_CASE(
   CHECK(hex_of(*h.next, "CRETE") == "2130 N");
   CHECK(hex_of(*h.next, "G3") == "3931 N");
   CHECK(h.next->step().label == "Turn 3: Planning and Bombardment (16.0, 17.2, 15.7)");
+}
+
+TEST_CASE(
+    "Constantinople 14.29 with 14.21 (rules 2): a sail ship at capability 0 in a coastal hex is "
+    "at anchor in a Storm: it does not roll and cannot founder") {
+  Pos p;
+  p.seg = "planning";
+  // CRETE under sail at capability 0 in the coastal hex 1925, outside the
+  // Golden Horn and the Double Columns; G1 under oars in the coastal hex
+  // 0214; G2 under sail at capability 2 in the coastal hex 0416; VENICE at
+  // sea, which makes for a haven.
+  p.ships = {"CRETE 1925 N", "G1 0214 N", "G2 0416 N sail=2", "VENICE 2545 N sail=3"};
+  auto r = testing::play_step(*position(p), {{kByzantine, {}}}, {3, 4, 1, 1, 6, 2, 3});
+  CHECK(has(r.events, "the wind is Storm"));
+  CHECK(has(r.events,
+            "CRETE is at anchor in the coastal hex 1925 (capability 0) and rides out the Storm "
+            "where it is (14.29, 14.21)"));
+  CHECK(has(r.events, "VENICE rides out the Storm and makes for a Byzantine haven"));
+  CHECK_FALSE(has(r.events, "CRETE founders"));
+  CHECK(hex_of(*r.next, "CRETE") == "1925 N");
+  // A galley under oars has its oar allowance, not a rate of 0: it rolls.
+  CHECK(has(r.events, "G1 founders in the Storm (14.29: rolled 6)"));
+  // A sail ship still carrying way is not at anchor either.
+  CHECK(
+      has(r.events, "G2 rides out the Storm and returns to the Double Columns (14.29: rolled 2)"));
+  // Rules 1 (stored games): only the Double Columns were an anchorage, and
+  // CRETE rolled as a ship at sea.
+  p.rules = 1;
+  auto old = testing::play_step(*position(p), {{kByzantine, {}}}, {3, 4, 1, 1, 6, 6, 2, 3});
+  CHECK(has(old.events, "CRETE founders in the Storm (14.29: rolled 6)"));
+  CHECK(has(old.events, "G1 founders in the Storm (14.29: rolled 6)"));
+  CHECK_FALSE(has(old.events, "at anchor"));
+}
+
+TEST_CASE("Constantinople rules versions: new games are created under version 2, 1 still plays") {
+  const auto game = constantinople::make_constantinople_game();
+  CHECK(game->rules_version() == RulesVersion{2});
+  CHECK(game->oldest_rules_version() == RulesVersion{1});
+  for (const int version : {1, 2}) {
+    auto g = game->new_game("naval", 2, RulesVersion{version});
+    REQUIRE(g.has_value());
+    CHECK(game->deserialize((*g)->serialize(), RulesVersion{version}).has_value());
+  }
+  CHECK_FALSE(game->new_game("naval", 2, RulesVersion{3}).has_value());
 }
 
 TEST_CASE(

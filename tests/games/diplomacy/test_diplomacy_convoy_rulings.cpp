@@ -1,10 +1,11 @@
-// Diplomacy: two convoy questions the DATC files do not exercise, settled
-// from the rule choices of tests/data/datc/README.md (4.A.1-4.A.3) and
-// written here as DATC blocks of our own. Each is adjudicated under the
-// current rules version and under version 1, which stored games created
-// before the change keep (docs/rules/diplomacy.md, "Rules versions").
+// Diplomacy: the convoy questions the rules versions settle differently,
+// from the rule choices of tests/data/datc/README.md (4.A.1-4.A.3, 4.E.1),
+// written as DATC blocks of our own and DATC 6.G.7. Each is adjudicated under
+// the current rules version and under the older ones, which stored games
+// created before a change keep (docs/rules/diplomacy.md, "Rules versions").
 #include <doctest/doctest.h>
 
+#include "core/text.h"
 #include "games/diplomacy/datc.h"
 #include "games/diplomacy/diplomacy.h"
 #include "games/diplomacy/rules.h"
@@ -103,10 +104,11 @@ England: F eng C A lvp - edi
 England: A yor S A lvp - edi
 Germany: A edi - lvp
 )";
-  check_block(head +
-                  "POSTSTATE\nEngland: A edi\nEngland: F eng\nEngland: A yor\n"
-                  "POSTSTATE_DISLODGED\nGermany: A edi\nEND\n",
-              2);
+  for (int version : {2, 3})
+    check_block(head +
+                    "POSTSTATE\nEngland: A edi\nEngland: F eng\nEngland: A yor\n"
+                    "POSTSTATE_DISLODGED\nGermany: A edi\nEND\n",
+                version);
   // Version 1 sent it by convoy, where it stood still for want of a route.
   check_block(head + "POSTSTATE_SAME\nEND\n", 1);
 }
@@ -128,18 +130,57 @@ England: A yor S A lvp - edi
 Russia: F eng C A lvp - edi
 Germany: A edi - lvp
 )";
-  check_block(head +
-                  "POSTSTATE\nEngland: A edi\nRussia: F eng\nEngland: A yor\n"
-                  "POSTSTATE_DISLODGED\nGermany: A edi\nEND\n",
-              2);
+  for (int version : {2, 3})
+    check_block(head +
+                    "POSTSTATE\nEngland: A edi\nRussia: F eng\nEngland: A yor\n"
+                    "POSTSTATE_DISLODGED\nGermany: A edi\nEND\n",
+                version);
   check_block(head + "POSTSTATE_SAME\nEND\n", 1);
 }
 
 TEST_CASE(
-    "Diplomacy DATC 4.A.3: a swap whose convoy route is another power's fleets still goes by "
-    "convoy when an own fleet shows intent (6.G.6 unchanged)") {
+    "Diplomacy DATC 4.A.3: a swap whose convoy route is another power's fleets goes by convoy "
+    "when an own fleet that could be part of a route shows intent (6.G.6 unchanged)") {
+  // The French fleets in the Irish and North Seas put the English Channel on a
+  // possible route (Irish Sea, Channel, North Sea), so its order shows intent.
   const std::string block = R"(
 CASE own.4.A.3.intent.with.foreign.route
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+England: A lvp
+England: F eng
+Germany: A edi
+France: F iri
+France: F nth
+Russia: F nwg
+Russia: F nao
+ORDERS
+England: A lvp - edi
+England: F eng C A lvp - edi
+Germany: A edi - lvp
+Russia: F nwg C A lvp - edi
+Russia: F nao C A lvp - edi
+POSTSTATE
+England: A edi
+England: F eng
+Germany: A lvp
+France: F iri
+France: F nth
+Russia: F nwg
+Russia: F nao
+END
+)";
+  for (int version : {1, 2, 3}) check_block(block, version);
+}
+
+TEST_CASE(
+    "Diplomacy DATC 6.G.7 and 4.E.1 (rules 3): an own fleet on no chain of fleets at sea shows "
+    "no intent, so another power's convoy does not carry the army and the swap is a "
+    "head-to-head battle") {
+  // Without the French fleets the English Channel could never be part of a
+  // route from Liverpool to Edinburgh: its order is impossible.
+  const std::string head = R"(
+CASE own.6.G.7.own.fleet.off.every.chain
 PRESTATE_SETPHASE Spring 1901, Movement
 PRESTATE
 England: A lvp
@@ -153,25 +194,76 @@ England: F eng C A lvp - edi
 Germany: A edi - lvp
 Russia: F nwg C A lvp - edi
 Russia: F nao C A lvp - edi
-POSTSTATE
-England: A edi
-England: F eng
-Germany: A lvp
-Russia: F nwg
-Russia: F nao
-END
 )";
-  for (int version : {1, 2}) check_block(block, version);
+  check_block(head + "POSTSTATE_SAME\nEND\n", 3);
+  // Versions 1 and 2 took the Channel's order as intent: the armies swapped.
+  const std::string swapped = head +
+                              "POSTSTATE\nEngland: A edi\nEngland: F eng\nGermany: A lvp\n"
+                              "Russia: F nwg\nRussia: F nao\nEND\n";
+  for (int version : {1, 2}) check_block(swapped, version);
+}
+
+TEST_CASE("Diplomacy DATC 6.G.7: under rules 2 (stored games) the army still swaps") {
+  const std::string head = R"(
+CASE 6.G.7.rules.2
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+England: F ska
+England: F nwy
+Russia: A swe
+Russia: F bot
+ORDERS
+England: F ska C A swe - nwy
+England: F nwy - swe
+Russia: A swe - nwy
+Russia: F bot C A swe - nwy
+)";
+  check_block(head + "POSTSTATE_SAME\nEND\n", 3);
+  const std::string swapped = head +
+                              "POSTSTATE\nEngland: F ska\nEngland: F swe\nRussia: A nwy\n"
+                              "Russia: F bot\nEND\n";
+  for (int version : {1, 2}) check_block(swapped, version);
 }
 
 TEST_CASE(
-    "Diplomacy rules versions: new games are created under version 2, version 1 still plays") {
+    "Diplomacy DATC 4.E.1 (rules 3): a convoy order no chain of fleets could carry out is "
+    "refused at submission with its reason, and accepted under rules 2") {
   const auto game = make_diplomacy_game();
-  CHECK(game->rules_version() == RulesVersion{2});
+  // Spring 1901 with three units only: a Russian army in Sweden and fleet in
+  // the Gulf of Bothnia, an English fleet in the Skagerrak.
+  const std::string start = (*game->new_game("standard", 7))->serialize();
+  std::string bytes;
+  for (const std::string_view line : text::lines(start)) {
+    if (line.rfind("unit ", 0) != 0) bytes += std::string(line) + "\n";
+  }
+  bytes += "unit Russia A swe\nunit Russia F bot\nunit England F ska\n";
+  for (int version : {2, 3}) {
+    auto s = game->deserialize(bytes, RulesVersion{version});
+    REQUIRE_MESSAGE(s.has_value(), s.error().message);
+    // Russia is seat 5 (powers in alphabetical order).
+    const auto v = (*s)->validate(PlayerId{5}, {"F bot C A swe - nwy"});
+    if (version == 2) {
+      CHECK(v.has_value());
+    } else {
+      REQUIRE_FALSE(v.has_value());
+      CHECK(v.error()[0].message.find("(DATC 4.E.1, 6.G.7)") != std::string::npos);
+    }
+    // A fleet on a chain joining the two may convoy under either version.
+    CHECK((*s)->validate(PlayerId{5}, {"F bot C A swe - fin"}).has_value());
+  }
+}
+
+TEST_CASE(
+    "Diplomacy rules versions: new games are created under version 3, versions 1 and 2 still "
+    "play") {
+  const auto game = make_diplomacy_game();
+  CHECK(game->rules_version() == RulesVersion{3});
   CHECK(game->oldest_rules_version() == RulesVersion{1});
-  auto old = game->new_game("standard", 7, RulesVersion{1});
-  CHECK(old.has_value());
-  auto bytes = (*old)->serialize();
-  CHECK(game->deserialize(bytes, RulesVersion{1}).has_value());
-  CHECK_FALSE(game->new_game("standard", 7, RulesVersion{3}).has_value());
+  for (int version : {1, 2}) {
+    auto old = game->new_game("standard", 7, RulesVersion{version});
+    CHECK(old.has_value());
+    auto bytes = (*old)->serialize();
+    CHECK(game->deserialize(bytes, RulesVersion{version}).has_value());
+  }
+  CHECK_FALSE(game->new_game("standard", 7, RulesVersion{4}).has_value());
 }

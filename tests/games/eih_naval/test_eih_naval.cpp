@@ -311,7 +311,9 @@ TEST_CASE("EiH 1.1.2.2: the power with the most ships commands a mixed stack, a 
   CHECK(public_command);
 }
 
-TEST_CASE("EiH 1.1.2.2 NOTE: melee only for Britain under Nelson until that has happened") {
+TEST_CASE(
+    "EiH 1.1.2.2 NOTE, 1.1.2.5.1: melee only for Britain under Nelson until that has happened / "
+    "a refused order names its rule") {
   auto nile = play(*battle("nile", 2), {}, {});
   auto stand = play(*nile.next, {{1, {"evade no"}}}, {});
   const State& chits = *stand.next;
@@ -323,7 +325,11 @@ TEST_CASE("EiH 1.1.2.2 NOTE: melee only for Britain under Nelson until that has 
             "goes with the melee chit (1.1.2.5.1)"));
   CHECK(has(first_error(chits, PlayerId{0}, {"chit melee", "nelson 3"}), "0, 1 or 2"));
   CHECK(has(first_error(chits, PlayerId{0}, {"chit boarding"}), "unknown chit 'boarding'"));
-  CHECK(has(first_error(chits, PlayerId{1}, {"nelson 1"}), "not an order of this step"));
+  // Each refusal names its rule: the Nelson modifier's and the step's.
+  CHECK(first_error(chits, PlayerId{1}, {"nelson 1"}) ==
+        "'nelson' (1.1.2.5.1) is not an order of this step (Step One: tactical chits, in secret "
+        "(1.1.2.2)); expected: chit (1.1.2.2)");
+  CHECK(has(first_error(chits, PlayerId{1}, {"board 1"}), "'board' is not an order of this step"));
   auto used = play(chits, {{0, {"chit melee", "nelson 2"}}, {1, {"chit line-of-battle"}}}, {});
   CHECK(has(used.events, "Britain uses melee under Nelson: from now on every power may choose it"));
   CHECK(has(view_text(*used.next, 1), "Melee: open to every power"));

@@ -29,12 +29,14 @@ HexId at(const char* s) {
   return *hex::parse_hex(s);
 }
 
-// A board of open ground hexes (everything else sea) for the land rules alone.
+// A board of open ground hexes and unbreached Secondary Wall hexes
+// (everything else sea) for the land rules alone.
 class TestBoard final : public tyre::LandBoard {
  public:
-  std::set<HexId> land;
+  std::set<HexId> land, walls;
   std::map<HexId, Side> units;
   tyre::Terrain terrain(HexId h) const override {
+    if (walls.count(h)) return tyre::Terrain::SecondaryWall;
     return land.count(h) ? tyre::Terrain::OpenGround : tyre::Terrain::Sea;
   }
   bool breached(HexId) const override { return false; }
@@ -222,7 +224,7 @@ TEST_CASE("Tyre 17.1: the armies as the rules count them") {
 TEST_CASE(
     "Tyre 11.3 worked example A: both units must enter the same hex first, so both are "
     "eliminated") {
-  for (const int version : {1, 2}) {
+  for (const int version : {1, 2, 3}) {
     CAPTURE(version);
     const RulesVersion rules{version};
     // The Tyrian Marine at a and the Macedonian Guard Archer at b (two hexes
@@ -250,7 +252,7 @@ TEST_CASE(
 }
 
 TEST_CASE("Tyre 11.3 worked example B, 11.31: a retreating unit controls only the hex it leaves") {
-  for (const int version : {1, 2}) {
+  for (const int version : {1, 2, 3}) {
     CAPTURE(version);
     const RulesVersion rules{version};
     // The Marine at a and the Archer at b are adjacent; the Marine's way out p
@@ -280,6 +282,57 @@ TEST_CASE("Tyre 11.3 worked example B, 11.31: a retreating unit controls only th
     const auto alone = tyre::retreat_simultaneously(b, {both[0]}, {}, rules);
     CHECK(alone.eliminated.count("Marines") == 1);
   }
+}
+
+TEST_CASE(
+    "Tyre 11.31 worked example B (rules 3): each retreating unit controls only the hex it has "
+    "just left, also where a wall's entry asks for a zone of control (9.24)") {
+  // The Tyrian Marine on the wall at a and the Macedonian Guard Archer below
+  // it at bb fire at each other and both must retreat two hexes. The Archer's
+  // only way out is onto the wall at w, beside (not into) the hex a the Marine
+  // leaves; a Macedonian on the wall at m2 keeps the Marine off w, so that no
+  // hex is wanted by both (11.32). The Marine leaves the wall northwards.
+  TestBoard b;
+  const HexId a = at("1010"), bb = hex::neighbour(a, Dir::SE), w = hex::neighbour(a, Dir::S);
+  const HexId m2 = hex::neighbour(w, Dir::S), w_out = hex::neighbour(w, Dir::SW);
+  const HexId n1 = hex::neighbour(a, Dir::N), n2 = hex::neighbour(n1, Dir::N);
+  REQUIRE(hex::distance(w, bb) == 1);
+  REQUIRE(hex::distance(w_out, bb) == 2);
+  REQUIRE(hex::distance(w_out, a) == 2);
+  REQUIRE(hex::distance(m2, a) == 2);
+  b.walls = {a, w, m2};
+  b.land = {bb, w_out, n1, n2};
+  b.units = {{a, Side::Tyrian}, {bb, Side::Macedonian}, {m2, Side::Macedonian}};
+  const std::vector<tyre::Retreat> both{{"Marines", Side::Tyrian, a, 2, false},
+                                        {"Guard Archers", Side::Macedonian, bb, 2, true}};
+  const auto out = tyre::retreat_simultaneously(b, both, {}, RulesVersion{3});
+  CHECK(out.eliminated.empty());
+  CHECK(out.paths.at("Marines") == std::vector<HexId>{n1, n2});
+  CHECK(out.paths.at("Guard Archers") == std::vector<HexId>{w, w_out});
+  // Had the Marine stood fast on the wall, w would be in its zone: no
+  // Macedonian may enter it from off the wall (9.24), and the Archer is lost.
+  const auto alone = tyre::retreat_simultaneously(b, {both[1]}, {}, RulesVersion{3});
+  REQUIRE(alone.eliminated.count("Guard Archers") == 1);
+  CHECK(has(alone.eliminated.at("Guard Archers"), "11.24"));
+  // Rules 1 and 2 (stored games) counted the retreating Marine's zone there.
+  for (const int version : {1, 2}) {
+    CAPTURE(version);
+    const auto old = tyre::retreat_simultaneously(b, both, {}, RulesVersion{version});
+    REQUIRE(old.eliminated.count("Guard Archers") == 1);
+    CHECK(has(old.eliminated.at("Guard Archers"), "no hex to retreat into (11.24)"));
+    CHECK(old.paths.at("Marines") == std::vector<HexId>{n1, n2});
+  }
+}
+
+TEST_CASE("Tyre rules versions: new games are created under version 3, 1 and 2 still play") {
+  CHECK(tyre_game().rules_version() == RulesVersion{3});
+  CHECK(tyre_game().oldest_rules_version() == RulesVersion{1});
+  for (const int version : {1, 2, 3}) {
+    auto g = tyre_game().new_game("siege", 2, RulesVersion{version});
+    REQUIRE(g.has_value());
+    CHECK(tyre_game().deserialize((*g)->serialize(), RulesVersion{version}).has_value());
+  }
+  CHECK_FALSE(tyre_game().new_game("siege", 2, RulesVersion{4}).has_value());
 }
 
 TEST_CASE(
