@@ -242,19 +242,31 @@ std::vector<Choice> Board::strategic_ways(Side side, const Decision& d,
     }
     return ways_among(options, path);
   }
+  // A catapult goes to every hex within the walls and a unit or leader
+  // ashore to every hex its strategic path search reaches (tyrian_strategic
+  // accepts exactly these: land_path searches the same tree), so these
+  // moves are vouched for (core/choices.h) rather than searched for again
+  // hex by hex.
+  std::vector<Option> moves;
   if (e != engines_.end()) {
-    const auto walls = [&](HexId h) { return siege_island(*this, h); };
-    for (auto& o : siege_hex_options(*this, named, "at", walls)) options.push_back(std::move(o));
+    moves = siege_hex_options(*this, named, "at", [&](HexId h) { return siege_island(*this, h); });
+  } else if (!(aboard && l != lleaders_.end()) && piece_hex(id)) {
+    const auto reach = land_reach(id, /*strategic=*/true);
+    moves = siege_hex_options(*this, named, "to", [&](HexId h) { return reach.count(h) > 0; });
+  }
+  if (!moves.empty() && !path.empty() && path.front() == named.text) {
+    auto out = ways_among(moves, path);
+    for (Choice& c : out) c.vouched = c.complete;
+    return out;
+  }
+  if (!moves.empty()) {
+    options.insert(options.end(), moves.begin(), moves.end());
   } else if (aboard && l != lleaders_.end()) {
     const HexId from = ships_.at(l->second.ship).hex;
     const auto beside = [&](HexId h) {
       return hex::distance(h, from) == 1 && is_island(terrain(h));
     };
     for (auto& o : siege_hex_options(*this, named, "at", beside)) options.push_back(std::move(o));
-  } else if (piece_hex(id)) {
-    const auto reach = land_reach(id, /*strategic=*/true);
-    const auto reached = [&](HexId h) { return reach.count(h) > 0; };
-    for (auto& o : siege_hex_options(*this, named, "to", reached)) options.push_back(std::move(o));
   }
   return ways_among(options, path);
 }
