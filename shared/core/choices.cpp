@@ -34,7 +34,7 @@ class Search {
     bool found = false;
     for (const Choice& c : ways_(path)) {
       path.push_back(c.text);
-      found = (c.complete && accepted(path)) || (!c.last && completable(path));
+      found = (c.complete && (c.vouched || accepted(path))) || (!c.last && completable(path));
       path.pop_back();
       if (found) break;
     }
@@ -105,7 +105,7 @@ Expected<std::vector<Choice>> offered(const Decision& d, const std::vector<std::
   std::vector<Choice> out;
   for (Choice c : ways(walked)) {
     walked.push_back(c.text);
-    const bool whole = c.complete && search.accepted(walked);
+    const bool whole = c.complete && (c.vouched || search.accepted(walked));
     // A whole line is offered whatever may follow it: no need to search on.
     const bool onward = !whole && !c.last && search.completable(walked);
     walked.pop_back();
@@ -114,7 +114,8 @@ Expected<std::vector<Choice>> offered(const Decision& d, const std::vector<std::
     out.push_back(std::move(c));
   }
   const bool goes_on = !last_piece.last && !out.empty();
-  if (!walked.empty() && !goes_on && !(last_piece.complete && search.accepted(walked))) {
+  const bool last_whole = last_piece.complete && (last_piece.vouched || search.accepted(walked));
+  if (!walked.empty() && !goes_on && !last_whole) {
     walked.pop_back();
     return fail("'" + line_of(d, walked) + path.back() + "' is not a way the order can go on");
   }

@@ -7,7 +7,8 @@
 // as a menu and as highlighted cells and knows no rule.
 //
 // The module proposes; `offered` disposes: a choice that completes the line
-// is offered only if the module's own validation accepts the line alone, and
+// is offered only if the module's own validation accepts the line alone (or
+// the module vouches for it, Choice::vouched), and
 // one that leaves it unfinished only if some way on from it completes it. So
 // every line built from offered choices is a legal order on its own, and no
 // offered path is a dead end.
@@ -27,6 +28,11 @@ struct Choice {
   std::vector<std::string> cells;  // the view's cells it concerns (a destination, a target)
   bool complete = false;           // with it the line is a whole order (more may follow)
   bool last = false;               // nothing may follow it
+  // The module vouches that the whole line is accepted alone: it proposed
+  // it from the reckoning its own check makes (every hex a path search
+  // reaches), so `offered` does not run the check again. Clients never see
+  // it; the agreement test validates every line offered all the same.
+  bool vouched = false;
   bool operator==(const Choice&) const = default;
 };
 

@@ -102,6 +102,8 @@ std::vector<std::vector<std::string>> Board::allocation_candidates(Side side) co
     return out;
   }
   for (const auto& [h, n] : walls_) out.push_back({"repair wall " + hex::format_hex(h)});
+  // 7.31: sometimes a second Engineer Point on the same wall hex.
+  for (const auto& [h, n] : walls_) out.push_back({"", "repair wall " + hex::format_hex(h)});
   for (const auto& [id, s] : ships_) {
     if (s.side == Side::Tyrian && s.damaged && s.on_map && !s.sunk)
       out.push_back({"repair ship " + id});

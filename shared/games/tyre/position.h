@@ -149,6 +149,8 @@ std::optional<Plan> parse_plan(std::string_view word);
 struct Allocation {
   int points = 0, boulder_points = 0;
   bool plan = false, build = false;
+  std::set<std::string> repaired;  // ships taken out for repair (14.32)
+  std::set<HexId> mined;           // beaches given boulders (14.31)
 };
 
 // A position of the game: where every piece is and what the turn has done so

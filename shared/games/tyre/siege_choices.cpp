@@ -100,6 +100,36 @@ bool siege_island(const Board& b, HexId h) {
   return is_island(b.terrain(h)) && b.terrain(h) != Terrain::Beach;
 }
 
+// A naval leader who may change ships in strategic movement (8.0, 16.42):
+// aboard a ship afloat in a home port of its side (a fleet yet to arrive
+// brings its leaders, 17.21), or a leader of both wars ashore (8.12).
+bool siege_leader_boards(const Board& b, const std::string& id, const Leader& l) {
+  if (l.drowned) return false;
+  if (l.ship.empty()) {
+    const auto land = b.lleaders_.find(id);
+    return land != b.lleaders_.end() && land->second.at == Where::Hex;
+  }
+  const Ship& s = b.ships_.at(l.ship);
+  return s.on_map && !s.sunk && b.home_hex(s.side, s.hex);
+}
+
+Decision siege_naval_leader_decision(const Board& b, const std::string& id, const Leader& l) {
+  std::string label = id + ", naval leader " + std::to_string(l.ram) + "-" +
+                      std::to_string(l.melee) + "-" + std::to_string(l.radius) + " of the " +
+                      b.fleet_name(l.fleet) + " fleet";
+  const auto at = b.piece_hex(id);
+  if (!l.ship.empty()) {
+    const std::string hex = siege_at(b.ships_.at(l.ship).hex);
+    return {id,
+            label + ", aboard " + l.ship + " at " + hex,
+            "",
+            {hex},
+            "stays aboard " + l.ship + " (16.42)"};
+  }
+  return {
+      id, label + ", ashore at " + siege_at(*at), "", {siege_at(*at)}, "stays where he is (9.16)"};
+}
+
 }  // namespace
 
 // ------------------------------------------------------------ set-up (17.1)
@@ -138,13 +168,20 @@ std::vector<Decision> Board::allocation_decisions(Side side) const {
                    "nothing is built (14.21)"});
     return out;
   }
+  // 7.31: more than one Engineer Point may go to a wall hex, each a line of
+  // its own ("repair wall 3721" again, one roll each, 7.32): a decision for
+  // each point a wall may take, up to the six of a Game-Turn (14.3).
   for (const auto& [h, n] : walls_) {
     const std::string at = siege_at(h);
-    out.push_back({at,
-                   "the wall at " + at + ", breach damage " + std::to_string(n),
-                   "repair wall",
-                   {at},
-                   "is not repaired (7.3)"});
+    const std::string wall = "the wall at " + at + ", breach damage " + std::to_string(n);
+    out.push_back({at, wall, "repair wall", {at}, "is not repaired (7.3)"});
+    for (int k = 2; k <= kEngineerPoints; ++k) {
+      out.push_back({at + "#" + std::to_string(k),
+                     wall + ": Engineer Point " + std::to_string(k) + " on it (7.31)",
+                     "repair wall",
+                     {at},
+                     "no Engineer Point " + std::to_string(k) + " goes to it (7.31)"});
+    }
   }
   for (const auto& [id, s] : ships_) {
     if (s.side == Side::Tyrian && s.damaged && s.on_map && !s.sunk)
@@ -172,7 +209,9 @@ std::vector<Choice> Board::allocation_ways(Side, const Decision& d, const Choice
   } else if (d.id == "build") {
     options = {{{" catapult", "a catapult", {}}}, {{" ram", "a battering ram", {}}}};
   } else if (d.text == "repair wall") {
-    options = {{{" " + d.id, "repair the wall at " + d.id + " (1 Engineer Point)", d.cells}}};
+    const std::string& at = d.cells.front();
+    const std::string again = d.id == at ? "" : " again";
+    options = {{{" " + at, "repair the wall at " + at + again + " (1 Engineer Point)", d.cells}}};
   } else if (d.text == "repair ship") {
     options = {{{" " + d.id, "take " + d.id + " out for repair (2 Engineer Points)", d.cells}}};
   } else {
@@ -204,6 +243,14 @@ std::vector<Decision> Board::strategic_decisions(Side side) const {
   } else if (lleaders_.count("Azemilk") && leaders_.count("Azemilk")) {
     out.push_back(siege_decision(*this, "Azemilk", "", "stays where he is (9.16)"));
   }
+  // 8.0, 8.11, 8.21, 16.42: a naval leader goes aboard another ship in a
+  // home port ('load Enylus on A3').
+  for (const auto& [id, l] : leaders_) {
+    const bool decided =
+        std::any_of(out.begin(), out.end(), [&id = id](const Decision& d) { return d.id == id; });
+    if (fleet_side(l.fleet) == side && !decided && siege_leader_boards(*this, id, l))
+      out.push_back(siege_naval_leader_decision(*this, id, l));
+  }
   return out;
 }
 
@@ -213,8 +260,11 @@ std::vector<Choice> Board::strategic_ways(Side side, const Decision& d,
   std::vector<Option> options;
   const Piece named{id + ":", id, siege_cells(*this, id)};
   const Piece load{"load " + id, "load " + id, siege_cells(*this, id)};
+  // A naval leader goes aboard another ship than his own (16.42).
+  const auto naval = leaders_.find(id);
+  const std::string own = naval == leaders_.end() ? "" : naval->second.ship;
   for (const auto& [sid, s] : ships_) {
-    if (s.side == side && s.on_map && !s.sunk && home_hex(side, s.hex))
+    if (s.side == side && s.on_map && !s.sunk && home_hex(side, s.hex) && sid != own)
       options.push_back({load, {" on " + sid, "on " + sid, {siege_at(s.hex)}}});
   }
   const auto e = engines_.find(id);
@@ -229,7 +279,8 @@ std::vector<Choice> Board::strategic_ways(Side side, const Decision& d,
       for (auto& o : siege_hex_options(*this, {"unload " + id, "unload " + id, {}}, "at", ashore))
         options.push_back(std::move(o));
     }
-    if (piece_hex(id) || (e != engines_.end() && e->second.at == Where::Hex)) {
+    // Towers and units relocate (13.15, 9.17, 14.12); leaders do not.
+    if ((piece_hex(id) && !is_leader(id)) || (e != engines_.end() && e->second.at == Where::Hex)) {
       // 14.12: a melee unit relocates only into a tower's hex, once the mole grew.
       const bool melee = units_.count(id) && units_.at(id).t.kind == UnitKind::Melee;
       const auto mainland = [&](HexId h) {
@@ -242,19 +293,31 @@ std::vector<Choice> Board::strategic_ways(Side side, const Decision& d,
     }
     return ways_among(options, path);
   }
+  // A catapult goes to every hex within the walls and a unit or leader
+  // ashore to every hex its strategic path search reaches (tyrian_strategic
+  // accepts exactly these: land_path searches the same tree), so these
+  // moves are vouched for (core/choices.h) rather than searched for again
+  // hex by hex.
+  std::vector<Option> moves;
   if (e != engines_.end()) {
-    const auto walls = [&](HexId h) { return siege_island(*this, h); };
-    for (auto& o : siege_hex_options(*this, named, "at", walls)) options.push_back(std::move(o));
+    moves = siege_hex_options(*this, named, "at", [&](HexId h) { return siege_island(*this, h); });
+  } else if (!(aboard && l != lleaders_.end()) && piece_hex(id)) {
+    const auto reach = land_reach(id, /*strategic=*/true);
+    moves = siege_hex_options(*this, named, "to", [&](HexId h) { return reach.count(h) > 0; });
+  }
+  if (!moves.empty() && !path.empty() && path.front() == named.text) {
+    auto out = ways_among(moves, path);
+    for (Choice& c : out) c.vouched = c.complete;
+    return out;
+  }
+  if (!moves.empty()) {
+    options.insert(options.end(), moves.begin(), moves.end());
   } else if (aboard && l != lleaders_.end()) {
     const HexId from = ships_.at(l->second.ship).hex;
     const auto beside = [&](HexId h) {
       return hex::distance(h, from) == 1 && is_island(terrain(h));
     };
     for (auto& o : siege_hex_options(*this, named, "at", beside)) options.push_back(std::move(o));
-  } else if (piece_hex(id)) {
-    const auto reach = land_reach(id, /*strategic=*/true);
-    const auto reached = [&](HexId h) { return reach.count(h) > 0; };
-    for (auto& o : siege_hex_options(*this, named, "to", reached)) options.push_back(std::move(o));
   }
   return ways_among(options, path);
 }

@@ -42,6 +42,9 @@ Expected<std::string> Board::allocation_line(Side side, const std::string& line,
     if (s == ships_.end() || s->second.side != Side::Tyrian || s->second.sunk || !s->second.on_map)
       return fail("there is no Tyrian ship " + id + " afloat");
     if (!s->second.damaged) return fail(id + " is not damaged (14.32)");
+    // 14.32: two points for each naval unit repaired; a second pair would
+    // repair the ship already out of the water.
+    if (!a.repaired.insert(id).second) return fail(id + " is already taken out for repair (14.32)");
     a.points += 2;
     return "repair ship " + id;
   }
@@ -51,6 +54,10 @@ Expected<std::string> Board::allocation_line(Side side, const std::string& line,
     if (boulders_.count(*h)) return fail(hex::format_hex(*h) + " already has boulders");
     if (!next_to(*h, [&](HexId n) { return is_wall(terrain(n)); }))
       return fail("boulders are dropped from a wall hex next to the beach (14.31)");
+    // 14.31: boulders add two to the beach's grounding number, once: a beach
+    // has them or not, whatever is dropped into it.
+    if (!a.mined.insert(*h).second)
+      return fail(hex::format_hex(*h) + " is already given boulders this Game-Turn (14.31)");
     a.points += 2;
     a.boulder_points += 2;
     if (a.boulder_points > 4)
@@ -262,6 +269,15 @@ std::optional<std::string> Board::load_problem(const std::string& id, const Ship
   const bool naval = leaders_.count(id) > 0;
   const auto l = lleaders_.find(id);
   if (naval && leaders_.at(id).drowned) return id + " is dead";
+  // 8.0, 16.42: a naval leader changes ships in strategic movement, from a
+  // ship in a home port (a fleet yet to arrive brings its leaders, 17.21).
+  if (naval && !leaders_.at(id).ship.empty()) {
+    const Ship& from = ships_.at(leaders_.at(id).ship);
+    if (!from.on_map || from.sunk || !home_hex(from.side, from.hex))
+      return id + " is aboard " + from.id + ", which is not in a home port (8.0, 16.42)";
+  } else if (naval && (l == lleaders_.end() || l->second.at != Where::Hex)) {
+    return id + " is neither aboard a ship nor ashore";
+  }
   if (!naval && l->second.at != Where::Hex) return id + " is not ashore";
   if (l != lleaders_.end() && l->second.at == Where::Hex && !on_mainland(l->second.hex) &&
       s.side == Side::Macedonian)

@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/choices.h"
 #include "core/game.h"
 #include "core/text.h"
 #include "games/tyre/data.h"
@@ -104,6 +105,21 @@ std::unique_ptr<State> siege(const Setup& s) {
   auto st = tyre_game().deserialize(out.str(), RulesVersion{s.rules});
   REQUIRE_MESSAGE(st.has_value(), (st ? "" : st.error().message));
   return std::move(*st);
+}
+
+const Decision* decision(const std::vector<Decision>& ds, const std::string& id) {
+  for (const Decision& d : ds) {
+    if (d.id == id) return &d;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> texts(const Expected<std::vector<Choice>>& cs) {
+  std::vector<std::string> out;
+  if (cs) {
+    for (const Choice& c : *cs) out.push_back(c.text);
+  }
+  return out;
 }
 
 std::string first_error(const State& s, Side side, const std::vector<std::string>& lines) {
@@ -766,4 +782,124 @@ TEST_CASE(
   CHECK(has(r.events, "Coyle is killed: two 6s in succession"));
   r = play(*siege(st), {{Side::Macedonian, {attack}}}, {6, 6, 2});
   CHECK(has(r.events, "Coyle is wounded and out of play until Game-Turn 3"));
+}
+
+// ------------------------------------------------------------ orders choice by choice
+
+TEST_CASE("Tyre choices 7.31, 7.32: more than one Engineer Point on the same wall hex") {
+  auto s = siege(Setup{"allocation", 1, 1, "-", {}, {}, {"wall 3721 3"}});
+  const PlayerId tyrian{static_cast<int>(Side::Tyrian)};
+  const auto ds = s->decisions(tyrian);
+  // A decision for each point the wall may take, up to the six of a turn (14.3).
+  for (const char* id : {"3721", "3721#2", "3721#6"}) CHECK(decision(ds, id) != nullptr);
+  CHECK(decision(ds, "3721#7") == nullptr);
+  const Decision* second = decision(ds, "3721#2");
+  REQUIRE(second != nullptr);
+  CHECK(second->cells == std::vector<std::string>{"3721"});
+  CHECK(has(second->otherwise, "7.31"));
+  const auto ways = s->choices(tyrian, "3721#2", {});
+  REQUIRE(ways.has_value());
+  REQUIRE(ways->size() == 1);
+  CHECK((*ways)[0].complete);
+  CHECK((*ways)[0].last);
+  const std::string line = line_of(*second, {(*ways)[0].text});
+  CHECK(line == "repair wall 3721");
+  // The first point and the second are each the same line, as typed (7.32:
+  // one roll for each); the two validate together and roll twice.
+  const std::string first = line_of(*decision(ds, "3721"), texts(s->choices(tyrian, "3721", {})));
+  CHECK(first == line);
+  CHECK(s->validate(tyrian, {first, line}).has_value());
+  auto r = play(*s, {{Side::Tyrian, {first, line}}}, {1, 6, 4});
+  CHECK(has(r.events, "breach damage 3 -> 1 (7.7)"));
+  CHECK(has(r.events, "breach damage 1 -> 0 (7.7)"));
+}
+
+TEST_CASE("Tyre choices 14.32, 14.31: a ship is taken out for repair once, a beach mined once") {
+  auto s = siege(Setup{"allocation", 1, 1, "-", {}, {{"T4", "3305 N damaged"}}, {}});
+  const PlayerId tyrian{static_cast<int>(Side::Tyrian)};
+  const auto ds = s->decisions(tyrian);
+  REQUIRE(decision(ds, "T4") != nullptr);
+  REQUIRE(decision(ds, "3620") != nullptr);
+  // One decision each: a second pair of points is not offered ...
+  for (const Decision& d : ds) CHECK(d.id.rfind("T4#", 0) != 0);
+  for (const Decision& d : ds) CHECK(d.id.rfind("3620#", 0) != 0);
+  CHECK(line_of(*decision(ds, "T4"), texts(s->choices(tyrian, "T4", {}))) == "repair ship T4");
+  // ... and refused when typed.
+  CHECK(first_error(*s, Side::Tyrian, {"repair ship T4"}) == "");
+  CHECK(has(first_error(*s, Side::Tyrian, {"repair ship T4", "repair ship T4"}),
+            "already taken out for repair (14.32)"));
+  CHECK(has(first_error(*s, Side::Tyrian, {"boulders 3620", "boulders 3620"}),
+            "already given boulders this Game-Turn (14.31)"));
+}
+
+TEST_CASE(
+    "Tyre choices 8.0, 8.11, 8.21, 16.42: a Macedonian naval leader goes aboard another ship") {
+  Setup st{"mac-strategic",
+           2,
+           1,
+           "bombard",
+           {{"Enylus", "ship A1"}, {"Gerostratus", "ship A8"}, {"Cat1", "ship A4"}},
+           {{"A1", "3531 N full"},
+            {"A3", "3031 N full"},
+            {"A4", "2531 N full"},
+            {"A8", "2031 N full"},
+            {"A9", "2010 N full"}},
+           {}};
+  auto s = siege(st);
+  const PlayerId mac{static_cast<int>(Side::Macedonian)};
+  const auto ds = s->decisions(mac);
+  const Decision* enylus = decision(ds, "Enylus");
+  REQUIRE(enylus != nullptr);
+  CHECK(enylus->cells == std::vector<std::string>{"3531"});
+  CHECK(has(enylus->label, "naval leader 2-2-4"));
+  CHECK(has(enylus->label, "aboard A1 at 3531"));
+  CHECK(enylus->otherwise == "stays aboard A1 (16.42)");
+  // 17.21: Marcus's Cyprus fleet has not arrived; he boards nothing.
+  CHECK(decision(ds, "Marcus") == nullptr);
+  CHECK(has(first_error(*s, Side::Macedonian, {"load Marcus on A3"}), "not in a home port"));
+  CHECK(texts(s->choices(mac, "Enylus", {})) == std::vector<std::string>{"load Enylus"});
+  const auto ships = s->choices(mac, "Enylus", {"load Enylus"});
+  REQUIRE(ships.has_value());
+  // A3 is free; A1 is his own; A4 carries a catapult and A8 a leader (8.11:
+  // one load a ship to bombard); A9 is out at sea, no home port (8.0).
+  CHECK(texts(ships) == std::vector<std::string>{" on A3"});
+  CHECK((*ships)[0].complete);
+  CHECK((*ships)[0].cells == std::vector<std::string>{"3031"});
+  const std::string line = line_of(*enylus, {"load Enylus", " on A3"});
+  CHECK(line == "load Enylus on A3");
+  CHECK(s->validate(mac, {line}).has_value());
+  CHECK_FALSE(s->choices(mac, "Enylus", {"load Enylus", " on A4"}).has_value());
+  auto r = play(*s, {{Side::Macedonian, {line}}}, {});
+  CHECK(line_of(*r.next, "leader Enylus ") == "leader Enylus A3 idle=0");
+  // 8.21: in an assault one leader a ship; the catapult is no bar then (8.22).
+  st.plan = "assault";
+  s = siege(st);
+  CHECK(texts(s->choices(mac, "Enylus", {"load Enylus"})) ==
+        std::vector<std::string>{" on A3", " on A4"});
+}
+
+TEST_CASE("Tyre choices 9.16, 9.17: every strategic move offered hex by hex is accepted") {
+  auto s = siege(Setup{"tyr-strategic",
+                       2,
+                       1,
+                       "bombard",
+                       {{"Mil1", "hex 4213"}, {"Coyle", "hex 4210"}, {"TCat1", "hex 3721"}},
+                       {},
+                       {}});
+  const PlayerId tyrian{static_cast<int>(Side::Tyrian)};
+  for (const char* id : {"Mil1", "Coyle", "TCat1"}) {
+    CAPTURE(id);
+    const Decision* d = decision(s->decisions(tyrian), id);
+    REQUIRE(d != nullptr);
+    const std::string named = std::string(id) + ":";
+    const auto moves = s->choices(tyrian, id, {named});
+    REQUIRE(moves.has_value());
+    CHECK(moves->size() > 5);
+    for (const Choice& c : *moves) {
+      CHECK(c.complete);
+      CHECK_MESSAGE(s->validate(tyrian, {line_of(*d, {named, c.text})}).has_value(), c.text);
+    }
+  }
+  // A hex the search does not reach is not offered: the sea.
+  CHECK_FALSE(s->choices(tyrian, "Mil1", {"Mil1:", " to 3621"}).has_value());
 }
