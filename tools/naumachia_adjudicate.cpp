@@ -86,7 +86,9 @@ Options parse(int argc, char** argv) {
     else if (a == "--svg")
       o.svg = value();
     else if (a == "--dice") {
-      for (auto piece : text::split(value(), ", ")) {
+      // Kept: the pieces split from it point into it.
+      const std::string list = value();
+      for (auto piece : text::split(list, ", ")) {
         long long v = 0;
         if (!text::parse_int(piece, v))
           throw std::invalid_argument("--dice: '" + std::string(piece) + "' is not a number");
