@@ -256,17 +256,27 @@ double badge_width(const std::string& b) {
 
 }  // namespace
 
-double counter_height(const proto::Token& t) {
+Point counter_size(const proto::Token& t, const Key& key, CounterFit fit) {
+  if (fit == CounterFit::Compact) {
+    const std::string label = t.label().empty() ? t.kind() : t.label();
+    const std::string letter = key.letter(t.owner());
+    return Point{std::max(24.0, text_width(label, kReadable) +
+                                    (letter.empty() ? 0 : text_width(letter, kReadable) + 3) + 8),
+                 4 + kLine + (t.marks().empty() ? 2 : 7)};
+  }
   const double lines = 1 + static_cast<double>(value_lines(t.values()).size());
-  return 4 + kLine * lines + (t.marks().empty() ? 2 : 7);
+  return Point{kCounterWidth, 4 + kLine * lines + (t.marks().empty() ? 2 : 7)};
 }
 
 void counter(std::ostringstream& out, const std::string& cell, const proto::Token& t, Point at,
-             const Key& key) {
+             const Key& key, CounterFit fit) {
   const std::string label = t.label().empty() ? t.kind() : t.label();
-  const std::vector<std::string> lines = value_lines(t.values());
+  // A compact counter leaves its values to its tooltip.
+  const std::vector<std::string> lines =
+      fit == CounterFit::Compact ? std::vector<std::string>{} : value_lines(t.values());
   const std::vector<std::string> marks = badged_marks(t, key);
-  const double w = kCounterWidth, h = counter_height(t);
+  const Point size = counter_size(t, key, fit);
+  const double w = size.x, h = size.y;
   const double x0 = at.x - w / 2, y0 = at.y - h / 2;
   // The tooltip: the piece with its side and marks, its values, then its kind
   // and details, a line each.
@@ -316,7 +326,8 @@ void counter(std::ostringstream& out, const std::string& cell, const proto::Toke
   out << "</g>";
 }
 
-void stack(std::ostringstream& out, const proto::Cell& c, Point at, const Key& key) {
+void stack(std::ostringstream& out, const proto::Cell& c, Point at, const Key& key,
+           CounterFit fit) {
   constexpr double kStep = 5;
   constexpr int kShown = 4;  // offsets beyond this many would leave the hex
   const int n = c.tokens_size();
@@ -326,16 +337,17 @@ void stack(std::ostringstream& out, const proto::Cell& c, Point at, const Key& k
     return Point{at.x + d, at.y + d};
   };
   // The first counter on top: drawn last.
-  for (int i = n - 1; i >= 0; --i) counter(out, c.id(), c.tokens(i), place(i), key);
+  for (int i = n - 1; i >= 0; --i) counter(out, c.id(), c.tokens(i), place(i), key, fit);
   if (n < 2) return;
   const Point top = place(0);
-  const double h = counter_height(c.tokens(0));
+  const Point size = counter_size(c.tokens(0), key, fit);
   std::string names;
   for (const auto& t : c.tokens())
     names += (names.empty() ? "" : ", ") + (t.label().empty() ? t.kind() : t.label());
-  const Point badge{top.x + kCounterWidth / 2, top.y - h / 2};
-  out << "<g class=\"stack-count\"><title>" << esc(std::to_string(n) + " counters: " + names)
-      << "</title><circle cx=\"" << num(badge.x) << "\" cy=\"" << num(badge.y)
+  const Point badge{top.x + size.x / 2, top.y - size.y / 2};
+  out << "<g class=\"stack-count\" data-cell=\"" << esc(c.id()) << "\"><title>"
+      << esc(std::to_string(n) + " counters: " + names) << "</title><circle cx=\"" << num(badge.x)
+      << "\" cy=\"" << num(badge.y)
       << "\" r=\"8\" fill=\"#111\" stroke=\"#FFFFFF\" stroke-width=\"1\"/><text x=\""
       << num(badge.x) << "\" y=\"" << num(badge.y + 4) << "\" font-size=\"" << num(kReadable)
       << "\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#FFFFFF\">" << n << "</text></g>";

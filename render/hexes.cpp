@@ -64,17 +64,19 @@ void edge_line(std::ostringstream& out, Point a, Point b, std::size_t kind_index
 
 // A chevron on the hex side a piece faces, pointing out of the hex: dark
 // with a light rim, to show on every fill.
-void facing(std::ostringstream& out, Point hub, const proto::Token& t) {
+void facing(std::ostringstream& out, const std::string& cell, Point hub, const proto::Token& t) {
   const Point d = side_direction(t.facing());
   const Point n{-d.y, d.x};
   const double inner = kApothem - 13, outer = kApothem - 1, half = 9;
   const Point tip{hub.x + d.x * outer, hub.y + d.y * outer};
   const Point base{hub.x + d.x * inner, hub.y + d.y * inner};
   const std::string label = t.label().empty() ? t.kind() : t.label();
-  out << "<polygon class=\"facing\" points=\"" << num(tip.x) << "," << num(tip.y) << " "
-      << num(base.x + n.x * half) << "," << num(base.y + n.y * half) << " " << num(base.x + d.x * 4)
-      << "," << num(base.y + d.y * 4) << " " << num(base.x - n.x * half) << ","
-      << num(base.y - n.y * half) << "\" fill=\"#111\" stroke=\"#FFFFFF\" stroke-width=\"1.5\" "
+  // It names its cell: a click on it is a click on the cell.
+  out << "<polygon class=\"facing\" data-cell=\"" << esc(cell) << "\" points=\"" << num(tip.x)
+      << "," << num(tip.y) << " " << num(base.x + n.x * half) << "," << num(base.y + n.y * half)
+      << " " << num(base.x + d.x * 4) << "," << num(base.y + d.y * 4) << " "
+      << num(base.x - n.x * half) << "," << num(base.y - n.y * half)
+      << "\" fill=\"#111\" stroke=\"#FFFFFF\" stroke-width=\"1.5\" "
       << "stroke-linejoin=\"round\"><title>" << esc(label + " faces " + kDirections[t.facing()])
       << "</title></polygon>";
 }
@@ -191,10 +193,10 @@ void draw_hexes(std::ostringstream& out, const proto::View& v, const Key& key, P
 
   // The counters, then the facings over them.
   for (const auto& c : v.cells())
-    if (!c.tokens().empty()) stack(out, c, at(c.col(), c.row()), key);
+    if (!c.tokens().empty()) stack(out, c, at(c.col(), c.row()), key, CounterFit::Board);
   for (const auto& c : v.cells())
     for (const auto& t : c.tokens())
-      if (t.facing() >= 0 && t.facing() < 6) facing(out, at(c.col(), c.row()), t);
+      if (t.facing() >= 0 && t.facing() < 6) facing(out, c.id(), at(c.col(), c.row()), t);
 
   size.x = std::max(size.x, right + kRuler + kMargin);
   size.y = std::max(size.y, bottom + kRuler + kMargin / 2);

@@ -151,7 +151,7 @@ void draw_map(std::ostringstream& body, const proto::View& v, const Key& key, Po
   }
   draw_arrows(body, v, where, key);
   for (const auto& c : v.cells()) {
-    if (!c.tokens().empty()) stack(body, c, where[c.id()], key);
+    if (!c.tokens().empty()) stack(body, c, where[c.id()], key, CounterFit::Compact);
   }
   size.x = std::max(size.x, v.width() + 2 * kMargin);
   size.y = std::max(size.y, v.height() + 2 * kMargin);
@@ -166,7 +166,8 @@ void draw_boxes(std::ostringstream& body, const proto::View& v, const Key& key, 
   for (const auto& c : v.cells()) {
     const std::string title = c.id() + (c.label().empty() ? "" : ": " + c.label());
     double tallest = 0;
-    for (const auto& t : c.tokens()) tallest = std::max(tallest, counter_height(t));
+    for (const auto& t : c.tokens())
+      tallest = std::max(tallest, counter_size(t, key, CounterFit::Board).y);
     const double n = static_cast<double>(c.tokens_size());
     const double w = std::max(
                      {200.0, text_width(title, kReadable) + 12, n * (kCounterWidth + kGap) + kGap}),
@@ -186,7 +187,7 @@ void draw_boxes(std::ostringstream& body, const proto::View& v, const Key& key, 
       counter(body, c.id(), c.tokens(k),
               Point{x + kGap + kCounterWidth / 2 + k * (kCounterWidth + kGap),
                     y + kTitle + kGap + tallest / 2},
-              key);
+              key, CounterFit::Board);
     size.x = std::max(size.x, x + w + kMargin);
     size.y = std::max(size.y, y + h + kMargin);
     x += w + kGap;

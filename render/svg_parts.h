@@ -61,14 +61,17 @@ class Key {
 
 // A counter, centred at `at`: its side's colour and letter, its label and
 // printed values, a badge per mark and a tooltip with all it carries; it
-// names its cell (data-cell) and itself (data-token). Returns its height.
+// names its cell (data-cell) and itself (data-token). On a board a counter
+// is as wide as a hex allows and shows its values; compact, where the
+// places lie close together (province maps), it shows its label only.
+enum class CounterFit { Board, Compact };
 constexpr double kCounterWidth = 56;
-double counter_height(const proto::Token& t);
+Point counter_size(const proto::Token& t, const Key& key, CounterFit fit);
 void counter(std::ostringstream& out, const std::string& cell, const proto::Token& t, Point at,
-             const Key& key);
+             const Key& key, CounterFit fit);
 // A cell's counters, the first on top, each below offset a little, with a
 // badge counting them when there are several.
-void stack(std::ostringstream& out, const proto::Cell& c, Point at, const Key& key);
+void stack(std::ostringstream& out, const proto::Cell& c, Point at, const Key& key, CounterFit fit);
 
 // The legend of sides and marks from `y` on, as wide as `width`; returns the
 // `y` below it.
