@@ -20,11 +20,12 @@ std::string side_name(const std::vector<std::string>& sides, std::int64_t seat) 
   return seat < 0 ? "nobody" : "seat " + std::to_string(seat);
 }
 
-// "F lon (England)": the counter, then its marks, or else the side it belongs to.
+// "F lon (England)", "T3 facing N (5-7-10, damaged)": the counter, then its
+// printed values and its marks, or else the side it belongs to.
 std::string token_text(const proto::Token& t, const std::vector<std::string>& sides) {
   std::string s = t.label().empty() ? t.kind() : t.label();
   if (t.facing() >= 0 && t.facing() < 6) s += std::string(" facing ") + kFacing[t.facing()];
-  std::string extra;
+  std::string extra = t.values();
   for (const auto& m : t.marks()) extra += (extra.empty() ? "" : ", ") + m;
   if (extra.empty()) extra = side_name(sides, t.owner());
   return s + " (" + extra + ")";
@@ -90,6 +91,13 @@ std::string render_view(const proto::View& v, const std::vector<std::string>& si
       line += token_text(t, sides);
     }
     out << line << "\n";
+    // What the reader knows of each piece beyond its counter, under the cell.
+    for (const auto& t : c.tokens()) {
+      if (t.details().empty()) continue;
+      std::string more;
+      for (const auto& d : t.details()) more += (more.empty() ? "" : "; ") + d;
+      out << "      " << (t.label().empty() ? t.kind() : t.label()) << ": " << more << "\n";
+    }
   }
   for (const auto& n : v.notes()) out << n << "\n";
   return out.str();

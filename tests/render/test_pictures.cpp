@@ -4,6 +4,10 @@
 // facings, owners, borders and legend.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <set>
+#include <sstream>
+
 #include "convert.h"
 #include "core/dice.h"
 #include "support/svg_check.h"
@@ -18,6 +22,13 @@ int tokens_in(const proto::View& v) {
   int n = 0;
   for (const auto& c : v.cells()) n += c.tokens_size();
   return n;
+}
+
+// Text a player must read is 11 units or more at 1:1 (BOARDS); only a hex's
+// own number may be smaller, the rulers giving it.
+void check_readable(const testing::SvgReading& r) {
+  for (const auto& [cls, size] : r.font_sizes)
+    if (cls != "hexnum") CHECK_MESSAGE(size >= 11, cls << " at " << size);
 }
 
 }  // namespace
@@ -42,8 +53,155 @@ TEST_CASE("pictures: every scenario's board draws as a readable SVG with its cou
         CHECK(r.with_class("cell") == pv.cells_size());  // every cell drawn once
         CHECK(r.has_text(game->id() + "/" + s.id));
         for (const std::string& side : s.sides) CHECK_MESSAGE(r.has_text(side), side);
+        // A map drawn from geography lists its powers, a board its sides.
+        const bool geo = std::any_of(pv.cells().begin(), pv.cells().end(),
+                                     [](const proto::Cell& c) { return !c.outline().empty(); });
+        CHECK(r.with_class(geo ? "power" : "legend-side") >= static_cast<int>(s.sides.size()));
+        CHECK(static_cast<int>(r.data_tokens.size()) == tokens_in(pv));
+        // (Province maps are drawn elsewhere: their names are checked there.)
+        const bool map = std::any_of(pv.cells().begin(), pv.cells().end(),
+                                     [](const proto::Cell& c) { return c.x() != 0 || c.y() != 0; });
+        if (!map) check_readable(r);
+        // Every counter's printed values are on it, and every mark has a
+        // badge on its counter and an entry in the legend.
+        std::set<std::string> marks;
+        int badges = 0;
+        for (const auto& c : pv.cells()) {
+          for (const auto& t : c.tokens()) {
+            std::istringstream words(t.values());
+            for (std::string w; words >> w;) CHECK_MESSAGE(r.has_text(w), t.label() << " " << w);
+            for (const auto& m : t.marks()) {
+              marks.insert(m);
+              ++badges;
+            }
+          }
+        }
+        if (pv.board_kind() == proto::BOARD_HEX) {
+          CHECK(r.with_class("hexnum") == pv.cells_size());
+          CHECK(r.with_class("ruler") == 1);
+          CHECK(r.with_class("legend-terrain") == 1);
+          CHECK(r.with_class("mark") == badges);  // no hex board's mark only names a side
+          CHECK(r.with_class("legend-mark") == static_cast<int>(marks.size()));
+        }
       }
     }
+  }
+}
+
+TEST_CASE("pictures: every hex board has its values, facings, marks and terrain drawn") {
+  const Registry registry = testing::every_module();
+  for (const char* id : {"tyre/naval", "tyre/siege", "classis/actium", "constantinople/naval"}) {
+    const auto found = registry.find_scenario(id).value();
+    auto state = found.first->new_game(found.second.id, found.second.min_players).value();
+    proto::View pv;
+    convert::to_proto(state->view(std::nullopt), pv);
+    const auto r = testing::read_svg(render::render_svg(pv, found.second.sides, id));
+    INFO(id);
+    REQUIRE(r.error.empty());
+    int facings = 0;
+    std::set<std::string> terrains;
+    for (const auto& c : pv.cells()) {
+      terrains.insert(c.terrain());
+      // Each hex's number is in it and in its tooltip.
+      CHECK(r.has_text(c.id() + ": " + c.terrain()));
+      for (const auto& t : c.tokens()) facings += t.facing() >= 0;
+    }
+    CHECK(r.with_class("facing") == facings);
+    CHECK(r.with_class("legend-entry") >= static_cast<int>(terrains.size()));
+    for (const std::string& t : terrains) CHECK_MESSAGE(r.has_text(t), t);
+  }
+}
+
+TEST_CASE("pictures: a hex counter shows its side's letter, values, marks and facing") {
+  proto::View v;
+  v.set_board_kind(proto::BOARD_HEX);
+  for (int col = 1; col <= 3; ++col) {
+    for (int row = 1; row <= 2; ++row) {
+      auto& c = *v.add_cells();
+      c.set_id("0" + std::to_string(col) + "0" + std::to_string(row));
+      c.set_col(col);
+      c.set_row(row);
+      c.set_terrain(row == 2 && col == 3 ? "shoal" : "sea");
+      c.set_fill(row == 2 && col == 3 ? proto::FILL_SHALLOWS : proto::FILL_WATER);
+      if (row == 2 && col == 3) c.set_label("4");
+    }
+  }
+  auto& cell = *v.mutable_cells(0);
+  auto* boom = cell.add_edges();
+  boom->set_side(3);
+  boom->set_kind("the Boom");
+  auto& a = *cell.add_tokens();
+  a.set_owner(0);
+  a.set_kind("trireme");
+  a.set_label("T7");
+  a.set_facing(2);
+  a.set_values("2 0 D 0/0-12 sail 7");
+  a.add_marks("damaged");
+  a.add_marks("becalmed");
+  a.add_details("pinned to M3");
+  auto& b = *cell.add_tokens();
+  b.set_owner(1);
+  b.set_label("M3");
+  b.set_facing(-1);
+  b.set_values("5-7-10");
+  b.add_marks("disrupted");
+  const auto r = testing::read_svg(render::render_svg(v, {"Tyrian", "Macedonian"}, "counters"));
+  REQUIRE(r.error.empty());
+  check_readable(r);
+  CHECK(r.with_class("counter") == 2);
+  CHECK(r.data_tokens == std::vector<std::string>{"M3", "T7"});  // the first on top
+  CHECK(r.with_class("stack-count") == 1);
+  CHECK(r.has_text("2 counters: T7, M3"));
+  // Letters: T and M, on the counters and in the legend.
+  CHECK(r.with_class("side-letter") == 2);
+  CHECK(r.with_class("legend-side") == 2);
+  // Values split into lines that fit, all of them shown.
+  for (const char* line : {"2 0 D", "0/0-12", "sail 7", "5-7-10"})
+    CHECK_MESSAGE(r.has_text(line), line);
+  // A badge per mark, the known ones as the legend says and a new one by its
+  // letter, and one legend entry each.
+  CHECK(r.with_class("mark") == 3);
+  CHECK(r.with_class("legend-mark") == 3);
+  CHECK(r.has_text("D: damaged"));
+  CHECK(r.has_text("Ds: disrupted"));
+  CHECK(r.has_text("B: becalmed"));
+  // The tooltip has everything the counter carries.
+  CHECK(r.has_text("T7 (Tyrian, damaged, becalmed) 2 0 D 0/0-12 sail 7\ntrireme\npinned to M3"));
+  CHECK(r.with_class("facing") == 1);
+  CHECK(r.has_text("T7 faces SE"));
+  // The Boom on the hex side, and in the terrain legend; the shoal's number.
+  CHECK(r.has_text("0101 S: the Boom"));
+  CHECK(r.has_text("hex side: the Boom"));
+  CHECK(r.with_class("terrain-label") == 1);
+  CHECK(r.has_text("shoal"));
+  // Rulers: columns 01-03 and rows 01-02 on both edges.
+  CHECK(r.with_class("hexnum") == 6);
+  int ruler_texts = 0;
+  for (const auto& t : r.texts) ruler_texts += t == "01" || t == "02" || t == "03";
+  CHECK(ruler_texts == 2 * 3 + 2 * 2);
+}
+
+TEST_CASE("pictures: a list board's boxes fit their titles and counters") {
+  const Registry registry = testing::every_module();
+  const auto found = registry.find_scenario("eih-naval/trafalgar").value();
+  auto state = found.first->new_game(found.second.id, found.second.min_players).value();
+  for (int seat = -1; seat < 2; ++seat) {
+    proto::View pv;
+    convert::to_proto(
+        state->view(seat < 0 ? std::nullopt : std::optional<PlayerId>(PlayerId{seat})), pv);
+    const auto r = testing::read_svg(render::render_svg(pv, found.second.sides, "trafalgar"));
+    REQUIRE(r.error.empty());
+    check_readable(r);
+    // One counter a fleet, each titled whole.
+    CHECK(r.with_class("counter") == 6);
+    CHECK(r.has_text("stack 1: the British fleet (Britain, attacking)"));
+    for (const auto& c : pv.cells())
+      for (const auto& t : c.tokens()) {
+        CHECK(t.details_size() > 0);
+        // A fleet hidden from the seat shows no count.
+        CHECK(t.values().empty() ==
+              (std::find(t.marks().begin(), t.marks().end(), "hidden") != t.marks().end()));
+      }
   }
 }
 

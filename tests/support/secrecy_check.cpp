@@ -40,8 +40,10 @@ std::string view_text(const View& v) {
     out += c.id + " " + c.terrain + " " + c.label + "\n";
     for (const Token& t : c.tokens) {
       out += "  " + t.kind + " " + t.label;
+      if (!t.values.empty()) out += " " + t.values;
       for (const std::string& m : t.marks) out += " " + m;
       out += "\n";
+      for (const std::string& d : t.details) out += "    " + d + "\n";
     }
   }
   for (const std::string& n : v.notes) out += n + "\n";

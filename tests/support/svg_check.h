@@ -15,6 +15,9 @@ struct SvgReading {
   std::map<std::string, int> elements;
   std::map<std::string, int> classes;
   std::vector<std::string> texts;
+  // Each font-size given, with the class of the element giving it ("" none).
+  std::vector<std::pair<std::string, double>> font_sizes;
+  std::vector<std::string> data_tokens;  // the data-token of every counter
   int with_class(const std::string& c) const {
     const auto it = classes.find(c);
     return it == classes.end() ? 0 : it->second;
@@ -85,6 +88,7 @@ inline SvgReading read_svg(const std::string& doc) {
     ++r.elements[name];
     // Attributes: name="value" pairs, every value quoted.
     std::size_t k = name.size();
+    std::string element_class, font_size;
     while (k < tag.size()) {
       while (k < tag.size() && (tag[k] == ' ' || tag[k] == '\n' || tag[k] == '\t')) ++k;
       if (k >= tag.size()) break;
@@ -94,9 +98,16 @@ inline SvgReading read_svg(const std::string& doc) {
       const auto close = tag.find('"', eq + 2);
       if (close == std::string::npos) return fail("an unterminated attribute in <" + name + ">");
       const std::string attr = tag.substr(k, eq - k);
-      if (attr == "class") ++r.classes[tag.substr(eq + 2, close - eq - 2)];
+      const std::string value = tag.substr(eq + 2, close - eq - 2);
+      if (attr == "class") {
+        ++r.classes[value];
+        element_class = value;
+      }
+      if (attr == "font-size") font_size = value;
+      if (attr == "data-token") r.data_tokens.push_back(value);
       k = close + 1;
     }
+    if (!font_size.empty()) r.font_sizes.emplace_back(element_class, std::stod(font_size));
     if (!self_closing) open.push_back(name);
     text.clear();
   }

@@ -202,6 +202,7 @@ struct Board : Position, Adjudication {
   std::optional<std::string> parse(std::string_view bytes);
   std::optional<std::string> reference_problem() const;
   View view() const;
+  Token token(const Ship& s) const;  // its counter on the board
   std::string order_help() const;
 };
 

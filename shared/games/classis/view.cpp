@@ -8,6 +8,51 @@
 
 namespace naumachia::classis {
 
+// A ship's counter (1.3): its type and factors as the Ship Factors Chart
+// prints them, ram-boarding-speed-turning, as they stand now; its marks are
+// the markers on it, a word each, and its details say what they mean.
+Token Board::token(const Ship& s) const {
+  Token k;
+  k.owner = index(s.holder);
+  k.kind = s.type;
+  k.label = s.id;
+  k.facing = static_cast<int>(s.facing);
+  k.values = std::to_string(ram_factor(s)) + "-" + std::to_string(boarding(s)) + "-" +
+             std::to_string(speed(s)) + "-" + std::to_string(turning(s));
+  k.details.push_back(type(s).name + ": ram " + std::to_string(ram_factor(s)) + ", boarding " +
+                      std::to_string(boarding(s)) + ", speed " + std::to_string(speed(s)) +
+                      ", turning " + std::to_string(turning(s)));
+  k.details.push_back("squadron " + s.squadron + ", crew " + crew_name(crew(s)));
+  if (s.iron) k.details.push_back("iron hands");
+  if (s.towers) k.details.push_back("towers " + std::to_string(s.towers));
+  if (s.engines) k.details.push_back("engines " + std::to_string(s.engines));
+  for (const auto& [id, q] : squadrons_) {
+    if (q.flagship != s.id) continue;
+    const Commander& cm = commanders_.at(q.commander);
+    if (cm.lost) continue;
+    k.marks.push_back(cm.admiral ? "fleet flagship" : "flagship");
+    k.details.push_back(std::string(cm.admiral ? "fleet flagship" : "flagship") + ": " + cm.name +
+                        " (" + std::to_string(cm.rating) + ")");
+  }
+  if (s.crippled) {
+    k.marks.push_back("crippled");
+    k.details.push_back(s.permanent ? "permanently crippled" : "crippled");
+  }
+  if (s.prize) {
+    k.marks.push_back("prize");
+    k.details.push_back(s.holder == s.owner ? "recaptured" : "prize of " + side_name(s.holder));
+  }
+  if (!s.contact.empty()) {
+    k.marks.push_back(s.ram ? "ram contact" : "contact");
+    k.details.push_back((s.ram ? "ram contact with " : "in contact with ") + s.contact);
+  }
+  if (!s.grappled.empty()) k.marks.push_back("grappled");
+  for (const std::string& g : s.grappled) k.details.push_back("grappled with " + g);
+  if (seg_ == Segment::Activation && !in_command(s)) k.marks.push_back("out of command");
+  if (seg_ == Segment::Activation && !over_ && can_act(s)) k.marks.push_back("may act");
+  return k;
+}
+
 View Board::view() const {
   View v;
   v.board_kind = BoardKind::Hex;
@@ -24,38 +69,7 @@ View Board::view() const {
                   : t == Terrain::Reef ? Fill::Shallows
                                        : Fill::Water;
       if (t != Terrain::Sea) cell.label = t == Terrain::Land ? "#" : "*";
-      if (const Ship* s = ship_at(h)) {
-        Token k;
-        k.owner = index(s->holder);
-        k.kind = s->type;
-        k.label = s->id;
-        k.facing = static_cast<int>(s->facing);
-        k.marks.push_back("squadron " + s->squadron);
-        k.marks.push_back(std::string("crew ") + crew_name(crew(*s)));
-        k.marks.push_back("ram " + std::to_string(ram_factor(*s)) + " board " +
-                          std::to_string(boarding(*s)) + " speed " + std::to_string(speed(*s)) +
-                          " turn " + std::to_string(turning(*s)));
-        if (s->iron) k.marks.push_back("iron hands");
-        if (s->towers) k.marks.push_back("towers " + std::to_string(s->towers));
-        if (s->engines) k.marks.push_back("engines " + std::to_string(s->engines));
-        for (const auto& [id, q] : squadrons_) {
-          if (q.flagship != s->id) continue;
-          const Commander& cm = commanders_.at(q.commander);
-          if (!cm.lost)
-            k.marks.push_back(std::string(cm.admiral ? "fleet flagship" : "flagship") + ": " +
-                              cm.name + " (" + std::to_string(cm.rating) + ")");
-        }
-        if (s->crippled) k.marks.push_back(s->permanent ? "permanently crippled" : "crippled");
-        if (s->prize)
-          k.marks.push_back(s->holder == s->owner ? "recaptured"
-                                                  : "prize of " + side_name(s->holder));
-        if (!s->contact.empty())
-          k.marks.push_back((s->ram ? "ram contact with " : "in contact with ") + s->contact);
-        for (const std::string& g : s->grappled) k.marks.push_back("grappled with " + g);
-        if (seg_ == Segment::Activation && !in_command(*s)) k.marks.push_back("out of command");
-        if (seg_ == Segment::Activation && !over_ && can_act(*s)) k.marks.push_back("may act");
-        cell.tokens.push_back(std::move(k));
-      }
+      if (const Ship* s = ship_at(h)) cell.tokens.push_back(token(*s));
       v.cells.push_back(std::move(cell));
     }
   }

@@ -209,6 +209,7 @@ struct Board : Position, Adjudication {
   std::string serialize() const;
   std::optional<std::string> parse(std::string_view bytes);
   View view() const;
+  Token token(const Ship& s) const;  // its counter on the board
   std::string order_help() const;
 };
 

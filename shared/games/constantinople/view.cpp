@@ -8,6 +8,51 @@
 
 namespace naumachia::constantinople {
 
+// A ship's counter: its values as printed (melee, ram, Ram Defense, cruising
+// / battle speed - sail) and how it moves now, oar or sail at its capability
+// (14.21); its marks are the markers on it, a word each, and its details say
+// what they mean.
+Token Board::token(const Ship& s) const {
+  Token t;
+  t.owner = static_cast<int>(s.side);
+  t.kind = cls(s).name;
+  t.label = s.id;
+  t.facing = static_cast<int>(s.facing);
+  const std::string mode =
+      s.prop == Propulsion::Oar ? std::string("oar") : "sail " + std::to_string(s.capability);
+  t.values = counter_text(s) + " " + mode;
+  t.details.push_back(cls(s).name + " " + counter_text(s) +
+                      ": melee, ram, Ram Defense, oar cruising/battle speed - sail");
+  t.details.push_back(s.prop == Propulsion::Oar
+                          ? std::string("under oar")
+                          : "under sail, Movement Capability " + std::to_string(s.capability));
+  if (s.reduced) {
+    t.marks.push_back(s.side == Side::Ottoman ? "reduced" : "crew ashore");
+    t.details.push_back(s.side == Side::Ottoman ? "reduced (15.35)" : "crew ashore (16.0)");
+  }
+  if (s.damaged) {
+    t.marks.push_back("damaged");
+    t.details.push_back("damaged: movement and Ram Defense halved (15.34)");
+  }
+  if (s.ineffective_in == abs_impulse()) {
+    t.marks.push_back("ineffective");
+    t.details.push_back("ineffective this impulse (15.33)");
+  }
+  if (!s.engaged.empty()) {
+    t.marks.push_back("engaged");
+    t.details.push_back("engaged with " + s.engaged + " (15.15)");
+  }
+  if (s.battle_in > 0 && s.battle_in == abs_impulse() - 1) {
+    t.marks.push_back("battle speed");
+    t.details.push_back("rowed at battle speed last segment (14.17)");
+  }
+  if (!s.leader.empty()) {
+    t.marks.push_back("leader");
+    t.details.push_back(s.leader + " aboard (15.26)");
+  }
+  return t;
+}
+
 View Board::view() const {
   View v;
   v.board_kind = BoardKind::Hex;
@@ -29,25 +74,25 @@ View Board::view() const {
                   : i.code == 'W'               ? Fill::Wall
                                                 : Fill::Land;
       cell.label = std::string(1, i.code);
-      if (i.shoal) cell.label = std::to_string(i.shoal);
+      if (i.shoal) {
+        cell.label = std::to_string(i.shoal);
+        cell.terrain += ", shoal (15.53)";
+      }
+      if (m.haven(h)) cell.terrain += ", storm haven (14.29)";
+      // The Boom's hexsides (15.6) and the harbours' permanent booms.
+      for (int d = 0; d < 6; ++d) {
+        const auto boom = m.boom(h, hex::neighbour(h, static_cast<hex::Dir>(d)));
+        if (!boom) continue;
+        cell.edges.push_back(Edge{{},
+                                  d,
+                                  *boom == BoomKind::Permanent ? "permanent boom"
+                                  : boom_broken_               ? "the Boom, broken"
+                                  : *boom == BoomKind::Closed  ? "the Boom"
+                                                               : "the Boom, passage (15.61)"});
+      }
       for (const auto& [id, s] : ships_) {
         if (!afloat(s) || s.hex != h) continue;
-        Token t;
-        t.owner = static_cast<int>(s.side);
-        t.kind = cls(s).name;
-        t.label = id;
-        t.facing = static_cast<int>(s.facing);
-        t.marks.push_back(counter_text(s));
-        t.marks.push_back(s.prop == Propulsion::Oar ? "oar"
-                                                    : "sail " + std::to_string(s.capability));
-        if (s.reduced) t.marks.push_back(s.side == Side::Ottoman ? "reduced" : "crew ashore");
-        if (s.damaged) t.marks.push_back("damaged");
-        if (s.ineffective_in == abs_impulse()) t.marks.push_back("ineffective");
-        if (!s.engaged.empty()) t.marks.push_back("engaged with " + s.engaged);
-        if (s.battle_in > 0 && s.battle_in == abs_impulse() - 1)
-          t.marks.push_back("rowed at battle speed");
-        if (!s.leader.empty()) t.marks.push_back(s.leader);
-        cell.tokens.push_back(std::move(t));
+        cell.tokens.push_back(token(s));
       }
       v.cells.push_back(std::move(cell));
     }

@@ -18,17 +18,21 @@ struct Looker {
   int side = -1;  // the seat's side
 };
 
-// A fleet counter: its ships when the looker may see them (1.1.2.4.1), its
-// leader, the corps aboard, and what became of it.
+// A fleet counter: its nation's, labelled by its id, with the ships still
+// with it as its value and a line each of what they are when the looker may
+// see them (1.1.2.4.1); its leader, the corps aboard, and what became of it.
 Token fleet_counter(const Board& b, const Fleet& f, const Looker& who) {
   Token t;
   const auto owner = b.seat_of(b.power(f.nation));
   t.owner = owner ? *owner : -1;
   t.kind = "fleet";
-  t.label = b.fleet_label(f);
+  t.label = f.id;
+  t.details.push_back(b.fleet_label(f));
   if (who.all || b.side_of(f) == who.side || b.revealed(f)) {
-    t.marks.push_back(b.fleet_token(f));
-    t.marks.push_back("undamaged " + ships_text(f.ships));
+    t.values = std::to_string(f.ships.total() + f.damaged.total());
+    t.details.push_back(b.fleet_token(f));
+    t.details.push_back("undamaged " + ships_text(f.ships));
+    if (!f.damaged.empty()) t.marks.push_back("damaged");
     const std::pair<const char*, const Ships*> states[] = {
         {"damaged", &f.damaged},
         {"taken by the enemy", &f.taken},
@@ -37,24 +41,38 @@ Token fleet_counter(const Board& b, const Fleet& f, const Looker& who) {
         {"prizes brought in by the enemy", &f.prizes},
         {"surrendered", &f.yielded}};
     for (const auto& [what, ships] : states)
-      if (!ships->empty()) t.marks.push_back(std::string(what) + " " + ships_text(*ships));
+      if (!ships->empty()) t.details.push_back(std::string(what) + " " + ships_text(*ships));
   } else {
-    t.marks.push_back("ships hidden until Step Three (1.1.2.4.1)");
+    t.marks.push_back("hidden");
+    t.details.push_back("ships hidden until Step Three (1.1.2.4.1)");
   }
-  if (!f.leader.empty())
-    t.marks.push_back("leader " + f.leader + (f.nelson ? " (Nelson)" : "") +
-                      (f.leader_fate.empty() ? "" : ", " + f.leader_fate));
-  for (const Corps& k : b.corps_)
-    if (k.fleet == f.id)
-      t.marks.push_back(
-          "transports " + std::to_string(k.factors - k.surrendered) + " " +
-          b.nation_name(k.nation) + " army factor(s)" +
-          (k.surrendered ? " (" + std::to_string(k.surrendered) + " surrendered)" : ""));
-  if (f.evaded) t.marks.push_back("evaded");
-  if (f.surrendered) t.marks.push_back("surrendered to " + b.nation_name(f.taken_by));
-  if (!f.at.empty()) t.marks.push_back("went " + f.at);
-  if (b.seg_ == Phase::Over && f.ships.empty() && !f.evaded)
-    t.marks.push_back("counter removed (1.1.2.11)");
+  if (!f.leader.empty()) {
+    t.marks.push_back("leader");
+    t.details.push_back("leader " + f.leader + (f.nelson ? " (Nelson)" : "") +
+                        (f.leader_fate.empty() ? "" : ", " + f.leader_fate));
+  }
+  for (const Corps& k : b.corps_) {
+    if (k.fleet != f.id) continue;
+    if (std::find(t.marks.begin(), t.marks.end(), "transport") == t.marks.end())
+      t.marks.push_back("transport");
+    t.details.push_back(
+        "transports " + std::to_string(k.factors - k.surrendered) + " " + b.nation_name(k.nation) +
+        " army factor(s)" +
+        (k.surrendered ? " (" + std::to_string(k.surrendered) + " surrendered)" : ""));
+  }
+  if (f.evaded) {
+    t.marks.push_back("evaded");
+    t.details.push_back("evaded");
+  }
+  if (f.surrendered) {
+    t.marks.push_back("surrendered");
+    t.details.push_back("surrendered to " + b.nation_name(f.taken_by));
+  }
+  if (!f.at.empty()) t.details.push_back("went " + f.at);
+  if (b.seg_ == Phase::Over && f.ships.empty() && !f.evaded) {
+    t.marks.push_back("removed");
+    t.details.push_back("counter removed (1.1.2.11)");
+  }
   return t;
 }
 

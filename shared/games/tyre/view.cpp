@@ -45,6 +45,9 @@ View Board::view() const {
         break;
     }
     c.label = std::string(1, Map::symbol(t));
+    // A beach prints its grounding number (8.31).
+    if (const auto g = sc_->map.grounding(h); t == Terrain::Beach && g)
+      c.label += std::to_string(*g);
     if (t == Terrain::Boom && broken_boom_at(h)) c.label = "x";
     for (const auto& [id, s] : ships_) {
       if (s.on_map && !s.sunk && s.hex == h) c.tokens.push_back(token(s));
@@ -64,26 +67,39 @@ void Board::add_land_tokens(Cell& c, HexId h) const {
     t.owner = static_cast<int>(u.t.side);
     t.kind = kind_name(u.t.kind);
     t.label = id;
-    t.marks.push_back(u.t.contingent + " " + std::to_string(u.t.melee) + "-" +
-                      std::to_string(u.t.move));
+    // The land counter prints melee and movement.
+    t.values = std::to_string(u.t.melee) + "-" + std::to_string(u.t.move);
+    t.details = {
+        std::string(kind_name(u.t.kind)) + " unit of the " + u.t.contingent + " contingent",
+        "melee " + std::to_string(u.t.melee) + ", movement " + std::to_string(u.t.move)};
     if (u.disrupted) t.marks.push_back("disrupted");
     c.tokens.push_back(std::move(t));
   }
   for (const auto& [id, l] : lleaders_) {
     if (l.at != Where::Hex || l.hex != h) continue;
-    c.tokens.push_back(Token{static_cast<int>(l.t.side),
-                             "leader",
-                             id,
-                             -1,
-                             {std::to_string(l.t.morale) + "-" + std::to_string(l.t.bonus) + "-" +
-                              std::to_string(l.t.radius) + "-" + std::to_string(l.t.move)},
-                             {},
-                             {}});
+    Token t;
+    t.owner = static_cast<int>(l.t.side);
+    t.kind = "leader";
+    t.label = id;
+    // The leader counter prints morale-bonus-radius-move (15.0).
+    t.values = std::to_string(l.t.morale) + "-" + std::to_string(l.t.bonus) + "-" +
+               std::to_string(l.t.radius) + "-" + std::to_string(l.t.move);
+    t.details = {"land leader: morale " + std::to_string(l.t.morale) + ", bonus " +
+                 std::to_string(l.t.bonus) + ", command radius " + std::to_string(l.t.radius) +
+                 ", movement " + std::to_string(l.t.move)};
+    if (!l.t.contingents.empty())
+      t.details.push_back("commands " +
+                          text::join({l.t.contingents.begin(), l.t.contingents.end()}, ", "));
+    c.tokens.push_back(std::move(t));
   }
   for (const auto& [id, e] : engines_) {
     if (e.at != Where::Hex || e.hex != h) continue;
-    c.tokens.push_back(
-        Token{static_cast<int>(side_of(e.kind)), kind_name(e.kind), id, -1, {}, {}, {}});
+    Token t;
+    t.owner = static_cast<int>(side_of(e.kind));
+    t.kind = kind_name(e.kind);
+    t.label = id;
+    t.details = {std::string("siege engine: ") + kind_name(e.kind)};
+    c.tokens.push_back(std::move(t));
   }
   if (walls_.count(h)) c.label = walls_.at(h) >= kBreach ? "*" : std::to_string(walls_.at(h));
   if (boulders_.count(h)) c.label = "b";
@@ -96,9 +112,12 @@ void Board::add_cargo_marks(Token& t, const Ship& s) const {
   std::vector<std::string> all = c.units;
   all.insert(all.end(), c.engines.begin(), c.engines.end());
   all.insert(all.end(), c.leaders.begin(), c.leaders.end());
-  if (!all.empty()) t.marks.push_back("carrying " + text::join(all, " "));
+  if (!all.empty()) {
+    t.marks.push_back("transport");
+    t.details.push_back("carrying " + text::join(all, " "));
+  }
   if (s.beached) t.marks.push_back("beached");
-  if (s.fireship) t.marks.push_back("FIRESHIP");
+  if (s.fireship) t.marks.push_back("fireship");
 }
 
 void Board::add_siege_notes(std::vector<std::string>& n) const {
@@ -131,6 +150,8 @@ void Board::add_siege_notes(std::vector<std::string>& n) const {
               (objective_held(Terrain::Agenorium) ? "HELD" : "not held") + " by the Macedonian");
 }
 
+// A ship's counter prints melee-speed-ramming speed; its marks are the
+// markers on it, a word each, with what they mean in its details.
 Token Board::token(const Ship& s) const {
   Token t;
   t.owner = static_cast<int>(s.side);
@@ -138,18 +159,27 @@ Token Board::token(const Ship& s) const {
   t.label = s.id;
   t.facing = static_cast<int>(s.facing);
   const ShipValues& v = values(s);
-  t.marks.push_back(std::to_string(v.melee) + "-" + std::to_string(v.speed) + "-" +
-                    std::to_string(v.ramming_speed));
+  t.values = std::to_string(v.melee) + "-" + std::to_string(v.speed) + "-" +
+             std::to_string(v.ramming_speed);
+  t.details.push_back(std::string(type_name(s.type)) + (s.damaged ? ", damaged" : "") + ": melee " +
+                      std::to_string(v.melee) + ", speed " + std::to_string(v.speed) +
+                      ", ramming speed " + std::to_string(v.ramming_speed));
   if (s.damaged) t.marks.push_back("damaged");
   add_cargo_marks(t, s);
-  if (!s.pinned_with.empty()) t.marks.push_back("pinned to " + s.pinned_with);
+  if (!s.pinned_with.empty()) {
+    t.marks.push_back("pinned");
+    t.details.push_back("pinned to " + s.pinned_with);
+  }
   if (s.exhausted_in >= abs_impulse()) t.marks.push_back("exhausted");
   if (s.disrupted_in >= abs_impulse()) t.marks.push_back("disrupted");
   for (const auto& [id, l] : leaders_) {
     if (l.ship == s.id && !l.drowned) {
-      t.marks.push_back("leader " + id + " " + std::to_string(l.ram) + "-" +
-                        std::to_string(l.melee) + "-" + std::to_string(l.radius) +
-                        (l.idle_until >= abs_impulse() ? " (shaken)" : ""));
+      t.marks.push_back("leader");
+      const bool shaken = l.idle_until >= abs_impulse();
+      if (shaken) t.marks.push_back("shaken");
+      t.details.push_back("leader " + id + " " + std::to_string(l.ram) + "-" +
+                          std::to_string(l.melee) + "-" + std::to_string(l.radius) +
+                          " (ram, melee, radius)" + (shaken ? ", shaken (16.41)" : ""));
     }
   }
   return t;

@@ -24,7 +24,8 @@ std::string view_text(const State& s) {
   const View v = s.view(kFirst);
   for (const Cell& c : v.cells)
     for (const Token& k : c.tokens)
-      t += c.id + " " + k.label + " " + text::join(k.marks, ", ") + "\n";
+      t += c.id + " " + k.label + " " + k.values + " [" + text::join(k.marks, ", ") + "] " +
+           text::join(k.details, "; ") + "\n";
   for (const std::string& n : v.notes) t += n + "\n";
   return t;
 }
@@ -292,8 +293,10 @@ TEST_CASE("Classis 1.5: an engaged flagship puts its whole squadron out of comma
   auto s = position(p);
   CHECK(first_error(*s, kFirst, {"A: move R2 F"}) ==
         "R2 is out of command: it acts only on its own (1.5)");
-  CHECK(has(view_text(*s), "R2 squadron A"));
-  CHECK(has(view_text(*s), "out of command"));
+  CAPTURE(view_text(*s));
+  CHECK(has(view_text(*s),
+            "1003 R2 6-4-3-3 [out of command, may act] Trireme: ram 6, boarding 4, "
+            "speed 3, turning 3; squadron A"));
 }
 
 TEST_CASE(
@@ -436,7 +439,11 @@ TEST_CASE(
   auto s = position(p);
   Played r = testing::play_step(*s, {{kFirst, {"R1: degrapple P1"}}}, {});
   CHECK(has(r.events, "R1 casts off from its prize P1 (3.3.4)"));
-  CHECK(has(view_text(*s), "ram 3 board 0 speed 1 turn 1"));
+  CAPTURE(view_text(*s));
+  CHECK(has(view_text(*s),
+            "Hemiolia: ram 3, boarding 0, speed 1, turning 1; squadron A, crew "
+            "Green"));
+  CHECK(has(view_text(*s), "0606 P1 3-0-1-1 [fleet flagship, prize, grappled"));
   // The pirates grapple their lost ship back: recaptured without a fight.
   Pos q = p;
   q.active = "P";
@@ -454,7 +461,10 @@ TEST_CASE(
     "second sinks") {
   Pos p = duel("crew=expert crippled");
   auto s = position(p);
-  CHECK(has(view_text(*s), "0605 R1 squadron A, crew Average, ram 3 board 2 speed 1 turn 1"));
+  CAPTURE(view_text(*s));
+  CHECK(has(view_text(*s),
+            "0605 R1 3-2-1-1 [fleet flagship, crippled, may act] Trireme: ram 3, boarding 2, speed "
+            "1, turning 1; squadron A, crew Average"));
   Pos q = duel("contact=P1 crippled", "P1 trireme 1 P 0606 N");
   // 3 + 1 = 4 against 6 + 1 crew (R1 green now) + 6 = 13: R1 sinks anyway.
   Played r = testing::play_step(*position(q), {{kFirst, {"R1: ram P1"}}}, {1, 6});

@@ -29,7 +29,8 @@ struct Seen {
   hex::HexId at;
   int facing = 0;
   int owner = 0;
-  std::vector<std::string> marks;
+  std::string values;  // ram-boarding-speed-turning
+  std::vector<std::string> marks, details;
 };
 
 std::vector<Seen> ships_in(const proto::View& v) {
@@ -40,7 +41,9 @@ std::vector<Seen> ships_in(const proto::View& v) {
                          {c.col(), c.row()},
                          t.facing(),
                          t.owner(),
-                         {t.marks().begin(), t.marks().end()}});
+                         t.values(),
+                         {t.marks().begin(), t.marks().end()},
+                         {t.details().begin(), t.details().end()}});
   return out;
 }
 
@@ -51,15 +54,12 @@ std::vector<std::string> tries(const Seen& s, const std::vector<Seen>& all,
                                const std::map<std::pair<int, int>, std::string>& terrain) {
   std::vector<std::string> out;
   int speed = 1, turn = 1;
-  for (const std::string& m : s.marks) {
-    const auto w = text::split(m);
-    if (w.size() == 8 && w[0] == "ram") {
-      speed = std::stoi(std::string(w[5]));
-      turn = std::stoi(std::string(w[7]));
-    }
+  if (const auto f = text::split(s.values, "-"); f.size() == 4) {
+    speed = std::stoi(std::string(f[2]));
+    turn = std::stoi(std::string(f[3]));
   }
   const auto verbs = [&](const std::string& prefix, std::vector<const char*> v) {
-    for (const std::string& m : s.marks)
+    for (const std::string& m : s.details)
       if (m.rfind(prefix, 0) == 0)
         for (const char* verb : v)
           out.push_back(s.id + ": " + verb + " " + m.substr(prefix.size()));

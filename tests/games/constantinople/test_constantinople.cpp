@@ -90,12 +90,17 @@ std::string hex_of(const State& s, const std::string& id) {
   return "gone";
 }
 
+// Whether the counter of `id` shows `mark` in its values, marks or details.
 bool marked(const State& s, const std::string& id, const std::string& mark) {
-  for (const Cell& c : s.view(std::nullopt).cells)
-    for (const Token& t : c.tokens)
-      if (t.label == id)
-        for (const auto& m : t.marks)
-          if (m.find(mark) != std::string::npos) return true;
+  for (const Cell& c : s.view(std::nullopt).cells) {
+    for (const Token& t : c.tokens) {
+      if (t.label != id) continue;
+      std::string shown = t.values;
+      for (const auto& m : t.marks) shown += "\n" + m;
+      for (const auto& d : t.details) shown += "\n" + d;
+      if (shown.find(mark) != std::string::npos) return true;
+    }
+  }
   return false;
 }
 
