@@ -20,7 +20,8 @@
 // province's city stands; `straits`, crossings over water drawn as lines
 // ({"between": [a, b], "kind": ..., "line": [lon/lat points]}); `borders`,
 // borders drawn with a mark (a wall), the same way. An area's ring may be a
-// list of rings (an area in pieces). Vertex names are looked up in the area's
+// list of rings (an area in pieces). Island rings take the land of islands
+// only (pieces of land mostly inside them). Vertex names are looked up in the area's
 // own table first (`vertices` for land, `sea_vertices` for sea), then in the
 // other, so that a land border and a sea border can meet the coast along one
 // line.
@@ -179,10 +180,19 @@ const coarse = (ring, table, other) =>
 const landVertices = spec.vertices || {};
 const seaVertices = spec.sea_vertices || {};
 
-// Land given to one area whatever the rings claim (islands).
+// Land given to one area whatever the rings claim (islands): of each piece of
+// land mostly inside the island rings, the part inside the area's rings. A
+// ring need not thread a channel narrower than the coastline's detail (the
+// mainland beside it is no island), and rings sharing an edge split an island
+// (Crete).
+const islandBoxes = Object.fromEntries(
+    Object.entries(spec.islands || {}).map(([id, rings]) => [id, coarse(rings, landVertices, seaVertices)]));
+const anyBox = polygonClipping.union([], ...Object.values(islandBoxes));
+const islandPieces = landFilled.filter(
+    (piece) => multiArea(polygonClipping.intersection([piece], anyBox)) > polyArea(piece) / 2);
 const islandLand = {};
-for (const [id, rings] of Object.entries(spec.islands || {}))
-  islandLand[id] = polygonClipping.intersection(coarse(rings, landVertices, seaVertices), landFilled);
+for (const [id, box] of Object.entries(islandBoxes))
+  islandLand[id] = islandPieces.length ? polygonClipping.intersection(islandPieces, box) : [];
 const allIslands = polygonClipping.union([], ...Object.values(islandLand));
 const withIsland = (id, shape) => (islandLand[id] ? polygonClipping.union(shape, islandLand[id]) : shape);
 

@@ -80,8 +80,8 @@ Cell Board::city_cell(const std::string& id, const diplomacy::City& city) const 
   cc.id = id + " city";
   cc.x = city.x;
   cc.y = city.y;
-  const diplomacy::Geometry* g = sc_->map().geometry();
-  if (const auto* shape = g ? g->shape(id) : nullptr; shape && shape->city) {
+  const diplomacy::Geometry* drawing = sc_->map().geometry();
+  if (const auto* shape = drawing ? drawing->shape(id) : nullptr; shape && shape->city) {
     cc.x = shape->city->x;
     cc.y = shape->city->y;
   }

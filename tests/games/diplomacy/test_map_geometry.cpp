@@ -143,7 +143,7 @@ TEST_CASE(
 
 TEST_CASE(
     "Fall of Constantinople map geometry: provinces adjacent in the engine's map, and only they, "
-    "share a drawn border or a drawn strait or land bridge; its cities and wall are drawn") {
+    "share a drawn border or a drawn strait or land bridge, and its cities and wall are drawn") {
   const auto scenario = fall::load_scenario();
   REQUIRE(scenario.has_value());
   const Map& map = scenario->map();
