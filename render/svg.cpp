@@ -436,17 +436,23 @@ void draw_geo_map(std::ostringstream& body, const proto::View& v, Point& size) {
   for (const auto& c : v.cells()) where[c.id()] = Point{c.x(), c.y()};
   body << "<rect class=\"sea\" x=\"0\" y=\"0\" width=\"" << num(v.width()) << "\" height=\""
        << num(v.height()) << "\" fill=\"" << kSea << "\"/>";
+  // The land once, used for the backdrop and inside water islands.
   if (!v.backdrop().empty())
-    body << "<path id=\"land\" class=\"impassable\" d=\"" << esc(v.backdrop()) << "\" fill=\""
-         << kImpassable
-         << "\" stroke=\"#8a8170\" stroke-width=\"0.6\"><title>impassable</title></path>";
+    body << "<defs><path id=\"land\" d=\"" << esc(v.backdrop())
+         << "\"/></defs><use href=\"#land\" class=\"impassable\" fill=\"" << kImpassable
+         << "\" stroke=\"#8a8170\" stroke-width=\"0.6\"><title>impassable</title></use>";
   // Seas first, then land over them, so that coasts are drawn once. Land
   // inside a water cell's outline (a water island's island) is drawn as
   // land, clipped from the backdrop.
+  // A water island (a variant's sea space with an island in it) is water
+  // with its island.
+  const auto water = [](const proto::Cell& c) {
+    return c.fill() == proto::FILL_WATER || c.terrain() == "water island";
+  };
   int clip = 0;
   for (const bool sea : {true, false}) {
     for (const auto& c : v.cells()) {
-      if (c.outline().empty() || (c.fill() == proto::FILL_WATER) != sea) continue;
+      if (c.outline().empty() || water(c) != sea) continue;
       body << "<g class=\"cell\" data-id=\"" << esc(c.id()) << "\"><title>"
            << esc(c.id() + (c.label().empty() ? "" : ": " + c.label())) << "</title><path d=\""
            << esc(c.outline()) << "\" fill=\"" << (sea ? kSea : kLand) << "\" stroke=\""
