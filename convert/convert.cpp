@@ -93,6 +93,7 @@ void to_proto(const View& v, proto::View& out) {
       pe.set_to(e.to);
       pe.set_side(e.side);
       pe.set_kind(e.kind);
+      pe.set_path(e.path);
     }
     pc.set_outline(c.outline);
     pc.set_power(c.power);

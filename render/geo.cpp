@@ -88,7 +88,16 @@ void map_unit(std::ostringstream& out, const std::string& cell, const proto::Tok
   out << "<text x=\"" << num(at.x) << "\" y=\"" << num(at.y + (dislodged ? 4 : 4.5))
       << "\" font-size=\"" << (dislodged ? 11 : 13) << "\" font-weight=\"bold\" "
       << "text-anchor=\"middle\" fill=\"" << (k.light ? "#111" : "#fff") << "\">" << esc(k.letter)
-      << "</text></g>";
+      << "</text>";
+  // The printed values (a variant's count of units in the group) on a tag.
+  if (!t.values().empty())
+    out << "<rect x=\"" << num(at.x + r * 0.55) << "\" y=\"" << num(at.y - r - 5) << "\" width=\""
+        << num(4 + 7.0 * static_cast<double>(t.values().size()))
+        << "\" height=\"13\" rx=\"3\" fill=\"#fff\" stroke=\"#222\"/><text x=\""
+        << num(at.x + r * 0.55 + 2 + 3.5 * static_cast<double>(t.values().size())) << "\" y=\""
+        << num(at.y - r + 6) << "\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\">"
+        << esc(t.values()) << "</text>";
+  out << "</g>";
 }
 
 // A supply centre: a ring in its owner's colour, white when nobody's.
@@ -99,6 +108,18 @@ void centre_marker(std::ostringstream& out, Point at, const std::string& colour)
       << "\" r=\"2\" fill=\"#fff\" stroke=\"none\"/>";
 }
 
+// A city (a cell of terrain "city" without outline): a small tower in its
+// owner's colour, white when nobody's; its name is its tooltip.
+void city_marker(std::ostringstream& out, Point at, const std::string& colour) {
+  out << "<path class=\"city\" d=\"M" << num(at.x - 6) << " " << num(at.y + 5) << "V"
+      << num(at.y - 3) << "h2.4v-3h2.4v3h2.4v-3h2.4v3h2.4v8Z\" fill=\"" << colour
+      << "\" stroke=\"#222\" stroke-width=\"1.3\" stroke-linejoin=\"round\"/>";
+}
+
+bool is_city(const proto::Cell& c) {
+  return c.terrain() == "city";
+}
+
 }  // namespace
 
 void draw_geo_map(std::ostringstream& body, const proto::View& v, const Key& key, Point& size) {
@@ -107,28 +128,75 @@ void draw_geo_map(std::ostringstream& body, const proto::View& v, const Key& key
   for (const auto& c : v.cells()) where[c.id()] = Point{c.x(), c.y()};
   body << "<rect class=\"sea\" x=\"0\" y=\"0\" width=\"" << num(v.width()) << "\" height=\""
        << num(v.height()) << "\" fill=\"" << kSea << "\"/>";
+  // The land once, used for the backdrop and inside water islands.
   if (!v.backdrop().empty())
-    body << "<path class=\"impassable\" d=\"" << esc(v.backdrop()) << "\" fill=\"" << kImpassable
-         << "\" stroke=\"#8a8170\" stroke-width=\"0.6\"><title>impassable</title></path>";
-  // Seas first, then land over them, so that coasts are drawn once.
+    body << "<defs><path id=\"land\" d=\"" << esc(v.backdrop())
+         << "\"/></defs><use href=\"#land\" class=\"impassable\" fill=\"" << kImpassable
+         << "\" stroke=\"#8a8170\" stroke-width=\"0.6\"><title>impassable</title></use>";
+  // Seas first, then land over them, so that coasts are drawn once. Land
+  // inside a water cell's outline (a water island's island) is drawn as
+  // land, clipped from the backdrop.
+  // A water island (a variant's sea space with an island in it) is water
+  // with its island.
+  const auto water = [](const proto::Cell& c) {
+    return c.fill() == proto::FILL_WATER || c.terrain() == "water island";
+  };
+  int clip = 0;
   for (const bool sea : {true, false}) {
     for (const auto& c : v.cells()) {
-      if (c.outline().empty() || (c.fill() == proto::FILL_WATER) != sea) continue;
+      if (c.outline().empty() || water(c) != sea) continue;
       body << "<g class=\"cell\" data-id=\"" << esc(c.id()) << "\"><title>"
            << esc(c.id() + (c.label().empty() ? "" : ": " + c.label())) << "</title><path d=\""
            << esc(c.outline()) << "\" fill=\"" << (sea ? kSea : kLand) << "\" stroke=\""
            << (sea ? "#6f9ccb" : "#6d5f48") << "\" stroke-width=\"" << (sea ? "0.8" : "1")
            << "\" stroke-linejoin=\"round\"/>";
+      if (sea && c.terrain() == "water island" && !v.backdrop().empty()) {
+        const std::string id = "clip" + std::to_string(clip++);
+        body << "<clipPath id=\"" << id << "\"><path d=\"" << esc(c.outline())
+             << "\"/></clipPath><use href=\"#land\" clip-path=\"url(#" << id << ")\" fill=\""
+             << kLand << "\" stroke=\"#6d5f48\" stroke-width=\"1\"/>";
+      }
       if (!c.power().empty())
         body << "<path d=\"" << esc(c.outline()) << "\" fill=\"" << key_of(keys, c.power()).colour
              << "\" fill-opacity=\"0.3\" stroke=\"none\"/>";
       body << "</g>";
     }
   }
-  // Names, each below its unit's place, and the supply centres left of them.
+  // Walls along borders, then crossings over water (straits, land bridges).
   for (const auto& c : v.cells()) {
-    if (c.outline().empty()) continue;
+    for (const auto& e : c.edges()) {
+      if (e.path().empty()) continue;
+      const bool wall = e.kind() == "wall";
+      const std::string tip = e.kind() + ": " + c.id() + " - " + e.to();
+      body << "<g class=\"" << (wall ? "wall" : "crossing") << "\"><title>" << esc(tip)
+           << "</title>";
+      if (wall)
+        body << "<path d=\"" << esc(e.path()) << "\" fill=\"none\" stroke=\"#4e342e\" "
+             << "stroke-width=\"5\" stroke-linecap=\"round\"/><path d=\"" << esc(e.path())
+             << "\" fill=\"none\" stroke=\"#d7ccc8\" stroke-width=\"2\" stroke-dasharray=\"3 3\"/>";
+      else if (e.kind() == "land bridge")
+        body << "<path d=\"" << esc(e.path()) << "\" fill=\"none\" stroke=\"#6d4c41\" "
+             << "stroke-width=\"7\" stroke-linecap=\"round\"/><path d=\"" << esc(e.path())
+             << "\" fill=\"none\" stroke=\"" << kLand
+             << "\" stroke-width=\"3\" stroke-linecap=\"round\"/>";
+      else
+        body << "<path d=\"" << esc(e.path()) << "\" fill=\"none\" stroke=\"#1f4e79\" "
+             << "stroke-width=\"2.5\" stroke-dasharray=\"5 3\" stroke-linecap=\"round\"/>";
+      body << "</g>";
+    }
+  }
+  // Names, each below its unit's place, the supply centres left of them;
+  // cities where they stand.
+  for (const auto& c : v.cells()) {
     const Point p = where[c.id()];
+    if (is_city(c)) {
+      body << "<g class=\"cell\" data-id=\"" << esc(c.id()) << "\"><title>"
+           << esc(c.id() + (c.label().empty() ? "" : ": " + c.label())) << "</title>";
+      city_marker(body, p, c.power().empty() ? "#ffffff" : key_of(keys, c.power()).colour);
+      body << "</g>";
+      continue;
+    }
+    if (c.outline().empty()) continue;
     const bool sea = c.fill() == proto::FILL_WATER;
     std::string name = c.id();
     if (!name.empty())
@@ -145,13 +213,21 @@ void draw_geo_map(std::ostringstream& body, const proto::View& v, const Key& key
          << esc(name) << "</text></g>";
   }
   draw_arrows(body, v, where, key, !v.powers().empty());
+  // Units: several in one place side by side (a variant's groups, a city's
+  // garrison above its marker); a dislodged one beside them.
   for (const auto& c : v.cells()) {
-    const Point p = where[c.id()];
-    for (int i = 0; i < c.tokens_size(); ++i) {
-      const auto& t = c.tokens(i);
+    Point p = where[c.id()];
+    if (is_city(c)) p.y -= 16;
+    int standing = 0;
+    for (const auto& t : c.tokens())
+      standing += std::find(t.marks().begin(), t.marks().end(), "dislodged") == t.marks().end();
+    int i = 0;
+    for (const auto& t : c.tokens()) {
       const bool dislodged =
           std::find(t.marks().begin(), t.marks().end(), "dislodged") != t.marks().end();
-      map_unit(body, c.id(), t, dislodged ? Point{p.x + 17, p.y - 13} : p, keys);
+      const Point at = dislodged ? Point{p.x + 17 + 12.0 * (standing - 1), p.y - 13}
+                                 : Point{p.x + 25.0 * (i++ - (standing - 1) / 2.0), p.y};
+      map_unit(body, c.id(), t, at, keys);
     }
   }
   size.x = std::max(size.x, v.width());
@@ -216,8 +292,34 @@ double geo_legend(std::ostringstream& out, const proto::View& v, double y, doubl
   item("fleet");
   map_unit(key, "", out_unit, Point{kx, y}, keys, true);
   item("dislodged");
-  centre_marker(key, Point{kx, y}, "#ffffff");
-  item("supply centre (owner's colour)");
+  bool centres = false, cities = false;
+  std::set<std::string> edge_kinds;
+  for (const auto& c : v.cells()) {
+    centres = centres || c.supply_centre();
+    cities = cities || is_city(c);
+    for (const auto& e : c.edges())
+      if (!e.path().empty()) edge_kinds.insert(e.kind());
+  }
+  if (centres) {
+    centre_marker(key, Point{kx, y}, "#ffffff");
+    item("supply centre (owner's colour)");
+  }
+  if (cities) {
+    city_marker(key, Point{kx, y}, "#ffffff");
+    item("city (owner's colour)");
+  }
+  const auto drawn_edge = [&](const std::string& kind, const char* colour, double stroke_width,
+                              const char* dash) {
+    if (!edge_kinds.count(kind)) return;
+    key << "<line x1=\"" << num(kx - 12) << "\" y1=\"" << num(y) << "\" x2=\"" << num(kx + 12)
+        << "\" y2=\"" << num(y) << "\" stroke=\"" << colour << "\" stroke-width=\""
+        << num(stroke_width) << "\""
+        << (*dash ? std::string(" stroke-dasharray=\"") + dash + "\"" : "") << "/>";
+    item(kind);
+  };
+  drawn_edge("land bridge", "#6d4c41", 7, "");
+  drawn_edge("strait", "#1f4e79", 2.5, "5 3");
+  drawn_edge("wall", "#4e342e", 5, "");
   const auto line = [&](const char* dash, const char* colour, const std::string& text) {
     key << "<line x1=\"" << num(kx - 12) << "\" y1=\"" << num(y) << "\" x2=\"" << num(kx + 12)
         << "\" y2=\"" << num(y) << "\" stroke=\"" << colour << "\" stroke-width=\"3\""

@@ -108,6 +108,9 @@ struct Edge {
   std::string to;  // the neighbouring cell (maps)
   int side = -1;   // hex side 0-5 (hex boards)
   std::string kind;
+  // Maps drawn from geography: where the edge is drawn (SVG path data on the
+  // canvas): a wall along a border, a land bridge or strait across water.
+  std::string path;
 };
 
 struct Cell {

@@ -27,8 +27,9 @@ int tokens_in(const proto::View& v) {
 // Text a player must read is 11 units or more at 1:1 (BOARDS); only a hex's
 // own number may be smaller, the rulers giving it.
 void check_readable(const testing::SvgReading& r) {
-  for (const auto& [cls, size] : r.font_sizes)
-    if (cls != "hexnum") CHECK_MESSAGE(size >= 11, cls << " at " << size);
+  for (const auto& font : r.font_sizes)
+    if (font.first != "hexnum")
+      CHECK_MESSAGE(font.second >= 11, font.first << " at " << font.second);
 }
 
 }  // namespace
@@ -243,8 +244,13 @@ TEST_CASE("pictures: The Fall of Constantinople shows cities, garrisons and the 
   convert::to_proto(state->view(std::nullopt), pv);
   const auto r = testing::read_svg(render::render_svg(pv, found.second.sides, "fall"));
   REQUIRE(r.error.empty());
-  CHECK(r.with_class("edge") == 2);  // FoC Mapboard h: against West and East Thrace
-  CHECK(r.has_text("wall"));
+  // FoC Mapboard h: the Long Wall against West and East Thrace, drawn along
+  // the border; cities as towers; the land bridges and straits drawn.
+  CHECK(r.with_class("wall") == 2);
+  CHECK(r.has_text("wall: con - wth"));
+  CHECK(r.with_class("city") >= 1);
+  CHECK(r.with_class("crossing") > 0);
+  CHECK(r.has_text("land bridge"));
   CHECK(r.has_text("con city: Constantinople (8£, size 3, port), Byzantium's"));
   CHECK(r.has_text("Byzantium 2A con (city) (Byzantium, garrison)"));
 }

@@ -1,9 +1,11 @@
 // Writes the committed geometry of a province map (README.md): the coarse
 // polygons of <map>.json, authored by hand in longitude/latitude, cut along
-// Natural Earth's coastline (world-atlas land-50m), projected, clipped to the
-// map's frame and simplified, as SVG path data in canvas coordinates.
+// Natural Earth's coastline (world-atlas land-50m, or the map's `coastline`),
+// projected, clipped to the map's frame and simplified, as SVG path data in
+// canvas coordinates.
 //
 //   node build.mjs standard ../../shared/games/diplomacy/data/standard-geometry.json
+//   node build.mjs fall ../../shared/games/fall/data/fall-of-constantinople-geometry.json
 //
 // Land provinces are their coarse polygon ∩ land, sea zones their coarse
 // polygon − land ("fills", narrow waters the map closes, count as land). The
@@ -11,6 +13,18 @@
 // sea beside it share the same coast vertices. Problems (land or sea that two
 // areas claim, sea no zone covers) are printed; the adjacency test
 // (tests/games/diplomacy/test_map_geometry.cpp) checks the borders.
+//
+// Optional in a map file: `islands`, rings of land given to an area whatever
+// the other rings claim (a water island, a sea space with its island, takes
+// its sea from its ring and its land from these); `cities`, where each
+// province's city stands; `straits`, crossings over water drawn as lines
+// ({"between": [a, b], "kind": ..., "line": [lon/lat points]}); `borders`,
+// borders drawn with a mark (a wall), the same way. An area's ring may be a
+// list of rings (an area in pieces). Island rings take the land of islands
+// only (pieces of land mostly inside them). Vertex names are looked up in the area's
+// own table first (`vertices` for land, `sea_vertices` for sea), then in the
+// other, so that a land border and a sea border can meet the coast along one
+// line.
 import {readFileSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {dirname, join} from 'node:path';
@@ -123,7 +137,7 @@ function simplifyRing(ring, tol) {
 
 // ------------------------------------------------------------ land
 
-const topo = require('world-atlas/land-50m.json');
+const topo = require(`world-atlas/${spec.coastline ?? 'land-50m'}.json`);
 const world = feature(topo, topo.objects.land);
 // Rings crossing the antimeridian (Eurasia's, at Chukotka) are made
 // continuous eastwards so that they read as plane polygons; polygons far from
@@ -153,21 +167,43 @@ const landFilled = polygonClipping.union(land, ...fills);
 
 // ------------------------------------------------------------ areas
 
-const vertex = (name, table) => {
+const vertex = (name, table, other) => {
   if (Array.isArray(name)) return name;
-  const v = table[name];
+  const v = table[name] ?? other?.[name];
   if (!v) throw new Error(`unknown vertex ${name}`);
   return v;
 };
-const coarse = (ring, table) => [close(ring.map((v) => toCanvas(vertex(v, table))))];
+// A ring, or a list of rings (an area in pieces), as a multipolygon.
+const pieces = (ring) => (ring.length && Array.isArray(ring[0]) && typeof ring[0][0] !== 'number' ? ring : [ring]);
+const coarse = (ring, table, other) =>
+  pieces(ring).map((r) => [close(r.map((v) => toCanvas(vertex(v, table, other))))]);
+const landVertices = spec.vertices || {};
+const seaVertices = spec.sea_vertices || {};
+
+// Land given to one area whatever the rings claim (islands): of each piece of
+// land mostly inside the island rings, the part inside the area's rings. A
+// ring need not thread a channel narrower than the coastline's detail (the
+// mainland beside it is no island), and rings sharing an edge split an island
+// (Crete).
+const islandBoxes = Object.fromEntries(
+    Object.entries(spec.islands || {}).map(([id, rings]) => [id, coarse(rings, landVertices, seaVertices)]));
+const anyBox = polygonClipping.union([], ...Object.values(islandBoxes));
+const islandPieces = landFilled.filter(
+    (piece) => multiArea(polygonClipping.intersection([piece], anyBox)) > polyArea(piece) / 2);
+const islandLand = {};
+for (const [id, box] of Object.entries(islandBoxes))
+  islandLand[id] = islandPieces.length ? polygonClipping.intersection(islandPieces, box) : [];
+const allIslands = polygonClipping.union([], ...Object.values(islandLand));
+const withIsland = (id, shape) => (islandLand[id] ? polygonClipping.union(shape, islandLand[id]) : shape);
 
 const areas = {};
 for (const [id, ring] of Object.entries(spec.land)) {
-  areas[id] = {sea: false, shape: polygonClipping.intersection(coarse(ring, spec.vertices), landFilled)};
+  const cut = ring.length ? polygonClipping.intersection(coarse(ring, landVertices, seaVertices), landFilled) : [];
+  areas[id] = {sea: false, shape: withIsland(id, polygonClipping.difference(cut, allIslands))};
 }
 for (const [id, ring] of Object.entries(spec.sea)) {
-  const cut = polygonClipping.difference(coarse(ring, spec.sea_vertices), landFilled);
-  areas[id] = {sea: true, shape: polygonClipping.intersection(cut, frame)};
+  const cut = polygonClipping.difference(coarse(ring, seaVertices, landVertices), landFilled);
+  areas[id] = {sea: true, shape: withIsland(id, polygonClipping.intersection(cut, frame))};
 }
 
 // Diagnostics: overlaps within each tiling, and sea no zone covers.
@@ -199,7 +235,7 @@ const pieceReport = (what, mp, min) => {
 const seaUnion = polygonClipping.union(...ids.filter((i) => areas[i].sea).map((i) => areas[i].shape));
 const landUnion = polygonClipping.union(...ids.filter((i) => !areas[i].sea).map((i) => areas[i].shape));
 pieceReport('sea no zone covers', polygonClipping.difference(frame, landFilled, seaUnion), 3);
-pieceReport('impassable land', polygonClipping.difference(land, landUnion), 20);
+pieceReport('impassable land', polygonClipping.difference(land, landUnion, allIslands), 20);
 for (const id of ids) {
   if (!areas[id].shape.length) {
     problems++;
@@ -297,11 +333,24 @@ for (const [loc, lonlat] of Object.entries(spec.coasts || {})) {
   const at = toCanvas(lonlat);
   (provinces[prov].coasts ??= {})[coast] = [r1(at[0]), r1(at[1])];
 }
+for (const [prov, lonlat] of Object.entries(spec.cities || {})) {
+  const at = toCanvas(lonlat);
+  provinces[prov].city = [r1(at[0]), r1(at[1])];
+}
+// A drawn line (a strait, a wall) as path data: whole units, like outlines,
+// so that a wall along a border lies on it.
+const linePath = (pts) => {
+  const p = pts.map((v) => toCanvas(vertex(v, landVertices, seaVertices)).map(Math.round));
+  return `M${p[0][0]} ${p[0][1]}` + p.slice(1).map((q) => `L${q[0]} ${q[1]}`).join('');
+};
+const links = (list) =>
+  (list || []).map((l) => (Array.isArray(l) ? l : {between: l.between, kind: l.kind, path: linePath(l.line)}));
 const out = {
   _comment: spec.output_comment,
   canvas: {width, height},
   land: pathData(land),
-  straits: spec.straits || [],
+  straits: links(spec.straits),
+  ...(spec.borders ? {borders: links(spec.borders)} : {}),
   provinces,
 };
 writeFileSync(outPath, JSON.stringify(out, null, 0).replace(/,"(?=[a-z_]+":\{"outline)/g, ',\n"') + '\n');

@@ -88,7 +88,8 @@ View Board::view() const {
                                   *boom == BoomKind::Permanent ? "permanent boom"
                                   : boom_broken_               ? "the Boom, broken"
                                   : *boom == BoomKind::Closed  ? "the Boom"
-                                                               : "the Boom, passage (15.61)"});
+                                                               : "the Boom, passage (15.61)",
+                                  {}});
       }
       for (const auto& [id, s] : ships_) {
         if (!afloat(s) || s.hex != h) continue;

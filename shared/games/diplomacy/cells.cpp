@@ -48,10 +48,21 @@ Cell province_cell(const Map& map, const Province& p) {
   }
   const auto& near = map.any_neighbours(p.id);
   c.neighbours.assign(near.begin(), near.end());
-  // FoC Mapboard h: the Long Wall, on Constantinople's borders with the Thraces.
+  const Geometry* g = map.geometry();
+  // FoC Mapboard h: the Long Wall, on Constantinople's borders with the
+  // Thraces, drawn along them where the geometry marks them.
   for (const Wall& w : map.walls()) {
     if (w.province != p.id) continue;
-    for (const std::string& against : w.against) c.edges.push_back(Edge{against, -1, "wall"});
+    for (const std::string& against : w.against) {
+      const DrawnLink* drawn = g ? Geometry::find(g->marked_borders(), p.id, against) : nullptr;
+      c.edges.push_back(Edge{against, -1, "wall", drawn ? drawn->path : ""});
+    }
+  }
+  // Crossings over water the drawing shows as lines (straits, land
+  // bridges), each on the cell of its first province.
+  if (g) {
+    for (const DrawnLink& l : g->straits())
+      if (l.a == p.id) c.edges.push_back(Edge{l.b, -1, l.kind, l.path});
   }
   return c;
 }

@@ -14,6 +14,20 @@ CanvasPoint point_of(const json::Value& v) {
   return CanvasPoint{v.array()[0].number(), v.array()[1].number()};
 }
 
+// A link: ["a", "b"], or {"between": ["a", "b"], "kind": ..., "path": ...}.
+Expected<DrawnLink> link_of(const json::Value& v, const char* default_kind) {
+  const json::Value& between = (v.kind() == json::Value::Kind::Object) ? v["between"] : v;
+  if (between.array().size() != 2) return fail("geometry: a strait or border joins two provinces");
+  DrawnLink l{between.array()[0].string(), between.array()[1].string(), default_kind, ""};
+  if ((v.kind() == json::Value::Kind::Object)) {
+    if (!v["kind"].string().empty()) l.kind = v["kind"].string();
+    l.path = v["path"].string();
+    if (!l.path.empty() && !path_rings(l.path))
+      return fail("geometry: the line between " + l.a + " and " + l.b + " does not read");
+  }
+  return l;
+}
+
 }  // namespace
 
 Expected<Geometry> Geometry::load(std::string_view json_text) {
@@ -26,16 +40,31 @@ Expected<Geometry> Geometry::load(std::string_view json_text) {
   if (g.width_ <= 0 || g.height_ <= 0) return fail("geometry: no canvas");
   g.land_ = j["land"].string();
   for (const auto& [id, p] : j["provinces"].object()) {
-    ProvinceShape s{p["outline"].string(), point_of(p["label"]), {}};
+    ProvinceShape s{p["outline"].string(), point_of(p["label"]), {}, std::nullopt};
     if (!path_rings(s.outline)) return fail("geometry: the outline of " + id + " does not read");
     for (const auto& [coast, at] : p["coasts"].object()) s.coasts.emplace(coast, point_of(at));
+    if (p["city"].array().size() == 2) s.city = point_of(p["city"]);
     g.shapes_.emplace(id, std::move(s));
   }
-  for (const json::Value& pair : j["straits"].array()) {
-    if (pair.array().size() != 2) return fail("geometry: a strait joins two provinces");
-    g.straits_.emplace_back(pair.array()[0].string(), pair.array()[1].string());
+  for (const json::Value& v : j["straits"].array()) {
+    auto l = link_of(v, "strait");
+    if (!l) return fail(l.error().message);
+    g.straits_.push_back(std::move(*l));
+  }
+  for (const json::Value& v : j["borders"].array()) {
+    auto l = link_of(v, "wall");
+    if (!l) return fail(l.error().message);
+    g.marked_.push_back(std::move(*l));
   }
   return g;
+}
+
+const DrawnLink* Geometry::find(const std::vector<DrawnLink>& links, std::string_view a,
+                                std::string_view b) {
+  for (const DrawnLink& l : links) {
+    if ((l.a == a && l.b == b) || (l.a == b && l.b == a)) return &l;
+  }
+  return nullptr;
 }
 
 const ProvinceShape* Geometry::shape(std::string_view province) const {

@@ -12,7 +12,8 @@
 
 namespace naumachia::data {
 std::string_view fall_of_constantinople_map();
-}
+std::string_view fall_of_constantinople_geometry();
+}  // namespace naumachia::data
 
 namespace naumachia::fall {
 
@@ -177,7 +178,12 @@ Expected<Scenario> Scenario::load(std::string_view json_text) {
 }
 
 Expected<Scenario> load_scenario() {
-  return Scenario::load(data::fall_of_constantinople_map());
+  auto s = Scenario::load(data::fall_of_constantinople_map());
+  if (!s) return s;
+  auto geometry = diplomacy::Geometry::load(data::fall_of_constantinople_geometry());
+  if (!geometry) return fail(geometry.error().message);
+  s->set_geometry(std::make_shared<const diplomacy::Geometry>(std::move(*geometry)));
+  return s;
 }
 
 }  // namespace naumachia::fall

@@ -36,6 +36,10 @@ class Scenario {
   static Expected<Scenario> load(std::string_view json_text);
 
   const diplomacy::Map& map() const { return map_; }
+  // The map's drawing (the pictures only; no rule reads it).
+  void set_geometry(std::shared_ptr<const diplomacy::Geometry> geometry) {
+    map_.set_geometry(std::move(geometry));
+  }
   // The powers in the data's order (alphabetical in the shipped file).
   const std::vector<PowerInfo>& powers() const { return powers_; }
   const PowerInfo* power(std::string_view name) const;
@@ -49,7 +53,8 @@ class Scenario {
   Position initial_;
 };
 
-// The compiled-in scenario (data::fall_of_constantinople_map()).
+// The compiled-in scenario (data::fall_of_constantinople_map()), drawn from
+// data::fall_of_constantinople_geometry().
 Expected<Scenario> load_scenario();
 
 }  // namespace naumachia::fall

@@ -36,9 +36,12 @@ Winter: build A ath; build F mes/wc; build mercenary A ath; disband F rho;
 
 }  // namespace
 
+// A group's count is printed on its counter (Multiplicity Plus: "2A").
 Token Board::token(const Group& g, std::vector<std::string> marks) const {
-  return diplomacy::unit_token(seats_.seat_of(g.power), g.type, g.power + " " + describe(g),
-                               g.power, std::move(marks));
+  Token t = diplomacy::unit_token(seats_.seat_of(g.power), g.type, g.power + " " + describe(g),
+                                  g.power, std::move(marks));
+  if (g.count > 1) t.values = std::to_string(g.count);
+  return t;
 }
 
 // The province with its food, owner, pillage and the units outside its city
@@ -52,6 +55,7 @@ Cell Board::province_cell(const diplomacy::Province& p) const {
   if (owner != province_owner.end()) {
     c.label += ", " + units::possessive(owner->second);
     c.owner = seats_.seat_of(owner->second);
+    c.power = owner->second;
   }
   if (pillaged_provinces.count(p.id)) c.label += ", pillaged";
   for (const Group& g : groups) {
@@ -76,11 +80,19 @@ Cell Board::city_cell(const std::string& id, const diplomacy::City& city) const 
   cc.id = id + " city";
   cc.x = city.x;
   cc.y = city.y;
+  const diplomacy::Geometry* drawing = sc_->map().geometry();
+  if (const auto* shape = drawing ? drawing->shape(id) : nullptr; shape && shape->city) {
+    cc.x = shape->city->x;
+    cc.y = shape->city->y;
+  }
   cc.neighbours.push_back(id);
   cc.terrain = "city";
   cc.fill = Fill::Town;
   const auto co = city_owner.find(id);
-  if (co != city_owner.end()) cc.owner = seats_.seat_of(co->second);
+  if (co != city_owner.end()) {
+    cc.owner = seats_.seat_of(co->second);
+    cc.power = co->second;
+  }
   cc.label = city.name + " (" + std::to_string(city.money) + "£, size " +
              std::to_string(city.size) + (city.port ? ", port" : "") + "), " +
              (co == city_owner.end() ? "unowned" : units::possessive(co->second));

@@ -1,8 +1,8 @@
-// The province maps drawn from geography (data/standard-geometry.json,
-// tools/mapgeo): a drawing a player can trust shows a border between two
-// provinces exactly where the engine lets units cross. The borders are read
-// from the committed path data: two outlines share a border where segments
-// of both lie on one line and overlap.
+// The province maps drawn from geography (data/standard-geometry.json and
+// games/fall/data/fall-of-constantinople-geometry.json, tools/mapgeo): a drawing a player can trust
+// shows a border between two provinces exactly where the engine lets units cross. The borders are
+// read from the committed path data: two outlines share a border where segments of both lie on one
+// line and overlap.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -13,6 +13,7 @@
 #include "games/diplomacy/diplomacy.h"
 #include "games/diplomacy/geometry.h"
 #include "games/diplomacy/map.h"
+#include "games/fall/scenario.h"
 
 using namespace naumachia;
 using namespace naumachia::diplomacy;
@@ -34,8 +35,9 @@ std::map<Pair, double> shared_borders(const std::map<std::string, std::string>& 
   constexpr double kTolerance = 0.25, kCell = 8;
   std::vector<std::string> ids;
   std::vector<Segment> segments;
-  for (const auto& [id, outline] : outlines) {
-    const auto rings = path_rings(outline);
+  for (const auto& entry : outlines) {
+    const std::string& id = entry.first;
+    const auto rings = path_rings(entry.second);
     REQUIRE_MESSAGE(rings.has_value(), id);
     for (const auto& ring : *rings) {
       for (std::size_t i = 0; i < ring.size(); ++i)
@@ -90,7 +92,9 @@ void check_borders_match_adjacency(const Map& map) {
   const Geometry* g = map.geometry();
   REQUIRE(g != nullptr);
   std::map<std::string, std::string> outlines;
-  for (const auto& [id, p] : map.provinces()) {
+  for (const auto& province : map.provinces()) {
+    const std::string& id = province.first;
+    const auto& p = province.second;
     const ProvinceShape* s = g->shape(id);
     REQUIRE_MESSAGE(s != nullptr, id << " has no outline");
     CHECK_MESSAGE(!s->outline.empty(), id);
@@ -106,7 +110,7 @@ void check_borders_match_adjacency(const Map& map) {
   for (const auto& [id, p] : map.provinces())
     for (const std::string& n : map.any_neighbours(id)) adjacent.insert(std::minmax(id, n));
   std::set<Pair> straits;
-  for (const auto& [a, b] : g->straits()) straits.insert(std::minmax(a, b));
+  for (const DrawnLink& l : g->straits()) straits.insert(std::minmax(l.a, l.b));
   const std::set<Pair> drawn = drawn_borders(outlines);
   for (const Pair& p : adjacent) {
     CHECK_MESSAGE((drawn.count(p) == 1 || straits.count(p) == 1),
@@ -138,6 +142,41 @@ TEST_CASE(
     "standard map geometry: provinces adjacent in the engine's map, and only they, share a "
     "drawn border") {
   check_borders_match_adjacency(*standard_map());
+}
+
+TEST_CASE(
+    "Fall of Constantinople map geometry: provinces adjacent in the engine's map, and only they, "
+    "share a drawn border or a drawn strait or land bridge, and its cities and wall are drawn") {
+  const auto scenario = fall::load_scenario();
+  REQUIRE(scenario.has_value());
+  const Map& map = scenario->map();
+  check_borders_match_adjacency(map);
+  const Geometry& g = *map.geometry();
+  for (const auto& province : map.provinces()) {
+    const std::string& id = province.first;
+    if (!map.city(id)) continue;
+    const auto at = g.shape(id)->city;
+    REQUIRE_MESSAGE(at.has_value(), id << "'s city has no place drawn");
+    CHECK_MESSAGE((at->x > 0 && at->x < g.width() && at->y > 0 && at->y < g.height()), id);
+  }
+  // FoC Movement b: the eight land bridges are drawn as such.
+  int bridges = 0;
+  for (const auto& province : map.provinces()) {
+    const std::string& a = province.first;
+    for (const std::string& b : map.any_neighbours(a)) {
+      if (a > b || !map.land_bridge(a, b)) continue;
+      ++bridges;
+      const DrawnLink* l = Geometry::find(g.straits(), a, b);
+      REQUIRE_MESSAGE(l != nullptr, a << "-" << b << " is not drawn");
+      CHECK(l->kind == "land bridge");
+      CHECK_FALSE(l->path.empty());
+    }
+  }
+  CHECK(bridges == 8);
+  // FoC Mapboard h: the Long Wall on Constantinople's borders with the Thraces.
+  for (const Wall& w : map.walls())
+    for (const std::string& against : w.against)
+      CHECK_MESSAGE(Geometry::find(g.marked_borders(), w.province, against) != nullptr, against);
 }
 
 TEST_CASE("map geometry: path data with relative lines reads as absolute points, else is refused") {
