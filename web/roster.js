@@ -52,7 +52,7 @@ function showPieces(detail) {
   });
   if (!groups.length) groups.push(el('p', {class: 'hint'}, 'No pieces on the board.'));
   list.replaceChildren(...groups);
-  if (mine.length && !owners.some((o) => mine.includes(o))) {
+  if (owners.length && mine.length && !owners.some((o) => mine.includes(o))) {
     list.prepend(el('p', {class: 'hint'}, 'None of your pieces is on the board.'));
   }
   for (const b of list.querySelectorAll('button')) if (focused !== null && b.dataset.piece === focused) b.focus();
