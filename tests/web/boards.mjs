@@ -188,6 +188,26 @@ async function checkBoard(page, scenario, size, outDir) {
       `${what}: + and the arrow keys zoom and pan the focused board ` +
           `(viewBox at ${keyed.x.toFixed(0)},${keyed.y.toFixed(0)} -> ${arrowed.x.toFixed(0)},${arrowed.y.toFixed(0)})`);
 
+  // The wheel zooms about the pointer: the point under it stays.
+  const box = await page.$eval('#board', (f) => {
+    const r = f.getBoundingClientRect();
+    return {x: r.x + f.clientLeft, y: r.y + f.clientTop};
+  });
+  const px = arrowed.fw / 3, py = arrowed.fh / 3;
+  await page.mouse.move(box.x + px, box.y + py);
+  await page.mouse.wheel({deltaY: -100});
+  await pause(150);
+  const wheeled = await frameState(page);
+  const under = (s) => ({x: s.x + (px * s.w) / s.fw, y: s.y + (py * s.h) / s.fh});
+  // Along a side where the view keeps clear of the board's edges (elsewhere
+  // the board's edge holds the view).
+  const clear = (start, seen, from, size) => start > from + 0.5 && start + seen < from + size - 0.5;
+  const steady = (!clear(wheeled.x, wheeled.w, wheeled.box.x, wheeled.box.w) || near(under(wheeled).x, under(arrowed).x, 1)) &&
+      (!clear(wheeled.y, wheeled.h, wheeled.box.y, wheeled.box.h) || near(under(wheeled).y, under(arrowed).y, 1));
+  check(near(wheeled.w, arrowed.w / kStep, 1) && steady,
+      `${what}: the wheel zooms in about the pointer (viewBox ${arrowed.w.toFixed(1)} -> ${wheeled.w.toFixed(1)} wide)`);
+  await page.mouse.move(0, 0);
+
   // The roster: the seat's pieces, each chosen marks its counter in the frame.
   const listed = [...own.listed].sort();
   check(JSON.stringify(listed) === JSON.stringify([...own.own].sort()) && own.entries === own.all,
