@@ -1,8 +1,9 @@
 // The naumachia web client. Thin, like the command-line client: it speaks the
 // protocol of proto/naumachia.proto (protobufjs, protocol.js) over the
 // server's WebSocket, shows what the server sends and holds no rules. Boards
-// are the server's own SVG pictures (GetGameRequest.picture); the game's board
-// is drawn inline so that orders can be given on it (orders.js).
+// are the server's own SVG pictures (GetGameRequest.picture), drawn inline
+// in frames to zoom and pan (board.js); orders can be given on the game's
+// (orders.js), and a roster lists its pieces (roster.js).
 'use strict';
 
 const PROTOCOL_VERSION = 1;
@@ -135,18 +136,9 @@ function pictureUrl(svg) {
   return URL.createObjectURL(new Blob([svg], {type: 'image/svg+xml'}));
 }
 
-function setPicture(img, svg, alt) {
-  if (img.src.startsWith('blob:')) URL.revokeObjectURL(img.src);
-  if (svg) {
-    img.src = pictureUrl(svg);
-    img.alt = alt;
-    img.hidden = false;
-  } else {
-    img.removeAttribute('src');
-    img.alt = '';
-    img.hidden = true;
-  }
-}
+// The game's board and the replay's, each in a frame to zoom and pan (board.js).
+const gameBoard = new BoardFrame($('board-figure'), 'board');
+const replayBoard = new BoardFrame($('replay-figure'), 'replay');
 
 // ------------------------------------------------------------------ sign-in
 
@@ -352,7 +344,8 @@ async function openGame(id) {
     $('orders-note').textContent = '';
     $('replay').open = false;
     $('replay-text').replaceChildren();
-    setPicture($('replay-board'), '', '');
+    replayBoard.show('', {});
+    chosenPiece = null;
   }
   try {
     await refreshGame();
@@ -381,6 +374,7 @@ async function refreshGame() {
       s.must_order ? (s.ready ? ' (orders ready)' : s.saved ? ' (draft saved, not ready)' : ' (to order)') : '',
       s.resigned ? ' (resigned)' : '')));
   setBoard(d.picture, `the board of game ${g.id}, ${g.step_label}`);
+  showPieces(d);
   $('board-save').hidden = !d.picture;
   $('board-note').textContent = d.picture ? '' :
       g.status === 'OPEN' ? 'The board appears when the game starts.' :
@@ -636,9 +630,12 @@ async function loadReplay() {
   setStatus('Replaying the game on the server…');
   const r = await request('replay', {game_id: mine.id, view_step: 0, pictures: true});
   if (game !== mine) return;
-  game.replay = {steps: r.steps, pictures: new Map([[0, r.initial_picture]])};
+  game.replay = {steps: r.steps, pictures: new Map([[0, r.initial_picture]]), views: new Map([[0, r.initial]])};
   const last = r.steps[r.steps.length - 1];
-  if (last) game.replay.pictures.set(last.step, last.picture);
+  if (last) {
+    game.replay.pictures.set(last.step, last.picture);
+    game.replay.views.set(last.step, last.view);
+  }
   const slider = $('replay-step');
   slider.max = String(r.steps.length);
   slider.value = String(r.steps.length);
@@ -659,14 +656,18 @@ async function showReplayStep() {
     const r = await request('replay', {game_id: game.id, view_step: key, pictures: true});
     const t = r.steps.find((x) => x.step === key);
     replay.pictures.set(key, t ? t.picture : '');
+    replay.views.set(key, t ? t.view : null);
     if (!game || game.replay !== replay || Number($('replay-step').value) !== k) return;
   }
   const label = s ? `after step ${s.step} of ${steps.length}: ${s.label}` : `before the first step (0 of ${steps.length})`;
   $('replay-label').textContent = `Position ${label}`;
-  setPicture($('replay-board'), replay.pictures.get(key), `the board ${label}`);
+  const picture = replay.pictures.get(key);
+  replayBoard.show(picture, {alt: `the board ${label}`, key: `replay ${game.id}`, view: replay.views.get(key),
+    seats: playerSeats(game.detail.summary)});
   const save = $('replay-save');
-  save.hidden = !replay.pictures.get(key);
-  save.href = $('replay-board').src;
+  if (save.href.startsWith('blob:')) URL.revokeObjectURL(save.href);
+  save.hidden = !picture;
+  if (picture) save.href = pictureUrl(picture);
   save.download = `game-${game.id}-position-${key}.svg`;
   const text = $('replay-text');
   if (!s) {

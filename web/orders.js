@@ -1,13 +1,11 @@
 // Orders by clicking, for the web client (app.js). The board is the server's
-// SVG picture drawn inline: every cell names itself (data-id) and every
-// counter its cell (data-cell). The server lists the decisions of the step
+// SVG picture drawn inline (board.js): every cell names itself (data-id) and
+// every counter its cell (data-cell). The server lists the decisions of the step
 // and, for a decision and the choices made so far, every way on
 // (ChoicesRequest); this file only shows them, as a menu and as highlighted
 // cells, and writes the finished line into the orders text, which stays the
 // one list of orders sent. It holds no rules.
 'use strict';
-
-const SVG_NS = 'http://www.w3.org/2000/svg';
 
 // What the player is building: the step's decisions, the one being ordered,
 // the choices made so far and the server's answer for them; the lines made by
@@ -21,28 +19,10 @@ function resetPicking(step) {
 
 // ------------------------------------------------------------------ the board
 
-// Draws the server's SVG picture inline (scripts and handlers dropped), or
-// hides the board when there is none.
+// Draws the server's SVG picture in the board's frame (board.js), or hides
+// the board when there is none: the same game keeps the player's zoom.
 function setBoard(svg, alt) {
-  const box = $('board');
-  box.replaceChildren();
-  box.hidden = true;
-  if (!svg) return;
-  const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
-  const root = doc.documentElement;
-  if (!root || root.namespaceURI !== SVG_NS || doc.querySelector('parsererror')) return;
-  for (const node of root.querySelectorAll('script, foreignObject')) node.remove();
-  for (const node of [root, ...root.querySelectorAll('*')]) {
-    for (const a of [...node.attributes]) {
-      if (a.name.toLowerCase().startsWith('on')) node.removeAttribute(a.name);
-    }
-  }
-  root.removeAttribute('width');
-  root.removeAttribute('height');
-  root.setAttribute('role', 'img');
-  root.setAttribute('aria-label', alt);
-  box.append(document.importNode(root, true));
-  box.hidden = false;
+  gameBoard.show(svg, {alt, key: `game ${game.id}`, view: game.detail.view, seats: playerSeats(game.detail.summary)});
   markBoard();
 }
 
@@ -162,11 +142,17 @@ function boardClicked(event) {
     if (matching.length === 1) return choose(matching[0]).catch(fail);
     if (matching.length > 1) return showMenu(matching);
   }
-  const mine = picking.decisions.filter((d) => d.cells.includes(cell));
-  if (mine.length > 0) {
-    const next = mine.find((d) => d.id !== picking.decision) || mine[0];
-    pickDecision(next.id).catch(fail);
-  }
+  const next = pieceDecision(cell, null);
+  if (next) pickDecision(next.id).catch(fail);
+}
+
+// The decision of the player's piece at `cell`: the one naming the piece
+// (`label`, when known), else the first there but the one being made, so
+// that clicking a stack again takes its next piece.
+function pieceDecision(cell, label) {
+  const there = picking.decisions.filter((d) => d.cells.includes(cell));
+  const named = label ? there.find((d) => d.id === label || d.text === label || d.text === `${label}:`) : null;
+  return named || there.find((d) => d.id !== picking.decision) || there[0] || null;
 }
 
 // ------------------------------------------------------------------ the orders

@@ -12,16 +12,25 @@
 // screenshot of an order being made goes to OUT_DIR.
 import {boardLoaded, check, createAndJoin, register, run, screenshotBoard, waitText} from './harness.mjs';
 
-// Clicks the board's cell `id` (on its counter when it has one).
+// Clicks the board's cell `id` (on its counter when it has one), first
+// showing the whole board ("Fit") when the cell is outside the frame.
 async function clickCell(page, id) {
   await page.waitForFunction((c) => [...document.querySelectorAll('#board svg .cell')]
       .some((e) => e.dataset.id === c), {timeout: 15000}, id);
-  const at = await page.evaluate((c) => {
+  await page.$eval('#board', (f) => f.scrollIntoView({block: 'nearest'}));
+  const where = () => page.evaluate((c) => {
     const counter = [...document.querySelectorAll('#board svg .counter')].find((e) => e.dataset.cell === c);
     const cell = [...document.querySelectorAll('#board svg .cell')].find((e) => e.dataset.id === c);
     const r = (counter || cell.querySelector('circle, rect, polygon') || cell).getBoundingClientRect();
-    return {x: r.x + r.width / 2, y: r.y + r.height / 2};
+    const f = document.querySelector('#board').getBoundingClientRect();
+    const x = r.x + r.width / 2, y = r.y + r.height / 2;
+    return {x, y, seen: x > f.left && x < f.right && y > f.top && y < f.bottom};
   }, id);
+  let at = await where();
+  if (!at.seen) {
+    await page.click('#board-figure [data-zoom=fit]');
+    at = await where();
+  }
   await page.mouse.click(at.x, at.y);
 }
 

@@ -4,24 +4,14 @@
 // are the README's (scripts/screenshots.sh).
 //
 //   node tests/web/every-game.mjs SERVER OUT_DIR
-import {boardLoaded, createAndJoin, register, run, screenshotBoard, waitText} from './harness.mjs';
-
-// scenario, and what the game's first step is called
-const games = [
-  ['diplomacy/standard', 'Spring 1901'],
-  ['diplomacy/fall-of-constantinople', 'Winter 1354'],
-  ['tyre/siege', 'Turn 1: Macedonian deployment'],
-  ['constantinople/naval', 'Turn 1'],
-  ['classis/actium', 'Setup'],
-  ['eih-naval/trafalgar', 'Step'],
-];
+import {boardLoaded, createAndJoin, kShippedGames, register, run, screenshotBoard, waitText} from './harness.mjs';
 
 await run('node every-game.mjs SERVER OUT_DIR', async ({newPage, outDir}) => {
   const first = await newPage(1100, 800);
   const second = await newPage(1100, 800);
   await register(first, 'octavian', false);
   await register(second, 'antony', false);
-  for (const [scenario, step] of games) {
+  for (const [scenario, step] of kShippedGames) {
     await createAndJoin(first, second, scenario);
     const name = scenario.replace('/', '-');
     for (const [page, who] of [[first, 'the creator'], [second, 'the joiner']]) {

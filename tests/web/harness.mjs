@@ -27,6 +27,16 @@ export function check(ok, what) {
   }
 }
 
+// One scenario of each shipped game, and what its first step is called.
+export const kShippedGames = [
+  ['diplomacy/standard', 'Spring 1901'],
+  ['diplomacy/fall-of-constantinople', 'Winter 1354'],
+  ['tyre/siege', 'Turn 1: Macedonian deployment'],
+  ['constantinople/naval', 'Turn 1'],
+  ['classis/actium', 'Setup'],
+  ['eih-naval/trafalgar', 'Step'],
+];
+
 // ------------------------------------------------------------------ server
 
 function startServer(serverPath, dir) {
