@@ -6,6 +6,10 @@
 // and docs/rules/eih-naval-play.md decide them.
 #include <doctest/doctest.h>
 
+#include <map>
+#include <regex>
+#include <set>
+
 #include "eih_naval_fixture.h"
 
 using namespace naumachia;
@@ -201,6 +205,39 @@ TEST_CASE(
   // The French stack needs no declaration: straight to the evasion.
   auto french = play(choice, {{0, {"defender 2"}}}, {});
   CHECK(french.next->step().label == "Evasion (1.1.2.1)");
+}
+
+TEST_CASE(
+    "EiH 1.1.2.4.1: no battle's description, sent to every player before joining, counts the "
+    "forces hidden until Step Three") {
+  const Data& d = the_data();
+  for (const ScenarioInfo& s : game().scenarios()) {
+    const Battle* b = d.battle(s.id);
+    REQUIRE(b != nullptr);
+    // Every count a seat may not know: a fleet's ships of each type and in
+    // all, and each side's.
+    std::set<int> counts;
+    std::map<int, Ships> sides;
+    for (const FleetSpec& f : b->fleets) {
+      for (const int n : f.ships.n) counts.insert(n);
+      counts.insert(f.ships.total());
+      for (const StackSpec& st : b->stacks)
+        if (st.id == f.stack) sides[st.side] += f.ships;
+    }
+    for (const auto& side : sides) {
+      for (const int n : side.second.n) counts.insert(n);
+      counts.insert(side.second.total());
+    }
+    counts.erase(0);
+    // Whole numbers of the text, not parts of a decimal ("morale 3.5").
+    const std::regex whole(R"((^|[^\d.])(\d+)(?![\d.]))");
+    for (auto m = std::sregex_iterator(s.description.begin(), s.description.end(), whole);
+         m != std::sregex_iterator(); ++m) {
+      const std::string number = (*m)[2];
+      CHECK_MESSAGE(counts.count(std::stoi(number)) == 0,
+                    s.id << ": '" << number << "' in " << s.description);
+    }
+  }
 }
 
 TEST_CASE("EiH 1.1.1.2: declaring war costs political points for each declaration") {
