@@ -226,6 +226,10 @@ void Auth::login(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
                                          retry_after(logins_by_address_.wait(conn.peer, now)));
   }
   take_password_check(now);
+  // The guess is charged to its name before its hash, and given back if it
+  // was right: guesses sent at once cannot all pass the check above before
+  // the first of them has failed. (The check above left room for it.)
+  failures_by_name_.take(key, now);
   const auto user = reader_.user_by_name(r.name());
   std::optional<PasswordScheme> stored;
   if (user) {
@@ -258,11 +262,11 @@ void Auth::login(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
     net::post(strand_, [this, &conn, outbox, user, ok, upgraded, current, reply, key] {
       guarded(reply, [&] {
         if (!ok) {
-          failures_by_name_.charge(key, Steady::now());
           log_line("failed log-in for '" + loggable(user ? user->name : key) + "' from " +
                    conn.peer);
           refuse(proto::BAD_CREDENTIALS, "unknown user or wrong password");
         }
+        failures_by_name_.refund(key, Steady::now());
         std::function<void(Tables&)> before;
         if (upgraded) {
           before = [id = user->id, upgraded, current](Tables& s) {

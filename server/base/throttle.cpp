@@ -21,9 +21,9 @@ bool Bucket::take(Clock::time_point now, double cost) {
   return true;
 }
 
-void Bucket::charge(Clock::time_point now, double cost) {
+void Bucket::refund(Clock::time_point now, double cost) {
   refill(now);
-  tokens_ -= cost;
+  tokens_ = std::min(spec_.burst, tokens_ + cost);
 }
 
 double Bucket::wait(Clock::time_point now, double cost) {
@@ -50,8 +50,8 @@ bool KeyedBuckets::take(const std::string& key, Bucket::Clock::time_point now, d
   return at(key, now).take(now, cost);
 }
 
-void KeyedBuckets::charge(const std::string& key, Bucket::Clock::time_point now, double cost) {
-  at(key, now).charge(now, cost);
+void KeyedBuckets::refund(const std::string& key, Bucket::Clock::time_point now, double cost) {
+  at(key, now).refund(now, cost);
 }
 
 double KeyedBuckets::wait(const std::string& key, Bucket::Clock::time_point now, double cost) {

@@ -29,8 +29,9 @@ class Bucket {
   // the whole burst is taken (into debt) once the bucket is full, so that no
   // attempt is refused for ever.
   bool take(Clock::time_point now, double cost = 1);
-  // Takes `cost` even into debt (a failure counted after the fact).
-  void charge(Clock::time_point now, double cost = 1);
+  // Gives back `cost` taken for an attempt that turned out not to count (a
+  // log-in that succeeded), never above the burst.
+  void refund(Clock::time_point now, double cost = 1);
   // Seconds until `cost` could be taken; 0 when it can now.
   double wait(Clock::time_point now, double cost = 1);
   bool full(Clock::time_point now) const;
@@ -49,7 +50,7 @@ class KeyedBuckets {
   explicit KeyedBuckets(RateSpec spec, std::size_t prune_above = 4096)
       : spec_(spec), prune_above_(prune_above) {}
   bool take(const std::string& key, Bucket::Clock::time_point now, double cost = 1);
-  void charge(const std::string& key, Bucket::Clock::time_point now, double cost = 1);
+  void refund(const std::string& key, Bucket::Clock::time_point now, double cost = 1);
   double wait(const std::string& key, Bucket::Clock::time_point now, double cost = 1);
   std::size_t size() const { return buckets_.size(); }
 
