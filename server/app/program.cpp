@@ -79,6 +79,8 @@ accounts:
                                 second (default 5, 20 at once)
 
 games:
+  --max-open-games N            games one user has created that may wait for
+                                players at once (default 20)
   --sends-per-minute N          press messages and proposals one user may send,
                                 across all games, per minute (default 10, twice
                                 as many at once)
@@ -246,6 +248,8 @@ int parse(int argc, char** argv, Options& o) {
         [&](std::int64_t v) {
           auth.password_checks = RateSpec{4 * num(v), num(v)};
         }}},
+      {"--max-open-games",
+       {1, [&](std::int64_t v) { o.service.games.max_open_games_per_user = v; }}},
       {"--sends-per-minute",
        {1,
         [&](std::int64_t v) {

@@ -320,8 +320,17 @@ void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGa
   auto created = std::make_shared<Created>();
   const std::int64_t at = now();
   const std::string name = conn.user_name;
+  const std::int64_t most_open = limits_.max_open_games_per_user;
   writer_.submit(
-      [g, seat, user, at, name, created](Tables& s) {
+      // Counted inside the transaction, so that requests sent at once are
+      // counted one after the other.
+      [g, seat, user, at, name, created, most_open](Tables& s) {
+        if (s.open_games_created_by(user) >= most_open) {
+          refuse(proto::TOO_MANY_GAMES,
+                 "you have " + std::to_string(most_open) +
+                     " games waiting for players, as many as this server allows; a new one "
+                     "when one of them starts");
+        }
         created->id = s.create_game(g, at);
         s.add_seat(created->id, seat, user, at);
         proto::GameEvent& e = created->joined;

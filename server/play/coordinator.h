@@ -30,6 +30,9 @@ namespace naumachia::server {
 struct CoordinatorLimits {
   std::int64_t min_deadline_seconds = 60;  // a shorter step deadline cannot be played
   std::int64_t max_deadline_seconds = 30LL * 24 * 3600;
+  // Games one user has created that still wait for players: a script cannot
+  // fill the lobby.
+  std::int64_t max_open_games_per_user = 20;
   int max_order_lines = 1000;           // per submission: far above any game's needs
   std::size_t max_order_line = 500;     // bytes per order line
   std::size_t max_cached_games = 4096;  // idle games beyond this leave memory

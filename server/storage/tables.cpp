@@ -235,6 +235,12 @@ void Tables::touch_session(const Bytes& token_hash, std::int64_t now) {
       .run();
 }
 
+std::int64_t Tables::open_games_created_by(std::int64_t user_id) {
+  Stmt s = db_.prepare("SELECT COUNT(*) FROM games WHERE status = 'open' AND created_by = ?");
+  s.bind(1, user_id);
+  return s.step() ? s.integer(0) : 0;
+}
+
 std::int64_t Tables::create_game(const GameRow& g, std::int64_t now) {
   db_.prepare(
          "INSERT INTO games(game, scenario, players, created_by, created_at, deadline_seconds,"

@@ -35,6 +35,8 @@ class Tables {
   int delete_expired_sessions(std::int64_t idle_before, std::int64_t created_before);
 
   std::int64_t create_game(const GameRow& g, std::int64_t now);
+  // Games `user_id` created that still wait for players.
+  std::int64_t open_games_created_by(std::int64_t user_id);
   std::optional<GameRow> game(std::int64_t id);
   // Newest first. user_id > 0 with mine_only: only games the user sits in.
   std::vector<GameRow> games(bool mine_only, bool open_only, std::int64_t user_id);

@@ -11,10 +11,11 @@
 #include <thread>
 
 #include "connection.h"
+#include "support/protocol_client.h"
+#include "support/requests.h"
 #include "support/scripted_game.h"
 #include "support/server_process.h"
 #include "support/sql_file.h"
-#include "support/protocol_client.h"
 
 using namespace naumachia;
 using namespace naumachia::testing;
@@ -299,6 +300,74 @@ TEST_CASE("passwords: failed log-ins are throttled per name, known or not, and l
   CHECK(log.find("failed log-in for 'alice' from 127.0.0.1") != std::string::npos);
   CHECK(log.find("failed log-in for 'nobody' from 127.0.0.1") != std::string::npos);
   CHECK(log.find("wrong-guess") == std::string::npos);  // never a password
+}
+
+TEST_CASE(
+    "passwords: guesses sent at once are charged to their name before they are hashed, so no "
+    "more are checked than the limit") {
+  TempDir dir;
+  ServerProcess server(dir.path(), {"--login-failures-per-name", "3"});
+  new_player(server, "alice");
+  Connection c(server.url(), client::accept_any_certificate);
+  constexpr int kGuesses = 12;
+  for (int i = 0; i < kGuesses; ++i) {
+    proto::Envelope e = login_request("alice", "wrong-guess-" + std::to_string(i));
+    e.set_version(proto::PROTOCOL_VERSION);
+    e.set_request_id(static_cast<std::uint64_t>(i + 1));
+    c.send_raw(e.SerializeAsString());
+  }
+  int checked = 0, refused = 0;
+  for (int i = 0; i < kGuesses; ++i) {
+    const auto frame = c.next_raw(std::chrono::milliseconds(30000));
+    REQUIRE(frame.has_value());
+    proto::Envelope answer;
+    REQUIRE(answer.ParseFromString(*frame));
+    checked += answer.error().code() == proto::BAD_CREDENTIALS;
+    refused += answer.error().code() == proto::TOO_MANY_ATTEMPTS;
+  }
+  CHECK(checked == 3);
+  CHECK(refused == kGuesses - 3);
+  // A right password is not a failure: it gives its charge back, and bob
+  // logs in more often than the limit with his failures still to come.
+  new_player(server, "bob");
+  for (int i = 0; i < 5; ++i) returning_player(server, "bob");
+  for (int i = 0; i < 3; ++i)
+    CHECK(c.call(login_request("bob", "wrong-guess-" + std::to_string(i))).error().code() ==
+          proto::BAD_CREDENTIALS);
+}
+
+TEST_CASE("games: one user's games waiting for players are capped, also when asked for at once") {
+  TempDir dir;
+  ServerProcess server(dir.path(), {"--max-open-games", "2"});
+  Player alice = new_player(server, "alice");
+  // Four asked for at once: the count is kept where the games are stored.
+  for (int i = 0; i < 4; ++i) {
+    proto::Envelope e = testing::create_duel_request();
+    e.set_version(proto::PROTOCOL_VERSION);
+    e.set_request_id(static_cast<std::uint64_t>(i + 1));
+    alice.conn->send_raw(e.SerializeAsString());
+  }
+  std::vector<std::uint64_t> created;
+  int refused = 0;
+  for (int i = 0; i < 4; ++i) {
+    const auto frame = alice.conn->next_raw(std::chrono::milliseconds(30000));
+    REQUIRE(frame.has_value());
+    proto::Envelope answer;
+    REQUIRE(answer.ParseFromString(*frame));
+    if (answer.has_game()) created.push_back(answer.game().id());
+    if (answer.error().code() == proto::TOO_MANY_GAMES) {
+      ++refused;
+      CHECK(answer.error().message().find("2 games waiting for players") != std::string::npos);
+    }
+  }
+  CHECK(created.size() == 2);
+  CHECK(refused == 2);
+  CHECK(SqlFile(server.db()).integer("SELECT COUNT(*) FROM games") == 2);
+  // Once one starts, another may be made.
+  Player bob = new_player(server, "bob");
+  REQUIRE(bob.conn->call(testing::join_request(created.at(0), -1)).has_game());
+  CHECK(alice.conn->call(testing::create_duel_request()).has_game());
+  CHECK(alice.conn->call(testing::create_duel_request()).error().code() == proto::TOO_MANY_GAMES);
 }
 
 TEST_CASE("passwords: log-ins and sign-ups are throttled per address and overall") {
