@@ -37,7 +37,6 @@ std::string cell_colour(const proto::Cell& c) {
   return "#eaeded";
 }
 
-
 namespace {
 
 // An arrow's class in the picture: "move", "support", "convoy".

@@ -8,8 +8,8 @@
 
 #include "connection.h"
 #include "digest.h"
-#include "support/server_process.h"
 #include "support/protocol_client.h"
+#include "support/server_process.h"
 
 using naumachia::client::Connection;
 using naumachia::client::from_hex;
