@@ -118,7 +118,7 @@ Expected<Order> check_move(const Scenario& scenario, const Position& pos, const 
     o.to.location = o.units.fleets > 0 ? h.fleet_location : from;
     return o;
   }
-  if (to == from) return fail("the units are already in " + from);
+  if (to == from) return fail("the units are already in " + from + " (DATC 6.A.4)");
   if (o.units.armies > 0) {
     const bool land = map.army_adjacent(from, to);
     const bool landing = map.fleet_water(from) && map.any_neighbours(from).count(to) &&
@@ -134,17 +134,21 @@ Expected<Order> check_move(const Scenario& scenario, const Position& pos, const 
             "armies go to sea only with at least as many fleets (Multiplicity Plus: "
             "an A/F at sea must be seaworthy)");
     } else if (!land && !landing && !convoy) {
-      return fail("armies cannot reach " + to + " from " + from);
+      return fail("armies cannot reach " + to + " from " + from + " (DATC 6.A.1)");
     }
   }
   if (o.units.fleets > 0) {
     const auto reach = map.fleet_reach(h.fleet_location, to);
-    if (reach.empty()) return fail("fleets cannot reach " + to + " from " + h.fleet_location);
+    if (reach.empty())
+      return fail("fleets cannot reach " + to + " from " + h.fleet_location +
+                  " (DATC 6.A.1, 6.A.3)");
     if (o.to.location.find('/') != std::string::npos) {
       if (std::find(reach.begin(), reach.end(), o.to.location) == reach.end())
-        return fail("fleets cannot reach " + o.to.location + " from " + h.fleet_location);
+        return fail("fleets cannot reach " + o.to.location + " from " + h.fleet_location +
+                    " (DATC 6.B.3)");
     } else if (reach.size() > 1) {
-      return fail(to + " has two coasts: name the one to go to (" + text::join(reach, " ") + ")");
+      return fail(to + " has two coasts: name the one to go to (" + text::join(reach, " ") +
+                  "; DATC 6.B.1)");
     } else {
       o.to.location = reach[0];
     }
@@ -186,7 +190,7 @@ Expected<Order> check_support(const Scenario& scenario, const Position& pos, Ord
     if (into != from)
       return fail("units in a city support only in " + from + " (FoC Movement c.ii)");
   } else if (!reaches(map, o.units, h, o.from.location, into)) {
-    return fail("the supporting units cannot reach " + into);
+    return fail("the supporting units cannot reach " + into + " (DATC 6.A.10)");
   }
   return o;
 }

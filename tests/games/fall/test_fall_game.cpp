@@ -132,7 +132,7 @@ TEST_CASE(
   CHECK(order < lifted);
 }
 
-TEST_CASE("FoC Movement c.i, c.ii, c.iii, Building b: typical refusals cite their case") {
+TEST_CASE("FoC Movement c.i, c.iii, Building b, DATC 6.A.1: typical refusals cite their case") {
   auto s = position(kSpring +
                     "group Aragon A 2 the out\ngroup Aragon A 1 the in\ncity the Aragon\n"
                     "group Aragon F 1 aeg out\nstock Aragon 10 0 10\n");
@@ -140,6 +140,7 @@ TEST_CASE("FoC Movement c.i, c.ii, c.iii, Building b: typical refusals cite thei
   CHECK(has(refusal(*s, Aragon, {"A the city B"}), "(FoC Movement c.i)"));
   CHECK(has(refusal(*s, Aragon, {"F aeg P"}), "(FoC Movement c.iii)"));
   CHECK(has(refusal(*s, Aragon, {"buy 1 food from Aragon by 1"}), "(FoC Building b)"));
+  CHECK(has(refusal(*s, Aragon, {"2A the - adn"}), "(DATC 6.A.1)"));
 }
 
 TEST_CASE("FoC Mapboard c: an island's city falls only to a siege with fleets") {
