@@ -144,8 +144,12 @@ std::string Board::label() const {
   return kSequence.label(*this);
 }
 
+// Says who orders now: the side whose squadron has the initiative (2.1).
 std::string Board::idle_refusal(Side) const {
-  return "this seat has no orders in '" + label() + "'";
+  if (over_ || seg_ != Segment::Activation || active_.empty())
+    return "this seat has no orders in '" + label() + "'";
+  return "this seat has no orders in '" + label() + "'; " + side_name(active_side()) +
+         " orders, its squadron " + active_ + " having the initiative (2.1)";
 }
 
 void Board::resolve(const Orders& orders, Dice& dice, std::vector<Event>& events) {

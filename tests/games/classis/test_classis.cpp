@@ -271,7 +271,7 @@ TEST_CASE("Classis 3.2.1: a move or action costs a point / the points run out (2
         "R3 is not in squadron A, which has the initiative (2.1, 3.1.1)");
   CHECK(first_error(*s, kSecond, {"P1: move F"}) ==
         "this seat has no orders in 'Turn 2: Rhodes squadron A (Navarch), 1 of 6 initiative points "
-        "left'");
+        "left'; Rhodes orders, its squadron A having the initiative (2.1)");
 }
 
 TEST_CASE("Classis 3.2.1, 1.5: a command move takes one point for ships in command only") {

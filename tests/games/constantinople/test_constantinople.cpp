@@ -561,6 +561,10 @@ TEST_CASE("Constantinople 15.13, 15.16, 19.1: typical refusals cite their case")
   CHECK(has(first_error(*s, kOttoman, {"G1: move 3, ram G2"}), "friendly ship (15.13)"));
   CHECK(has(first_error(*s, kOttoman, {"G1: free"}), "(15.16)"));
   CHECK(has(first_error(*s, kOttoman, {"G1: enter 1546 facing N"}), "(19.1)"));
+  // A seat that does not order now is told who does.
+  const std::string idle = first_error(*s, kByzantine, {"VENICE: move 1"});
+  CHECK(has(idle, "the Byzantine player has no orders in '"));
+  CHECK(has(idle, "'; the Ottoman player orders"));
 }
 
 TEST_CASE("Constantinople 15.53: a ship wrecked on the shoals has its movement line first") {

@@ -190,6 +190,10 @@ TEST_CASE(
   CHECK(has(first_error(choice, PlayerId{0}, {"defender none"}), "only after an evasion"));
   CHECK(has(first_error(choice, PlayerId{1}, {"evade yes"}),
             "player has no orders in 'The attacker chooses"));
+  // The refusal says who orders now: the attacker's seat.
+  const std::string idle = first_error(choice, PlayerId{1}, {"evade yes"});
+  CHECK(has(idle, "(1.1.1.1)'; the "));
+  CHECK(has(idle, " player orders"));
   CHECK(choice.default_orders(PlayerId{0}).lines == std::vector<std::string>{"defender 2"});
   auto russians = play(choice, {{0, {"defender 3"}}}, {});
   CHECK(has(russians.events, "without a declaration of war: its fleets transport"));
