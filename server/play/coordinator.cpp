@@ -6,6 +6,7 @@
 
 #include "base/log.h"
 #include "convert.h"
+#include "core/text.h"
 #include "facts/proposals.h"
 #include "notices/game_notices.h"
 #include "notices/notice_tables.h"
@@ -546,9 +547,14 @@ PlayerId Coordinator::ordering_seat(const LiveGame& g, const ConnectionState& co
   }
   const auto must = g.to_order();
   if (std::find(must.begin(), must.end(), me) == must.end()) {
+    // Say who orders now, so that the player knows whom the game waits for.
+    std::vector<std::string> who;
+    for (PlayerId p : must) who.push_back(seat_label(g, p.value));
     refuse(proto::NOT_YOUR_STEP,
            (for_seat ? "seat " + std::to_string(me.value) : std::string("your side")) +
-               " does not order in " + g.row.step_label);
+               " does not order in this step (" + g.row.step_label + "); " +
+               (who.empty() ? std::string("nobody orders")
+                            : text::join(who, ", ") + (who.size() == 1 ? " orders" : " order")));
   }
   return me;
 }

@@ -127,8 +127,9 @@ struct SegmentRule {
 // Validation of the lines of a seat that gives no orders in the segment:
 // refused outright, or checked line by line all the same, so that each line
 // is refused by the rule it breaks ("T1 is not yours"). A refusal outright
-// reads "the Tyrian player has no orders in '<label>'", or what the board
-// says in `idle_refusal(seat)` if it words it itself.
+// reads "the Tyrian player has no orders in '<label>'; the Macedonian player
+// orders", or what the board says in `idle_refusal(seat)` if it words it
+// itself.
 enum class IdleSeats { Refused, Checked };
 
 // A segment the sequence moves on to in which no seat gives orders: skipped
@@ -329,7 +330,14 @@ class Sequence {
     if constexpr (requires { b.idle_refusal(seat); }) {
       return b.idle_refusal(seat);
     } else {
-      return "the " + b.seat_name(seat) + " player has no orders in '" + label(b) + "'";
+      // Who orders now, so that the refused seat knows whom the step waits for.
+      std::vector<std::string> who;
+      for (const auto s : b.seats()) {
+        if (orders(b, s)) who.push_back("the " + b.seat_name(s) + " player");
+      }
+      return "the " + b.seat_name(seat) + " player has no orders in '" + label(b) + "'; " +
+             (who.empty() ? std::string("nobody orders")
+                          : text::join(who, " and ") + (who.size() == 1 ? " orders" : " order"));
     }
   }
 

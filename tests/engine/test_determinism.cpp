@@ -68,11 +68,25 @@ const Fixed kFixed[] = {
      "0a3df35ada8da20658add370007f2bc962047869507bf592d15294e4b6aac912"},
     {"classis/oneoff", 2, 1, 120,
      "e6bbdc973854ec1c84acc0cee25cf19fa1c602f4cc1e3ed770539a115db0fb1b"},
+    // Classis rules 2 keeps a lost commander's chits in the cup (1.5, 1.7,
+    // 2.1): both fixed games lose a flagship and play on differently.
+    {"classis/patrol", 2, 2, 120,
+     "cab81b0ffe28f433f9b4a697adad3698e4229defbf765b02ed46debd3d2c7fd9"},
+    {"classis/oneoff", 2, 2, 120,
+     "d830d7ac079bf1ce5a44ae876e9b3b131f74bfbb42ff306fdeed252f74012a2a"},
     {"eih-naval/trafalgar", 3, 1, 40,
      "db9337fef961e35473e6cd9fa4f96e39e78af83669b6ad6f6d58bbd33ec2b1c7"},
     {"eih-naval/copenhagen", 2, 1, 40,
      "6c8424ebad4d945325b1066504b99a05803221fb912cb6678b5d6140de551e25"},
     {"eih-naval/custom", 4, 1, 40,
+     "a63c284a7ea02961041c0151dcbcefad28907e014cc50285405a6115325e4b82"},
+    // EiH rules 2 lets Britain choose melee without Nelson (1.1.2.2 NOTE),
+    // which changes nothing these fixed games reach.
+    {"eih-naval/trafalgar", 3, 2, 40,
+     "db9337fef961e35473e6cd9fa4f96e39e78af83669b6ad6f6d58bbd33ec2b1c7"},
+    {"eih-naval/copenhagen", 2, 2, 40,
+     "6c8424ebad4d945325b1066504b99a05803221fb912cb6678b5d6140de551e25"},
+    {"eih-naval/custom", 4, 2, 40,
      "a63c284a7ea02961041c0151dcbcefad28907e014cc50285405a6115325e4b82"},
 };
 

@@ -41,12 +41,14 @@ Expected<bool> Board::act(Side side, const Action& a) {
     // Classis 3.2.1, 3.2.2: a whole command, every ship in command, one point.
     if (a.actor != active_)
       return fail("a command " + std::string(action_word(a.kind)) +
-                  " is given by the active squadron " + active_ + " ('" + active_ + ": ...')");
+                  " is given by the active squadron " + active_ + " ('" + active_ +
+                  ": ...') (3.2.1, 3.2.2)");
     std::set<std::string> seen;
     for (const auto& [id, path] : a.moves) {
       auto s = own(id);
       if (!s) return unexpected(s.error());
-      if (!seen.insert(id).second) return fail(id + " is named twice in one command move");
+      if (!seen.insert(id).second)
+        return fail(id + " is named twice in one command move (3.2.1, 3.2.11)");
       if (!in_command(**s)) return fail(id + " is out of command: it acts only on its own (1.5)");
     }
     for (const auto& [id, path] : a.moves) {
@@ -109,7 +111,7 @@ Expected<bool> Board::act(Side side, const Action& a) {
 // the rest of the points and closes the list (3.1.2); after a refused line
 // the later ones are only read, since what they would do depends on it.
 Expected<std::string> Board::action_line(Side side, const std::string& line, Claims& claims) {
-  if (claims.ended) return fail("nothing may follow 'end'");
+  if (claims.ended) return fail("nothing may follow 'end', which declines the points left (3.1.2)");
   auto a = parse_action(line);
   if (!a) {
     claims.refused = true;

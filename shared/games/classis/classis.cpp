@@ -25,6 +25,10 @@ class ClassisGame final : public Game {
   explicit ClassisGame(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
   std::string id() const override { return "classis"; }
   std::string title() const override { return "Classis: ancient galley fleet battles (Arnold)"; }
+  // Version 2: 1.5, 1.7, 2.5, a lost commander's chits stay in the cup and
+  // his ships act individually (docs/rules/classis.md, "Command").
+  RulesVersion rules_version() const override { return RulesVersion{2}; }
+  RulesVersion oldest_rules_version() const override { return RulesVersion{1}; }
   std::vector<ScenarioInfo> scenarios() const override {
     std::vector<ScenarioInfo> out;
     for (const Scenario& s : data_->scenarios)

@@ -79,14 +79,14 @@ std::optional<std::string> Board::attack_problem(const Action& a, const Ship& s,
       if (!s.grappled.count(t.id)) return s.id + " is not grappled with " + t.id + " (3.2.7)";
       return std::nullopt;
     case Action::Board:
-      if (t.holder == s.holder) return t.id + " is not an enemy";
+      if (t.holder == s.holder) return t.id + " is not an enemy (3.2.8)";
       if (!s.grappled.count(t.id))
         return s.id + " must be grappled with " + t.id + " to board it (3.2.8)";
       return std::nullopt;
     default:
       break;
   }
-  if (t.holder == s.holder) return t.id + " is not an enemy";
+  if (t.holder == s.holder) return t.id + " is not an enemy (3.2.3-3.2.6)";
   switch (a.kind) {
     case Action::Ram:
       if (!contact)
@@ -112,7 +112,7 @@ std::optional<std::string> Board::attack_problem(const Action& a, const Ship& s,
     case Action::Grapple:
       if (!contact && t.contact != s.id)
         return s.id + " must be in contact with " + t.id + " to grapple it (3.2.6)";
-      if (s.grappled.count(t.id)) return s.id + " is already grappled with " + t.id;
+      if (s.grappled.count(t.id)) return s.id + " is already grappled with " + t.id + " (3.2.6)";
       return std::nullopt;
     default:
       return std::nullopt;

@@ -62,13 +62,13 @@ Course Board::course(const Ship& s, const std::vector<Step>& path) const {
     } else {
       const int dir = st == Step::Port ? -1 : 1;
       if (last != 0 && last != dir) {
-        c.problem = s.id + " turns back and forth in one hex: give the net turn";
+        c.problem = s.id + " turns back and forth in one hex: give the net turn (1.3)";
         return c;
       }
       last = dir;
       ++turns;
       if (turns > 3) {
-        c.problem = s.id + " turns more than three hexsides in one hex";
+        c.problem = s.id + " turns more than three hexsides in one hex (1.3)";
         return c;
       }
     }
@@ -90,11 +90,11 @@ Course Board::course(const Ship& s, const std::vector<Step>& path) const {
     const bool final_step = i + 1 == path.size();
     if (!on_board(next)) {
       c.problem = s.id + " would leave the board at " + hex::format_hex(c.hex) +
-                  ": the board's edge is closed";
+                  ": the board's edge is closed (1.1)";
       return c;
     }
     if (terrain(next) == Terrain::Land) {
-      c.problem = s.id + " would run onto land at " + hex::format_hex(next);
+      c.problem = s.id + " would run onto land at " + hex::format_hex(next) + " (1.1)";
       return c;
     }
     const Ship* o = ship_at(next);
@@ -102,7 +102,7 @@ Course Board::course(const Ship& s, const std::vector<Step>& path) const {
     if (o) {
       if (o->holder == s.holder)
         c.problem = s.id + " would enter " + hex::format_hex(next) + ", where " + o->id +
-                    " is: one ship to a hex";
+                    " is: one ship to a hex (3.1.4)";
       else if (!final_step)
         c.problem = s.id + " engages " + o->id + " in " + hex::format_hex(next) +
                     ": engaging ends the move (3.1.4)";
@@ -114,7 +114,7 @@ Course Board::course(const Ship& s, const std::vector<Step>& path) const {
     if (terrain(next) == Terrain::Reef) {
       if (!final_step)
         c.problem = s.id + " enters the reef at " + hex::format_hex(next) +
-                    ": a ship entering a reef stops there";
+                    ": a ship entering a reef stops there (1.1)";
       else
         c.reef = true;
       return c;

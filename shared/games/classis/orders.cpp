@@ -89,7 +89,7 @@ Expected<Action> parse_action(std::string_view line) {
     return fail("'" + std::string(split->second) +
                 "' is not an action (move PATH, backwater, ram SHIP, follow-up SHIP, rake SHIP, "
                 "grapple SHIP, degrapple SHIP, board SHIP, repair; a squadron: move SHIP PATH; "
-                "SHIP PATH, backwater SHIP SHIP; or 'end')");
+                "SHIP PATH, backwater SHIP SHIP; or 'end') (3.2)");
   a.kind = v->kind;
   switch (a.kind) {
     case Action::Move: {
@@ -109,17 +109,18 @@ Expected<Action> parse_action(std::string_view line) {
         const auto pw = text::split(part);
         if (pw.size() < 2)
           return fail(
-              "a command move is 'SQ: move SHIP PATH; SHIP PATH', e.g. 'A: move R1 F F; R2 F R F'");
+              "a command move is 'SQ: move SHIP PATH; SHIP PATH', e.g. 'A: move R1 F F; R2 F R F' "
+              "(3.2.1)");
         std::vector<Step> p;
         for (std::size_t i = 1; i < pw.size(); ++i) {
           if (!path_word(pw[i], p))
             return fail("'" + std::string(pw[i]) +
                         "' is not part of a path (F ahead, L port, R starboard, or a number of "
-                        "hexes ahead)");
+                        "hexes ahead) (3.2.1)");
         }
         a.moves.push_back({text::upper(pw[0]), p});
       }
-      if (a.moves.empty()) return fail("'move' needs a path, e.g. 'R1: move F F R F'");
+      if (a.moves.empty()) return fail("'move' needs a path, e.g. 'R1: move F F R F' (3.2.1)");
       return a;
     }
     case Action::Backwater:
@@ -128,12 +129,12 @@ Expected<Action> parse_action(std::string_view line) {
       if (!a.command) a.moves.push_back({a.actor, {}});
       return a;
     case Action::Repair:
-      if (w.size() != 1) return fail("'repair' takes nothing more");
+      if (w.size() != 1) return fail("'repair' takes nothing more (3.2.9)");
       return a;
     default:
       if (w.size() != 2)
         return fail("'" + verb + "' names one target ship, e.g. '" + a.actor + ": " + verb +
-                    " P3'");
+                    " P3' (3.2.3-3.2.8)");
       a.target = text::upper(w[1]);
       return a;
   }

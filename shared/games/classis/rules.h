@@ -121,6 +121,10 @@ struct Board : Position, Adjudication {
   void sink(Ship& s, const std::string& why);
   void capture(Ship& s, const Ship& by);  // 3.1.7
   void lose_flagship(const Ship& s);      // 1.5
+  // Whether squadron `id` still has a ship of its side afloat to act (2.1).
+  bool has_ships(const std::string& id) const;
+  // Rules version 2: a lost commander's chits stay in the cup (1.5, 1.7, 2.5).
+  bool chits_outlive_commander() const { return rules_.value >= 2; }
   void clear_links(Ship& s);
   void prune_contacts();
   int losses(Side side) const;      // ships sunk or held by the enemy

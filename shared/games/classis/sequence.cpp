@@ -144,8 +144,12 @@ std::string Board::label() const {
   return kSequence.label(*this);
 }
 
+// Says who orders now: the side whose squadron has the initiative (2.1).
 std::string Board::idle_refusal(Side) const {
-  return "this seat has no orders in '" + label() + "'";
+  if (over_ || seg_ != Segment::Activation || active_.empty())
+    return "this seat has no orders in '" + label() + "'";
+  return "this seat has no orders in '" + label() + "'; " + side_name(active_side()) +
+         " orders, its squadron " + active_ + " having the initiative (2.1)";
 }
 
 void Board::resolve(const Orders& orders, Dice& dice, std::vector<Event>& events) {
@@ -154,12 +158,13 @@ void Board::resolve(const Orders& orders, Dice& dice, std::vector<Event>& events
 
 // Classis 2.1, 1.7: each commander's chits as many as his rating, one End of
 // Turn chit, and a Morale Check chit for each side from the turn after its
-// first loss; a lost commander's chits stay out (1.5).
+// first loss. A lost commander's chits stay out under rules version 1; from
+// version 2 they go in while his squadron has a ship to act (1.5, 2.5).
 void Board::begin_turn() {
   ++turn_;
   std::vector<std::string> chits;
   for (const auto& [id, c] : commanders_) {
-    if (c.lost) continue;
+    if (chits_outlive_commander() ? !has_ships(c.squadron) : c.lost) continue;
     for (int i = 0; i < c.rating; ++i) chits.push_back(c.squadron);
   }
   chits.push_back(kEndOfTurn);
@@ -210,6 +215,14 @@ void Board::draw_chits() {
                           "'s Morale Check chit is drawn (3.2.10)",
                       first);
       morale_check(s);
+      continue;
+    }
+    if (chits_outlive_commander() && !has_ships(chit)) {
+      // 2.4: the chit is put aside; a squadron with no ship left has no
+      // actions to take (its chits were in the cup when the turn began).
+      said_with_rolls("Turn " + std::to_string(turn_) + ": squadron " + chit +
+                          " is drawn but has no ship left: its chit is put aside (2.4)",
+                      first);
       continue;
     }
     active_ = chit;

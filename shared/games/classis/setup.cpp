@@ -119,7 +119,8 @@ Expected<std::string> Board::setup_line(Side side, const std::string& line) {
                   std::to_string(zone.first) + "-" + std::to_string(zone.second) + " (1.10)");
     if (terrain(*h) != Terrain::Sea)
       return fail(hex::format_hex(*h) + " is " +
-                  (terrain(*h) == Terrain::Land ? "land" : "a reef") + ": deploy in open sea");
+                  (terrain(*h) == Terrain::Land ? "land" : "a reef") +
+                  ": deploy in open sea (1.10)");
     Dir d = s->facing;
     if (w.size() == 4) {
       const auto pd = hex::parse_dir(w[3]);
@@ -144,7 +145,7 @@ std::optional<std::string> Board::setup_problem(Side side) const {
     if (s.owner != side) continue;
     ++count[s.squadron];
     if (!used.insert(s.hex).second)
-      return "two of your ships stand in " + hex::format_hex(s.hex) + " (one ship to a hex)";
+      return "two of your ships stand in " + hex::format_hex(s.hex) + " (one ship to a hex, 1.10)";
   }
   for (const auto& [id, q] : squadrons_) {
     if (q.side != side) continue;

@@ -118,13 +118,24 @@ std::string Board::describe(const Ship& s) const {
   return d + ")";
 }
 
-// Classis 1.5: a commander is lost with his flagship; his chits leave the cup.
+// Classis 1.5: a commander is lost with his flagship and his squadron is out
+// of command for good. Rules version 1: his chits leave the cup. Version 2:
+// they stay (1.7 sets the chits up, 2.5 returns "all chits" to the cup), and
+// his ships act individually, as 1.5 has out-of-command ships do
+// (docs/rules/classis.md, "Command").
 void Board::lose_flagship(const Ship& s) {
   for (auto& [id, c] : commanders_) {
     if (c.lost) continue;
     const auto q = squadrons_.find(c.squadron);
     if (q == squadrons_.end() || q->second.flagship != s.id) continue;
     c.lost = true;
+    if (chits_outlive_commander()) {
+      say(c.name + " is lost with his flagship " + s.id +
+          (c.admiral ? " (the fleet admiral)" : "") + ": squadron " + q->first +
+          " is out of command for good; its chits stay in the cup and its ships act "
+          "individually (1.5, 1.7)");
+      continue;
+    }
     int removed = 0;
     while (cup_.take(q->first)) ++removed;
     say(c.name + " is lost with his flagship " + s.id + (c.admiral ? " (the fleet admiral)" : "") +
@@ -132,6 +143,14 @@ void Board::lose_flagship(const Ship& s) {
         (removed ? " and its " + std::to_string(removed) + " chit(s) leave the cup" : "") +
         " (1.5)");
   }
+}
+
+bool Board::has_ships(const std::string& id) const {
+  const auto q = squadrons_.find(id);
+  if (q == squadrons_.end()) return false;
+  for (const auto& [sid, s] : ships_)
+    if (!s.sunk && s.squadron == id && s.holder == q->second.side) return true;
+  return false;
 }
 
 // Everything tying a ship to others goes when it sinks or changes hands.

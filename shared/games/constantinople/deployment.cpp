@@ -22,7 +22,8 @@ Expected<std::string> Board::setup_line(const std::string& line, std::set<std::s
     Ship* s = own_ship(Side::Byzantine, text::upper(rest));
     if (!s || sc_->arrives.count(s->id))
       return fail(l + " goes aboard a Byzantine galley in the Golden Horn (15.26)");
-    if (!s->leader.empty() && s->leader != l) return fail(s->id + " already carries " + s->leader);
+    if (!s->leader.empty() && s->leader != l)
+      return fail(s->id + " already carries " + s->leader + " (15.26)");
     if (!used.insert(l).second) return fail("a second order for " + l);
     for (auto& [id, x] : ships_)
       if (x.leader == l) x.leader.clear();
@@ -37,11 +38,13 @@ Expected<std::string> Board::setup_line(const std::string& line, std::set<std::s
   const auto h = w.size() == 3 ? hex::parse_hex(w[0]) : std::nullopt;
   const auto d = w.size() == 3 ? hex::parse_dir(w[2]) : std::nullopt;
   if (!h || !d || text::lower(w[1]) != "facing")
-    return fail("a deployment order is 'SHIP: HEX facing DIR', e.g. 'VENICE: 3331 facing S'");
+    return fail(
+        "a deployment order is 'SHIP: HEX facing DIR', e.g. 'VENICE: 3331 facing S' (19.1)");
   if (!sc_->map.in_horn(*h)) return fail("hex " + hx(*h) + " is not in the Golden Horn (19.1)");
-  if (!sc_->map.enterable(*h)) return fail("hex " + hx(*h) + " is land");
+  if (!sc_->map.enterable(*h)) return fail("hex " + hx(*h) + " is land (14.11)");
   if (!used.insert(s->id).second) return fail("a second order for " + s->id);
-  if (const Ship* o = ship_at(*h, s->id)) return fail("hex " + hx(*h) + " already holds " + o->id);
+  if (const Ship* o = ship_at(*h, s->id))
+    return fail("hex " + hx(*h) + " already holds " + o->id + " (14.19)");
   s->on_map = true;
   s->hex = *h;
   s->facing = *d;

@@ -61,16 +61,16 @@ Expected<std::string> Board::melee_line(Side side, const std::string& line, Allo
   for (auto piece : text::split(body, ",")) {
     const auto w = text::split(piece);
     if (w.empty() || w.size() > 2)
-      return fail("'" + std::string(piece) + "' is not 'TARGET [POINTS]'");
+      return fail("'" + std::string(piece) + "' is not 'TARGET [POINTS]' (15.24)");
     const std::string t = text::upper(w[0]);
     if (std::none_of(targets.begin(), targets.end(), [&](const Ship* x) { return x->id == t; }))
       return fail(id + " may not melee " + t +
                   ": ships melee side to side or when engaged (15.21, 15.22)");
     long long n = -1;
     if (w.size() == 2 && (!text::parse_int(w[1], n) || n < 0 || n > 20))
-      return fail("'" + std::string(w[1]) + "' is not a number of melee points");
+      return fail("'" + std::string(w[1]) + "' is not a number of melee points (15.24)");
     if (w.size() == 2) counted = true;
-    if (!mine.emplace(t, static_cast<int>(n)).second) return fail(t + " is named twice");
+    if (!mine.emplace(t, static_cast<int>(n)).second) return fail(t + " is named twice (15.24)");
   }
   const int strength = values(*a).melee;
   if (mine.size() != targets.size()) {

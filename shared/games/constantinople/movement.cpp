@@ -138,7 +138,7 @@ std::string Board::passage_problem(const Ship& s, HexId from, HexId to) const {
 
 // 15.53: entering a numbered hex takes a roll higher than the number; a
 // Byzantine ship entering a 14.29 haven does not roll. False if the ship is lost.
-bool Board::enter_hex(Ship& s, HexId to) {
+bool Board::enter_hex(Ship& s, HexId to, const std::function<void()>& moved) {
   s.hex = to;
   note_occupant(s);
   const int n = sc_->map.at(to).shoal;
@@ -146,6 +146,7 @@ bool Board::enter_hex(Ship& s, HexId to) {
   if (s.side == Side::Byzantine && sc_->map.haven(to)) return true;
   const int r = roll(6, "shoals: " + s.id + " entering " + hx(to));
   if (r <= n) {
+    if (moved) moved();  // the movement line first, then its end on the shoals
     said_with_last_roll(s.id + " strikes the shoals at " + hx(to) + " (15.53: rolled " +
                         std::to_string(r) + ", needed more than " + std::to_string(n) + ")");
     sink(s, "wrecked on the shoals, 15.53");
@@ -233,7 +234,7 @@ std::optional<std::string> Board::move_ship(Ship& s, std::vector<Action> actions
   int spent_before = 0;
   const bool unordered = actions.empty();
   if (!unordered && actions[0].kind == Action::Enter) {
-    if (s.on_map) return s.id + " is already on the map";
+    if (s.on_map) return s.id + " is already on the map: only a ship arriving enters (19.1)";
     const Action& e = actions[0];
     const auto late = sc_->arrives.find(s.id);
     if (late != sc_->arrives.end()) {
@@ -246,7 +247,8 @@ std::optional<std::string> Board::move_ship(Ship& s, std::vector<Action> actions
     if (std::find(edge.begin(), edge.end(), e.hex) == edge.end())
       return "ships arrive in an all-sea hex of the south edge, row " +
              std::to_string(sc_->map.last_row()) + " (19.1)";
-    if (const Ship* o = ship_at(e.hex)) return "hex " + hx(e.hex) + " is occupied by " + o->id;
+    if (const Ship* o = ship_at(e.hex))
+      return "hex " + hx(e.hex) + " is occupied by " + o->id + " (14.19)";
     s.on_map = true;
     s.hex = e.hex;
     s.facing = e.facing;
@@ -274,7 +276,7 @@ std::optional<std::string> Board::move_ship(Ship& s, std::vector<Action> actions
     if (!executing()) release(s);
     ++i;
   } else if (i < actions.size() && actions[i].kind == Action::Free) {
-    if (!executing()) return s.id + " is not engaged";
+    if (!executing()) return s.id + " is not engaged: only an engaged ship breaks free (15.16)";
     ++i;  // freed since the order was given: it simply moves
   }
   if (i < actions.size() && actions[i].kind == Action::BreakBoom) {
@@ -345,7 +347,7 @@ std::optional<std::string> Board::move_oar(Ship& s, const std::vector<Action>& a
     }
   }
   if (target) {
-    if (target->side == s.side) return "a ship may not ram a friendly ship";
+    if (target->side == s.side) return "a ship may not ram a friendly ship (15.13)";
     if (galley::ram_start_problem(kOar, s.hex, target->hex))
       return s.id + " must start at least three hexes from " + target->id + " to ram it (15.11)";
   }
@@ -359,6 +361,11 @@ std::optional<std::string> Board::move_oar(Ship& s, const std::vector<Action>& a
   int entered = spent_before;
   bool to_sail = false, stopped = false;
   HexId last = s.hex;
+  const auto rowed = [&] {
+    say(s.id + " rows from " + hx(start) + " to " + hx(s.hex) + ", facing " + hex::name(s.facing) +
+        " (" + std::to_string(course.spent()) + " of " + std::to_string(mpa) + " MP, " +
+        (battle ? "Battle" : "Cruising") + " Speed, 14.16)");
+  };
   for (; i < actions.size(); ++i) {
     const Action& a = actions[i];
     if (a.kind == Action::Turn) {
@@ -383,14 +390,14 @@ std::optional<std::string> Board::move_oar(Ship& s, const std::vector<Action>& a
                  (battle ? "Battle" : "Cruising") + " Speed, 14.16)";
         ++entered;
         last = s.hex;
-        if (!enter_hex(s, next)) return std::nullopt;
+        if (!enter_hex(s, next, rowed)) return std::nullopt;
       }
       if (stopped) break;
     } else if (a.kind == Action::Ram) {
       if (i + 1 != actions.size()) return "'ram' ends a ship's movement (15.14)";
     } else if (a.kind == Action::Sail) {
       if (i + 1 != actions.size()) return "'sail' ends a ship's movement (14.18)";
-      if (values(s).sail == 0) return s.id + " has no sails";
+      if (values(s).sail == 0) return s.id + " has no sails (14.18)";
       if (entered > 1) return "a ship changing to sail moves at most one hex that segment (14.18)";
       to_sail = true;
     } else {
@@ -403,9 +410,7 @@ std::optional<std::string> Board::move_oar(Ship& s, const std::vector<Action>& a
   s.hexes_last = entered;
   if (entered > 0) s.moved_in = abs_impulse();
   if (course.moved())
-    say(s.id + " rows from " + hx(start) + " to " + hx(s.hex) + ", facing " + hex::name(s.facing) +
-        " (" + std::to_string(course.spent()) + " of " + std::to_string(mpa) + " MP, " +
-        (battle ? "Battle" : "Cruising") + " Speed, 14.16)");
+    rowed();
   else if (s.facing != start_facing)
     say(s.id + " turns in place to face " + hex::name(s.facing) + " (14.26)");
   if (to_sail) {
@@ -486,6 +491,11 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
   int entered = spent_before > 0 ? 1 : 0;
   bool stopped = false;
   HexId last = s.hex;
+  const auto sailed = [&] {
+    if (executing() && entered > 0)
+      say(s.id + " sails from " + hx(start) + " to " + hx(s.hex) + ", facing " +
+          hex::name(s.facing) + " (capability " + std::to_string(s.capability) + ", 14.21)");
+  };
   for (; i < actions.size() && !stopped; ++i) {
     const Action& a = actions[i];
     if (a.kind == Action::Turn) {
@@ -517,7 +527,7 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
         course.advance(cost);
         ++entered;
         last = s.hex;
-        if (!enter_hex(s, next)) return std::nullopt;
+        if (!enter_hex(s, next, sailed)) return std::nullopt;
       }
     } else if (a.kind == Action::Ram) {
       return "sail ships do not ram (14.28, 15.1)";
@@ -529,12 +539,10 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
     return s.id + " may not stop in " + o->id + "'s hex (14.15)";
   // 14.21: the rest of the capability is spent holding the course (unless
   // the ship was stopped short, when the rest is lost).
-  if (!hold_course(s, stopped ? 0 : course.remaining(), entered)) return std::nullopt;
+  if (!hold_course(s, stopped ? 0 : course.remaining(), entered, sailed)) return std::nullopt;
   s.hexes_last = entered;
   if (entered > 0) s.moved_in = abs_impulse();
-  if (executing() && entered > 0)
-    say(s.id + " sails from " + hx(start) + " to " + hx(s.hex) + ", facing " + hex::name(s.facing) +
-        " (capability " + std::to_string(s.capability) + ", 14.21)");
+  sailed();
   return std::nullopt;
 }
 
@@ -542,7 +550,7 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
 // course: 14.24 the compulsory turn away from the wind with the last point on
 // the wind, 14.27 carried off the map, aground or against the Boom. `entered`
 // counts the hexes; false if the ship is lost.
-bool Board::hold_course(Ship& s, int left, int& entered) {
+bool Board::hold_course(Ship& s, int left, int& entered, const std::function<void()>& moved) {
   std::string fate;
   if (left > 0 && executing())
     say(s.id + " carries on under its momentum: " + std::to_string(left) + " MP (14.21)");
@@ -585,7 +593,7 @@ bool Board::hold_course(Ship& s, int left, int& entered) {
     }
     left -= cost;
     ++entered;
-    if (!enter_hex(s, next)) return false;
+    if (!enter_hex(s, next, moved)) return false;
   }
   if (!fate.empty()) say(s.id + " " + fate + " (14.21)");
   return true;

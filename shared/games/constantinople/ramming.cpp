@@ -10,7 +10,7 @@ namespace naumachia::constantinople {
 // 15.13: beside the target, on its port or starboard, bow pointing at it;
 // never through a Boom hexside (15.62) or at a ship at anchor (14.19).
 std::optional<std::string> Board::ram_problem(const Ship& s, const Ship& t) const {
-  if (values(s).ram == 0) return s.id + " has no Ram Strength";
+  if (values(s).ram == 0) return s.id + " has no Ram Strength (15.14)";
   // 15.15: engaged ships are locked together; the project lets no third ship ram them.
   if (!t.engaged.empty())
     return t.id + " is engaged with " + t.engaged + " and may not be rammed (15.15)";

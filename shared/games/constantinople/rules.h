@@ -9,6 +9,7 @@
 // Mode::Execute a move is resolved hex by hex and every roll is shown where
 // it fell.
 #include <array>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -110,12 +111,14 @@ struct Board : Position, Adjudication {
   std::string exit_problem(const Ship& s, HexId next) const;
   void stop_short(Ship& s, const std::string& why, HexId came_from);
   std::optional<std::string> blocked_ahead(Ship& s, HexId next, HexId came_from, bool& stopped);
-  bool enter_hex(Ship& s, HexId to);  // shoals; false if lost
+  // Shoals (15.53); false if lost. `moved` reports the move so far, said
+  // before a wreck so that the wreck follows the ship's movement line.
+  bool enter_hex(Ship& s, HexId to, const std::function<void()>& moved = {});
   std::optional<std::string> move_oar(Ship& s, const std::vector<Action>& a, std::size_t i,
                                       int spent_before);
   std::optional<std::string> move_sail(Ship& s, const std::vector<Action>& a, std::size_t i,
                                        int spent_before, std::optional<int> speed, bool fixed);
-  bool hold_course(Ship& s, int left, int& entered);
+  bool hold_course(Ship& s, int left, int& entered, const std::function<void()>& moved = {});
   int oar_allowance(const Ship& s, bool battle) const;
   // 14.22: the capabilities a sail ship may set this impulse; 15.34 halves a
   // Damaged ship's sail value (`with_damage` false: as if it were not).

@@ -71,7 +71,8 @@ Expected<std::string> Board::haven_line(const std::string& line, std::set<std::s
   if (!h || !sc_->map.haven(*h))
     return fail("a Byzantine haven is the Harbor of Eleutheris, 2129, 2130 or 2234 (14.29)");
   if (!used.insert(id).second) return fail("a second order for " + id);
-  if (const Ship* o = ship_at(*h, id)) return fail("hex " + hx(*h) + " already holds " + o->id);
+  if (const Ship* o = ship_at(*h, id))
+    return fail("hex " + hx(*h) + " already holds " + o->id + " (14.19, 14.29)");
   s->hex = *h;
   s->seeking_haven = false;
   return id + ": " + hx(*h);

@@ -26,25 +26,28 @@ std::optional<std::string> impossible_move(const Map& map, const Position& pos, 
   const std::string dest = province_of(o.dest);
   const Province* dp = map.province(dest);
   const std::string here = province_of(u.location);
-  if (dest == here) return "a unit cannot move to its own province";
+  if (dest == here) return "a unit cannot move to its own province (DATC 6.A.4)";
   if (u.type == UnitType::Army) {
-    if (dp->terrain == Terrain::Sea) return "an army cannot move to a sea (" + dest + ")";
+    if (dp->terrain == Terrain::Sea)
+      return "an army cannot move to a sea (" + dest + ", DATC 6.A.2)";
     if (map.army_adjacent(here, dest)) return std::nullopt;
     const Province* hp = map.province(here);
     if (hp->terrain == Terrain::Coast && dp->terrain == Terrain::Coast &&
         sea_route_exists(map, pos, here, dest)) {
       return std::nullopt;  // possible by convoy
     }
-    return dest + " is not next to " + here + " and no chain of fleets at sea could convoy it";
+    return dest + " is not next to " + here +
+           " and no chain of fleets at sea could convoy it (DATC 6.A.1)";
   }
   const auto reach = map.fleet_reach(u.location, dest);
-  if (reach.empty()) return "a fleet in " + u.location + " cannot reach " + dest;
+  if (reach.empty())
+    return "a fleet in " + u.location + " cannot reach " + dest + " (DATC 6.A.1, 6.A.3)";
   if (o.dest.find('/') != std::string::npos) {
     if (std::find(reach.begin(), reach.end(), o.dest) == reach.end()) {
-      return "a fleet in " + u.location + " cannot reach the coast " + o.dest;  // 6.B.3
+      return "a fleet in " + u.location + " cannot reach the coast " + o.dest + " (DATC 6.B.3)";
     }
   } else if (!dp->coasts.empty() && reach.size() > 1) {
-    return dest + " has two coasts a fleet could reach: name one";  // 6.B.1
+    return dest + " has two coasts a fleet could reach: name one (DATC 6.B.1)";
   }
   return std::nullopt;
 }
@@ -52,13 +55,14 @@ std::optional<std::string> impossible_move(const Map& map, const Position& pos, 
 std::optional<std::string> impossible_support(const Map& map, const Unit& u, const Order& o) {
   const std::string into = province_of(o.target_dest.empty() ? o.target : o.target_dest);
   if (!map.province(province_of(o.target))) return "unknown province " + o.target;
-  if (into == province_of(u.location)) return "a unit cannot support into its own province";
+  if (into == province_of(u.location))
+    return "a unit cannot support into its own province (DATC 6.A.8)";
   if (!map.can_reach(u.type, u.location, into)) {
     return std::string(kind_name(u.type)) + " in " + u.location + " cannot reach " + into +
-           ", so it cannot support there";
+           ", so it cannot support there (DATC 6.A.10)";
   }
   if (!o.target_dest.empty() && province_of(o.target) == province_of(o.target_dest)) {
-    return "a unit cannot move to its own province";
+    return "a unit cannot move to its own province (DATC 6.A.4)";
   }
   return std::nullopt;
 }
@@ -68,7 +72,7 @@ std::optional<std::string> impossible_convoy(const Map& map, const Position& pos
   const Province* here = map.province(province_of(u.location));
   if (u.type != UnitType::Fleet || here->terrain != Terrain::Sea)
     return "only a fleet at sea can convoy";
-  if (o.target_type != UnitType::Army) return "only armies can be convoyed";
+  if (o.target_type != UnitType::Army) return "only armies can be convoyed (DATC 6.A.7)";
   const Province* from = map.province(province_of(o.target));
   const Province* to = map.province(province_of(o.target_dest));
   if (!from || !to || from->terrain != Terrain::Coast || to->terrain != Terrain::Coast) {

@@ -43,6 +43,10 @@ class EihNavalGame final : public Game {
   std::string title() const override {
     return "Empires in Harm 3.0: naval combat (stacks of fleets, secret chits)";
   }
+  // Version 2: 1.1.2.2 NOTE, Britain may choose melee without Nelson; only
+  // its use under Nelson unlocks it for the others (docs/rules/eih-naval.md).
+  RulesVersion rules_version() const override { return RulesVersion{2}; }
+  RulesVersion oldest_rules_version() const override { return RulesVersion{1}; }
   std::vector<ScenarioInfo> scenarios() const override {
     std::vector<ScenarioInfo> out;
     for (const Battle& b : data_->battles)

@@ -346,10 +346,15 @@ bool Board::nelson_commands(int side) const {
   return false;
 }
 
-// EiH 1.1.2.2 NOTE: melee only for Britain with a stack commanded by Nelson,
-// until that has happened (the scenario says whether it has).
+// EiH 1.1.2.2 NOTE: "The melee tactic may not be used, by any other Major
+// Power, until it has first been used by Great Britain with a stack under the
+// command of the Nelson leader." Until that has happened (the scenario says
+// whether it has), only Britain may melee: from rules version 2 whatever its
+// commander ("any other" exempts Great Britain), under version 1 only under
+// Nelson (docs/rules/eih-naval.md, "Melee before Nelson").
 bool Board::melee_allowed(int side) const {
-  return battle().melee_unlocked || melee_by_nelson_ || nelson_commands(side);
+  if (battle().melee_unlocked || melee_by_nelson_ || nelson_commands(side)) return true;
+  return rules_.value >= 2 && commander_[static_cast<std::size_t>(side)] == "britain";
 }
 
 // EiH 1.1.2.2: the power with the most ships (its own and its controlled
@@ -656,7 +661,7 @@ Expected<std::string> Board::fleet_line(int, const std::string& line, Claims& cl
   if (x.size() < 3 || text::lower(x[0]) != "fleet")
     return fail(
         "a custom battle's forces are lines 'fleet NATION NAME heavy N light N galleys N "
-        "[nelson]'");
+        "[nelson]' (1.1.2.4.1)");
   FleetSpec f;
   f.nation = text::lower(x[1]);
   f.name = x[2];

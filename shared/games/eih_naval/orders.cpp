@@ -59,8 +59,11 @@ Refusal chit(const Board& b, int seat, const Words& w, Claims& c) {
     return "unknown chit '" + w[1] + "' (one of " + text::join(b.tables().chits, ", ") +
            ") (1.1.2.2)";
   if (w[1] == "melee" && !b.melee_allowed(b.side_of_seat(seat)))
-    return "melee may not be used until Great Britain has used it with a stack commanded by "
-           "Nelson (1.1.2.2 NOTE)";
+    return b.rules_.value >= 2
+               ? "melee may not be used by any power but Great Britain until Great Britain has "
+                 "used it with a stack commanded by Nelson (1.1.2.2 NOTE)"
+               : "melee may not be used until Great Britain has used it with a stack commanded "
+                 "by Nelson (1.1.2.2 NOTE)";
   c.chit = w[1];
   return std::nullopt;
 }
@@ -379,6 +382,17 @@ Duties Board::duties(int seat) const {
   return sequence()[seg_].duties(*this, seat);
 }
 
+namespace {
+
+// Every refusal names its rule: a check's reason that cites no case (a
+// malformed line, a keyword given twice) is given the keyword's.
+std::string citing(const std::string& why, const char* rule) {
+  if (why.find("(1.") != std::string::npos) return why;
+  return why + " (" + rule + ")";
+}
+
+}  // namespace
+
 Expected<std::string> Board::keyword_line(int seat, const std::string& line, Claims& claims) const {
   const std::string lowered = text::lower(line);
   Words w;
@@ -399,8 +413,9 @@ Expected<std::string> Board::keyword_line(int seat, const std::string& line, Cla
                 "); expected: " + text::join(expected, ", "));
   }
   const DutyRule& rule = rule_of(*duty);
-  if (rule.once && !claims.given.insert(*duty).second) return fail("'" + w[0] + "' once only");
-  if (auto why = rule.check(*this, seat, w, claims)) return fail(*why);
+  if (rule.once && !claims.given.insert(*duty).second)
+    return fail(citing("'" + w[0] + "' once only", rule.rule));
+  if (auto why = rule.check(*this, seat, w, claims)) return fail(citing(*why, rule.rule));
   return text::join(w, " ");
 }
 

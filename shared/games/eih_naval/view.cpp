@@ -128,8 +128,10 @@ std::string side_note(const Board& b, int s, const Looker& who) {
 // odd losses waiting.
 void combat_notes(const Board& b, std::vector<std::string>& notes) {
   notes.push_back(std::string("Melee: ") +
-                  (b.battle().melee_unlocked || b.melee_by_nelson_
-                       ? "open to every power"
+                  (b.battle().melee_unlocked || b.melee_by_nelson_ ? "open to every power"
+                   : b.rules_.value >= 2
+                       ? "only Britain until it has used it with a stack commanded by Nelson "
+                         "(1.1.2.2 NOTE)"
                        : "only Britain with a stack commanded by Nelson (1.1.2.2)") +
                   (b.closed_ ? "; the fleets have closed (1.1.2.5.1)" : "") +
                   (b.nelson_ ? "; Nelson's closing modifier " + std::to_string(b.nelson_) : ""));

@@ -95,7 +95,7 @@ Expected<Order> check_move(const Scenario& scenario, const Position& pos, const 
     if (o.from.in_city || to != from)
       return fail("units enter only the city of the province they stand in (FoC Movement c.ii)");
     const auto* city = map.city(from);
-    if (!city) return fail("there is no city in " + from);
+    if (!city) return fail("there is no city in " + from + " to enter (FoC Movement c.ii)");
     const auto owner = pos.city_owner.find(from);
     if (owner == pos.city_owner.end() || owner->second != power)
       return fail(city->name + " is not " + units::possessive(power) +
@@ -118,7 +118,7 @@ Expected<Order> check_move(const Scenario& scenario, const Position& pos, const 
     o.to.location = o.units.fleets > 0 ? h.fleet_location : from;
     return o;
   }
-  if (to == from) return fail("the units are already in " + from);
+  if (to == from) return fail("the units are already in " + from + " (DATC 6.A.4)");
   if (o.units.armies > 0) {
     const bool land = map.army_adjacent(from, to);
     const bool landing = map.fleet_water(from) && map.any_neighbours(from).count(to) &&
@@ -134,17 +134,21 @@ Expected<Order> check_move(const Scenario& scenario, const Position& pos, const 
             "armies go to sea only with at least as many fleets (Multiplicity Plus: "
             "an A/F at sea must be seaworthy)");
     } else if (!land && !landing && !convoy) {
-      return fail("armies cannot reach " + to + " from " + from);
+      return fail("armies cannot reach " + to + " from " + from + " (DATC 6.A.1)");
     }
   }
   if (o.units.fleets > 0) {
     const auto reach = map.fleet_reach(h.fleet_location, to);
-    if (reach.empty()) return fail("fleets cannot reach " + to + " from " + h.fleet_location);
+    if (reach.empty())
+      return fail("fleets cannot reach " + to + " from " + h.fleet_location +
+                  " (DATC 6.A.1, 6.A.3)");
     if (o.to.location.find('/') != std::string::npos) {
       if (std::find(reach.begin(), reach.end(), o.to.location) == reach.end())
-        return fail("fleets cannot reach " + o.to.location + " from " + h.fleet_location);
+        return fail("fleets cannot reach " + o.to.location + " from " + h.fleet_location +
+                    " (DATC 6.B.3)");
     } else if (reach.size() > 1) {
-      return fail(to + " has two coasts: name the one to go to (" + text::join(reach, " ") + ")");
+      return fail(to + " has two coasts: name the one to go to (" + text::join(reach, " ") +
+                  "; DATC 6.B.1)");
     } else {
       o.to.location = reach[0];
     }
@@ -183,9 +187,10 @@ Expected<Order> check_support(const Scenario& scenario, const Position& pos, Ord
     return fail("a supported move goes to another province");
   if (o.from.in_city) {
     // A garrison reaches only its own province.
-    if (into != from) return fail("units in a city support only in " + from);
+    if (into != from)
+      return fail("units in a city support only in " + from + " (FoC Movement c.ii)");
   } else if (!reaches(map, o.units, h, o.from.location, into)) {
-    return fail("the supporting units cannot reach " + into);
+    return fail("the supporting units cannot reach " + into + " (DATC 6.A.10)");
   }
   return o;
 }
@@ -233,15 +238,17 @@ Expected<Order> check_unit_order(const Scenario& scenario, const Position& pos,
     case OrderKind::Besiege: {
       // FoC Movement c.i: units outside a city besiege it; FoC Mapboard c:
       // an island's city falls only to a siege with fleets.
-      if (o.from.in_city) return fail("a garrison cannot besiege its own city");
+      if (o.from.in_city) return fail("a garrison cannot besiege its own city (FoC Movement c.i)");
       const auto* city = map.city(from);
-      if (!city) return fail("there is no city in " + from + " to besiege");
+      if (!city) return fail("there is no city in " + from + " to besiege (FoC Movement c.i)");
       const auto owner = pos.city_owner.find(from);
       // A power besieges its own city only to take it back from rebels
       // (FoC Building b: unfed units rebel where they stand).
       const bool rebels_inside = rebels_in(pos, from);
       if (owner != pos.city_owner.end() && owner->second == power && !rebels_inside)
-        return fail(city->name + " is " + units::possessive(power) + " already");
+        return fail(city->name + " is " + units::possessive(power) +
+                    " already: a power besieges its own city only to take it back from rebels "
+                    "(FoC Movement c.i, FoC Building b)");
       if (is_island(map, from) && o.units.fleets == 0)
         return fail(city->name +
                     " is on an island: only a siege with fleets takes it "
@@ -251,7 +258,8 @@ Expected<Order> check_unit_order(const Scenario& scenario, const Position& pos,
     case OrderKind::Pillage:
       // FoC Movement c.iii: the city for money from inside it, the
       // countryside for food from outside.
-      if (!o.from.in_city && open_sea(map, from)) return fail("there is nothing to pillage at sea");
+      if (!o.from.in_city && open_sea(map, from))
+        return fail("there is nothing to pillage at sea (FoC Movement c.iii)");
       return o;
     default:
       return o;
@@ -335,9 +343,9 @@ Expected<Order> check_movement_order(const Scenario& scenario, const Position& p
   if (o.kind == OrderKind::BuyBank || o.kind == OrderKind::Buy || o.kind == OrderKind::Sell) {
     // FoC Building b: food is bought with the spring and autumn orders.
     if ((o.kind == OrderKind::Buy || o.kind == OrderKind::Sell) && o.other_power == power)
-      return fail(power + " cannot trade with itself");
+      return fail(power + " cannot trade with itself (FoC Building b)");
     if (!scenario.power(o.other_power) && o.kind != OrderKind::BuyBank)
-      return fail("'" + o.other_power + "' is not a power of this game");
+      return fail("'" + o.other_power + "' is not a power of this game (FoC Building b)");
     return o;
   }
   const bool unit_order = o.kind == OrderKind::Hold || o.kind == OrderKind::Move ||
@@ -380,7 +388,9 @@ Expected<Order> check_summer_order(const Scenario& scenario, const Position& pos
   // FoC Building b: the GM asks only a power short of food.
   const auto st = pos.stocks.find(power);
   if (units::components(pos, power) <= (st == pos.stocks.end() ? 0 : st->second.food))
-    return fail(power + " has food for all its units: it has nothing to choose this summer");
+    return fail(power +
+                " has food for all its units: it has nothing to choose this summer (FoC Building "
+                "b)");
   return check_named_own(scenario, pos, power, std::move(o));
 }
 
@@ -392,13 +402,16 @@ Expected<Order> check_winter_order(const Scenario& scenario, const Position& pos
     return fail("in the winter orders are builds, disbands and unfed units (FoC Building)");
   const std::string city = province_of(o.from.location);
   const auto* c = scenario.map().city(city);
-  if (!c) return fail("there is no city in " + city);
+  if (!c)
+    return fail("there is no city in " + city + ": units are built in cities (FoC Building c)");
   const auto owner = pos.city_owner.find(city);
   if (owner == pos.city_owner.end() || owner->second != power)
-    return fail(c->name + " is not " + units::possessive(power));
+    return fail(c->name + " is not " + units::possessive(power) +
+                ": a power builds in its own cities (FoC Building c)");
   if (pos.sieges.count(city))
     return fail(c->name + " is besieged: nothing is built in it (FoC Building c)");
-  if (o.units.fleets > 0 && !c->port) return fail(c->name + " is no port");
+  if (o.units.fleets > 0 && !c->port)
+    return fail(c->name + " is no port: fleets are built in ports (FoC Building c)");
   const auto* p = scenario.map().province(city);
   const bool coast_named = o.from.location.find('/') != std::string::npos;
   if (o.units.fleets > 0 && p && !p->coasts.empty() && !coast_named)

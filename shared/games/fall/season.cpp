@@ -365,9 +365,14 @@ Expected<SeasonResult> resolve_movement(const Scenario& scenario, const Position
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const Entry& e = entries[i];
     const ForceOutcome& fo = fr->forces[i];
+    // A unit dislodged where it stood (holding, besieging, pillaging,
+    // supporting) did not do what it was ordered: its order failed, and the
+    // siege or pillage it held is lifted below (FoC Movement c.i, c.iii).
+    const bool unseated = fo.dislodged && !fo.moved && fo.outcome == diplomacy::Outcome::Succeeds;
     if (e.written)
       r.notes.push_back(e.power + ": " + format_order(e.order) + ": " +
-                        diplomacy::outcome_text(fo.outcome, fo.note));
+                        (unseated ? diplomacy::outcome_text(diplomacy::Outcome::Fails, "dislodged")
+                                  : diplomacy::outcome_text(fo.outcome, fo.note)));
     const Place& from = e.order.from;
     if (fo.moved) {
       const Place& to = e.order.to;

@@ -51,7 +51,7 @@ Expected<std::string> Board::bombard_line(const std::string& line, std::set<std:
   if (!is_wall(terrain(*h))) return fail(hex::format_hex(*h) + " is not a wall hex (7.1)");
   if (w[0] == "bombard") {
     const Engine* e = engine_aboard(*s, EngineKind::Catapult);
-    if (!e) return fail(id + " carries no catapult");
+    if (!e) return fail(id + " carries no catapult (7.11)");
     if (hex::distance(s->hex, *h) > 4)
       return fail("a catapult bombards at four hexes at most (7.13)");
     if (e->target_turn == turn_ && e->target != *h)
@@ -59,7 +59,7 @@ Expected<std::string> Board::bombard_line(const std::string& line, std::set<std:
     return id + ": bombard " + hex::format_hex(*h);
   }
   const Engine* e = engine_aboard(*s, EngineKind::Ram);
-  if (!e) return fail(id + " carries no battering ram");
+  if (!e) return fail(id + " carries no battering ram (7.14)");
   if (terrain(s->hex) != Terrain::Sea)
     return fail("a battering ram works from an all-sea hex (7.14, 13.32)");
   if (hex::neighbour(s->hex, s->facing) != *h || terrain(*h) != Terrain::PrimaryWall)

@@ -207,15 +207,18 @@ std::optional<std::string> Board::move_back(Ship& s, const std::vector<Action>& 
     return "moving backwards is the ship's only action in the segment (5.24)";
   const int n = actions[i].n;
   if (galley::backing_problem(kGalleys, n)) return "a ship moves back at most three hexes (5.24)";
+  const auto backed = [&] {
+    if (executing())
+      say(s.id + " backs water " + std::to_string(n) + " hex(es) to " + hex::format_hex(s.hex) +
+          " (5.24)");
+  };
   for (int k = 0; k < n; ++k) {
     const HexId next = galley::astern(pose(s));
     if (auto why = entry_problem(s.side, next); !why.empty()) return why;
     s.hex = next;
-    if (!enter_effects(s)) return std::nullopt;
+    if (!enter_effects(s, backed)) return std::nullopt;
   }
-  if (executing())
-    say(s.id + " backs water " + std::to_string(n) + " hex(es) to " + hex::format_hex(s.hex) +
-        " (5.24)");
+  backed();
   return std::nullopt;
 }
 
@@ -254,6 +257,14 @@ std::optional<std::string> Board::move_forward(Ship& s, const std::vector<Action
   const HexId start = s.hex;
   const std::string out_of_points =
       s.id + " has only " + std::to_string(mpa) + " Movement Points here (5.2)";
+  const auto moved = [&] {
+    const int spent = course.spent();
+    if (executing() && (course.moved() || spent > spent_before)) {
+      say(s.id + " moves from " + hex::format_hex(start) + " to " + hex::format_hex(s.hex) +
+          ", facing " + hex::name(s.facing) + " (" + std::to_string(spent) + " of " +
+          std::to_string(mpa) + " MP" + (ramming ? ", ramming speed" : "") + ")");
+    }
+  };
   for (; i < actions.size(); ++i) {
     const Action& a = actions[i];
     if (a.kind == Action::Turn) {
@@ -279,7 +290,7 @@ std::optional<std::string> Board::move_forward(Ship& s, const std::vector<Action
           return s.id + " has only " + std::to_string(mpa) + " Movement Points here (" +
                  (ramming ? "ramming" : "normal") + " speed; 5.2)";
         s.hex = course.pose().hex;
-        if (!careful && !enter_effects(s)) return std::nullopt;
+        if (!careful && !enter_effects(s, moved)) return std::nullopt;
       }
     } else if (a.kind == Action::Ram) {
       if (i + 1 != actions.size()) return "'ram' ends a ship's movement (6.14)";
@@ -287,12 +298,7 @@ std::optional<std::string> Board::move_forward(Ship& s, const std::vector<Action
       return "'" + format_action(a) + "' must come first in a ship's order";
     }
   }
-  const int spent = course.spent();
-  if (executing() && (course.moved() || spent > spent_before)) {
-    say(s.id + " moves from " + hex::format_hex(start) + " to " + hex::format_hex(s.hex) +
-        ", facing " + hex::name(s.facing) + " (" + std::to_string(spent) + " of " +
-        std::to_string(mpa) + " MP" + (ramming ? ", ramming speed" : "") + ")");
-  }
+  moved();
   if (ramming) {
     if (auto why = ram_position_problem(s, *target)) return why;
     if (executing()) ram(s, ships_.at(target->id));
@@ -321,7 +327,7 @@ std::optional<std::string> Board::ram_position_problem(const Ship& s, const Ship
 // Grounding on beaches (9.31). Returns false if the ship was lost. From rules
 // version 2 boulders add two to the grounding number for every ship that
 // enters (14.31); version 1 counted them only for a landing (8.31).
-bool Board::enter_effects(Ship& s) {
+bool Board::enter_effects(Ship& s, const std::function<void()>& moved) {
   const auto printed = sc_->map.grounding(s.hex);
   if (!printed || sc_->map.terrain(s.hex) != Terrain::Beach) return true;
   const bool boulders = from_rules(2) && boulders_.count(s.hex);
@@ -333,6 +339,7 @@ bool Board::enter_effects(Ship& s) {
   std::string said;
   const std::string cases = boulders ? "9.31, 14.31 boulders" : "9.31";
   if (roll <= g) {
+    if (moved) moved();  // the movement line first, then its end aground
     said = s.id + " runs aground at " + hex::format_hex(s.hex) + " and is destroyed (" + cases +
            ": " + std::to_string(roll) + " <= grounding " + std::to_string(g) + ")";
     said_with_rolls(said, first_roll);

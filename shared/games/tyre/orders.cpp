@@ -33,14 +33,14 @@ Expected<Action> parse_action(std::string_view text_in) {
   if (verb == "unpin" && w.size() == 1) return Action{Action::Unpin};
   if ((verb == "turn" && w.size() == 2) || ((verb == "l" || verb == "r") && w.size() == 1)) {
     const auto hand = galley::parse_hand(w.size() == 2 ? w[1] : w[0]);
-    if (!hand) return fail("'turn' takes L or R");
+    if (!hand) return fail("'turn' takes L or R: one hexside (5.12)");
     return Action{Action::Turn, *hand};
   }
   if ((verb == "move" || verb == "back") && w.size() == 2 && text::parse_int(w[1], n)) {
     // Refused, never truncated: no ship moves more than a few dozen hexes.
     if (n < 1 || n > kMaxHexes)
       return fail("'" + verb + " " + std::string(w[1]) + "': the number of hexes is 1 to " +
-                  std::to_string(kMaxHexes));
+                  std::to_string(kMaxHexes) + " (5.2)");
     return Action{verb == "move" ? Action::Move : Action::Back, static_cast<int>(n)};
   }
   if (const auto entry = galley::parse_entry(w, "enter 3401 facing S")) {
@@ -57,7 +57,7 @@ Expected<Action> parse_action(std::string_view text_in) {
   }
   return fail("'" + std::string(text::trim(text_in)) +
               "' is not a movement action (turn L|R, move N, back N, ram SHIP, unpin, enter HEX "
-              "facing DIR)");
+              "facing DIR) (5.0, 6.1)");
 }
 
 // "T7: turn R, move 3" -> ("T7", "turn R, move 3").

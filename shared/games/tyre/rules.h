@@ -5,6 +5,7 @@
 //
 // Validation and resolution run the same code (core/adjudication.h).
 #include <array>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -153,7 +154,9 @@ struct Board : Position, LandBoard, Adjudication {
                                           std::size_t i, int spent_before = 0);
   bool may_circumnavigate(const Ship& s, HexId h) const;
   std::optional<std::string> ram_position_problem(const Ship& s, const Ship& t) const;
-  bool enter_effects(Ship& s);
+  // Grounding (9.31); false if lost. `moved` reports the move so far, said
+  // before a wreck so that the wreck follows the ship's movement line.
+  bool enter_effects(Ship& s, const std::function<void()>& moved = {});
   void ram(Ship& s, Ship& t);
   void fireship_rams(Ship& f, Ship& t, RamEffect effect);
   void fireship_reaches_towers(Ship& f);

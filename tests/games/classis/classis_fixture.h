@@ -65,6 +65,7 @@ struct Pos {
                                          "CP 1 3 1 P 0 Chief"};
   std::vector<std::string> squadrons = {"A 0 CA R1", "B 0 CB R3", "P 1 CP P1"};
   std::vector<std::string> ships;
+  int rules = 2;  // the rules version of the game
 };
 
 inline std::unique_ptr<State> position(const Pos& p) {
@@ -76,7 +77,7 @@ inline std::unique_ptr<State> position(const Pos& p) {
   for (const auto& c : p.commanders) o << "commander " << c << "\n";
   for (const auto& q : p.squadrons) o << "squadron " << q << "\n";
   for (const auto& s : p.ships) o << ship_line(s);
-  auto s = game->deserialize(o.str());
+  auto s = game->deserialize(o.str(), RulesVersion{p.rules});
   REQUIRE_MESSAGE(s.has_value(), s.error().message);
   return std::move(*s);
 }

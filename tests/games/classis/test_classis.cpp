@@ -271,7 +271,7 @@ TEST_CASE("Classis 3.2.1: a move or action costs a point / the points run out (2
         "R3 is not in squadron A, which has the initiative (2.1, 3.1.1)");
   CHECK(first_error(*s, kSecond, {"P1: move F"}) ==
         "this seat has no orders in 'Turn 2: Rhodes squadron A (Navarch), 1 of 6 initiative points "
-        "left'");
+        "left'; Rhodes orders, its squadron A having the initiative (2.1)");
 }
 
 TEST_CASE("Classis 3.2.1, 1.5: a command move takes one point for ships in command only") {
@@ -299,10 +299,62 @@ TEST_CASE("Classis 1.5: an engaged flagship puts its whole squadron out of comma
             "speed 3, turning 3; squadron A"));
 }
 
-TEST_CASE(
-    "Classis 1.5: a lost commander's chits leave the cup and his squadron is never in command "
-    "again") {
+// The fleet admiral's flagship R1, in ram contact with P1 since turn 1, about
+// to be sunk by P1's follow-up ram.
+Pos flagship_sunk(int rules) {
   Pos p = duel("contact=P1 ram=1");
+  p.rules = rules;
+  p.active = "P";
+  p.squadrons = {"A 0 CA R1", "B 0 CB R3", "P 1 CP P2"};
+  p.ships[4] = "P1 hemiolia 1 P 0606 N crew=expert";
+  p.ships[5] = "P2 lembos 1 P 0607 N";
+  p.ships[0] = "R1 trireme 0 A 0605 S contact=P1 ram=1 crippled";
+  return p;
+}
+
+TEST_CASE(
+    "Classis 1.5, 1.7, 2.1: a lost commander's chits stay in the cup and his ships act "
+    "individually (rules version 2)") {
+  auto s = position(flagship_sunk(2));
+  // As under version 1 below: P1 11, R1 4: R1 sinks.
+  Played r = testing::play_step(*s, {{kSecond, {"P1: follow-up R1"}}}, {6, 1});
+  CAPTURE(r.events);
+  CHECK(has(r.events,
+            "Navarch is lost with his flagship R1 (the fleet admiral): squadron A is "
+            "out of command for good; its chits stay in the cup and its ships act "
+            "individually (1.5, 1.7)"));
+  CHECK(has(r.next->serialize(), "cup 9 A A A B B END-OF-TURN P P P"));
+  // Squadron A is activated by its chit; R2 acts, but only on its own.
+  Pos a = flagship_sunk(2);
+  a.ships[0] = "R1 trireme 0 A 0605 S sunk";
+  a.ships[4] = "P1 hemiolia 1 P 0606 N";
+  a.commanders[0] = "CA 0 3 1 A 1 Navarch";
+  a.active = "A";
+  auto own = position(a);
+  CHECK(has(first_error(*own, kFirst, {"A: move R2 F"}), "out of command"));
+  CHECK(first_error(*own, kFirst, {"R2: move F"}) == "");
+}
+
+TEST_CASE("Classis 2.1, 2.4: a squadron with no ship left has its chit put aside when drawn") {
+  Pos p = duel();
+  p.cup = {"B", "P"};
+  p.commanders[1] = "CB 0 2 0 B 1 Trierarch";
+  p.ships[2] = "R3 bireme 0 B 1203 S sunk";
+  p.ships[3] = "R4 bireme 0 B 1303 S sunk";
+  // A ends its activation; the d2 draws B (sorted first), put aside; the
+  // last chit, P, is drawn without a roll and rolls 3 initiative points.
+  Played r = testing::play_step(*position(p), {{kFirst, {"end"}}}, {1, 3});
+  CAPTURE(r.events);
+  CHECK(has(r.events, "squadron B is drawn but has no ship left: its chit is put aside (2.4)"));
+  CHECK(has(r.events, "squadron P of"));
+  CHECK(has(r.events, "is activated with 3 initiative points"));
+}
+
+TEST_CASE(
+    "Classis 1.5: under rules version 1 a lost commander's chits leave the cup and his squadron "
+    "is never in command again") {
+  Pos p = duel("contact=P1 ram=1");
+  p.rules = 1;
   p.active = "P";
   p.squadrons = {"A 0 CA R1", "B 0 CB R3", "P 1 CP P2"};
   p.ships[4] = "P1 hemiolia 1 P 0606 N";
@@ -498,17 +550,46 @@ TEST_CASE("Classis movement: a speed point moves one hex or turns up to the turn
         "R2's move needs 5 speed points; it has 3 (speed 3, turning 3 hexsides per point; 1.3, "
         "3.1.6)");
   CHECK(first_error(*s, kFirst, {"R2: move L R F"}) ==
-        "R2 turns back and forth in one hex: give the net turn");
+        "R2 turns back and forth in one hex: give the net turn (1.3)");
   // Land (0205 is land in patrol), the board's edge, one ship to a hex.
   Pos p = duel();
   p.ships[1] = "R2 trireme 0 A 0204 S";
-  CHECK(first_error(*position(p), kFirst, {"R2: move F"}) == "R2 would run onto land at 0205");
+  CHECK(first_error(*position(p), kFirst, {"R2: move F"}) ==
+        "R2 would run onto land at 0205 (1.1)");
   p.ships[1] = "R2 trireme 0 A 1001 N";
   CHECK(first_error(*position(p), kFirst, {"R2: move F"}) ==
-        "R2 would leave the board at 1001: the board's edge is closed");
+        "R2 would leave the board at 1001: the board's edge is closed (1.1)");
   p.ships[1] = "R2 trireme 0 A 0604 S";
   CHECK(first_error(*position(p), kFirst, {"R2: move F"}) ==
-        "R2 would enter 0605, where R1 is: one ship to a hex");
+        "R2 would enter 0605, where R1 is: one ship to a hex (3.1.4)");
+}
+
+TEST_CASE(
+    "Classis 1.3, 1.8: a turn uses a speed point: a quinquereme may not move forward, turn twice "
+    "and move forward again") {
+  // docs/rules/classis.md, "Does a turn use a speed point?": speed 2,
+  // turning 2 hexsides per point.
+  Pos p = duel();
+  p.ships[1] = "R2 quinquereme 0 A 1003 S";
+  auto s = position(p);
+  CHECK(first_error(*s, kFirst, {"R2: move F R R F"}) ==
+        "R2's move needs 3 speed points; it has 2 (speed 2, turning 2 hexsides per point; 1.3, "
+        "3.1.6)");
+  CHECK(first_error(*s, kFirst, {"R2: move F R R"}) == "");  // a hex and a point of turning
+  CHECK(first_error(*s, kFirst, {"R2: move R R F"}) == "");
+  CHECK(first_error(*s, kFirst, {"R2: move R R R F"}) != "");  // three hexsides: two points
+  CHECK(first_error(*s, kFirst, {"R2: move F F"}) == "");
+}
+
+TEST_CASE("Classis 1.1, 1.3, 3.1.2, 3.1.4, 3.2.1: typical refusals cite their case") {
+  auto s = position(duel());
+  // R2, a trireme, in 1003 facing S; squadron A has the initiative.
+  CHECK(has(first_error(*s, kFirst, {"R2: move L R F"}), "(1.3)"));
+  CHECK(has(first_error(*s, kFirst, {"R2: move R R R R"}), "(1.3)"));
+  CHECK(has(first_error(*s, kFirst, {"A: move R1 F; R1 F"}), "(3.2.1, 3.2.11)"));
+  CHECK(has(first_error(*s, kFirst, {"B: move R3 F"}), "(3.2.1, 3.2.2)"));
+  CHECK(has(first_error(*s, kFirst, {"R3: move F"}), "(2.1, 3.1.1)"));
+  CHECK(has(first_error(*s, kFirst, {"end", "R2: move F"}), "(3.1.2)"));
 }
 
 TEST_CASE("Classis movement: a ship entering a reef stops there and runs aground on 1-2") {
@@ -516,7 +597,7 @@ TEST_CASE("Classis movement: a ship entering a reef stops there and runs aground
   p.ships[1] = "R2 trireme 0 A 0305 S";  // 0306 is a reef in patrol
   auto s = position(p);
   CHECK(first_error(*s, kFirst, {"R2: move F F"}) ==
-        "R2 enters the reef at 0306: a ship entering a reef stops there");
+        "R2 enters the reef at 0306: a ship entering a reef stops there (1.1)");
   Played r = testing::play_step(*s, {{kFirst, {"R2: move F"}}}, {2});
   CHECK(has(r.events, "R2 enters the reef at 0306: she runs aground"));
   CHECK(has(r.events, "R2 (Rhodes Trireme) is crippled: run aground on the reef"));
@@ -625,12 +706,14 @@ TEST_CASE("Classis: bad order lines get a precise error and change nothing") {
   auto s = position(duel());
   const std::string before = s->serialize();
   CHECK(has(first_error(*s, kFirst, {"R1: fly"}), "is not an action"));
-  CHECK(first_error(*s, kFirst, {"R1: ram"}) == "'ram' names one target ship, e.g. 'R1: ram P3'");
+  CHECK(first_error(*s, kFirst, {"R1: ram"}) ==
+        "'ram' names one target ship, e.g. 'R1: ram P3' (3.2.3-3.2.8)");
   CHECK(first_error(*s, kFirst, {"R1: ram ZZ"}) == "there is no ship ZZ");
   CHECK(first_error(*s, kFirst, {"ZZ: move F"}) == "there is no ship ZZ");
   CHECK(first_error(*s, kFirst, {"R1: ram P1"}) ==
         "R1 must first move into contact with P1 (its bow in P1's hex) to ram it (3.1.4, 3.2.3)");
-  CHECK(first_error(*s, kFirst, {"end", "R1: move F"}) == "nothing may follow 'end'");
+  CHECK(first_error(*s, kFirst, {"end", "R1: move F"}) ==
+        "nothing may follow 'end', which declines the points left (3.1.2)");
   CHECK(first_error(*s, kFirst, {"R1: move Q"}) != "");
   CHECK(s->serialize() == before);
   auto g = game();

@@ -415,6 +415,28 @@ TEST_CASE("Constantinople 15.23 example: 4 and 4 against 5 is +3 / 5 against 4 i
   CHECK(has(duel.events, "G1 (4) attack CRETE (5): differential -1"));
 }
 
+TEST_CASE(
+    "Constantinople 15.34 against 15.41, 15.42: a Damaged ship's melee and ram strengths are "
+    "not halved") {
+  // 15.34 ("not its Ramming Capability. Melee is not affected") over the
+  // tables' explanations ("Ram and Melee Strengths halved"):
+  // docs/rules/constantinople.md, "Damaged".
+  Pos p;
+  p.seg = "combat";
+  p.ships = {"G1 1434 N damaged", "CRETE 1535 N damaged"};
+  auto duel = testing::play_step(
+      *position(p), {{kOttoman, {"G1: attack CRETE"}}, {kByzantine, {"CRETE: attack G1"}}},
+      {1, 1, 5, 2});
+  CHECK(has(duel.events, "CRETE (5) attack G1 (4): differential +1"));
+  CHECK(has(duel.events, "G1 (4) attack CRETE (5): differential -1"));
+  // A Damaged Galley still rams at 4: against D it pins on 1-2.
+  Pos r;
+  r.ships = {"G1 1538 N damaged", "VENICE 1534 SE", "IMP1 1330 NE"};
+  auto ram = testing::play_step(*position(r), {{kOttoman, {"G1: move 3, ram VENICE"}}}, {2});
+  CHECK(has(ram.events, "G1 (Ram Strength 4) rams VENICE (Ram Defense D)"));
+  CHECK(has(ram.events, "needed 1-2: pinned"));
+}
+
 TEST_CASE("Constantinople 15.24 example: the Byzantine 8 splits 2/1/5 at -3, -2 and +3") {
   // The counter mix has no Ottoman 5: the Galley G1 (4) defends across the
   // Boom at 5 (15.63); T1 is a Trireme (3), B1 a Bireme (2). GENOA (8) lies
@@ -530,6 +552,30 @@ TEST_CASE(
   q.ships = {"VENICE 2235 N sail=1", "G1 2044 N"};
   auto b = testing::play_step(*position(q), {{kByzantine, {"VENICE: move 1"}}}, {});
   CHECK(hex_of(*b.next, "VENICE") == "2234 N");
+}
+
+TEST_CASE("Constantinople 15.13, 15.16, 19.1: typical refusals cite their case") {
+  Pos p;
+  p.ships = {"G1 1538 N", "G2 1534 SE", "VENICE 2545 S"};
+  auto s = position(p);
+  CHECK(has(first_error(*s, kOttoman, {"G1: move 3, ram G2"}), "friendly ship (15.13)"));
+  CHECK(has(first_error(*s, kOttoman, {"G1: free"}), "(15.16)"));
+  CHECK(has(first_error(*s, kOttoman, {"G1: enter 1546 facing N"}), "(19.1)"));
+  // A seat that does not order now is told who does.
+  const std::string idle = first_error(*s, kByzantine, {"VENICE: move 1"});
+  CHECK(has(idle, "the Byzantine player has no orders in '"));
+  CHECK(has(idle, "'; the Ottoman player orders"));
+}
+
+TEST_CASE("Constantinople 15.53: a ship wrecked on the shoals has its movement line first") {
+  Pos p;
+  p.ships = {"G1 2538 N", "VENICE 2545 S"};
+  auto lost = testing::play_step(*position(p), {{kOttoman, {"G1: move 2"}}}, {5});
+  const auto rows = lost.events.find("G1 rows from 2538 to 2536, facing N (2 of ");
+  const auto wreck = lost.events.find("G1 strikes the shoals at 2536");
+  REQUIRE(rows != std::string::npos);
+  REQUIRE(wreck != std::string::npos);
+  CHECK(rows < wreck);
 }
 
 TEST_CASE(

@@ -49,6 +49,13 @@ TEST_CASE("two players fight Naval Phases of Constantinople through the server")
   REQUIRE(refused.has_error());
   CHECK(refused.error().code() == proto::ILLEGAL_ORDERS);
   CHECK(has(refused.error().order_errors(0).message(), "(14.13)"));
+  // Orders from a seat that does not order now are refused with who does.
+  const auto early = submit(*g.p[1], g.game, d.summary().step(), {});
+  REQUIRE(early.has_error());
+  CHECK(early.error().code() == proto::NOT_YOUR_STEP);
+  CHECK(early.error().message() ==
+        "your side does not order in this step (Turn 1, impulse 2: Ottoman movement); seat 0 "
+        "(Ottoman) orders");
   const auto rest =
       g.play(ottoman, byzantine, [](const std::string& label) { return starts(label, "Turn 4"); });
   labels.insert(labels.end(), rest.begin(), rest.end());

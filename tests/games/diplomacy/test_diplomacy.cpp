@@ -97,6 +97,24 @@ TEST_CASE("order text: names of up to the map's longest are read, hyphens and al
   CHECK(parsed("A par -").find("a province is missing") != std::string::npos);
 }
 
+TEST_CASE("DATC 6.A.1, 6.A.2, 6.A.3, 6.A.4, 6.A.8: typical refusals cite their case") {
+  const auto s = new_game();
+  const auto refusal = [&](const std::string& line) {
+    auto v = s->validate(PlayerId{2}, {line});  // France
+    return v ? std::string() : v.error()[0].message;
+  };
+  const auto cites = [&](const std::string& line, const std::string& rule) {
+    const std::string why = refusal(line);
+    CAPTURE(why);
+    return why.find(rule) != std::string::npos;
+  };
+  CHECK(cites("A par - eng", "(eng, DATC 6.A.2)"));
+  CHECK(cites("F bre - par", "(DATC 6.A.1, 6.A.3)"));
+  CHECK(cites("A mar - mar", "(DATC 6.A.4)"));
+  CHECK(cites("A mar - mos", "(DATC 6.A.1)"));
+  CHECK(cites("A par S A par", "(DATC 6.A.8)"));
+}
+
 TEST_CASE("seven players: every power orders, impossible orders are refused with the reason") {
   const auto s = new_game();
   const StepInfo info = s->step();

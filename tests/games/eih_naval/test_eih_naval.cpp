@@ -194,6 +194,10 @@ TEST_CASE(
   CHECK(has(first_error(choice, PlayerId{0}, {"defender none"}), "only after an evasion"));
   CHECK(has(first_error(choice, PlayerId{1}, {"evade yes"}),
             "player has no orders in 'The attacker chooses"));
+  // The refusal says who orders now: the attacker's seat.
+  const std::string idle = first_error(choice, PlayerId{1}, {"evade yes"});
+  CHECK(has(idle, "(1.1.1.1)'; the "));
+  CHECK(has(idle, " player orders"));
   CHECK(choice.default_orders(PlayerId{0}).lines == std::vector<std::string>{"defender 2"});
   auto russians = play(choice, {{0, {"defender 3"}}}, {});
   CHECK(has(russians.events, "without a declaration of war: its fleets transport"));
@@ -355,8 +359,8 @@ TEST_CASE(
   auto stand = play(*nile.next, {{1, {"evade no"}}}, {});
   const State& chits = *stand.next;
   CHECK(has(first_error(chits, PlayerId{1}, {"chit melee"}),
-            "melee may not be used until Great Britain has used it with a stack commanded by "
-            "Nelson (1.1.2.2 NOTE)"));
+            "melee may not be used by any power but Great Britain until Great Britain has used "
+            "it with a stack commanded by Nelson (1.1.2.2 NOTE)"));
   CHECK(first_error(chits, PlayerId{0}, {"chit melee", "nelson 1"}) == "");
   CHECK(has(first_error(chits, PlayerId{0}, {"chit doubling", "nelson 1"}),
             "goes with the melee chit (1.1.2.5.1)"));
@@ -370,12 +374,45 @@ TEST_CASE(
   auto used = play(chits, {{0, {"chit melee", "nelson 2"}}, {1, {"chit line-of-battle"}}}, {});
   CHECK(has(used.events, "Britain uses melee under Nelson: from now on every power may choose it"));
   CHECK(has(view_text(*used.next, 1), "Melee: open to every power"));
-  // Camperdown: locked, and no Nelson.
+  // Camperdown: locked, and no Nelson: the Dutch may not melee (for Britain
+  // see "EiH 1.1.2.2 NOTE: Britain may choose melee without Nelson").
   auto camperdown = play(*battle("camperdown", 2), {}, {});
-  CHECK(has(first_error(*camperdown.next, PlayerId{0}, {"chit melee"}), "1.1.2.2 NOTE"));
+  CHECK(has(first_error(*camperdown.next, PlayerId{1}, {"chit melee"}), "1.1.2.2 NOTE"));
   // Trafalgar: unlocked for every power.
   auto trafalgar = play(*battle("trafalgar", 2), {}, {});
   CHECK(first_error(*trafalgar.next, PlayerId{1}, {"chit melee"}) == "");
+}
+
+TEST_CASE(
+    "EiH 1.1.2.2 NOTE: Britain may choose melee without Nelson (rules version 2); it does not "
+    "unlock melee for the others") {
+  // Camperdown, 1797: melee locked, Duncan (not Nelson) commands Britain.
+  auto camperdown = play(*battle("camperdown", 2), {}, {});
+  const State& chits = *camperdown.next;
+  CHECK(first_error(chits, PlayerId{0}, {"chit melee"}) == "");
+  CHECK(has(first_error(chits, PlayerId{0}, {"chit melee", "nelson 1"}), "1.1.2.5.1"));
+  CHECK(has(first_error(chits, PlayerId{1}, {"chit melee"}), "1.1.2.2 NOTE"));
+  auto used = play(chits, {{0, {"chit melee"}}, {1, {"chit line-of-battle"}}}, {});
+  CHECK_FALSE(has(used.events, "every power may choose it"));
+  CHECK(has(used.events, "Britain chose melee"));
+  // Under rules version 1 Britain, too, needed Nelson.
+  auto old = game().new_game("camperdown", 2, RulesVersion{1});
+  REQUIRE(old.has_value());
+  auto v1 = play(**old, {}, {});
+  CHECK(first_error(*v1.next, PlayerId{0}, {"chit melee"}) ==
+        "melee may not be used until Great Britain has used it with a stack commanded by Nelson "
+        "(1.1.2.2 NOTE)");
+}
+
+TEST_CASE("EiH 1.1.2.2, 1.1.2.5.1, 1.1.2.1: typical refusals cite their case") {
+  auto nile = play(*battle("nile", 2), {}, {});
+  CHECK(first_error(*nile.next, PlayerId{1}, {"evade"}) == "expected 'evade yes|no' (1.1.2.1)");
+  auto stand = play(*nile.next, {{1, {"evade no"}}}, {});
+  const State& chits = *stand.next;
+  CHECK(first_error(chits, PlayerId{1}, {"chit"}) == "expected 'chit NAME' (1.1.2.2)");
+  CHECK(first_error(chits, PlayerId{1}, {"chit lozenge", "chit doubling"}) ==
+        "'chit' once only (1.1.2.2)");
+  CHECK(has(first_error(chits, PlayerId{0}, {"chit melee", "nelson"}), "(1.1.2.5.1)"));
 }
 
 TEST_CASE(

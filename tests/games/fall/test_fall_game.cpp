@@ -116,6 +116,33 @@ TEST_CASE("FoC Movement c.i: a siege not renewed is lifted") {
   CHECK_FALSE(has(r.next->serialize(), "siege the"));
 }
 
+TEST_CASE(
+    "FoC Movement c.i: a dislodged besieger's order is reported failed, then the siege is lifted") {
+  auto s = position(kSpring +
+                    "group Ottomans A 1 the out\ngroup Aragon A 1 the in\ncity the Aragon\n"
+                    "group Aragon A 2 ath out\nsiege the Ottomans 1\nstock Ottomans 10 0 10\n"
+                    "stock Aragon 10 0 10\n");
+  auto r = play(*s, {{Ottomans, {"A the B"}}, {Aragon, {"2A ath - the"}}});
+  CAPTURE(r.events);
+  const auto order = r.events.find("Ottomans: A the B: fails (dislodged)\n");
+  const auto lifted = r.events.find("Ottomans' siege of Thebes is lifted");
+  CHECK_FALSE(has(r.events, "Ottomans: A the B: succeeds"));
+  REQUIRE(order != std::string::npos);
+  REQUIRE(lifted != std::string::npos);
+  CHECK(order < lifted);
+}
+
+TEST_CASE("FoC Movement c.i, c.iii, Building b, DATC 6.A.1: typical refusals cite their case") {
+  auto s = position(kSpring +
+                    "group Aragon A 2 the out\ngroup Aragon A 1 the in\ncity the Aragon\n"
+                    "group Aragon F 1 aeg out\nstock Aragon 10 0 10\n");
+  CHECK(has(refusal(*s, Aragon, {"2A the B"}), "(FoC Movement c.i, FoC Building b)"));
+  CHECK(has(refusal(*s, Aragon, {"A the city B"}), "(FoC Movement c.i)"));
+  CHECK(has(refusal(*s, Aragon, {"F aeg P"}), "(FoC Movement c.iii)"));
+  CHECK(has(refusal(*s, Aragon, {"buy 1 food from Aragon by 1"}), "(FoC Building b)"));
+  CHECK(has(refusal(*s, Aragon, {"2A the - adn"}), "(DATC 6.A.1)"));
+}
+
 TEST_CASE("FoC Mapboard c: an island's city falls only to a siege with fleets") {
   auto s = position(kSpring +
                     "group Aragon A 1 neg out\ngroup Aragon F 1 aeg out\ncity neg Venice\n"

@@ -156,6 +156,37 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "FoC Mapboard h, Movement b: with only a fleet in Constantinople the land bridge, not the "
+    "Long Wall's 'any single attack will succeed', decides an attack from Nicomedia") {
+  // Mapboard h's sentence is about attacks over the wall, from the Thraces;
+  // across the Bosphorus the land-bridge rule holds: armies alone, however
+  // many, do not dislodge a fleet (docs/rules/fall-of-constantinople.md).
+  auto armies =
+      run({moving(force("Ottomans", "nmd", 3, 0), "con"), force("Byzantium", "con", 0, 1)});
+  CHECK_FALSE(armies.forces[0].moved);
+  CHECK_FALSE(armies.forces[1].dislodged);
+  // With a fleet of their own the Ottomans cross, and strength decides.
+  auto with_fleet =
+      run({moving(force("Ottomans", "nmd", 2, 1), "con"), force("Byzantium", "con", 0, 1)});
+  CHECK(with_fleet.forces[0].moved);
+  CHECK(with_fleet.forces[1].dislodged);
+}
+
+TEST_CASE(
+    "FoC Mapboard h: without an army in Constantinople the wall's support is void and an "
+    "attack from Thrace is adjudicated as usual") {
+  // 'Any single attack will succeed' is read with 'the support will be
+  // adjudicated void': no wall, the usual strengths (Movement b: 'the
+  // movements are adjudicated normally'); one army bounces off one fleet.
+  auto one = run({moving(force("Ottomans", "wth", 1, 0), "con"), force("Byzantium", "con", 0, 1)});
+  CHECK_FALSE(one.forces[0].moved);
+  CHECK_FALSE(one.forces[1].dislodged);
+  auto two = run({moving(force("Ottomans", "wth", 2, 0), "con"), force("Byzantium", "con", 0, 1)});
+  CHECK(two.forces[0].moved);
+  CHECK(two.forces[1].dislodged);
+}
+
+TEST_CASE(
     "Multiplicity (3), (4): two armies of one power moving into one province do not bounce, "
     "together they dislodge a single foreign army") {
   const auto r =

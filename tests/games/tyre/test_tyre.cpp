@@ -219,6 +219,11 @@ TEST_CASE("Tyre 9.31: grounding on a beach / the circumnavigation hexes for two 
   const auto s = position("first-movement", 1, {{"T2", {"5009 NW", ""}}, {"T1", {"5011 N", ""}}});
   auto lost = play(*s, {{kTyre, {"T2: move 1"}}}, {1});
   CHECK(has(lost.events, "T2 runs aground at 4909 and is destroyed (9.31: 1 <= grounding 1)"));
+  // The movement line comes first, then the wreck.
+  const auto moved = lost.events.find("T2 moves from 5009 to 4909");
+  const auto wrecked = lost.events.find("T2 runs aground at 4909");
+  REQUIRE(moved != std::string::npos);
+  CHECK(moved < wrecked);
   auto safe = play(*s, {{kTyre, {"T2: move 1"}}}, {2});
   CHECK(has(safe.events, "T2 enters the beach at 4909 safely"));
   const auto north = position("first-movement", 1, {{"T1", {"2702 NE", ""}}});
@@ -231,6 +236,13 @@ TEST_CASE("Tyre orders: numbers out of range are refused, never truncated") {
   CHECK(has(first_error(*s, kTyre, {"T2: move 4294967296"}), "the number of hexes is 1 to 99"));
   CHECK(has(first_error(*s, kTyre, {"T2: back 0"}), "the number of hexes is 1 to 99"));
   CHECK(has(first_error(*s, kTyre, {"T2: move -1"}), "the number of hexes is 1 to 99"));
+}
+
+TEST_CASE("Tyre 5.0, 5.12, 5.2: typical refusals of a movement order cite their case") {
+  const auto s = position("first-movement", 1, {{"T2", {"5009 NW", ""}}, {"T1", {"5011 N", ""}}});
+  CHECK(has(first_error(*s, kTyre, {"T2: turn X"}), "(5.12)"));
+  CHECK(has(first_error(*s, kTyre, {"T2: back 0"}), "(5.2)"));
+  CHECK(has(first_error(*s, kTyre, {"T2: fly"}), "(5.0, 6.1)"));
 }
 
 TEST_CASE("Tyre 9.32: the boom stops Macedonian ships until one has held it for a whole impulse") {
