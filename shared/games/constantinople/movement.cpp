@@ -146,7 +146,10 @@ bool Board::enter_hex(Ship& s, HexId to, const std::function<void()>& moved) {
   if (s.side == Side::Byzantine && sc_->map.haven(to)) return true;
   const int r = roll(6, "shoals: " + s.id + " entering " + hx(to));
   if (r <= n) {
-    if (moved) moved();  // the movement line first, then its end on the shoals
+    // From rules version 2 the movement line comes first, then its end on
+    // the shoals (15.53); version 1 reported the wreck alone, as its replays
+    // must.
+    if (moved && from_rules(2)) moved();
     said_with_last_roll(s.id + " strikes the shoals at " + hx(to) + " (15.53: rolled " +
                         std::to_string(r) + ", needed more than " + std::to_string(n) + ")");
     sink(s, "wrecked on the shoals, 15.53");

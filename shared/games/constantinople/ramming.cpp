@@ -46,21 +46,27 @@ void Board::ram(Ship& s, Ship& t) {
                      ") from " + hex::format_hex(s.hex) + ": ";
   const int r = roll(6, "ram: " + s.id + " on " + t.id);
   bool six = r == 6, pinned = false, sunk = false;
-  // The cases are cited once, at the end (15.14, 15.42); the table's marks
-  // ('-', '*') say which entry applied.
+  // From rules version 2 the cases are cited once, at the end (15.14,
+  // 15.42), the table's marks ('-', '*') saying which entry applied, and a
+  // single number is "needed 1"; games of version 1 keep the wording their
+  // players were shown, which their replays must reproduce.
+  const bool v2 = from_rules(2);
   if (e.pin_max == 0) {
-    text += "rolled " + std::to_string(r) + ", but " + t.id + " cannot be pinned (a '-')";
+    text += "rolled " + std::to_string(r) + ", but " + t.id + " cannot be pinned " +
+            (v2 ? "(a '-')" : "(15.42 '-')");
   } else {
     pinned = r <= e.pin_max;
-    text += "rolled " + std::to_string(r) + ", needed " + text::one_to(e.pin_max);
+    text += "rolled " + std::to_string(r) + ", needed " +
+            (v2 ? text::one_to(e.pin_max) : "1-" + std::to_string(e.pin_max));
     if (pinned && e.sink_roll) {
       const int r2 = roll(6, "ram: does " + t.id + " sink?");
       six = six || r2 == 6;
       sunk = r2 >= 5;
       text += "; second roll " + std::to_string(r2) + (sunk ? ": sunk" : ": pinned, not sunk") +
-              " (a '*': 5-6 sinks)";
+              (v2 ? " (a '*': 5-6 sinks)" : " (15.42 '*': 5-6 sinks)");
     } else {
-      text += pinned ? ": pinned" : ": no pin, its movement ends here";
+      text += pinned ? ": pinned"
+                     : std::string(": no pin, its movement ends here") + (v2 ? "" : " (15.14)");
     }
   }
   said_with_rolls(text + " (15.14, 15.42)", first);

@@ -837,6 +837,7 @@ Rulings rulings_for(RulesVersion rules) {
   r.spare_only_needed_fleets = rules.value >= 2;
   r.intent_needs_route = rules.value >= 2;
   r.convoy_needs_own_chain = rules.value >= 3;
+  r.dislodged_holder_fails = rules.value >= 3;
   return r;
 }
 

@@ -112,6 +112,12 @@ struct Rulings {
   // (version 3). Versions 1 and 2 took it, and an own fleet's such order sent
   // the army by a foreign fleet's convoy.
   bool convoy_needs_own_chain = true;
+  // The Fall of Constantinople's reports (FoC Movement c.i, c.iii): a unit
+  // dislodged where it stood (holding, besieging, pillaging, supporting) is
+  // reported failed, before the siege or pillage it held is lifted (version
+  // 3). Versions 1 and 2 reported its order as it was adjudicated, as their
+  // replays must.
+  bool dislodged_holder_fails = true;
   // Multiplicity Plus (3), (4) as The Fall of Constantinople uses them: units
   // of one power never bounce each other; their moves into one space attack
   // together, and a move into a space the power holds reinforces it.

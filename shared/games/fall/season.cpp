@@ -368,7 +368,8 @@ Expected<SeasonResult> resolve_movement(const Scenario& scenario, const Position
     // A unit dislodged where it stood (holding, besieging, pillaging,
     // supporting) did not do what it was ordered: its order failed, and the
     // siege or pillage it held is lifted below (FoC Movement c.i, c.iii).
-    const bool unseated = fo.dislodged && !fo.moved && fo.outcome == diplomacy::Outcome::Succeeds;
+    const bool unseated = rulings.dislodged_holder_fails && fo.dislodged && !fo.moved &&
+                          fo.outcome == diplomacy::Outcome::Succeeds;
     if (e.written)
       r.notes.push_back(e.power + ": " + format_order(e.order) + ": " +
                         (unseated ? diplomacy::outcome_text(diplomacy::Outcome::Fails, "dislodged")

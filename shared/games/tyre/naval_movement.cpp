@@ -339,7 +339,10 @@ bool Board::enter_effects(Ship& s, const std::function<void()>& moved) {
   std::string said;
   const std::string cases = boulders ? "9.31, 14.31 boulders" : "9.31";
   if (roll <= g) {
-    if (moved) moved();  // the movement line first, then its end aground
+    // From rules version 3 the movement line comes first, then its end
+    // aground (9.31); earlier versions reported the wreck alone, as their
+    // replays must.
+    if (moved && from_rules(3)) moved();
     said = s.id + " runs aground at " + hex::format_hex(s.hex) + " and is destroyed (" + cases +
            ": " + std::to_string(roll) + " <= grounding " + std::to_string(g) + ")";
     said_with_rolls(said, first_roll);

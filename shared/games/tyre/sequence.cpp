@@ -409,8 +409,11 @@ void Board::roll_reinforcements() {
       arrived_.insert(f.id);
       said = "the " + f.name + " fleet arrives: its ships may enter along the north edge (17.22)";
     } else {
+      // "needed 1" from rules version 3; earlier games keep "1-1", the
+      // wording their replays must reproduce.
       said = "the " + f.name + " fleet does not arrive this Game-Turn (needed " +
-             text::one_to(need->second) + ")";
+             (from_rules(3) ? text::one_to(need->second) : "1-" + std::to_string(need->second)) +
+             ")";
     }
     said_with_rolls(said, first_roll);
   }

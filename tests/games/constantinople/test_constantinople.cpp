@@ -361,6 +361,12 @@ TEST_CASE(
       has(once.events,
           "G1 (Ram Strength 2) rams VENICE (Ram Defense D) from 1535: rolled 3, needed 1: no pin, "
           "its movement ends here (15.14, 15.42)"));
+  // A game of rules version 1 keeps the wording its players were shown: its
+  // replay must reproduce every stored event.
+  weak.rules = 1;
+  auto old = testing::play_step(*position(weak), {{kOttoman, {"G1: move 3, ram VENICE"}}}, {3});
+  CHECK(has(old.events,
+            "rolled 3, needed 1-1: no pin, its movement ends here (15.14) (15.14, 15.42)"));
   // Damaged, VENICE's defence is halved to B: 1-3 pins and a second roll of 5-6 sinks it.
   Pos d = p;
   d.ships = {"G1 1538 N", "VENICE 1534 SE damaged", "IMP1 1330 NE"};
