@@ -233,9 +233,13 @@ TEST_CASE(
       counts.insert(side.second.total());
     }
     counts.erase(0);
-    // Whole numbers of the text, not parts of a decimal ("morale 3.5").
-    const std::regex whole(R"((^|[^\d.])(\d+)(?![\d.]))");
-    for (auto m = std::sregex_iterator(s.description.begin(), s.description.end(), whole);
+    // Whole numbers of the text, not parts of a decimal ("morale 3.5"), a
+    // footnote ("[1]") or the port's harbour defence, which every side knows
+    // (1.1.4).
+    const std::string text =
+        std::regex_replace(s.description, std::regex(R"(harbour defence \d+)"), "");
+    const std::regex whole(R"((^|[^\d.\[])(\d+)(?![\d.\]]))");
+    for (auto m = std::sregex_iterator(text.begin(), text.end(), whole);
          m != std::sregex_iterator(); ++m) {
       const std::string number = (*m)[2];
       CHECK_MESSAGE(counts.count(std::stoi(number)) == 0,
