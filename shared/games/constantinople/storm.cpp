@@ -72,6 +72,7 @@ Expected<std::string> Board::haven_line(const std::string& line, std::set<std::s
     return fail("a Byzantine haven is the Harbor of Eleutheris, 2129, 2130 or 2234 (14.29)");
   if (!used.insert(id).second) return fail("a second order for " + id);
   if (const Ship* o = ship_at(*h, id)) return fail("hex " + hx(*h) + " already holds " + o->id);
+  stepped(id, s->hex, *h);
   s->hex = *h;
   s->seeking_haven = false;
   return id + ": " + hx(*h);
