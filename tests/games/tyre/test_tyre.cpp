@@ -384,8 +384,8 @@ TEST_CASE("Tyre 5.12, 5.13: a move with turns is drawn through every hex entered
 }
 
 TEST_CASE("Tyre 6.23, 6.24: two ships' melee against one drawn from each attacker") {
-  const auto s = position(
-      "melee", 1, {{"T1", {"2210 N", ""}}, {"T2", {"2410 S", ""}}, {"C1", {"2310 N", ""}}});
+  const auto s = position("melee", 1,
+                          {{"T1", {"2210 N", ""}}, {"T2", {"2410 S", ""}}, {"C1", {"2310 N", ""}}});
   const std::map<PlayerId, std::vector<std::string>> orders{{kTyre, {"T1 T2: attack C1"}}};
   auto p = play(*s, orders, {6, 6});
   const auto lines = revealed(*s, orders);
