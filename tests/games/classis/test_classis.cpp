@@ -713,7 +713,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Classis 3.2.5, 3.3.2: a rake that fails is drawn failed; the line dropped after it moves "
+    "Classis 3.2.5, 3.3.2: a rake that fails is drawn failed, and the line dropped after it moves "
     "nothing") {
   auto s = position(duel("contact=P1"));
   const std::vector<std::string> lines{"R1: rake P1", "R2: move F"};
