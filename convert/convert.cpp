@@ -111,6 +111,7 @@ void to_proto(const View& v, proto::View& out) {
     pa.set_owner(a.owner);
     pa.set_failed(a.failed);
     for (const std::string& cell : a.path) pa.add_path(cell);
+    pa.set_order(a.order);
   }
   out.set_backdrop(v.backdrop);
   for (const std::string& p : v.powers) out.add_powers(p);

@@ -191,6 +191,17 @@ void draw_hexes(std::ostringstream& out, const proto::View& v, const Key& key, P
     }
   }
 
+  // The last step's orders, under the counters (a move passes beneath those
+  // in the hexes it crossed), their ends clear of the counters in their hexes.
+  std::map<std::string, Point> boxes;
+  for (const auto& c : v.cells()) {
+    if (c.tokens().empty()) continue;
+    const Point counter = counter_size(c.tokens(0), key, CounterFit::Board);
+    const double spread = 2.5 * (std::min(c.tokens_size(), 4) - 1);  // stack() offsets
+    boxes[c.id()] = Point{counter.x / 2 + spread, counter.y / 2 + spread};
+  }
+  draw_arrows(out, v, where, key, false, 8, boxes);
+
   // The counters, then the facings over them.
   for (const auto& c : v.cells())
     if (!c.tokens().empty()) stack(out, c, at(c.col(), c.row()), key, CounterFit::Board);

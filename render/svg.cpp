@@ -13,6 +13,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <vector>
 
 #include "svg_parts.h"
 
@@ -39,13 +40,19 @@ std::string cell_colour(const proto::Cell& c) {
 
 namespace {
 
-// An arrow's class in the picture: "move", "support", "convoy".
+// An arrow's class in the picture: "move", "support", "convoy", "ram", "fire", "melee".
 const char* arrow_class(proto::ArrowKind kind) {
   switch (kind) {
     case proto::ARROW_SUPPORT:
       return "support";
     case proto::ARROW_CONVOY:
       return "convoy";
+    case proto::ARROW_RAM:
+      return "ram";
+    case proto::ARROW_FIRE:
+      return "fire";
+    case proto::ARROW_MELEE:
+      return "melee";
     default:
       return "move";
   }
@@ -58,60 +65,185 @@ Point towards(Point from, Point to, double by) {
   return Point{from.x + dx * by / d, from.y + dy * by / d};
 }
 
+// How an order of each kind is drawn: a move a solid line, a support
+// dashed, a convoy and fire dotted (fire thin), a ram thick with a broad
+// head, a melee a thin zigzag; a failed order dashed (and red, with a cross).
+struct Stroke {
+  double width = 3;
+  const char* dashes = "";
+  double head = 11;  // the head's length (and width)
+};
+
+Stroke stroke_of(proto::ArrowKind kind, bool failed) {
+  switch (kind) {
+    case proto::ARROW_SUPPORT:
+      return {3, "8 5", 11};
+    case proto::ARROW_CONVOY:
+      return {3, "2 5", 11};
+    case proto::ARROW_RAM:
+      return {6, failed ? "9 5" : "", 17};
+    case proto::ARROW_FIRE:
+      return {2.5, "0.5 5", 12};
+    case proto::ARROW_MELEE:
+      return {2.5, failed ? "6 4" : "", 12};
+    default:
+      return {3, failed ? "6 4" : "", 11};
+  }
+}
+
+// A zigzag along the line through `pts`, about every 7 units.
+std::vector<Point> zigzag(const std::vector<Point>& pts) {
+  constexpr double kStep = 7, kAmplitude = 4;
+  std::vector<Point> out{pts.front()};
+  int k = 0;
+  for (std::size_t i = 1; i < pts.size(); ++i) {
+    const Point a = pts[i - 1], b = pts[i];
+    const double dx = b.x - a.x, dy = b.y - a.y, d = std::hypot(dx, dy);
+    const int n = static_cast<int>(d / kStep);
+    for (int j = 1; j < n; ++j, ++k) {
+      const double t = j / static_cast<double>(n), side = k % 2 ? -kAmplitude : kAmplitude;
+      out.push_back(Point{a.x + dx * t - dy / d * side, a.y + dy * t + dx / d * side});
+    }
+    out.push_back(b);
+  }
+  return out;
+}
+
+// The shape of an order along `pts` (at least two points; the head at the
+// last) in `colour`: a pale halo under the line, so that it reads over any
+// fill, the line and its head, and a cross at the head of a failed order.
+void arrow_shape(std::ostringstream& out, std::vector<Point> pts, proto::ArrowKind kind,
+                 const std::string& colour, bool failed, bool sample = false) {
+  const Stroke st = stroke_of(kind, failed);
+  const Point end = pts.back();
+  const Point base = towards(end, pts[pts.size() - 2], st.head);
+  pts.back() = base;
+  if (kind == proto::ARROW_MELEE) pts = zigzag(pts);
+  std::string points;
+  for (const Point& p : pts) points += num(p.x) + "," + num(p.y) + " ";
+  out << "<polyline points=\"" << points << "\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\""
+      << num(st.width + 3) << "\" stroke-opacity=\"0.6\" stroke-linejoin=\"round\"/>"
+      << "<polyline points=\"" << points << "\" fill=\"none\" stroke=\"" << colour
+      << "\" stroke-width=\"" << num(st.width)
+      << "\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
+      << (*st.dashes ? std::string(" stroke-dasharray=\"") + st.dashes + "\"" : "") << "/>";
+  const double dx = end.x - base.x, dy = end.y - base.y;
+  out << "<polygon points=\"" << num(end.x) << "," << num(end.y) << " " << num(base.x - dy / 2)
+      << "," << num(base.y + dx / 2) << " " << num(base.x + dy / 2) << "," << num(base.y - dx / 2)
+      << "\" fill=\"" << colour << "\" stroke=\"#ffffff\" stroke-width=\"0.8\"/>";
+  if (failed) {
+    constexpr double kCross = 6;
+    out << "<path" << (sample ? "" : " class=\"failed\"") << " d=\"M" << num(end.x - kCross) << " "
+        << num(end.y - kCross) << "L" << num(end.x + kCross) << " " << num(end.y + kCross) << "M"
+        << num(end.x - kCross) << " " << num(end.y + kCross) << "L" << num(end.x + kCross) << " "
+        << num(end.y - kCross) << "\" stroke=\"#c0392b\" stroke-width=\"3\"/>";
+  }
+}
+
+constexpr const char* kFailed = "#c0392b";
+
 }  // namespace
 
-// The orders of the step that led here, in their side's colour: a move a
-// solid arrow, a support dashed and a convoy dotted, each towards the helped
-// unit's path (the middle of its move; the unit itself for a support to
-// hold). Ends stop at the cells' rims, clear of the counters.
-// A failed order (Arrow.failed) is drawn in red, dashed, with a cross at its
-// head. On maps of powers the orders are dark: a seat may play several
-// powers, and the units say whose they are.
+// The orders of the step that led here, in their side's colour (see
+// stroke_of): a move along the cells it passed (Arrow.path, hex boards), a
+// support or convoy towards the helped unit's path (the middle of its move;
+// the unit itself for a support to hold), a ram, fire or melee from the
+// attacker's cell to its target's. Ends stop `rim` from the cells' centres,
+// clear of the counters. A failed order (Arrow.failed) is drawn in red,
+// dashed, with a cross at its head. On maps of powers the orders are dark: a
+// seat may play several powers, and the units say whose they are.
 void draw_arrows(std::ostringstream& body, const proto::View& v,
-                 const std::map<std::string, Point>& where, const Key& key, bool dark) {
-  constexpr double kRim = 17, kHead = 11;
+                 const std::map<std::string, Point>& where, const Key& key, bool dark, double rim,
+                 const std::map<std::string, Point>& boxes) {
+  // Where an end at `cell` stops on the way from its centre to `toward`:
+  // clear of the counters' box (half its width and height) where it has
+  // one, else `rim` from the centre.
+  const auto clear_of = [&](const std::string& cell, Point centre, Point toward) {
+    const auto box = boxes.find(cell);
+    if (box == boxes.end()) return towards(centre, toward, rim);
+    const double dx = std::abs(toward.x - centre.x), dy = std::abs(toward.y - centre.y),
+                 d = std::hypot(dx, dy);
+    if (d == 0) return centre;
+    const double out =
+        std::min(dx > 0 ? box->second.x * d / dx : 1e9, dy > 0 ? box->second.y * d / dy : 1e9);
+    return towards(centre, toward, out + 3);
+  };
   for (const auto& a : v.arrows()) {
-    const auto from = where.find(a.from()), to = where.find(a.to());
-    if (from == where.end() || to == where.end()) continue;
     if (a.kind() == proto::ARROW_UNKNOWN) continue;
-    const bool move = a.kind() == proto::ARROW_MOVE;
-    const auto via = where.find(a.via());
-    if (!move && via == where.end()) continue;
-    Point end = to->second;
-    std::string what = a.from() + " - " + a.to();
-    if (!move) {
-      const bool hold = a.via() == a.to();
-      end = hold ? via->second
-                 : Point{(via->second.x + to->second.x) / 2, (via->second.y + to->second.y) / 2};
-      what = a.from() + (a.kind() == proto::ARROW_CONVOY ? " C " : " S ") + a.via() +
-             (hold ? "" : " - " + a.to());
+    std::vector<std::string> cells{a.from()};
+    cells.insert(cells.end(), a.path().begin(), a.path().end());
+    cells.push_back(a.to());
+    std::vector<Point> pts;
+    for (const std::string& c : cells) {
+      const auto p = where.find(c);
+      if (p == where.end()) break;
+      pts.push_back(p->second);
     }
-    const Point start = towards(from->second, end, kRim);
-    if (move || a.via() == a.to()) end = towards(end, start, kRim);
-    const Point base = towards(end, start, kHead);
-    const double dx = end.x - base.x, dy = end.y - base.y;
-    const std::string colour = a.failed() ? "#c0392b" : dark ? "#222222" : key.colour(a.owner());
+    if (pts.size() != cells.size()) continue;
+    const bool help = a.kind() == proto::ARROW_SUPPORT || a.kind() == proto::ARROW_CONVOY;
+    std::string route;
+    // Maps name a move's two places apart ("par - bur"), hex boards its hexes.
+    const std::string sep = a.path().empty() && a.order().empty() ? " - " : "-";
+    for (const std::string& c : cells) route += (route.empty() ? "" : sep) + c;
+    std::string what = a.order().empty() ? route : a.order() + " (" + route + ")";
+    if (help) {
+      const auto via = where.find(a.via());
+      if (via == where.end()) continue;
+      const bool hold = a.via() == a.to();
+      const Point end =
+          hold ? via->second
+               : Point{(via->second.x + pts.back().x) / 2, (via->second.y + pts.back().y) / 2};
+      const Point start = towards(pts.front(), end, rim);
+      pts = {start, hold ? towards(end, start, rim) : end};
+      if (a.order().empty())
+        what = a.from() + (a.kind() == proto::ARROW_CONVOY ? " C " : " S ") + a.via() +
+               (hold ? "" : " - " + a.to());
+    } else {
+      pts.front() = clear_of(cells.front(), pts.front(), pts[1]);
+      pts.back() = clear_of(cells.back(), pts.back(), pts[pts.size() - 2]);
+    }
+    const std::string colour = a.failed() ? kFailed : dark ? "#222222" : key.colour(a.owner());
     if (a.failed()) what += " (failed)";
     body << "<g class=\"order order-" << arrow_class(a.kind()) << "\"><title>" << esc(what)
-         << "</title><line x1=\"" << num(start.x) << "\" y1=\"" << num(start.y) << "\" x2=\""
-         << num(base.x) << "\" y2=\"" << num(base.y) << "\" stroke=\"" << colour
-         << "\" stroke-width=\"3\" stroke-linecap=\"round\""
-         << (a.kind() == proto::ARROW_CONVOY ? " stroke-dasharray=\"2 5\""
-             : !move                         ? " stroke-dasharray=\"8 5\""
-             : a.failed()                    ? " stroke-dasharray=\"6 4\""
-                                             : "")
-         << "/><polygon points=\"" << num(end.x) << "," << num(end.y) << " " << num(base.x - dy / 2)
-         << "," << num(base.y + dx / 2) << " " << num(base.x + dy / 2) << ","
-         << num(base.y - dx / 2) << "\" fill=\"" << colour << "\"/>";
-    if (a.failed()) {
-      constexpr double kCross = 6;
-      body << "<path class=\"failed\" d=\"M" << num(end.x - kCross) << " " << num(end.y - kCross)
-           << "L" << num(end.x + kCross) << " " << num(end.y + kCross) << "M" << num(end.x - kCross)
-           << " " << num(end.y + kCross) << "L" << num(end.x + kCross) << " " << num(end.y - kCross)
-           << "\" stroke=\"#c0392b\" stroke-width=\"3\"/>";
-    }
+         << "</title>";
+    arrow_shape(body, pts, a.kind(), colour, a.failed());
     body << "</g>";
   }
+}
+
+double orders_legend(std::ostringstream& out, const proto::View& v, double width, double y) {
+  constexpr double kRow = 20, kSample = 34;
+  std::vector<proto::ArrowKind> kinds;
+  bool failed = false;
+  for (const auto& a : v.arrows()) {
+    if (a.kind() != proto::ARROW_UNKNOWN &&
+        std::find(kinds.begin(), kinds.end(), a.kind()) == kinds.end())
+      kinds.push_back(a.kind());
+    failed = failed || a.failed();
+  }
+  if (kinds.empty()) return y;
+  std::sort(kinds.begin(), kinds.end());
+  double x = kMargin;
+  out << "<g class=\"legend-orders\"><text x=\"" << num(x) << "\" y=\"" << num(y + 12)
+      << "\" font-size=\"" << num(kReadable) << "\" font-weight=\"bold\">Last orders:</text>";
+  x += text_width("Last orders:", kReadable) + 10;
+  const auto entry = [&](proto::ArrowKind kind, bool fail, const std::string& text) {
+    const double w = kSample + 6 + text_width(text, kReadable) + 14;
+    if (x + w > width - kMargin && x > kMargin) {
+      x = kMargin;
+      y += kRow;
+    }
+    out << "<g class=\"legend-entry\"><title>" << esc(text) << "</title>";
+    arrow_shape(out, {Point{x, y + 8}, Point{x + kSample, y + 8}}, kind, fail ? kFailed : "#222222",
+                fail, true);
+    out << "<text x=\"" << num(x + kSample + 6) << "\" y=\"" << num(y + 12) << "\" font-size=\""
+        << num(kReadable) << "\">" << esc(text) << "</text></g>";
+    x += w;
+  };
+  for (const proto::ArrowKind k : kinds) entry(k, false, arrow_class(k));
+  if (failed) entry(proto::ARROW_MOVE, true, "failed");
+  out << "</g>";
+  return y + kRow;
 }
 
 }  // namespace svg
@@ -258,7 +390,10 @@ std::string render_svg(const proto::View& v, const std::vector<std::string>& sid
     y = geo_legend(legend, v, y + 24, legend_width);
   } else {
     y = key_legend(legend, key, legend_width, y);
-    if (v.board_kind() == proto::BOARD_HEX) y = terrain_legend(legend, v, legend_width, y);
+    if (v.board_kind() == proto::BOARD_HEX) {
+      y = terrain_legend(legend, v, legend_width, y);
+      y = orders_legend(legend, v, legend_width, y);
+    }
     y += 16;
     for (const auto& n : v.notes()) {
       legend << "<text class=\"note\" x=\"" << num(kMargin) << "\" y=\"" << num(y)

@@ -86,10 +86,16 @@ void draw_hexes(std::ostringstream& out, const proto::View& v, const Key& key, P
 double terrain_legend(std::ostringstream& out, const proto::View& v, double width, double y);
 
 // The orders of the step that led to the position (View.arrows) between the
-// cells' points in `where`, in their side's colour, or dark where `dark`
-// (maps of powers, whose units say whose they are) (svg.cpp).
+// cells' points in `where` (through those of a move's path), in their side's
+// colour, or dark where `dark` (maps of powers, whose units say whose they
+// are); their ends clear of the box of the counters in `boxes` (half its
+// width and height, by cell), else `rim` from the cells' centres (svg.cpp).
 void draw_arrows(std::ostringstream& out, const proto::View& v,
-                 const std::map<std::string, Point>& where, const Key& key, bool dark);
+                 const std::map<std::string, Point>& where, const Key& key, bool dark,
+                 double rim = 17, const std::map<std::string, Point>& boxes = {});
+// Their legend from `y` on: how each kind present is drawn, and a failed
+// order; returns the `y` below it (nothing without arrows).
+double orders_legend(std::ostringstream& out, const proto::View& v, double width, double y);
 
 // A map drawn from geography (geo.cpp): cells with outlines, coloured by
 // power (View.powers, Cell.power), supply centres, names, units and orders.

@@ -10,6 +10,7 @@
 
 #include "core/dice.h"
 #include "core/game.h"
+#include "core/trails.h"
 
 namespace naumachia {
 
@@ -20,6 +21,18 @@ struct Adjudication {
   Dice* dice_ = nullptr;                  // Mode::Execute only
   std::vector<Event>* events_ = nullptr;  // Mode::Execute only
   bool executing() const { return mode_ == Mode::Execute; }
+  // Where the pieces went in the step last resolved (core/trails.h).
+  Trails trails_;
+
+  // `piece` steps from `from` into `to`: its trail, for drawing its order
+  // (Mode::Execute only).
+  void stepped(const std::string& piece, hex::HexId from, hex::HexId to) {
+    if (executing()) trails_.step(piece, from, to);
+  }
+  // The order `line` failed or was not carried out (Mode::Execute only).
+  void failed_order(const std::string& line) {
+    if (executing()) trails_.fail(line);
+  }
 
   // A public event without rolls; nothing in Mode::Check.
   void say(std::string text) {
@@ -54,6 +67,7 @@ struct Adjudication {
   template <class Resolve>
   void execute(Dice& dice, std::vector<Event>& events, Resolve&& resolve) {
     mode_ = Mode::Execute;
+    trails_.clear();
     dice_ = &dice;
     events_ = &events;
     resolve();

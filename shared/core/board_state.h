@@ -42,6 +42,14 @@ class BoardState : public State {
     else
       return board_.view();
   }
+  // The orders of the step that led here, if the board draws them
+  // (board_.order_arrows(lines)).
+  std::vector<Arrow> order_arrows(const RevealedLines& last_orders) const override {
+    if constexpr (requires { board_.order_arrows(last_orders); })
+      return board_.order_arrows(last_orders);
+    else
+      return {};
+  }
   std::string serialize() const override { return board_.serialize(); }
   std::unique_ptr<State> clone() const override { return std::make_unique<Self>(self()); }
   std::string order_help() const override { return board_.order_help(); }
@@ -49,6 +57,9 @@ class BoardState : public State {
   // A copy of this state holding the position `bytes` describe.
   Expected<std::unique_ptr<State>> parse_into(std::string_view bytes) const {
     auto out = std::make_unique<Self>(self());
+    // Not this position's step: the trails of the moves that led here are gone.
+    if constexpr (requires { board_.trails_; })
+      static_cast<BoardState&>(*out).board_.trails_.clear();
     if (auto why = static_cast<BoardState&>(*out).board_.parse(bytes)) return fail(*why);
     return std::unique_ptr<State>(std::move(out));
   }

@@ -145,6 +145,7 @@ struct Arrow {
   int owner = -1;                 // the seat whose order it is
   bool failed = false;            // bounced, cut, dislodged: drawn unlike a success
   std::vector<std::string> path;  // hex boards: the cells passed between from and to
+  std::string order;              // the order line it draws, for its tooltip
 };
 
 struct View {

@@ -381,3 +381,64 @@ TEST_CASE("pictures: The Fall of Constantinople's orders are arrows between prov
         "4 move otr>apu\n"
         "4 support apu>otr via otr\n");
 }
+
+TEST_CASE(
+    "pictures: a hex board draws each kind of order along its hexes, with its tooltip and a legend "
+    "entry") {
+  const Registry registry = testing::every_module();
+  const auto found = registry.find_scenario("classis/patrol").value();
+  auto state = found.first->new_game(found.second.id, 2).value();
+  View view = state->view(std::nullopt);
+  REQUIRE(view.board_kind == BoardKind::Hex);
+  // Cells of the board, whatever it holds: the first hexes of its first column.
+  std::vector<std::string> cells;
+  for (const Cell& c : view.cells)
+    if (c.col == view.cells.front().col && cells.size() < 5) cells.push_back(c.id);
+  REQUIRE(cells.size() == 5);
+  const auto arrow = [](std::string from, std::string to, ArrowKind kind, int owner, bool failed,
+                        std::vector<std::string> path, std::string order) {
+    Arrow a;
+    a.from = std::move(from);
+    a.to = std::move(to);
+    a.kind = kind;
+    a.owner = owner;
+    a.failed = failed;
+    a.path = std::move(path);
+    a.order = std::move(order);
+    return a;
+  };
+  view.arrows = {
+      arrow(cells[0], cells[3], ArrowKind::Move, 0, false, {cells[1], cells[2]}, "R1: move 3"),
+      arrow(cells[3], cells[4], ArrowKind::Ram, 0, false, {}, "R1: ram P1"),
+      arrow(cells[4], cells[3], ArrowKind::Melee, 1, true, {}, "P1: board R1"),
+      arrow(cells[2], cells[4], ArrowKind::Fire, 1, false, {}, ""),
+      // A cell the board does not have: not drawn.
+      arrow(cells[0], "9999", ArrowKind::Move, 0, false, {}, "R2: move 1"),
+  };
+  proto::View pv;
+  convert::to_proto(view, pv);
+  const auto r = testing::read_svg(render::render_svg(pv, found.second.sides, "orders"));
+  REQUIRE_MESSAGE(r.error.empty(), r.error);
+  check_readable(r);
+  CHECK(r.with_class("order order-move") == 1);
+  CHECK(r.with_class("order order-ram") == 1);
+  CHECK(r.with_class("order order-melee") == 1);
+  CHECK(r.with_class("order order-fire") == 1);
+  CHECK(r.with_class("failed") == 1);  // the cross at the failed melee's head
+  CHECK(r.has_text("R1: move 3 (" + cells[0] + "-" + cells[1] + "-" + cells[2] + "-" + cells[3] +
+                   ")"));
+  CHECK(r.has_text("P1: board R1 (" + cells[4] + "-" + cells[3] + ") (failed)"));
+  CHECK(r.has_text(cells[2] + " - " + cells[4]));  // no order text: the cells alone
+  // The legend: one entry per kind drawn and one for a failed order.
+  CHECK(r.with_class("legend-orders") == 1);
+  for (const char* kind : {"move", "ram", "fire", "melee", "failed"})
+    CHECK_MESSAGE(r.has_text(kind), kind);
+  CHECK_FALSE(r.has_text("support"));
+  // Without orders, no legend of them.
+  view.arrows.clear();
+  proto::View bare;
+  convert::to_proto(view, bare);
+  const auto plain = testing::read_svg(render::render_svg(bare, found.second.sides, "none"));
+  CHECK(plain.with_class("legend-orders") == 0);
+  CHECK(plain.with_class("order order-move") == 0);
+}

@@ -2,6 +2,7 @@
 // one initiative point each, a command move or backwater one point for the
 // whole command (3.2.1, 3.2.2); no ship repeats an action in one activation
 // (3.2.11).
+#include <algorithm>
 #include <set>
 
 #include "core/text.h"
@@ -141,6 +142,12 @@ void Board::play_actions(Side side, const OrderSet& orders) {
       break;
     }
     Expected<bool> done = a ? act(side, *a) : Expected<bool>(unexpected(a.error()));
+    if (!done || !*done) {
+      // Drawn as failed, with the lines dropped after it.
+      for (auto rest = std::find(orders.lines.begin(), orders.lines.end(), line);
+           rest != orders.lines.end(); ++rest)
+        failed_order(*rest);
+    }
     if (!done) {
       say("'" + line + "' is not carried out: " + done.error().message +
           "; the orders after it are dropped (stop at the first that fails)");

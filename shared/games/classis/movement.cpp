@@ -111,6 +111,7 @@ Course Board::course(const Ship& s, const std::vector<Step>& path) const {
       return c;
     }
     c.hex = next;
+    c.passed.push_back(next);
     if (terrain(next) == Terrain::Reef) {
       if (!final_step)
         c.problem = s.id + " enters the reef at " + hex::format_hex(next) +
@@ -132,6 +133,10 @@ std::optional<std::string> Board::follow_path(Ship& s, const std::vector<Step>& 
   s.contact.clear();
   s.ram = false;
   const HexId from = s.hex;
+  for (HexId at = from; const HexId h : c.passed) {
+    stepped(s.id, at, h);
+    at = h;
+  }
   s.hex = c.hex;
   s.facing = c.facing;
   if (c.problem) return c.problem;
@@ -169,6 +174,7 @@ std::optional<std::string> Board::backwater(Ship& s) {
   const HexId back = galley::astern({s.hex, s.facing});
   const bool broke = engaged(s);
   const HexId from = s.hex;
+  stepped(s.id, from, back);
   s.hex = back;
   prune_contacts();  // no bow is in the hex she left, and hers is in no enemy's
   say(s.id + " backs water from " + hex::format_hex(from) + " to " + hex::format_hex(back) +

@@ -78,6 +78,7 @@ struct Course {
   std::optional<std::string> problem;  // why the path may not be followed
   bool began = false;                  // within the ship's speed: the walk began
   HexId hex{};                         // where the walk ends, or stopped
+  std::vector<HexId> passed;           // the hexes entered, to `hex`
   Dir facing = Dir::N;
   const Ship* engages = nullptr;  // the enemy whose hex its bow enters (3.1.4)
   bool reef = false;              // it ends on a reef
@@ -206,6 +207,8 @@ struct Board : Position, Adjudication {
   std::optional<std::string> parse(std::string_view bytes);
   std::optional<std::string> reference_problem() const;
   View view() const;
+  // The orders of the step that led here, drawn on the board (arrows.cpp).
+  std::vector<Arrow> order_arrows(const RevealedLines& lines) const;
   Token token(const Ship& s) const;  // its counter on the board
   std::string order_help() const;
 };

@@ -255,6 +255,7 @@ std::optional<std::string> Board::move_ship(Ship& s, std::vector<Action> actions
     s.on_map = true;
     s.hex = e.hex;
     s.facing = e.facing;
+    stepped(s.id, e.hex, e.hex);
     note_occupant(s);
     spent_before = 1;
     if (s.prop == Propulsion::Sail) {
@@ -393,6 +394,7 @@ std::optional<std::string> Board::move_oar(Ship& s, const std::vector<Action>& a
                  (battle ? "Battle" : "Cruising") + " Speed, 14.16)";
         ++entered;
         last = s.hex;
+        stepped(s.id, s.hex, next);
         if (!enter_hex(s, next, rowed)) return std::nullopt;
       }
       if (stopped) break;
@@ -458,7 +460,10 @@ std::optional<std::string> Board::blocked_ahead(Ship& s, HexId next, HexId came_
 // ship lost), the mover stops where it is - or, inside an enemy's hex, in the
 // hex it came from - and the rest of its order lapses.
 void Board::stop_short(Ship& s, const std::string& why, HexId came_from) {
-  if (const Ship* o = ship_at(s.hex, s.id); o && o->side != s.side) s.hex = came_from;
+  if (const Ship* o = ship_at(s.hex, s.id); o && o->side != s.side) {
+    s.hex = came_from;
+    trails_.step_back(s.id);
+  }
   say(s.id + " stops at " + hx(s.hex) + ": " + why);
 }
 
@@ -530,6 +535,7 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
         course.advance(cost);
         ++entered;
         last = s.hex;
+        stepped(s.id, s.hex, next);
         if (!enter_hex(s, next, sailed)) return std::nullopt;
       }
     } else if (a.kind == Action::Ram) {
@@ -596,6 +602,7 @@ bool Board::hold_course(Ship& s, int left, int& entered, const std::function<voi
     }
     left -= cost;
     ++entered;
+    stepped(s.id, s.hex, next);
     if (!enter_hex(s, next, moved)) return false;
   }
   if (!fate.empty()) say(s.id + " " + fate + " (14.21)");

@@ -207,6 +207,7 @@ void Board::try_portage(const std::vector<std::string>& portage) {
     const auto [id, rest] = *split_line(p);
     const auto w = text::split(rest);
     Ship& s = ships_.at(id);
+    stepped(id, s.hex, *hex::parse_hex(w[1]));
     s.hex = *hex::parse_hex(w[1]);
     s.facing = *hex::parse_dir(w[3]);
     s.prop = Propulsion::Oar;

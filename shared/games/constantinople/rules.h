@@ -212,6 +212,8 @@ struct Board : Position, Adjudication {
   std::string serialize() const;
   std::optional<std::string> parse(std::string_view bytes);
   View view() const;
+  // The orders of the step that led here, drawn on the board (arrows.cpp).
+  std::vector<Arrow> order_arrows(const RevealedLines& lines) const;
   Token token(const Ship& s) const;  // its counter on the board
   std::string order_help() const;
 };

@@ -73,6 +73,7 @@ Expected<std::string> Board::haven_line(const std::string& line, std::set<std::s
   if (!used.insert(id).second) return fail("a second order for " + id);
   if (const Ship* o = ship_at(*h, id))
     return fail("hex " + hx(*h) + " already holds " + o->id + " (14.19, 14.29)");
+  stepped(id, s->hex, *h);
   s->hex = *h;
   s->seeking_haven = false;
   return id + ": " + hx(*h);

@@ -20,6 +20,7 @@ Arrow help_arrow(std::string from, std::string helped, const std::string& dest, 
                convoy ? ArrowKind::Convoy : ArrowKind::Support,
                seat.value,
                false,
+               {},
                {}};
 }
 
@@ -32,7 +33,7 @@ std::vector<Arrow> order_arrows(const Map& map, const RevealedLines& orders) {
       const std::string from = province_of(o->location);
       if (o->kind == OrderKind::Move)
         out.push_back(
-            Arrow{from, province_of(o->dest), "", ArrowKind::Move, seat.value, false, {}});
+            Arrow{from, province_of(o->dest), "", ArrowKind::Move, seat.value, false, {}, {}});
       if (o->kind == OrderKind::Support || o->kind == OrderKind::Convoy)
         out.push_back(help_arrow(from, province_of(o->target), o->target_dest,
                                  o->kind == OrderKind::Convoy, seat));

@@ -17,8 +17,8 @@ std::vector<Arrow> order_arrows(const diplomacy::Map& map, const RevealedLines& 
       if (!o) continue;
       // Into or out of the city of the province it stands in: no arrow.
       if (o->kind == OrderKind::Move && !o->city_toggle)
-        out.push_back(
-            Arrow{cell_of(o->from), cell_of(o->to), "", ArrowKind::Move, seat.value, false, {}});
+        out.push_back(Arrow{
+            cell_of(o->from), cell_of(o->to), "", ArrowKind::Move, seat.value, false, {}, {}});
       if (o->kind == OrderKind::Support || o->kind == OrderKind::Convoy)
         out.push_back(diplomacy::help_arrow(cell_of(o->from), cell_of(o->target), o->target_dest,
                                             o->kind == OrderKind::Convoy, seat));

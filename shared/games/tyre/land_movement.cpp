@@ -297,7 +297,12 @@ void Board::execute_land_move(const std::string& id, const std::vector<HexId>& p
   const HexId from = *piece_hex(id);
   place_piece(id, path.back());
   if (unit) units_.at(id).waded_from = terrain(path.back()) == Terrain::Sea ? ship : "";
-  for (const HexId h : path) entered(id, side, h);
+  HexId at = from;
+  for (const HexId h : path) {
+    entered(id, side, h);
+    stepped(id, at, h);
+    at = h;
+  }
   say(id + " moves " + hex::format_hex(from) + (aboard ? " (from " + ship + ")" : "") + " -> " +
       hex::format_hex(path.back()));
 }

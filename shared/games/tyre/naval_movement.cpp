@@ -141,6 +141,7 @@ std::optional<std::string> Board::enter_and_move(Ship& s, const std::vector<Acti
   s.on_map = true;
   s.hex = e.hex;
   s.facing = e.facing;
+  stepped(s.id, e.hex, e.hex);
   if (executing())
     say(s.id + " enters at " + hex::format_hex(e.hex) + " facing " + hex::name(e.facing));
   // Entering costs the first hex's Movement Point (5.0).
@@ -215,6 +216,7 @@ std::optional<std::string> Board::move_back(Ship& s, const std::vector<Action>& 
   for (int k = 0; k < n; ++k) {
     const HexId next = galley::astern(pose(s));
     if (auto why = entry_problem(s.side, next); !why.empty()) return why;
+    stepped(s.id, s.hex, next);
     s.hex = next;
     if (!enter_effects(s, backed)) return std::nullopt;
   }
@@ -289,6 +291,7 @@ std::optional<std::string> Board::move_forward(Ship& s, const std::vector<Action
         if (course.advance(careful ? 2 : 1))
           return s.id + " has only " + std::to_string(mpa) + " Movement Points here (" +
                  (ramming ? "ramming" : "normal") + " speed; 5.2)";
+        stepped(s.id, s.hex, course.pose().hex);
         s.hex = course.pose().hex;
         if (!careful && !enter_effects(s, moved)) return std::nullopt;
       }

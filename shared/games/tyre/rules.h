@@ -296,6 +296,9 @@ struct Board : Position, LandBoard, Adjudication {
 
   // ---------------------------------------------------------- view.cpp
   View view() const;
+  // ---------------------------------------------------------- arrows.cpp
+  // The orders of the step that led here, drawn on the board.
+  std::vector<Arrow> order_arrows(const RevealedLines& lines) const;
   void add_land_tokens(Cell& c, HexId h) const;
   void add_cargo_marks(Token& t, const Ship& s) const;
   void add_siege_notes(std::vector<std::string>& n) const;

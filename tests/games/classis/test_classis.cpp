@@ -3,13 +3,16 @@
 // text leaves open are tested as docs/rules/classis.md decides them.
 #include <doctest/doctest.h>
 
+#include "convert.h"
 #include "core/cup.h"
 #include "core/text.h"
 #include "games/classis/classis.h"
 #include "games/classis/classis_fixture.h"
 #include "games/classis/rules.h"
 #include "support/scripted_step.h"
+#include "support/svg_check.h"
 #include "support/text.h"
+#include "svg.h"
 
 using namespace naumachia;
 using namespace naumachia::testing::classis_positions;
@@ -736,4 +739,83 @@ TEST_CASE(
   CHECK(has(bytes, "ship N1 ten 1 1 X X average 0 2 2 0802 S"));
   CHECK(has(bytes, "ship N17 ct-quinquereme 1 1 W W average 0 2 2 1401 S"));
   CHECK(has(bytes, "ship O1 ct-quinquereme 0 0 A A expert 1 2 2 0509 N"));
+}
+
+namespace {
+
+std::string route(const Arrow& a) {
+  std::string r = a.from;
+  for (const auto& c : a.path) r += "-" + c;
+  return r + "-" + a.to;
+}
+
+// The orders of a step as the platform reveals them (canonical lines), and
+// the picture of the position after it with them drawn.
+RevealedLines revealed(const State& s, PlayerId seat, const std::vector<std::string>& lines) {
+  return {{seat, s.validate(seat, lines).value().lines}};
+}
+
+testing::SvgReading picture(const State& next, const RevealedLines& lines) {
+  View v = next.view(std::nullopt);
+  v.arrows = next.order_arrows(lines);
+  proto::View pv;
+  convert::to_proto(v, pv);
+  return testing::read_svg(render::render_svg(pv, {"Rhodes", "Pirates"}, "after"));
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Classis 3.2.11 example, 3.1.4: the activation drawn: the move into contact, the grapple and "
+    "the boarding") {
+  Pos p = duel();
+  p.ships[0] = "R1 trireme 0 A 0604 S";
+  auto s = position(p);
+  const std::vector<std::string> lines{"R1: move F F", "R1: grapple P1", "R1: board P1"};
+  Played r = testing::play_step(*s, {{kFirst, lines}}, {5, 2, 6, 1});
+  const RevealedLines shown = revealed(*s, kFirst, lines);
+  const auto arrows = r.next->order_arrows(shown);
+  REQUIRE(arrows.size() == 3);
+  // The second F brings the bow into P1's hex: the ship stays in 0605 (3.1.4).
+  CHECK(arrows[0].kind == ArrowKind::Move);
+  CHECK(route(arrows[0]) == "0604-0605");
+  CHECK(arrows[1].kind == ArrowKind::Melee);
+  CHECK(arrows[1].order == "R1: grapple P1");
+  CHECK(route(arrows[1]) == "0605-0606");
+  CHECK(arrows[2].kind == ArrowKind::Melee);
+  CHECK(arrows[2].order == "R1: board P1");
+  for (const Arrow& a : arrows) {
+    CHECK(a.owner == kFirst.value);
+    CHECK_FALSE(a.failed);
+  }
+  const auto svg = picture(*r.next, shown);
+  REQUIRE_MESSAGE(svg.error.empty(), svg.error);
+  CHECK(svg.with_class("order order-move") == 1);
+  CHECK(svg.with_class("order order-melee") == 2);
+  CHECK(svg.has_text("R1: board P1 (0605-0606)"));
+}
+
+TEST_CASE(
+    "Classis 3.2.5, 3.3.2: a rake that fails is drawn failed, and the line dropped after it moves "
+    "nothing") {
+  auto s = position(duel("contact=P1"));
+  const std::vector<std::string> lines{"R1: rake P1", "R2: move F"};
+  Played r = testing::play_step(*s, {{kFirst, lines}}, {1, 4});
+  const RevealedLines shown = revealed(*s, kFirst, lines);
+  const auto arrows = r.next->order_arrows(shown);
+  REQUIRE(arrows.size() == 1);
+  CHECK(arrows[0].kind == ArrowKind::Ram);
+  CHECK(route(arrows[0]) == "0605-0606");
+  CHECK(arrows[0].owner == kFirst.value);
+  CHECK(arrows[0].failed);
+  const auto svg = picture(*r.next, shown);
+  REQUIRE_MESSAGE(svg.error.empty(), svg.error);
+  CHECK(svg.with_class("order order-ram") == 1);
+  CHECK(svg.with_class("failed") == 1);
+  CHECK(svg.has_text("R1: rake P1 (0605-0606) (failed)"));
+  // A rake that cripples is drawn as given.
+  Played w = testing::play_step(*s, {{kFirst, {"R1: rake P1"}}}, {2, 4});
+  const auto won = w.next->order_arrows(revealed(*s, kFirst, {"R1: rake P1"}));
+  REQUIRE(won.size() == 1);
+  CHECK_FALSE(won[0].failed);
 }

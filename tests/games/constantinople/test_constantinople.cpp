@@ -5,12 +5,15 @@
 
 #include <sstream>
 
+#include "convert.h"
 #include "core/flood.h"
 #include "core/text.h"
 #include "games/constantinople/constantinople.h"
 #include "games/constantinople/position.h"
 #include "support/scripted_step.h"
+#include "support/svg_check.h"
 #include "support/text.h"
+#include "svg.h"
 
 using namespace naumachia;
 using testing::first_error;
@@ -1008,4 +1011,76 @@ TEST_CASE(
           .has_value());
   CHECK(texts(s->choices(kOttoman, "VENICE", {})) == std::vector<std::string>{" VENICE"});
   CHECK(decision(*s, kOttoman, "VENICE").otherwise == "is not bombarded (15.72)");
+}
+
+namespace {
+
+std::string route(const Arrow& a) {
+  std::string r = a.from;
+  for (const auto& c : a.path) r += "-" + c;
+  return r + "-" + a.to;
+}
+
+// The orders of a step as the platform reveals them (canonical lines), and
+// the picture of the position after it with them drawn.
+RevealedLines revealed(const State& s, const std::map<PlayerId, std::vector<std::string>>& orders) {
+  RevealedLines out;
+  for (const auto& [seat, lines] : orders) out[seat] = s.validate(seat, lines).value().lines;
+  return out;
+}
+
+testing::SvgReading picture(const State& next, const RevealedLines& lines) {
+  View v = next.view(std::nullopt);
+  v.arrows = next.order_arrows(lines);
+  proto::View pv;
+  convert::to_proto(v, pv);
+  return testing::read_svg(render::render_svg(pv, {"Ottoman", "Byzantine"}, "after"));
+}
+
+}  // namespace
+
+TEST_CASE("Constantinople 14.1, 15.11: the step drawn: the galley's approach, then its ram") {
+  Pos p;
+  p.ships = {"G1 1538 N", "VENICE 1534 SE", "IMP1 1330 NE"};
+  auto s = position(p);
+  const std::map<PlayerId, std::vector<std::string>> orders{{kOttoman, {"G1: move 3, ram VENICE"}}};
+  auto r = testing::play_step(*s, orders, {2});
+  const RevealedLines shown = revealed(*s, orders);
+  const auto arrows = r.next->order_arrows(shown);
+  REQUIRE(arrows.size() == 2);
+  CHECK(arrows[0].kind == ArrowKind::Move);
+  CHECK(route(arrows[0]) == "1538-1537-1536-1535");
+  // 15.11: the canonical order says it rams at Battle Speed.
+  CHECK(arrows[0].order == "G1: battle, move 3, ram VENICE");
+  CHECK(arrows[1].kind == ArrowKind::Ram);
+  CHECK(route(arrows[1]) == "1535-1534");
+  for (const Arrow& a : arrows) CHECK(a.owner == kOttoman.value);
+  const auto svg = picture(*r.next, shown);
+  REQUIRE_MESSAGE(svg.error.empty(), svg.error);
+  CHECK(svg.with_class("order order-move") == 1);
+  CHECK(svg.with_class("order order-ram") == 1);
+  CHECK(svg.has_text("G1: battle, move 3, ram VENICE (1538-1537-1536-1535)"));
+}
+
+TEST_CASE("Constantinople 15.23 example: both sides' melee drawn, each from its attacker") {
+  Pos p;
+  p.seg = "combat";
+  p.ships = {"G1 1434 N", "CRETE 1535 N"};
+  auto s = position(p);
+  const std::map<PlayerId, std::vector<std::string>> orders{{kOttoman, {"G1: attack CRETE"}},
+                                                            {kByzantine, {"CRETE: attack G1"}}};
+  auto r = testing::play_step(*s, orders, {1, 1, 5, 2});
+  const RevealedLines shown = revealed(*s, orders);
+  const auto arrows = r.next->order_arrows(shown);
+  REQUIRE(arrows.size() == 2);
+  CHECK(arrows[0].kind == ArrowKind::Melee);
+  CHECK(route(arrows[0]) == "1434-1535");
+  CHECK(arrows[0].owner == kOttoman.value);
+  CHECK(arrows[1].kind == ArrowKind::Melee);
+  CHECK(route(arrows[1]) == "1535-1434");
+  CHECK(arrows[1].owner == kByzantine.value);
+  const auto svg = picture(*r.next, shown);
+  REQUIRE_MESSAGE(svg.error.empty(), svg.error);
+  CHECK(svg.with_class("order order-melee") == 2);
+  CHECK(svg.with_class("legend-orders") == 1);
 }

@@ -4,10 +4,14 @@
 
 #include <sstream>
 
+#include "convert.h"
+#include "core/hex.h"
 #include "core/text.h"
 #include "games/tyre/tyre.h"
 #include "support/scripted_step.h"
+#include "support/svg_check.h"
 #include "support/text.h"
+#include "svg.h"
 
 using namespace naumachia;
 using testing::first_error;
@@ -310,4 +314,102 @@ TEST_CASE("Tyre positions round-trip and corrupt ones are refused") {
   CHECK((*back)->serialize() == s->serialize());
   CHECK_FALSE(game->deserialize("tyre 1\nship T1 9999 N full\n").has_value());
   CHECK_FALSE(game->deserialize("chess\n").has_value());
+}
+
+namespace {
+
+// The canonical lines of `orders`, as the platform reveals them after the step.
+RevealedLines revealed(const State& s, const std::map<PlayerId, std::vector<std::string>>& orders) {
+  RevealedLines out;
+  for (const auto& [seat, lines] : orders) out[seat] = s.validate(seat, lines).value().lines;
+  return out;
+}
+
+std::string route(const Arrow& a) {
+  std::string r = a.from;
+  for (const auto& c : a.path) r += "-" + c;
+  return r + "-" + a.to;
+}
+
+// The picture of the position after a step with its orders drawn.
+testing::SvgReading picture(const State& next, const RevealedLines& lines) {
+  View v = next.view(std::nullopt);
+  v.arrows = next.order_arrows(lines);
+  proto::View pv;
+  convert::to_proto(v, pv);
+  return testing::read_svg(render::render_svg(pv, {"Tyrian", "Macedonian"}, "after"));
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Tyre 5.1, 6.1: the step's orders drawn: a ram's approach along the hexes passed, then the "
+    "ram") {
+  const auto s =
+      position("first-movement", 2,
+               {{"C1", {"2416 N", ""}}, {"T2", {"2412 NE", ""}}, {"T1", {"2010 N", ""}}});
+  const std::map<PlayerId, std::vector<std::string>> orders{{kMacedon, {"C1: move 3, ram T2"}}};
+  auto p = play(*s, orders, {1, 2});
+  const auto lines = revealed(*s, orders);
+  const auto arrows = p.next->order_arrows(lines);
+  REQUIRE(arrows.size() == 2);
+  CHECK(arrows[0].kind == ArrowKind::Move);
+  CHECK(route(arrows[0]) == "2416-2415-2414-2413");
+  CHECK(arrows[0].owner == kMacedon.value);
+  CHECK(arrows[0].order == "C1: move 3, ram T2");
+  CHECK(arrows[1].kind == ArrowKind::Ram);
+  CHECK(route(arrows[1]) == "2413-2412");
+  CHECK(arrows[1].owner == kMacedon.value);
+  const auto r = picture(*p.next, lines);
+  REQUIRE_MESSAGE(r.error.empty(), r.error);
+  CHECK(r.with_class("order order-move") == 1);
+  CHECK(r.with_class("order order-ram") == 1);
+  CHECK(r.has_text("C1: move 3, ram T2 (2416-2415-2414-2413)"));
+  CHECK(r.has_text("C1: move 3, ram T2 (2413-2412)"));
+  CHECK(r.with_class("legend-orders") == 1);
+  // A position read back from its bytes no longer knows the hexes passed:
+  // the ram is still drawn, the move is not.
+  const auto again = tyre::make_tyre_game()->deserialize(p.next->serialize()).value();
+  const auto read_back = again->order_arrows(lines);
+  REQUIRE(read_back.size() == 1);
+  CHECK(read_back[0].kind == ArrowKind::Ram);
+}
+
+TEST_CASE("Tyre 5.12, 5.13: a move with turns is drawn through every hex entered") {
+  const auto s = position("first-movement", 1, {{"T1", {"2210 N", ""}}, {"T2", {"2212 N", ""}}});
+  const std::map<PlayerId, std::vector<std::string>> orders{
+      {kTyre, {"T1: turn R, move 2, turn L, move 3"}}};
+  auto p = play(*s, orders, {});
+  // From 2210 facing N: turned to NE, two hexes NE, turned back to N, three hexes N.
+  std::vector<hex::HexId> hexes{*hex::parse_hex("2210")};
+  for (int k = 0; k < 2; ++k) hexes.push_back(hex::neighbour(hexes.back(), hex::Dir::NE));
+  for (int k = 0; k < 3; ++k) hexes.push_back(hex::neighbour(hexes.back(), hex::Dir::N));
+  std::string expected;
+  for (const auto h : hexes) expected += (expected.empty() ? "" : "-") + hex::format_hex(h);
+  const auto arrows = p.next->order_arrows(revealed(*s, orders));
+  REQUIRE(arrows.size() == 1);
+  CHECK(route(arrows[0]) == expected);
+  CHECK(arrows[0].kind == ArrowKind::Move);
+  CHECK(arrows[0].owner == kTyre.value);
+  CHECK_FALSE(arrows[0].failed);
+  CHECK(has(p.next->serialize(), "ship T1 " + hex::format_hex(hexes.back()) + " N"));
+}
+
+TEST_CASE("Tyre 6.23, 6.24: two ships' melee against one drawn from each attacker") {
+  const auto s = position("melee", 1,
+                          {{"T1", {"2210 N", ""}}, {"T2", {"2410 S", ""}}, {"C1", {"2310 N", ""}}});
+  const std::map<PlayerId, std::vector<std::string>> orders{{kTyre, {"T1 T2: attack C1"}}};
+  auto p = play(*s, orders, {6, 6});
+  const auto lines = revealed(*s, orders);
+  const auto arrows = p.next->order_arrows(lines);
+  REQUIRE(arrows.size() == 2);
+  CHECK(route(arrows[0]) == "2210-2310");
+  CHECK(route(arrows[1]) == "2410-2310");
+  for (const Arrow& a : arrows) {
+    CHECK(a.kind == ArrowKind::Melee);
+    CHECK(a.owner == kTyre.value);
+  }
+  const auto r = picture(*p.next, lines);
+  REQUIRE_MESSAGE(r.error.empty(), r.error);
+  CHECK(r.with_class("order order-melee") == 2);
 }
