@@ -159,6 +159,8 @@ async function signIn() {
     }
   }
   me = null;
+  myGames = [];
+  setTitle('naumachia');
   $('who').textContent = '';
   $('logout').hidden = true;
   show('login');
@@ -203,6 +205,7 @@ $('logout').addEventListener('click', async () => {
 
 function route() {
   if (!me) return;
+  loadMyGames().catch(fail);
   const m = /^#game=(\d+)$/.exec(location.hash);
   if (m) openGame(Number(m[1]));
   else openLobby();
@@ -214,7 +217,7 @@ window.addEventListener('hashchange', route);
 async function openLobby() {
   game = null;
   show('lobby');
-  document.title = 'naumachia: games';
+  setTitle('naumachia: games');
   try {
     if (!scenarios.length) {
       scenarios = (await request('list_scenarios', {})).scenarios;
@@ -365,10 +368,9 @@ async function refreshGame() {
   if (game !== mine) return;  // the player went elsewhere meanwhile
   game.detail = d;
   const g = d.summary;
-  document.title = `naumachia: game ${g.id}`;
+  setTitle(`naumachia: game ${g.id}`);
   $('game-title').textContent = `Game ${g.id}: ${g.scenario}`;
-  const role = g.my_seat >= 0 ? `; you play ${sideOf(g.my_seat)}` : '; you are watching';
-  $('game-state').textContent = `${stateText(g)}${role}`;
+  showBanner(g);
   $('seats').replaceChildren(...g.seats.map((s) => el('li', {},
       `${s.side}: ${s.player || 'free'}`,
       s.must_order ? (s.ready ? ' (orders ready)' : s.saved ? ' (draft saved, not ready)' : ' (to order)') : '',
@@ -412,6 +414,48 @@ async function refreshGame() {
       ...others.map((s) => el('label', {}, el('input', {type: 'checkbox', value: String(s.seat)}), ` ${s.side}`)));
 }
 
+// The banner over the board: the step and the time left, what the player
+// has done about it and who else is still to order.
+function seatWord(s) {
+  return s.ready ? 'orders ready' : s.saved ? 'orders saved, not ready' : 'no orders yet';
+}
+
+function showBanner(g) {
+  const lines = [];
+  if (g.status === 'OPEN') {
+    const free = g.seats.filter((s) => !s.player).length;
+    lines.push(el('p', {}, `Open, waiting for players: ${free} of ${g.seats.length} seats free.`));
+  } else if (g.status === 'OVER') {
+    lines.push(el('p', {}, `The game is over: ${g.result}.`));
+  } else {
+    const running = g.deadline_unix && (!g.paused || g.paused === 'NOT_PAUSED');
+    lines.push(el('p', {class: 'due'}, el('strong', {}, g.step_label), running ? ': orders ' : ': ',
+        deadlineElement(g)));
+  }
+  const mine = g.seats.find((s) => s.seat === g.my_seat);
+  if (!mine) {
+    lines.push(el('p', {}, 'You are watching.'));
+  } else if (g.status === 'RUNNING') {
+    const you = !mine.must_order ? 'you have nothing to order in this step.' :
+        mine.ready ? 'your orders are saved and ready.' :
+        mine.saved ? 'your orders are saved but not ready (saved orders count at the deadline).' :
+                     'you have not given orders yet.';
+    lines.push(el('p', {class: awaitsMe(g) ? 'you awaited' : 'you'}, `You play ${mine.side}: ${you}`));
+  } else {
+    lines.push(el('p', {}, `You play ${mine.side}.`));
+  }
+  if (g.status === 'RUNNING') {
+    const others = g.seats.filter((s) => s.seat !== g.my_seat && s.must_order);
+    const waiting = others.filter((s) => !s.ready);
+    if (others.length) {
+      lines.push(el('p', {}, waiting.length ?
+          `Still to order: ${waiting.map((s) => `${s.side} (${s.player || 'free'}, ${seatWord(s)})`).join('; ')}.` :
+          `Every other seat's orders are ready.`));
+    }
+  }
+  $('game-state').replaceChildren(...lines);
+}
+
 // Only seated players hear of a game's events as they happen; a watcher
 // asks again now and then, and with the Refresh button.
 async function refreshAll() {
@@ -448,6 +492,7 @@ $('orders-form').addEventListener('submit', async (e) => {
     await refreshGame();
     // The answer stands for this page's own "committed" event: read it.
     await loadEvents();
+    await loadMyGames();
   } catch (err) {
     if (err instanceof ServerError && err.orderErrors.length) {
       for (const oe of err.orderErrors) {
@@ -598,6 +643,8 @@ $('press-form').addEventListener('submit', async (e) => {
 
 async function onPush(env) {
   try {
+    // An event of any of the player's games may change what awaits them.
+    if (env.body === 'event') loadMyGames().catch(fail);
     if (env.body === 'event' && game && env.event.game_id === game.id) {
       // The player may leave the game while this waits on the server.
       const mine = game;
