@@ -18,7 +18,6 @@ let me = null;              // SessionResponse
 let scenarios = [];
 let game = null;            // the open game: {id, detail, lastSeq, press cursors, replay}
 let reconnectWait = 500;
-let nextBefore = 0;
 
 // ------------------------------------------------------------------ protocol
 
@@ -211,127 +210,6 @@ function route() {
   else openLobby();
 }
 window.addEventListener('hashchange', route);
-
-// ------------------------------------------------------------------ lobby
-
-async function openLobby() {
-  game = null;
-  show('lobby');
-  setTitle('naumachia: games');
-  try {
-    if (!scenarios.length) {
-      scenarios = (await request('list_scenarios', {})).scenarios;
-      const select = document.forms['new-game'].scenario;
-      select.replaceChildren(...scenarios.map((s) => el('option', {value: s.id}, `${s.id}: ${s.title}`)));
-      // The game most players come for first.
-      if (scenarios.some((s) => s.id === 'diplomacy/standard')) select.value = 'diplomacy/standard';
-      scenarioChosen();
-    }
-    await listGames(false);
-  } catch (err) {
-    fail(err);
-  }
-}
-
-function seatsText(g) {
-  return g.seats
-      .map((s) => `${s.side}: ${s.player || 'free'}${s.ready ? ' (ready)' : ''}${s.resigned ? ' (resigned)' : ''}`)
-      .join(', ');
-}
-
-function stateText(g) {
-  if (g.status === 'OPEN') return 'waiting for players';
-  if (g.status === 'OVER') return `over: ${g.result}`;
-  const deadline = g.deadline_unix ? `, due ${when(g.deadline_unix)}` : '';
-  return `${g.step_label}${deadline}`;
-}
-
-async function listGames(more) {
-  const r = await request('list_games', {
-    mine_only: $('mine-only').checked,
-    open_only: $('open-only').checked,
-    before_id: more ? nextBefore : 0,
-  });
-  const body = $('games').tBodies[0];
-  if (!more) body.replaceChildren();
-  for (const g of r.games) {
-    const actions = el('td');
-    actions.append(el('a', {href: `#game=${g.id}`}, g.my_seat >= 0 ? 'Play' : 'Watch'));
-    const free = g.seats.filter((s) => !s.player);
-    if (g.status === 'OPEN' && g.my_seat < 0 && free.length) {
-      const seat = el('select', {'aria-label': `side to take in game ${g.id}`},
-          el('option', {value: '-1'}, 'any side'),
-          ...free.map((s) => el('option', {value: String(s.seat)}, s.side)));
-      const join = el('button', {type: 'button'}, 'Join');
-      join.addEventListener('click', async () => {
-        try {
-          await request('join_game', {game_id: g.id, seat: Number(seat.value)});
-          location.hash = `#game=${g.id}`;
-        } catch (err) {
-          fail(err);
-        }
-      });
-      actions.append(' ', seat, ' ', join);
-    }
-    body.append(el('tr', {'data-game': String(g.id)},
-        el('td', {}, String(g.id)), el('td', {}, g.scenario), el('td', {}, stateText(g)),
-        el('td', {}, seatsText(g)), actions));
-  }
-  if (!body.rows.length) body.append(el('tr', {}, el('td', {colspan: '5'}, 'No games yet.')));
-  nextBefore = r.next_before_id;
-  $('more-games').hidden = !nextBefore;
-}
-
-$('refresh-games').addEventListener('click', () => listGames(false).catch(fail));
-$('mine-only').addEventListener('change', () => listGames(false).catch(fail));
-$('open-only').addEventListener('change', () => listGames(false).catch(fail));
-$('more-games').addEventListener('click', () => listGames(true).catch(fail));
-
-// The seats a game of the chosen scenario has with the chosen number of
-// players, as the server names them (a seat playing several sides joins
-// their names: "Austria+France+Italy+Turkey").
-function seatsChosen() {
-  const form = document.forms['new-game'];
-  const s = scenarios.find((x) => x.id === form.scenario.value);
-  if (!s) return;
-  const players = Number(form.players.value);
-  const seating = (s.seatings || []).find((x) => x.players === players);
-  const seats = seating ? seating.seats : s.sides.slice(0, players);
-  const kept = form.seat.value;
-  form.seat.replaceChildren(...seats.map((seat, i) => el('option', {value: String(i)}, seat)));
-  if (Number(kept) < seats.length) form.seat.value = kept;
-}
-
-function scenarioChosen() {
-  const form = document.forms['new-game'];
-  const s = scenarios.find((x) => x.id === form.scenario.value);
-  if (!s) return;
-  $('scenario-about').textContent = s.description;
-  form.players.min = String(s.min_players);
-  form.players.max = String(s.max_players);
-  form.players.value = String(s.max_players);
-  form.seat.value = '0';
-  seatsChosen();
-}
-document.forms['new-game'].scenario.addEventListener('change', scenarioChosen);
-document.forms['new-game'].players.addEventListener('input', seatsChosen);
-
-document.forms['new-game'].addEventListener('submit', async (e) => {
-  e.preventDefault();
-  const form = e.target;
-  try {
-    const g = await request('create_game', {
-      scenario: form.scenario.value,
-      seat: Number(form.seat.value),
-      players: Number(form.players.value),
-      deadline_seconds: Math.round(Number(form.deadline.value) * 3600),
-      press: form.press.value,
-    });
-    location.hash = `#game=${g.id}`;
-  } catch (err) {
-    fail(err);
-  }
-});
 
 // ------------------------------------------------------------------ a game
 
@@ -659,6 +537,7 @@ async function onPush(env) {
         if ($('replay').open) await loadReplay();
       }
     } else if (env.body === 'event' && !game && !$('lobby').hidden) {
+      // The lobby shows the player's games as they stand.
       await listGames(false);
     } else if (env.body === 'press_message' && game && env.press_message.game_id === game.id) {
       addMessage(env.press_message);
@@ -739,9 +618,10 @@ $('replay-step').addEventListener('input', () => {
 
 // ------------------------------------------------------------------ start
 
+// After every script of the page (lobby.js comes after this one) has run.
 function start() {
   // protocol.js: the messages of proto/naumachia.proto, generated by pbjs.
   Envelope = protobuf.roots.default.naumachia.proto.Envelope;
   connect();
 }
-start();
+document.addEventListener('DOMContentLoaded', start);
