@@ -224,6 +224,10 @@ async function openGame(id) {
     $('order-errors').replaceChildren();
     $('orders-note').textContent = '';
     $('replay').open = false;
+    // The panels beside the board stand open on a wide screen; on a phone
+    // they fold under it, so that the board comes first.
+    const phone = matchMedia('(max-width: 40rem)').matches;
+    for (const panel of document.querySelectorAll('#game details.panel')) panel.open = !phone;
     $('replay-text').replaceChildren();
     replayBoard.show('', {});
     chosenPiece = null;
