@@ -525,8 +525,9 @@ $('press-form').addEventListener('submit', async (e) => {
 
 async function onPush(env) {
   try {
-    // An event of any of the player's games may change what awaits them.
-    if (env.body === 'event') loadMyGames().catch(fail);
+    // An event of any of the player's games may change what awaits them
+    // (the lobby asks for them itself).
+    if (env.body === 'event' && $('lobby').hidden) myGamesChanged();
     if (env.body === 'event' && game && env.event.game_id === game.id) {
       // The player may leave the game while this waits on the server.
       const mine = game;

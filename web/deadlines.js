@@ -90,6 +90,15 @@ function setTitle(title) {
   document.title = waiting ? `(${waiting}) ${title}` : title;
 }
 
+// Pushes come in bursts (a commitment, then the resolution it completes):
+// the player's games are asked for once, a second after the last, when the
+// open game's own page has been drawn again.
+let myGamesTimer = null;
+function myGamesChanged() {
+  clearTimeout(myGamesTimer);
+  myGamesTimer = setTimeout(() => loadMyGames().catch(fail), 1000);
+}
+
 async function loadMyGames() {
   const r = await request('list_games', {mine_only: true, limit: 200});
   myGames = r.games;
