@@ -1,6 +1,7 @@
 #include "render.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <ctime>
 #include <map>
 #include <sstream>
@@ -103,13 +104,27 @@ std::string render_view(const proto::View& v, const std::vector<std::string>& si
   return out.str();
 }
 
+// In the user's time zone (TZ, else the system's), with its offset from UTC,
+// so that a deadline reads as the user's own clock shows it and as anyone
+// elsewhere can convert it: "2026-11-26 21:20 CET (UTC+01:00)".
 std::string format_time(std::int64_t t) {
   const std::time_t tt = static_cast<std::time_t>(t);
+  tzset();  // localtime_r need not read TZ itself
   std::tm tm{};
-  gmtime_r(&tt, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
-  return buf;
+  localtime_r(&tt, &tm);
+  char when[32];
+  std::strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
+  char zone[16];
+  std::strftime(zone, sizeof zone, "%Z", &tm);
+  const long offset = tm.tm_gmtoff;
+  const long minutes = (offset < 0 ? -offset : offset) / 60;
+  char utc[32];
+  std::snprintf(utc, sizeof utc, "UTC%c%02ld:%02ld", offset < 0 ? '-' : '+', minutes / 60,
+                minutes % 60);
+  // A zone without a name of its own ("+0530") is named by its offset alone.
+  const bool named = zone[0] != '\0' && zone[0] != '+' && zone[0] != '-';
+  return std::string(when) + " " +
+         (named ? std::string(zone) + " (" + utc + ")" : std::string(utc));
 }
 
 std::string render_summary(const proto::GameSummary& g) {

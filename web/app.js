@@ -18,7 +18,6 @@ let me = null;              // SessionResponse
 let scenarios = [];
 let game = null;            // the open game: {id, detail, lastSeq, press cursors, replay}
 let reconnectWait = 500;
-let nextBefore = 0;
 
 // ------------------------------------------------------------------ protocol
 
@@ -159,6 +158,8 @@ async function signIn() {
     }
   }
   me = null;
+  myGames = [];
+  setTitle('naumachia');
   $('who').textContent = '';
   $('logout').hidden = true;
   show('login');
@@ -203,132 +204,12 @@ $('logout').addEventListener('click', async () => {
 
 function route() {
   if (!me) return;
+  loadMyGames().catch(fail);
   const m = /^#game=(\d+)$/.exec(location.hash);
   if (m) openGame(Number(m[1]));
   else openLobby();
 }
 window.addEventListener('hashchange', route);
-
-// ------------------------------------------------------------------ lobby
-
-async function openLobby() {
-  game = null;
-  show('lobby');
-  document.title = 'naumachia: games';
-  try {
-    if (!scenarios.length) {
-      scenarios = (await request('list_scenarios', {})).scenarios;
-      const select = document.forms['new-game'].scenario;
-      select.replaceChildren(...scenarios.map((s) => el('option', {value: s.id}, `${s.id}: ${s.title}`)));
-      // The game most players come for first.
-      if (scenarios.some((s) => s.id === 'diplomacy/standard')) select.value = 'diplomacy/standard';
-      scenarioChosen();
-    }
-    await listGames(false);
-  } catch (err) {
-    fail(err);
-  }
-}
-
-function seatsText(g) {
-  return g.seats
-      .map((s) => `${s.side}: ${s.player || 'free'}${s.ready ? ' (ready)' : ''}${s.resigned ? ' (resigned)' : ''}`)
-      .join(', ');
-}
-
-function stateText(g) {
-  if (g.status === 'OPEN') return 'waiting for players';
-  if (g.status === 'OVER') return `over: ${g.result}`;
-  const deadline = g.deadline_unix ? `, due ${when(g.deadline_unix)}` : '';
-  return `${g.step_label}${deadline}`;
-}
-
-async function listGames(more) {
-  const r = await request('list_games', {
-    mine_only: $('mine-only').checked,
-    open_only: $('open-only').checked,
-    before_id: more ? nextBefore : 0,
-  });
-  const body = $('games').tBodies[0];
-  if (!more) body.replaceChildren();
-  for (const g of r.games) {
-    const actions = el('td');
-    actions.append(el('a', {href: `#game=${g.id}`}, g.my_seat >= 0 ? 'Play' : 'Watch'));
-    const free = g.seats.filter((s) => !s.player);
-    if (g.status === 'OPEN' && g.my_seat < 0 && free.length) {
-      const seat = el('select', {'aria-label': `side to take in game ${g.id}`},
-          el('option', {value: '-1'}, 'any side'),
-          ...free.map((s) => el('option', {value: String(s.seat)}, s.side)));
-      const join = el('button', {type: 'button'}, 'Join');
-      join.addEventListener('click', async () => {
-        try {
-          await request('join_game', {game_id: g.id, seat: Number(seat.value)});
-          location.hash = `#game=${g.id}`;
-        } catch (err) {
-          fail(err);
-        }
-      });
-      actions.append(' ', seat, ' ', join);
-    }
-    body.append(el('tr', {'data-game': String(g.id)},
-        el('td', {}, String(g.id)), el('td', {}, g.scenario), el('td', {}, stateText(g)),
-        el('td', {}, seatsText(g)), actions));
-  }
-  if (!body.rows.length) body.append(el('tr', {}, el('td', {colspan: '5'}, 'No games yet.')));
-  nextBefore = r.next_before_id;
-  $('more-games').hidden = !nextBefore;
-}
-
-$('refresh-games').addEventListener('click', () => listGames(false).catch(fail));
-$('mine-only').addEventListener('change', () => listGames(false).catch(fail));
-$('open-only').addEventListener('change', () => listGames(false).catch(fail));
-$('more-games').addEventListener('click', () => listGames(true).catch(fail));
-
-// The seats a game of the chosen scenario has with the chosen number of
-// players, as the server names them (a seat playing several sides joins
-// their names: "Austria+France+Italy+Turkey").
-function seatsChosen() {
-  const form = document.forms['new-game'];
-  const s = scenarios.find((x) => x.id === form.scenario.value);
-  if (!s) return;
-  const players = Number(form.players.value);
-  const seating = (s.seatings || []).find((x) => x.players === players);
-  const seats = seating ? seating.seats : s.sides.slice(0, players);
-  const kept = form.seat.value;
-  form.seat.replaceChildren(...seats.map((seat, i) => el('option', {value: String(i)}, seat)));
-  if (Number(kept) < seats.length) form.seat.value = kept;
-}
-
-function scenarioChosen() {
-  const form = document.forms['new-game'];
-  const s = scenarios.find((x) => x.id === form.scenario.value);
-  if (!s) return;
-  $('scenario-about').textContent = s.description;
-  form.players.min = String(s.min_players);
-  form.players.max = String(s.max_players);
-  form.players.value = String(s.max_players);
-  form.seat.value = '0';
-  seatsChosen();
-}
-document.forms['new-game'].scenario.addEventListener('change', scenarioChosen);
-document.forms['new-game'].players.addEventListener('input', seatsChosen);
-
-document.forms['new-game'].addEventListener('submit', async (e) => {
-  e.preventDefault();
-  const form = e.target;
-  try {
-    const g = await request('create_game', {
-      scenario: form.scenario.value,
-      seat: Number(form.seat.value),
-      players: Number(form.players.value),
-      deadline_seconds: Math.round(Number(form.deadline.value) * 3600),
-      press: form.press.value,
-    });
-    location.hash = `#game=${g.id}`;
-  } catch (err) {
-    fail(err);
-  }
-});
 
 // ------------------------------------------------------------------ a game
 
@@ -343,6 +224,10 @@ async function openGame(id) {
     $('order-errors').replaceChildren();
     $('orders-note').textContent = '';
     $('replay').open = false;
+    // The panels beside the board stand open on a wide screen; on a phone
+    // they fold under it, so that the board comes first.
+    const phone = matchMedia('(max-width: 40rem)').matches;
+    for (const panel of document.querySelectorAll('#game details.panel')) panel.open = !phone;
     $('replay-text').replaceChildren();
     replayBoard.show('', {});
     chosenPiece = null;
@@ -365,10 +250,9 @@ async function refreshGame() {
   if (game !== mine) return;  // the player went elsewhere meanwhile
   game.detail = d;
   const g = d.summary;
-  document.title = `naumachia: game ${g.id}`;
+  setTitle(`naumachia: game ${g.id}`);
   $('game-title').textContent = `Game ${g.id}: ${g.scenario}`;
-  const role = g.my_seat >= 0 ? `; you play ${sideOf(g.my_seat)}` : '; you are watching';
-  $('game-state').textContent = `${stateText(g)}${role}`;
+  showBanner(g);
   $('seats').replaceChildren(...g.seats.map((s) => el('li', {},
       `${s.side}: ${s.player || 'free'}`,
       s.must_order ? (s.ready ? ' (orders ready)' : s.saved ? ' (draft saved, not ready)' : ' (to order)') : '',
@@ -412,6 +296,48 @@ async function refreshGame() {
       ...others.map((s) => el('label', {}, el('input', {type: 'checkbox', value: String(s.seat)}), ` ${s.side}`)));
 }
 
+// The banner over the board: the step and the time left, what the player
+// has done about it and who else is still to order.
+function seatWord(s) {
+  return s.ready ? 'orders ready' : s.saved ? 'orders saved, not ready' : 'no orders yet';
+}
+
+function showBanner(g) {
+  const lines = [];
+  if (g.status === 'OPEN') {
+    const free = g.seats.filter((s) => !s.player).length;
+    lines.push(el('p', {}, `Open, waiting for players: ${free} of ${g.seats.length} seats free.`));
+  } else if (g.status === 'OVER') {
+    lines.push(el('p', {}, `The game is over: ${g.result}.`));
+  } else {
+    const running = g.deadline_unix && (!g.paused || g.paused === 'NOT_PAUSED');
+    lines.push(el('p', {class: 'due'}, el('strong', {}, g.step_label), running ? ': orders ' : ': ',
+        deadlineElement(g)));
+  }
+  const mine = g.seats.find((s) => s.seat === g.my_seat);
+  if (!mine) {
+    lines.push(el('p', {}, 'You are watching.'));
+  } else if (g.status === 'RUNNING') {
+    const you = !mine.must_order ? 'you have nothing to order in this step.' :
+        mine.ready ? 'your orders are saved and ready.' :
+        mine.saved ? 'your orders are saved but not ready (saved orders count at the deadline).' :
+                     'you have not given orders yet.';
+    lines.push(el('p', {class: awaitsMe(g) ? 'you awaited' : 'you'}, `You play ${mine.side}: ${you}`));
+  } else {
+    lines.push(el('p', {}, `You play ${mine.side}.`));
+  }
+  if (g.status === 'RUNNING') {
+    const others = g.seats.filter((s) => s.seat !== g.my_seat && s.must_order);
+    const waiting = others.filter((s) => !s.ready);
+    if (others.length) {
+      lines.push(el('p', {}, waiting.length ?
+          `Still to order: ${waiting.map((s) => `${s.side} (${s.player || 'free'}, ${seatWord(s)})`).join('; ')}.` :
+          `Every other seat's orders are ready.`));
+    }
+  }
+  $('game-state').replaceChildren(...lines);
+}
+
 // Only seated players hear of a game's events as they happen; a watcher
 // asks again now and then, and with the Refresh button.
 async function refreshAll() {
@@ -448,6 +374,7 @@ $('orders-form').addEventListener('submit', async (e) => {
     await refreshGame();
     // The answer stands for this page's own "committed" event: read it.
     await loadEvents();
+    await loadMyGames();
   } catch (err) {
     if (err instanceof ServerError && err.orderErrors.length) {
       for (const oe of err.orderErrors) {
@@ -598,6 +525,9 @@ $('press-form').addEventListener('submit', async (e) => {
 
 async function onPush(env) {
   try {
+    // An event of any of the player's games may change what awaits them
+    // (the lobby asks for them itself).
+    if (env.body === 'event' && $('lobby').hidden) myGamesChanged();
     if (env.body === 'event' && game && env.event.game_id === game.id) {
       // The player may leave the game while this waits on the server.
       const mine = game;
@@ -612,6 +542,7 @@ async function onPush(env) {
         if ($('replay').open) await loadReplay();
       }
     } else if (env.body === 'event' && !game && !$('lobby').hidden) {
+      // The lobby shows the player's games as they stand.
       await listGames(false);
     } else if (env.body === 'press_message' && game && env.press_message.game_id === game.id) {
       addMessage(env.press_message);
@@ -692,9 +623,10 @@ $('replay-step').addEventListener('input', () => {
 
 // ------------------------------------------------------------------ start
 
+// After every script of the page (lobby.js comes after this one) has run.
 function start() {
   // protocol.js: the messages of proto/naumachia.proto, generated by pbjs.
   Envelope = protobuf.roots.default.naumachia.proto.Envelope;
   connect();
 }
-start();
+document.addEventListener('DOMContentLoaded', start);

@@ -218,6 +218,8 @@ function showRoster() {
 }
 
 async function pickDecision(id) {
+  // On a phone the orders fold away under the board: a piece chosen opens them.
+  $('orders').open = true;
   picking.decision = id;
   picking.path = [];
   picking.pathCells = [];

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include "support/server_process.h"
@@ -565,4 +566,36 @@ TEST_CASE(
   CHECK(r.status == 1);
   CHECK_MESSAGE(has(r.output, "'nor' is not a province (did you mean "), r.output);
   CHECK_MESSAGE(has(r.output, "nwy (Norway)"), r.output);
+}
+
+TEST_CASE("the naumachia command prints a deadline in the user's time zone, with its UTC offset") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  Terminal alice{(dir.path() / "alice.conf").string(), server.url()};
+  const Terminal bob{(dir.path() / "bob.conf").string(), server.url()};
+  REQUIRE(alice.run("--server " + server.url() + " register alice").status == 0);
+  REQUIRE(bob.run("--server " + server.url() + " register bob").status == 0);
+  REQUIRE(alice.run("new duel/standard --side Red --players 2 --deadline 48h").status == 0);
+  REQUIRE(bob.run("join 1").status == 0);
+
+  // The same deadline read in UTC and in India, five and a half hours ahead
+  // (POSIX zones: no time zone database needed).
+  const std::regex line(R"(deadline: (\d{4}-\d\d-\d\d) (\d\d):(\d\d) (.*)\n)");
+  std::smatch utc;
+  std::smatch india;
+  alice.env = "TZ=UTC0";
+  const auto in_utc = alice.run("show 1").output;
+  REQUIRE_MESSAGE(std::regex_search(in_utc, utc, line), in_utc);
+  CHECK(utc[4] == "UTC (UTC+00:00)");
+  alice.env = "TZ=IST-5:30";
+  const auto in_india = alice.run("show 1").output;
+  REQUIRE_MESSAGE(std::regex_search(in_india, india, line), in_india);
+  CHECK(india[4] == "IST (UTC+05:30)");
+  const auto minutes = [](const std::smatch& m) {
+    return std::stoi(m[2].str()) * 60 + std::stoi(m[3].str());
+  };
+  // Across midnight the day differs too; the clock is 5:30 ahead either way.
+  CHECK((minutes(india) - minutes(utc) + 24 * 60) % (24 * 60) == 5 * 60 + 30);
+  // The events' times too: the game started at a moment in alice's zone.
+  CHECK(has(alice.run("events 1").output, " IST (UTC+05:30)"));
 }

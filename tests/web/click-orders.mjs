@@ -38,8 +38,14 @@ async function clickCell(page, id) {
 async function choose(page, label) {
   await page.waitForFunction((l) => [...document.querySelectorAll('#choice-buttons button')]
       .some((b) => b.textContent.startsWith(l)), {timeout: 15000}, label);
+  const before = await page.$eval('#choice-line', (e) => e.textContent);
   await page.evaluate((l) => [...document.querySelectorAll('#choice-buttons button')]
       .find((b) => b.textContent.startsWith(l)).click(), label);
+  // The server's answer to the choice redraws the menu (or closes it, the
+  // line whole); a click on the board before it came would answer the menu
+  // as it was.
+  await page.waitForFunction((b) => document.querySelector('#choice-menu').hidden ||
+      document.querySelector('#choice-line').textContent !== b, {timeout: 5000}, before).catch(() => {});
 }
 
 async function waitLine(page, line, what) {

@@ -214,13 +214,15 @@ export async function joinFromList(page, id) {
 }
 
 // `creator` makes a game of `scenario` for two players from the lobby's
-// form; `joiner` joins it from the list. Returns the game's id.
-export async function createAndJoin(creator, joiner, scenario) {
+// form (with a deadline per step of `deadlineHours`, 0: none); `joiner`
+// joins it from the list. Returns the game's id.
+export async function createAndJoin(creator, joiner, scenario, deadlineHours = 0) {
   await creator.goto(new URL('/#', creator.url()).href);
   await creator.waitForSelector('#lobby:not([hidden])');
   await creator.waitForFunction(() => document.querySelector('#new-game [name=scenario]').options.length > 0);
   await creator.select('#new-game [name=scenario]', scenario);
   await creator.$eval('#new-game [name=players]', (e) => (e.value = '2'));
+  await creator.$eval('#new-game [name=deadline]', (e, h) => (e.value = String(h)), deadlineHours);
   await creator.click('#new-game button[type=submit]');
   await creator.waitForFunction(() => /game=\d+/.test(location.hash));
   const id = /game=(\d+)/.exec(creator.url())[1];

@@ -80,7 +80,7 @@ await run('node two-players.mjs SERVER OUT_DIR', async ({address, newPage, outDi
   // Orders: alice's seat plays the first powers of the seating; she writes
   // one illegal line among legal ones and gets its line number and reason.
   const aliceSide = await text(alice, '#game-state');
-  check(/you play /.test(aliceSide), `alice's page names her side (${aliceSide})`);
+  check(/You play /.test(aliceSide), `alice's page names her side (${aliceSide})`);
   check(/Austria\+France/.test(aliceSide), 'alice plays France among others');
   await submitOrders(alice, ['A par - bur', 'A mar - mun', 'F bre - mao'], false);
   await waitText(alice, '#order-errors', 'line 2', 'an illegal order is refused with its line number');
@@ -141,7 +141,7 @@ await run('node two-players.mjs SERVER OUT_DIR', async ({address, newPage, outDi
   await register(carol, 'carol', false);
   await carol.waitForSelector(`#games tr[data-game="${gameId}"] a`);
   await carol.$eval(`#games tr[data-game="${gameId}"] a`, (a) => a.click());
-  await waitText(carol, '#game-state', 'you are watching', 'a third user watches the game');
+  await waitText(carol, '#game-state', 'You are watching', 'a third user watches the game');
   await waitText(carol, '#events', 'Spring 1901 movement resolved', 'the watcher reads the events');
   await waitText(carol, '#board-note', "Only the game's players see the board", 'the watcher is told why there is no board');
 
