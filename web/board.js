@@ -108,9 +108,17 @@ function tipLines(view, target) {
   return lines;
 }
 
+// The buttons of a board's frame, made into its .board-tools group.
+const kTools = [
+  {zoom: 'in', text: '+', label: 'Zoom in', title: 'Zoom in (+)'},
+  {zoom: 'out', text: '\u2212', label: 'Zoom out', title: 'Zoom out (-)'},
+  {zoom: 'fit', text: 'Fit', title: 'The whole board (0)'},
+  {zoom: 'full', text: 'Full screen'},
+];
+
 // A frame showing one board at a time: a <figure> holding the frame
-// (class "board"), the buttons (data-zoom="in", "out", "fit", "full") and
-// the tooltip. The view (where it looks and how close) is kept for the same
+// (class "board"), the buttons (data-zoom="in", "out", "fit", "full", made
+// here into its .board-tools group) and the tooltip. The view (where it looks and how close) is kept for the same
 // key (a redraw of the same game) and set afresh for another.
 class BoardFrame {
   constructor(figure, prefix) {
@@ -134,8 +142,16 @@ class BoardFrame {
     this.swallowClick = false;
     this.tipTimer = null;
     this.anchor = null;         // the element the tooltip tells of, when not the pointer's
-    for (const b of figure.querySelectorAll('[data-zoom]')) {
-      b.addEventListener('click', () => this.button(b.dataset.zoom));
+    const tools = figure.querySelector('.board-tools');
+    for (const t of kTools) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.zoom = t.zoom;
+      b.textContent = t.text;
+      if (t.label) b.setAttribute('aria-label', t.label);
+      if (t.title) b.title = t.title;
+      b.addEventListener('click', () => this.button(t.zoom));
+      tools.append(b);
     }
     const f = this.frame;
     f.addEventListener('wheel', (e) => this.wheel(e), {passive: false});

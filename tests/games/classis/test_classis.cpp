@@ -10,6 +10,7 @@
 #include "games/classis/classis_fixture.h"
 #include "games/classis/rules.h"
 #include "support/scripted_step.h"
+#include "support/drawn_step.h"
 #include "support/svg_check.h"
 #include "support/text.h"
 #include "svg.h"
@@ -755,12 +756,9 @@ RevealedLines revealed(const State& s, PlayerId seat, const std::vector<std::str
   return {{seat, s.validate(seat, lines).value().lines}};
 }
 
+// The picture of the position after a step with its orders drawn.
 testing::SvgReading picture(const State& next, const RevealedLines& lines) {
-  View v = next.view(std::nullopt);
-  v.arrows = next.order_arrows(lines);
-  proto::View pv;
-  convert::to_proto(v, pv);
-  return testing::read_svg(render::render_svg(pv, {"Rhodes", "Pirates"}, "after"));
+  return testing::picture_after(next, lines, {"Rhodes", "Pirates"});
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "games/constantinople/constantinople.h"
 #include "games/constantinople/position.h"
 #include "support/scripted_step.h"
+#include "support/drawn_step.h"
 #include "support/svg_check.h"
 #include "support/text.h"
 #include "svg.h"
@@ -1029,12 +1030,9 @@ RevealedLines revealed(const State& s, const std::map<PlayerId, std::vector<std:
   return out;
 }
 
+// The picture of the position after a step with its orders drawn.
 testing::SvgReading picture(const State& next, const RevealedLines& lines) {
-  View v = next.view(std::nullopt);
-  v.arrows = next.order_arrows(lines);
-  proto::View pv;
-  convert::to_proto(v, pv);
-  return testing::read_svg(render::render_svg(pv, {"Ottoman", "Byzantine"}, "after"));
+  return testing::picture_after(next, lines, {"Ottoman", "Byzantine"});
 }
 
 }  // namespace

@@ -388,7 +388,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "EiH 1.1.2.2 NOTE: Britain may choose melee without Nelson (rules version 2); it does not "
+    "EiH 1.1.2.2 NOTE: Britain may choose melee without Nelson (rules version 2) / it does not "
     "unlock melee for the others") {
   // Camperdown, 1797: melee locked, Duncan (not Nelson) commands Britain.
   auto camperdown = play(*battle("camperdown", 2), {}, {});

@@ -9,6 +9,7 @@
 #include "core/text.h"
 #include "games/tyre/tyre.h"
 #include "support/scripted_step.h"
+#include "support/drawn_step.h"
 #include "support/svg_check.h"
 #include "support/text.h"
 #include "svg.h"
@@ -333,11 +334,7 @@ std::string route(const Arrow& a) {
 
 // The picture of the position after a step with its orders drawn.
 testing::SvgReading picture(const State& next, const RevealedLines& lines) {
-  View v = next.view(std::nullopt);
-  v.arrows = next.order_arrows(lines);
-  proto::View pv;
-  convert::to_proto(v, pv);
-  return testing::read_svg(render::render_svg(pv, {"Tyrian", "Macedonian"}, "after"));
+  return testing::picture_after(next, lines, {"Tyrian", "Macedonian"});
 }
 
 }  // namespace
