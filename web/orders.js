@@ -13,7 +13,7 @@
 let picking = null;
 
 function resetPicking(step) {
-  picking = {step, decisions: [], decision: null, path: [], pathCells: [], answer: null,
+  picking = {step, decisions: [], loading: null, decision: null, path: [], pathCells: [], answer: null,
     complete: false, made: new Map()};
 }
 
@@ -137,6 +137,17 @@ function boardClicked(event) {
   const hit = event.target.closest('[data-id], [data-cell]');
   if (!hit) return;
   const cell = hit.dataset.cell || hit.dataset.id;
+  // A click while a new step's decisions are on their way (the board is
+  // already the new one) is answered when they come, not lost.
+  const waiting = picking;
+  if (waiting.loading) {
+    waiting.loading.then(() => picking === waiting && cellClicked(cell)).catch(fail);
+    return;
+  }
+  cellClicked(cell);
+}
+
+function cellClicked(cell) {
   if (picking.answer) {
     const matching = picking.answer.choices.filter((c) => c.cells.includes(cell));
     if (matching.length === 1) return choose(matching[0]).catch(fail);
@@ -185,13 +196,14 @@ async function askChoices(decision, path) {
 async function loadDecisions() {
   const g = game.detail.summary;
   if (!picking || picking.step !== g.step) resetPicking(g.step);
-  try {
-    picking.decisions = (await askChoices('', [])).decisions;
-  } catch (err) {
-    // The step moved on meanwhile (a push will redraw), or the server is
-    // gone: the orders can still be typed.
-    picking.decisions = [];
-  }
+  const mine = picking;
+  // The step moved on meanwhile (a push will redraw), or the server is
+  // gone: no decisions, and the orders can still be typed.
+  mine.loading = askChoices('', []).then((a) => a.decisions, () => []);
+  const decisions = await mine.loading;
+  mine.decisions = decisions;
+  mine.loading = null;
+  if (picking !== mine) return;
   $('picker').hidden = picking.decisions.length === 0;
   showRoster();
   if (picking.decision && !decisionNamed(picking.decision)) closeMenu();
