@@ -28,7 +28,9 @@ std::vector<Arrow> Board::order_arrows(const RevealedLines& lines) const {
       const auto& [id, rest] = *parts;
       if (text::lower(rest).rfind("attack ", 0) == 0) {
         // 15.24: "G1: attack VENICE" or "VENICE: attack G1 2, T1 1".
-        for (auto target : text::split(rest.substr(7), ",")) {
+        // Kept: the pieces split from it point into it.
+        const std::string targets(rest.substr(7));
+        for (auto target : text::split(targets, ",")) {
           const auto w = text::split(target);
           if (!w.empty()) attack(ship(id), ship(w[0]), ArrowKind::Melee, owner, line);
         }

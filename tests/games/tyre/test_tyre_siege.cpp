@@ -889,7 +889,8 @@ TEST_CASE("Tyre choices 9.16, 9.17: every strategic move offered hex by hex is a
   const PlayerId tyrian{static_cast<int>(Side::Tyrian)};
   for (const char* id : {"Mil1", "Coyle", "TCat1"}) {
     CAPTURE(id);
-    const Decision* d = decision(s->decisions(tyrian), id);
+    const auto decisions = s->decisions(tyrian);  // kept: `d` points into it
+    const Decision* d = decision(decisions, id);
     REQUIRE(d != nullptr);
     const std::string named = std::string(id) + ":";
     const auto moves = s->choices(tyrian, id, {named});
