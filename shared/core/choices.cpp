@@ -4,6 +4,8 @@
 #include <map>
 #include <utility>
 
+#include "core/text.h"
+
 namespace naumachia {
 
 namespace {
@@ -98,7 +100,8 @@ Expected<std::vector<Choice>> offered(const Decision& d, const std::vector<std::
       last_piece = c;
     }
     if (!known) {
-      return fail("'" + line_of(d, walked) + piece + "' is not a way the order can go on");
+      return fail("'" + line_of(d, walked) + piece + "' is not a way the order can go on " +
+                  text::notation_cite("docs/order-choices.md"));
     }
     walked.push_back(piece);
   }
@@ -117,7 +120,8 @@ Expected<std::vector<Choice>> offered(const Decision& d, const std::vector<std::
   const bool last_whole = last_piece.complete && (last_piece.vouched || search.accepted(walked));
   if (!walked.empty() && !goes_on && !last_whole) {
     walked.pop_back();
-    return fail("'" + line_of(d, walked) + path.back() + "' is not a way the order can go on");
+    return fail("'" + line_of(d, walked) + path.back() + "' is not a way the order can go on " +
+                text::notation_cite("docs/order-choices.md"));
   }
   return out;
 }

@@ -82,12 +82,15 @@ RamGeometry ram_geometry(const Pose& rammer, const Pose& target) {
 }
 
 std::optional<Expected<Pose>> parse_entry(const std::vector<std::string_view>& words,
-                                          std::string_view example) {
+                                          std::string_view example, std::string_view notation) {
   if (words.size() != 4 || text::lower(words[0]) != "enter" || text::lower(words[2]) != "facing")
     return std::nullopt;
   const auto h = hex::parse_hex(words[1]);
   const auto d = hex::parse_dir(words[3]);
-  if (!h || !d) return fail("'enter HEX facing DIR', e.g. '" + std::string(example) + "'");
+  if (!h || !d)
+    return fail("'enter HEX facing DIR', e.g. '" + std::string(example) + "' " +
+                std::string(notation));
+
   return Pose{*h, *d};
 }
 

@@ -109,9 +109,9 @@ RamGeometry ram_geometry(const Pose& rammer, const Pose& target);
 // "enter HEX facing DIR": a ship entering the map where and as it says. For
 // the words of one action: nullopt if they are no entry; the pose; or, when
 // the hex or the direction cannot be read, a refusal showing `example`
-// ("enter 3401 facing S").
+// ("enter 3401 facing S") and citing `notation` (text::notation_cite).
 std::optional<Expected<Pose>> parse_entry(const std::vector<std::string_view>& words,
-                                          std::string_view example);
+                                          std::string_view example, std::string_view notation);
 std::string format_entry(const Pose& p);
 
 // "L"/"left" a hexside to port (-1), "R"/"right" to starboard (+1).
@@ -124,17 +124,20 @@ std::optional<std::string> parse_ram(const std::vector<std::string_view>& words)
 std::string format_ram(const std::string& target);
 
 // "turn R, move 3": the actions of `ship`'s movement order, each read by
-// `parse`, at least one.
+// `parse`, at least one; an order without any cites `notation`
+// (text::notation_cite).
 template <class Action>
 Expected<std::vector<Action>> parse_actions(const std::string& ship, std::string_view actions,
-                                            Expected<Action> (*parse)(std::string_view)) {
+                                            Expected<Action> (*parse)(std::string_view),
+                                            std::string_view notation) {
   std::vector<Action> out;
   for (auto piece : text::split(actions, ",")) {
     auto a = parse(piece);
     if (!a) return fail(a.error().message);
     out.push_back(*a);
   }
-  if (out.empty()) return fail("no action for " + ship);
+  if (out.empty()) return fail("no action for " + ship + " " + std::string(notation));
+
   return out;
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/text.h"
+
 namespace naumachia {
 
 const char* name(BoardKind kind) {
@@ -100,7 +102,8 @@ std::vector<Decision> State::decisions(PlayerId) const {
 
 Expected<std::vector<Choice>> State::choices(PlayerId, std::string_view decision,
                                              const std::vector<std::string>&) const {
-  return fail("no decision '" + std::string(decision) + "' in this step");
+  return fail("no decision '" + std::string(decision) + "' in this step " +
+              text::notation_cite("docs/order-choices.md"));
 }
 
 std::vector<Arrow> State::order_arrows(const RevealedLines&) const {

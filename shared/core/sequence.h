@@ -284,7 +284,7 @@ class Sequence {
           [&](const std::string& line) { return accepts_alone(b, seat, line); });
     }
     return fail("'" + std::string(id) + "' is not a decision of the " + b.seat_name(seat) +
-                " player in '" + label(b) + "'");
+                " player in '" + label(b) + "' " + text::notation_cite("docs/order-choices.md"));
   }
 
   template <class Board, class Seat>

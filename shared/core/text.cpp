@@ -98,10 +98,13 @@ std::string join(const std::vector<std::string>& parts, std::string_view sep) {
 }
 
 Expected<std::pair<std::string, std::string>> split_order(std::string_view line,
-                                                          std::string_view example) {
+                                                          std::string_view example,
+                                                          std::string_view notation) {
   const auto colon = line.find(':');
   if (colon == std::string_view::npos)
-    return fail("an order is 'PIECE: ...' (for example '" + std::string(example) + "')");
+    return fail("an order is 'PIECE: ...' (for example '" + std::string(example) + "') " +
+                std::string(notation));
+
   return std::pair{upper(trim(line.substr(0, colon))), std::string(trim(line.substr(colon + 1)))};
 }
 
@@ -170,6 +173,10 @@ std::string listed(const std::vector<std::string>& words, std::string_view last)
     out += words[i];
   }
   return out;
+}
+
+std::string notation_cite(std::string_view doc) {
+  return "(notation: " + std::string(doc) + ")";
 }
 
 }  // namespace naumachia::text

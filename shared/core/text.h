@@ -49,8 +49,14 @@ inline std::string unword(std::string_view w) {
 }
 // An order line "PIECE: the rest" split at its first colon: the piece
 // (upper-cased) and the rest, both trimmed. `example` shows the form in the
-// error for a line without a colon.
+// error for a line without a colon, which cites `notation` (notation_cite).
 Expected<std::pair<std::string, std::string>> split_order(std::string_view line,
-                                                          std::string_view example);
+                                                          std::string_view example,
+                                                          std::string_view notation);
+
+// A refusal of how an order is written, not of a rule of the game, cites the
+// document that defines the notation instead of a case: "(notation:
+// docs/rules/tyre.md)". `doc` is that document's path.
+std::string notation_cite(std::string_view doc);
 
 }  // namespace naumachia::text

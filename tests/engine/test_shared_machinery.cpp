@@ -240,22 +240,27 @@ Expected<int> read_move(std::string_view piece) {
 std::string write_move(const int& n) {
   return "move " + std::to_string(n);
 }
+// The citation a game's refusals of notation carry, here of a document of the tests'.
+const std::string kNotation = text::notation_cite("docs/x.md");
 
 }  // namespace
 
 TEST_CASE(
     "galley order words: entry, turn and ram read back as written / a bad entry shows its "
     "example") {
-  const auto entry = galley::parse_entry(text::split("Enter 3401 FACING s"), "enter 3401 facing S");
+  const auto entry =
+      galley::parse_entry(text::split("Enter 3401 FACING s"), "enter 3401 facing S", kNotation);
   REQUIRE(entry);
   REQUIRE(*entry);
   CHECK(**entry == galley::Pose{{34, 1}, Dir::S});
   CHECK(galley::format_entry(**entry) == "enter 3401 facing S");
-  CHECK_FALSE(galley::parse_entry(text::split("enter 3401 S"), "enter 3401 facing S"));
-  const auto bad = galley::parse_entry(text::split("enter 3401 facing Q"), "enter 2046 facing N");
+  CHECK_FALSE(galley::parse_entry(text::split("enter 3401 S"), "enter 3401 facing S", kNotation));
+  const auto bad =
+      galley::parse_entry(text::split("enter 3401 facing Q"), "enter 2046 facing N", kNotation);
   REQUIRE(bad);
   REQUIRE_FALSE(*bad);
-  CHECK(bad->error().message == "'enter HEX facing DIR', e.g. 'enter 2046 facing N'");
+  CHECK(bad->error().message ==
+        "'enter HEX facing DIR', e.g. 'enter 2046 facing N' (notation: docs/x.md)");
 
   CHECK(galley::parse_hand("Left") == -1);
   CHECK(galley::parse_hand("r") == 1);
@@ -270,12 +275,13 @@ TEST_CASE(
 }
 
 TEST_CASE("galley order words: a ship's actions one by one, at least one, written back in order") {
-  const auto actions = galley::parse_actions<int>("T7", " move 2 ,move 3", read_move);
+  const auto actions = galley::parse_actions<int>("T7", " move 2 ,move 3", read_move, kNotation);
   REQUIRE(actions);
   CHECK(*actions == std::vector<int>{2, 3});
   CHECK(galley::format_order<int>("T7", *actions, write_move) == "T7: move 2, move 3");
-  CHECK(galley::parse_actions<int>("T7", "", read_move).error().message == "no action for T7");
-  CHECK(galley::parse_actions<int>("T7", "move 2, sail", read_move).error().message ==
+  CHECK(galley::parse_actions<int>("T7", "", read_move, kNotation).error().message ==
+        "no action for T7 (notation: docs/x.md)");
+  CHECK(galley::parse_actions<int>("T7", "move 2, sail", read_move, kNotation).error().message ==
         "not a move");
 }
 

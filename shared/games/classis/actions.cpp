@@ -26,9 +26,11 @@ Expected<bool> Board::act(Side side, const Action& a) {
   if (points_ < 1) return fail("no initiative points are left in this activation (2.2, 3.1.2)");
   const auto own = [&](const std::string& id) -> Expected<Ship*> {
     Ship* s = find_ship(id);
-    if (!s) return fail("there is no ship " + id + text::did_you_mean(id, ship_names(side)));
-    if (s->sunk) return fail(id + " has sunk");
-    if (s->holder != side) return fail(id + " is not yours");
+    if (!s)
+      return fail(cited("there is no ship " + id + text::did_you_mean(id, ship_names(side)),
+                        order_notation()));
+    if (s->sunk) return fail(cited(id + " has sunk", "3.1.6, 3.3.1"));
+    if (s->holder != side) return fail(cited(id + " is not yours", order_notation()));
     if (s->squadron != active_)
       return fail(id + " is not in squadron " + active_ +
                   ", which has the initiative (2.1, 3.1.1)");
@@ -67,7 +69,10 @@ Expected<bool> Board::act(Side side, const Action& a) {
     if (!a.target.empty()) {
       t = find_ship(a.target);
       if (!t)
-        return fail("there is no ship " + a.target + text::did_you_mean(a.target, ship_names()));
+        return fail(
+            cited("there is no ship " + a.target + text::did_you_mean(a.target, ship_names()),
+                  order_notation()));
+
       if (auto why = attack_problem(a, s, *t)) return fail(*why);
     }
     switch (a.kind) {

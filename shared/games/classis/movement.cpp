@@ -162,10 +162,14 @@ std::optional<std::string> Board::backwater_problem(const Ship& s) const {
   if (!s.grappled.empty())
     return s.id + " is grappled with " + *s.grappled.begin() + ": it must degrapple first (3.2.7)";
   const HexId back = galley::astern({s.hex, s.facing});
-  if (!on_board(back)) return s.id + " has the board's edge astern";
-  if (terrain(back) == Terrain::Land) return s.id + " has land astern at " + hex::format_hex(back);
+  if (!on_board(back)) return cited(s.id + " has the board's edge astern", "1.1, 3.2.2");
+  if (terrain(back) == Terrain::Land)
+    return cited(s.id + " has land astern at " + hex::format_hex(back), "1.1, 3.2.2");
   if (const Ship* o = ship_at(back))
-    return s.id + " has " + o->id + " astern in " + hex::format_hex(back) + ": one ship to a hex";
+    return cited(
+        s.id + " has " + o->id + " astern in " + hex::format_hex(back) + ": one ship to a hex",
+        "3.1.4, 3.2.2");
+
   return std::nullopt;
 }
 

@@ -77,7 +77,7 @@ Expected<Action> parse_action(std::string_view line) {
     a.kind = Action::End;
     return a;
   }
-  auto split = text::split_order(line, "R1: move F F R F");
+  auto split = text::split_order(line, "R1: move F F R F", order_notation());
   if (!split) return unexpected(split.error());
   a.actor = text::upper(split->first);
   const auto w = text::split(split->second);
@@ -138,6 +138,10 @@ Expected<Action> parse_action(std::string_view line) {
       a.target = text::upper(w[1]);
       return a;
   }
+}
+
+std::string order_notation() {
+  return text::notation_cite("docs/rules/classis.md");
 }
 
 std::string format_action(const Action& a) {

@@ -54,6 +54,9 @@ struct Action {
   bool command = false;  // by the whole command (3.2.1, 3.2.2)
 };
 Expected<Action> parse_action(std::string_view line);
+// The citation of a refusal of how an order is written (docs/rules/
+// classis.md, "Actions"): "(notation: docs/rules/classis.md)".
+std::string order_notation();
 std::string format_action(const Action& a);
 const char* action_word(Action::Kind k);
 std::string format_path(const std::vector<Step>& path);  // "F F R F"
@@ -126,6 +129,12 @@ struct Board : Position, Adjudication {
   bool has_ships(const std::string& id) const;
   // Rules version 2: a lost commander's chits stay in the cup (1.5, 1.7, 2.5).
   bool chits_outlive_commander() const { return rules_.value >= 2; }
+  // A refusal citing `cites` ("3.2.2", or order_notation()) after its text. Games of
+  // rules version 1 keep the wording without it: an order that fails when
+  // carried out is reported in the step's events with its refusal, and a
+  // replay reproduces every stored event.
+  std::string cited(std::string text, std::string_view cites) const;
+
   void clear_links(Ship& s);
   void prune_contacts();
   int losses(Side side) const;      // ships sunk or held by the enemy

@@ -58,19 +58,19 @@ void Board::default_deployment(Side side) {
 //   SHIP: at HEX [facing DIR]    SHIP: squadron SQ
 //   SQ: commander CMD            SQ: flagship SHIP
 Expected<std::string> Board::setup_line(Side side, const std::string& line) {
-  auto split = text::split_order(line, "R1: at 0702 facing S");
+  auto split = text::split_order(line, "R1: at 0702 facing S", order_notation());
   if (!split) return unexpected(split.error());
   const std::string who = text::upper(split->first);
   const auto w = text::split(split->second);
   const std::string verb = w.empty() ? "" : text::lower(w[0]);
   if (squadrons_.count(who)) {
     Squadron& q = squadrons_[who];
-    if (q.side != side) return fail("squadron " + who + " is not yours");
+    if (q.side != side) return fail(cited("squadron " + who + " is not yours", order_notation()));
     if (verb == "commander" && w.size() == 2) {
       const std::string c = text::upper(w[1]);
       const auto it = commanders_.find(c);
       if (it == commanders_.end() || it->second.side != side)
-        return fail("'" + std::string(w[1]) + "' is not one of your commanders");
+        return fail(cited("'" + std::string(w[1]) + "' is not one of your commanders", "1.6"));
       // The commander leaves his old squadron, which is given back the
       // commander it is left without: a swap.
       for (auto& [id, other] : squadrons_) {
@@ -87,32 +87,36 @@ Expected<std::string> Board::setup_line(Side side, const std::string& line) {
       const std::string f = text::upper(w[1]);
       const Ship* s = find_ship(f);
       if (!s || s->owner != side)
-        return fail("'" + std::string(w[1]) + "' is not one of your ships" +
-                    text::did_you_mean(f, ship_names(side)));
+        return fail(cited("'" + std::string(w[1]) + "' is not one of your ships" +
+                              text::did_you_mean(f, ship_names(side)),
+                          "1.5"));
       q.flagship = f;
       return who + ": flagship " + f;
     }
-    return fail("a squadron's setup line is 'SQ: commander NAME' or 'SQ: flagship SHIP'");
+    return fail(
+        "a squadron's setup line is 'SQ: commander NAME' or 'SQ: flagship SHIP' (1.5, 1.6)");
   }
   Ship* s = find_ship(who);
   if (!s) {
     std::vector<std::string> mine = ship_names(side);
     for (const auto& [id, q] : squadrons_)
       if (q.side == side) mine.push_back(id);
-    return fail("'" + split->first + "' is neither a ship nor a squadron" +
-                text::did_you_mean(who, mine));
+    return fail(cited(
+        "'" + split->first + "' is neither a ship nor a squadron" + text::did_you_mean(who, mine),
+        order_notation()));
   }
-  if (s->owner != side) return fail(who + " is not your ship");
+  if (s->owner != side) return fail(cited(who + " is not your ship", order_notation()));
   if (verb == "squadron" && w.size() == 2) {
     const std::string q = text::upper(w[1]);
     if (!squadrons_.count(q) || squadrons_.at(q).side != side)
-      return fail("'" + std::string(w[1]) + "' is not one of your squadrons");
+      return fail(cited("'" + std::string(w[1]) + "' is not one of your squadrons", "1.6"));
     s->squadron = s->home = q;
     return who + ": squadron " + q;
   }
   if (verb == "at" && (w.size() == 2 || (w.size() == 4 && text::lower(w[2]) == "facing"))) {
     const auto h = hex::parse_hex(w[1]);
-    if (!h || !on_board(*h)) return fail("'" + std::string(w[1]) + "' is not a hex of the board");
+    if (!h || !on_board(*h))
+      return fail(cited("'" + std::string(w[1]) + "' is not a hex of the board", "1.1, 1.10"));
     const auto zone = sc_->zone[static_cast<std::size_t>(index(side))];
     if (h->row < zone.first || h->row > zone.second)
       return fail(hex::format_hex(*h) + " is outside your deployment rows " +
@@ -124,7 +128,9 @@ Expected<std::string> Board::setup_line(Side side, const std::string& line) {
     Dir d = s->facing;
     if (w.size() == 4) {
       const auto pd = hex::parse_dir(w[3]);
-      if (!pd) return fail("'" + std::string(w[3]) + "' is not a direction (N, NE, SE, S, SW, NW)");
+      if (!pd)
+        return fail("'" + std::string(w[3]) + "' is not a direction (N, NE, SE, S, SW, NW) " +
+                    order_notation());
       d = *pd;
     }
     // A ship standing where another is to go steps aside to the hex being
@@ -135,7 +141,8 @@ Expected<std::string> Board::setup_line(Side side, const std::string& line) {
     s->facing = d;
     return who + ": at " + hex::format_hex(*h) + " facing " + hex::name(d);
   }
-  return fail("a ship's setup line is 'SHIP: at HEX [facing DIR]' or 'SHIP: squadron SQ'");
+  return fail(
+      "a ship's setup line is 'SHIP: at HEX [facing DIR]' or 'SHIP: squadron SQ' (1.6, 1.10)");
 }
 
 std::optional<std::string> Board::setup_problem(Side side) const {

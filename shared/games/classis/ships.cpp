@@ -260,4 +260,10 @@ void Board::note_losses() {
   }
 }
 
+std::string Board::cited(std::string text, std::string_view cites) const {
+  if (rules_.value < 2) return text;
+  if (cites.front() != '(') return text + " (" + std::string(cites) + ")";
+  return text + " " + std::string(cites);
+}
+
 }  // namespace naumachia::classis

@@ -37,7 +37,7 @@ std::vector<Arrow> Board::order_arrows(const RevealedLines& lines) const {
         continue;
       }
       if (auto move = trails_.move(text::upper(id), owner, line)) out.push_back(std::move(*move));
-      const auto actions = galley::parse_actions(id, rest, parse_action);
+      const auto actions = galley::parse_actions(id, rest, parse_action, order_notation());
       if (actions && !actions->empty() && actions->back().kind == Action::Ram)
         attack(ship(id), ship(actions->back().target), ArrowKind::Ram, owner, line);
     }

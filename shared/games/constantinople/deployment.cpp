@@ -24,7 +24,7 @@ Expected<std::string> Board::setup_line(const std::string& line, std::set<std::s
       return fail(l + " goes aboard a Byzantine galley in the Golden Horn (15.26)");
     if (!s->leader.empty() && s->leader != l)
       return fail(s->id + " already carries " + s->leader + " (15.26)");
-    if (!used.insert(l).second) return fail("a second order for " + l);
+    if (!used.insert(l).second) return fail(cited("a second order for " + l, order_notation()));
     for (auto& [id, x] : ships_)
       if (x.leader == l) x.leader.clear();
     s->leader = l;
@@ -42,7 +42,9 @@ Expected<std::string> Board::setup_line(const std::string& line, std::set<std::s
         "a deployment order is 'SHIP: HEX facing DIR', e.g. 'VENICE: 3331 facing S' (19.1)");
   if (!sc_->map.in_horn(*h)) return fail("hex " + hx(*h) + " is not in the Golden Horn (19.1)");
   if (!sc_->map.enterable(*h)) return fail("hex " + hx(*h) + " is land (14.11)");
-  if (!used.insert(s->id).second) return fail("a second order for " + s->id);
+  if (!used.insert(s->id).second)
+    return fail(cited("a second order for " + s->id, order_notation()));
+
   if (const Ship* o = ship_at(*h, s->id))
     return fail("hex " + hx(*h) + " already holds " + o->id + " (14.19)");
   s->on_map = true;

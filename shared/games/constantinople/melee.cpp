@@ -47,8 +47,10 @@ Expected<std::string> Board::melee_line(Side side, const std::string& line, Allo
   if (!parts) return fail(parts.error().message);
   const auto& [id, rest] = *parts;
   const Ship* a = own_ship(side, id);
-  if (!a || !afloat(*a)) return fail(a ? id + " is not on the map" : ship_problem(side, id));
-  if (allot.count(id)) return fail("a second melee order for " + id);
+  if (!a || !afloat(*a))
+    return fail(a ? cited(id + " is not on the map", "15.21") : ship_problem(side, id));
+  if (allot.count(id)) return fail(cited("a second melee order for " + id, order_notation()));
+
   if (a->ineffective_in == abs_impulse())
     return fail(id + " is Ineffective: it may defend but not attack (15.33)");
   std::string body = rest;

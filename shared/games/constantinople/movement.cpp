@@ -41,8 +41,8 @@ Expected<std::string> Board::move_line(Side side, const std::string& line,
   const auto& [id, rest] = *parts;
   Ship* s = own_ship(side, id);
   if (!s) return fail(ship_problem(side, id));
-  if (!ordered.insert(id).second) return fail("a second order for " + id);
-  auto parsed = galley::parse_actions(id, rest, parse_action);
+  if (!ordered.insert(id).second) return fail(cited("a second order for " + id, order_notation()));
+  auto parsed = galley::parse_actions(id, rest, parse_action, order_notation());
   if (!parsed) return unexpected(parsed.error());
   std::vector<Action>& actions = *parsed;
   // 15.11: a ram is made at Battle Speed; the canonical order says so.
@@ -200,7 +200,7 @@ bool Board::try_free(Ship& s) {
 // hexside with no enemy ship across it destroys the Boom at the end of the
 // segment (play_moves).
 std::optional<std::string> Board::break_boom(Ship& s) {
-  if (boom_broken_) return std::string("the Boom is already destroyed");
+  if (boom_broken_) return cited("the Boom is already destroyed", "15.64");
   for (const auto& [a, b] : sc_->map.boom_sides()) {
     if (a != s.hex && b != s.hex) continue;
     const HexId across = a == s.hex ? b : a;
@@ -342,7 +342,8 @@ std::optional<std::string> Board::move_oar(Ship& s, const std::vector<Action>& a
   if (ramming) {
     const auto t = ships_.find(actions.back().target);
     if (t == ships_.end() || !afloat(t->second)) {
-      if (!executing()) return "there is no ship " + actions.back().target + " on the map to ram";
+      if (!executing())
+        return cited("there is no ship " + actions.back().target + " on the map to ram", "15.13");
       // Lost earlier in the segment: the rammer rows its course without the ram.
       say(s.id + "'s target " + actions.back().target + " is gone: no ram");
       ramming = false;
@@ -406,7 +407,7 @@ std::optional<std::string> Board::move_oar(Ship& s, const std::vector<Action>& a
       if (entered > 1) return "a ship changing to sail moves at most one hex that segment (14.18)";
       to_sail = true;
     } else {
-      return "'" + format_action(a) + "' comes first in a ship's order";
+      return cited("'" + format_action(a) + "' comes first in a ship's order", order_notation());
     }
   }
   if (const Ship* o = ship_at(s.hex, s.id); o && o->side != s.side)
@@ -541,7 +542,7 @@ std::optional<std::string> Board::move_sail(Ship& s, const std::vector<Action>& 
     } else if (a.kind == Action::Ram) {
       return "sail ships do not ram (14.28, 15.1)";
     } else {
-      return "'" + format_action(a) + "' comes first in a ship's order";
+      return cited("'" + format_action(a) + "' comes first in a ship's order", order_notation());
     }
   }
   if (const Ship* o = ship_at(s.hex, s.id); o && o->side != s.side)

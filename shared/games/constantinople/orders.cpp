@@ -52,14 +52,15 @@ Expected<Action> parse_action(std::string_view text_in) {
     const std::string d = text::lower(w[1]);
     a.kind = Action::Turn;
     a.n = galley::parse_hand(d).value_or(d == "l2" ? -2 : d == "r2" ? 2 : 0);
-    if (a.n == 0) return fail("'turn' takes L, R (one hexside) or L2, R2 (two, sail only)");
+    if (a.n == 0)
+      return fail("'turn' takes L, R (one hexside) or L2, R2 (two, sail only) (14.13, 14.25)");
     return a;
   }
   if ((verb == "move" || verb == "speed") && w.size() == 2 && text::parse_int(w[1], n)) {
     const long long lo = verb == "move" ? 1 : 0;
     if (n < lo || n > 12)
       return fail("'" + verb + " " + std::string(w[1]) + "': the number is " + std::to_string(lo) +
-                  " to 12 (no ship moves more than 12)");
+                  " to 12 (no ship moves more than 12; 14.16, 14.21)");
     a.kind = verb == "move" ? Action::Move : Action::Speed;
     a.n = static_cast<int>(n);
     return a;
@@ -69,7 +70,7 @@ Expected<Action> parse_action(std::string_view text_in) {
     a.target = std::move(*target);
     return a;
   }
-  if (const auto entry = galley::parse_entry(w, "enter 2046 facing N")) {
+  if (const auto entry = galley::parse_entry(w, "enter 2046 facing N", order_notation())) {
     if (!*entry) return unexpected(entry->error());
     a.kind = Action::Enter;
     a.hex = (*entry)->hex;
@@ -78,11 +79,15 @@ Expected<Action> parse_action(std::string_view text_in) {
   }
   return fail("'" + std::string(text::trim(text_in)) +
               "' is not a movement action (move N, turn L|R|L2|R2, battle, speed N, sail, oar, "
-              "ram SHIP, free, break boom, enter HEX facing DIR)");
+              "ram SHIP, free, break boom, enter HEX facing DIR) (14.0, 15.1)");
 }
 
 Expected<std::pair<std::string, std::string>> split_line(std::string_view line) {
-  return text::split_order(line, "G1: move 3, turn R, move 1");
+  return text::split_order(line, "G1: move 3, turn R, move 1", order_notation());
+}
+
+std::string order_notation() {
+  return text::notation_cite("docs/rules/constantinople.md");
 }
 
 }  // namespace naumachia::constantinople

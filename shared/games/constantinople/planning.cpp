@@ -62,11 +62,12 @@ Expected<std::string> Board::planning_line(Side side, const std::string& line,
     if (shots >= guns)
       return fail("the Ottoman guns in Pera number " + std::to_string(guns) +
                   " this Game-Turn: one ship per Gun Strength Point (15.72)");
-    if (!used.insert("bombard " + id).second) return fail(id + " is already a target");
+    if (!used.insert("bombard " + id).second)
+      return fail(cited(id + " is already a target", "15.72"));
     return "bombard " + id;
   }
   auto parts = split_line(line);
-  if (!parts) return fail(parts.error().message);
+  if (!parts) return unexpected(parts.error());
   const auto& [who, rest] = *parts;
   const std::string what = text::lower(rest);
   if (side == Side::Byzantine) {
@@ -82,9 +83,9 @@ Expected<std::string> Board::planning_line(Side side, const std::string& line,
         if (!s || !afloat(*s) || sc_->map.at(s->hex).code != 'k')
           return fail(l + " boards a galley on the city's Golden Horn shore (16.0)");
         if (!s->leader.empty() && s->leader != l)
-          return fail(s->id + " already carries " + s->leader);
+          return fail(cited(s->id + " already carries " + s->leader, "15.26, 16.0"));
       }
-      if (!used.insert(l).second) return fail("a second order for " + l);
+      if (!used.insert(l).second) return fail(cited("a second order for " + l, order_notation()));
       if (!from.empty()) ships_.at(from).leader.clear();
       if (!s) {
         leaders_[l] = "";
@@ -95,17 +96,18 @@ Expected<std::string> Board::planning_line(Side side, const std::string& line,
       return l + ": " + s->id;
     }
     Ship* s = own_ship(side, who);
-    if (!s || !afloat(*s)) return fail(s ? who + " is not on the map" : ship_problem(side, who));
+    if (!s || !afloat(*s))
+      return fail(s ? cited(who + " is not on the map", "16.0, 19.1") : ship_problem(side, who));
     if (sc_->map.at(s->hex).code != 'k')
       return fail(who + " must be in a coastal hex on the city's Golden Horn shore (16.0)");
-    if (!used.insert(who).second) return fail("a second order for " + who);
+    if (!used.insert(who).second) return fail(cited("a second order for " + who, order_notation()));
     if (what == "ashore") {
-      if (s->reduced) return fail(who + "'s sailors are already ashore");
+      if (s->reduced) return fail(cited(who + "'s sailors are already ashore", "16.0"));
       s->reduced = true;
       return who + ": ashore";
     }
     if (what == "aboard") {
-      if (!s->reduced) return fail(who + "'s crew is aboard");
+      if (!s->reduced) return fail(cited(who + "'s crew is aboard", "16.0"));
       s->reduced = false;
       return who + ": aboard";
     }
@@ -116,28 +118,32 @@ Expected<std::string> Board::planning_line(Side side, const std::string& line,
   // 17.21-17.23: the Great Portage.
   const auto w = text::split(rest);
   if (w.size() != 4 || text::lower(w[0]) != "portage" || text::lower(w[2]) != "facing")
-    return fail("an Ottoman planning order is 'SHIP: portage HEX facing DIR' or 'bombard SHIP'");
+    return fail(
+        "an Ottoman planning order is 'SHIP: portage HEX facing DIR' or 'bombard SHIP' (15.72, "
+        "17.2)");
   if (!portage_open())
     return fail(
         "the Great Portage needs two successive assaults on the Boom by three or more "
         "ships and Game-Turn 6, or Game-Turn 20 (17.1)");
   Ship* s = own_ship(side, who);
-  if (!s || !afloat(*s)) return fail(s ? who + " is not on the map" : ship_problem(side, who));
+  if (!s || !afloat(*s))
+    return fail(s ? cited(who + " is not on the map", "17.23") : ship_problem(side, who));
   if (cls(*s).kind == Kind::Galley) return fail("galleys may not be portaged (17.21)");
   if (!portage_start(sc_->map, s->hex))
     return fail(who + " must start in a Pera coastal hex on the Bosphorus (17.23)");
-  if (!s->engaged.empty()) return fail(who + " is engaged with " + s->engaged);
+  if (!s->engaged.empty()) return fail(cited(who + " is engaged with " + s->engaged, "15.15"));
   const auto h = hex::parse_hex(w[1]);
   const auto d = hex::parse_dir(w[3]);
-  if (!h || !d) return fail("'portage HEX facing DIR', e.g. 'portage 3624 facing N'");
+  if (!h || !d) return fail("'portage HEX facing DIR', e.g. 'portage 3624 facing N' (17.22)");
   const HexInfo& to = sc_->map.at(*h);
   if (!(to.shore == Shore::Pera && to.region == Region::Horn) ||
       hex::distance(*h, sc_->map.portage_centre()) > sc_->map.portage_radius())
     return fail("portaged ships are placed in a Pera coastal hex of the Golden Horn within " +
                 std::to_string(sc_->map.portage_radius()) + " hexes of " +
                 hx(sc_->map.portage_centre()) + " (17.22)");
-  if (!used.insert(who).second) return fail("a second order for " + who);
+  if (!used.insert(who).second) return fail(cited("a second order for " + who, order_notation()));
   if (!used.insert("to " + hx(*h)).second || ship_at(*h))
+
     return fail("hex " + hx(*h) + " is taken (14.19)");
   return who + ": portage " + hx(*h) + " facing " + hex::name(*d);
 }

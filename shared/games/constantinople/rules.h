@@ -47,6 +47,9 @@ Expected<Action> parse_action(std::string_view text);
 std::string format_action(const Action& a);
 // "G1: move 3" -> ("G1", "move 3").
 Expected<std::pair<std::string, std::string>> split_line(std::string_view line);
+// The citation of a refusal of how an order is written (docs/rules/
+// constantinople.md, "Orders"): "(notation: docs/rules/constantinople.md)".
+std::string order_notation();
 
 // One side's melee allotment in a Combat Segment: attacker -> target -> points.
 using Allotment = std::map<std::string, std::map<std::string, int>>;
@@ -72,6 +75,11 @@ struct Board : Position, Adjudication {
   // "Rules versions"); not part of the position, the server stores it.
   RulesVersion rules_;
   bool from_rules(int version) const { return rules_.value >= version; }
+  // A refusal citing `cites` ("14.19", or order_notation()) after its text. Games of
+  // rules version 1 keep the wording without it: an order no longer possible
+  // when carried out is reported in the step's events with its refusal, and a
+  // replay reproduces every stored event.
+  std::string cited(std::string text, std::string_view cites) const;
 
   // ------------------------------------------------------------ ships.cpp
   // The impulses played so far, counting this one: the Segment "after" one

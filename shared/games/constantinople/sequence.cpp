@@ -57,7 +57,7 @@ Expected<std::string> answer(Board&, Side, const std::string& line, Claims& c) {
   const std::string low = text::lower(line);
   if (low != "accept" && low != "decline")
     return fail("answer 'accept' (end the Naval Phase after this impulse) or 'decline' (4.0 E)");
-  if (c.proposed) return fail("one answer");
+  if (c.proposed) return fail("one answer to a proposal (4.0 E)");
   c.proposed = true;
   return low;
 }
@@ -78,7 +78,8 @@ using Check = Expected<std::string> (*)(Board&, Side, const std::string&, Claims
 template <Check Line>
 Expected<std::string> naval(Board& b, Side side, const std::string& line, Claims& c) {
   if (!proposal(line)) return Line(b, side, line, c);
-  if (c.proposed) return fail("a second proposal");
+  if (c.proposed) return fail("one proposal an impulse (4.0 E)");
+
   c.proposed = true;
   return std::string("propose end");
 }

@@ -70,7 +70,8 @@ Expected<std::string> Board::haven_line(const std::string& line, std::set<std::s
   const auto h = hex::parse_hex(rest);
   if (!h || !sc_->map.haven(*h))
     return fail("a Byzantine haven is the Harbor of Eleutheris, 2129, 2130 or 2234 (14.29)");
-  if (!used.insert(id).second) return fail("a second order for " + id);
+  if (!used.insert(id).second) return fail(cited("a second order for " + id, order_notation()));
+
   if (const Ship* o = ship_at(*h, id))
     return fail("hex " + hx(*h) + " already holds " + o->id + " (14.19, 14.29)");
   stepped(id, s->hex, *h);

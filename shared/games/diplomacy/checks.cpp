@@ -29,13 +29,13 @@ Expected<Order> Board::read_unit_order(PlayerId seat, const std::string& line,
   if (!o) return o;
   const std::string prov = province_of(o->location);
   const auto u = standing.find(prov);
-  if (u == standing.end()) return fail(missing + prov);
+  if (u == standing.end()) return fail(missing + prov + " " + order_notation());
   if (!is_one_of(seats_.powers_of(seat), u->second.power))
-    return fail("the unit in " + prov + " is " + u->second.power + "'s, not yours");
+    return fail("the unit in " + prov + " is " + u->second.power + "'s, not yours (DATC 6.A.6)");
   o->power = u->second.power;
   if (u->second.type != o->type)
     return fail("the unit in " + prov + " is " +
-                (u->second.type == UnitType::Army ? "an army" : "a fleet"));
+                (u->second.type == UnitType::Army ? "an army " : "a fleet ") + order_notation());
   o->location = u->second.location;
   return o;
 }
@@ -63,7 +63,8 @@ Expected<Order> Board::read_retreat(PlayerId seat, const std::string& line) cons
     return o;
   }
   if (o->kind != OrderKind::Move)
-    return fail("in a retreat phase a unit may only retreat ('-') or disband");
+    return fail(
+        "in a retreat phase a unit may only retreat ('-') or disband (DATC 6.H.1, 6.H.3, 6.H.4)");
   const Dislodgement& d = dislodged.at(province_of(o->location));
   const auto options = retreat_options(*map_, *this, d);
   std::string dest = o->type == UnitType::Army ? province_of(o->dest) : o->dest;
@@ -72,7 +73,8 @@ Expected<Order> Board::read_retreat(PlayerId seat, const std::string& line) cons
   }
   if (std::find(options.begin(), options.end(), dest) == options.end()) {
     return fail(format_unit(d.unit) + " cannot retreat to " + o->dest +
-                (options.empty() ? "" : "; it may retreat to " + text::join(options, " ")));
+                (options.empty() ? "" : "; it may retreat to " + text::join(options, " ")) +
+                " (DATC 6.H.5, 6.H.6, 6.H.15)");
   }
   o->dest = dest;
   o->via_convoy = false;
@@ -87,19 +89,19 @@ Expected<Order> Board::read_adjustment(PlayerId seat, const std::string& line) c
   if (o->kind == OrderKind::Build) {
     const Province* p = map_->province(prov);
     if (p->home_of.empty() || !is_one_of(mine, p->home_of))
-      return fail(prov + " is not a home centre of yours");
+      return fail(prov + " is not a home centre of yours (DATC 6.I.6)");
     o->power = p->home_of;
     if (adjustment_count(*map_, *this, o->power) <= 0)
-      return fail(o->power + " has no builds this winter");
+      return fail(o->power + " has no builds this winter (DATC 6.I.1)");
     const auto owner = owners.find(prov);
     if (owner == owners.end() || owner->second != o->power)
-      return fail(o->power + " does not own " + prov);
-    if (units.count(prov)) return fail(prov + " is occupied");
+      return fail(o->power + " does not own " + prov + " (DATC 6.I.5)");
+    if (units.count(prov)) return fail(prov + " is occupied (DATC 6.I.3)");
     if (o->type == UnitType::Fleet &&
         (p->terrain != Terrain::Coast || !map_->fleet_can_stand(o->location))) {
       return fail(p->terrain != Terrain::Coast
-                      ? "a fleet can only be built on a coast"
-                      : prov + " has two coasts: name the one to build on");
+                      ? "a fleet can only be built on a coast (DATC 6.I.2)"
+                      : prov + " has two coasts: name the one to build on (DATC 6.B.14)");
     }
     if (o->type == UnitType::Army) o->location = prov;
     return o;
@@ -107,15 +109,15 @@ Expected<Order> Board::read_adjustment(PlayerId seat, const std::string& line) c
   if (o->kind == OrderKind::Remove) {
     const auto u = units.find(prov);
     if (u == units.end() || !is_one_of(mine, u->second.power))
-      return fail("you have no unit in " + prov);
+      return fail("you have no unit in " + prov + " " + order_notation());
     o->power = u->second.power;
     if (adjustment_count(*map_, *this, o->power) >= 0)
-      return fail(o->power + " need not remove a unit this winter");
+      return fail(o->power + " need not remove a unit this winter (DATC 6.J.1)");
     o->type = u->second.type;
     o->location = u->second.location;
     return o;
   }
-  return fail("in the adjustment phase orders are Build or Remove");
+  return fail("in the adjustment phase orders are Build or Remove " + order_notation());
 }
 
 Expected<std::string> Board::claim(Expected<Order> o, Claims& claims) const {
@@ -124,9 +126,10 @@ Expected<std::string> Board::claim(Expected<Order> o, Claims& claims) const {
     const int may = adjustment_count(*map_, *this, o->power);
     if (++claims.builds[o->power] > may)
       return fail(o->power + " may build " + std::to_string(std::max(0, may)) +
-                  " unit(s) this winter");
+                  " unit(s) this winter (DATC 6.I.1)");
   } else if (!claims.units.insert(province_of(o->location)).second) {
-    return fail("a second order for the unit in " + province_of(o->location));
+    return fail("a second order for the unit in " + province_of(o->location) + " " +
+                order_notation());
   }
   return format_order(*o);
 }

@@ -46,11 +46,27 @@ Expected<Order> parse_target(Cursor& c, Order o) {
   return o;
 }
 
+Expected<Order> read_order(const Map& map, std::string_view text_in);
+
 }  // namespace
 
+// Every refusal of the words of an order is of notation, none of a rule.
 Expected<Order> parse_order(const Map& map, std::string_view text_in) {
+  auto o = read_order(map, text_in);
+  if (!o) return fail(o.error().message + " " + order_notation());
+  return o;
+}
+
+std::string order_notation() {
+  return text::notation_cite("docs/rules/diplomacy.md");
+}
+
+namespace {
+
+Expected<Order> read_order(const Map& map, std::string_view text_in) {
   Cursor c{map, tokens(map, text_in)};
   if (c.done()) return fail("empty order");
+
   if (is_any(c.peek(), {"build", "b"})) {
     ++c.i;
     return parse_build_or_remove(c, OrderKind::Build);
@@ -104,6 +120,8 @@ Expected<Order> parse_order(const Map& map, std::string_view text_in) {
   }
   return fail("'" + verb + "' is not an order: use H, -, S, C, Build or Remove");
 }
+
+}  // namespace
 
 std::string format_unit(const Unit& u) {
   return std::string(u.type == UnitType::Army ? "A " : "F ") + u.location;

@@ -54,7 +54,8 @@ std::optional<std::string> impossible_move(const Map& map, const Position& pos, 
 
 std::optional<std::string> impossible_support(const Map& map, const Unit& u, const Order& o) {
   const std::string into = province_of(o.target_dest.empty() ? o.target : o.target_dest);
-  if (!map.province(province_of(o.target))) return "unknown province " + o.target;
+  if (!map.province(province_of(o.target)))
+    return "unknown province " + o.target + " " + order_notation();
   if (into == province_of(u.location))
     return "a unit cannot support into its own province (DATC 6.A.8)";
   if (!map.can_reach(u.type, u.location, into)) {
@@ -71,12 +72,12 @@ std::optional<std::string> impossible_convoy(const Map& map, const Position& pos
                                              const Order& o, const Rulings& rulings) {
   const Province* here = map.province(province_of(u.location));
   if (u.type != UnitType::Fleet || here->terrain != Terrain::Sea)
-    return "only a fleet at sea can convoy";
+    return "only a fleet at sea can convoy (DATC 6.F.1)";
   if (o.target_type != UnitType::Army) return "only armies can be convoyed (DATC 6.A.7)";
   const Province* from = map.province(province_of(o.target));
   const Province* to = map.province(province_of(o.target_dest));
   if (!from || !to || from->terrain != Terrain::Coast || to->terrain != Terrain::Coast) {
-    return "a convoy goes from one coastal province to another";
+    return "a convoy goes from one coastal province to another (DATC 6.A.1)";
   }
   const std::string sea = province_of(u.location);
   const std::string army = province_of(o.target);
@@ -120,9 +121,11 @@ std::string dislodged_note(const std::string& unit, bool may_retreat) {
 std::optional<std::string> impossible(const Map& map, const Position& pos, const Order& o,
                                       const Rulings& rulings) {
   const auto it = pos.units.find(province_of(o.location));
-  if (it == pos.units.end()) return "there is no unit in " + province_of(o.location);
+  if (it == pos.units.end())
+    return "there is no unit in " + province_of(o.location) + " " + order_notation();
   const Unit& u = it->second;
-  if (u.type != o.type) return "the unit in " + it->first + " is " + kind_name(u.type);
+  if (u.type != o.type)
+    return "the unit in " + it->first + " is " + kind_name(u.type) + " " + order_notation();
   switch (o.kind) {
     case OrderKind::Hold:
       return std::nullopt;
@@ -133,7 +136,7 @@ std::optional<std::string> impossible(const Map& map, const Position& pos, const
     case OrderKind::Convoy:
       return impossible_convoy(map, pos, u, o, rulings);
     default:
-      return "not an order of a movement phase";
+      return "not an order of a movement phase " + order_notation();
   }
 }
 

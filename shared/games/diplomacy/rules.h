@@ -60,6 +60,10 @@ struct Order {
 // "A lon - bel via convoy", "F Bul/ec - Con", "Build A par", "A Mun B", ...).
 // `power` is filled in by the caller.
 Expected<Order> parse_order(const Map& map, std::string_view text);
+// The citation of a refusal of how an order is written (docs/rules/
+// diplomacy.md, "Orders"): "(notation: docs/rules/diplomacy.md)".
+std::string order_notation();
+
 // The canonical spelling: "A par - bur", "F nth C A lon - bel", "Build F stp/nc".
 std::string format_order(const Order& order);
 std::string format_unit(const Unit& unit);

@@ -633,20 +633,22 @@ std::optional<std::string> fleet_ships(const std::vector<std::string>& x, int ma
     long long v = 0;
     if (auto t = parse_type(word)) {
       if (k + 1 >= x.size() || !text::parse_int(x[k + 1], v) || v < 0 || v > max_ships)
-        return "'" + word + "' takes a number of ships, 0 to " + std::to_string(max_ships);
+        return "'" + word + "' takes a number of ships, 0 to " + std::to_string(max_ships) +
+               " (1.1.2.4.1)";
       f.ships[*t] = static_cast<int>(v);
       ++k;
     } else if (word == "nelson") {
       if (f.nation != "britain") return "Nelson commands British ships (1.1.2.2)";
-      if (nelson) return "there is one Nelson";
+      if (nelson) return "there is one Nelson (1.1.2.2)";
       f.nelson = nelson = true;
       f.leader = "Nelson";
     } else {
-      return "unknown word '" + x[k] + "' (heavy N, light N, galleys N, nelson)";
+      return "unknown word '" + x[k] + "' (heavy N, light N, galleys N, nelson) " +
+             order_notation();
     }
   }
   if (f.ships.empty() || f.ships.total() > max_ships)
-    return "a fleet holds 1 to " + std::to_string(max_ships) + " ships";
+    return "a fleet holds 1 to " + std::to_string(max_ships) + " ships (1.1.2.4.1)";
   return std::nullopt;
 }
 
@@ -656,7 +658,7 @@ std::optional<std::string> fleet_ships(const std::vector<std::string>& x, int ma
 // of a nation no earlier seat took, named unlike every other fleet.
 Expected<std::string> Board::fleet_line(int, const std::string& line, Claims& claims) const {
   auto w = text::quoted_words(line);
-  if (!w) return unexpected(w.error());
+  if (!w) return fail(w.error().message + " " + order_notation());
   const std::vector<std::string> x(w->begin(), w->end());
   if (x.size() < 3 || text::lower(x[0]) != "fleet")
     return fail(
@@ -668,12 +670,14 @@ Expected<std::string> Board::fleet_line(int, const std::string& line, Claims& cl
   // '#' starts a comment in the position file the name is written to, so a
   // name holding one would not read back.
   if (f.name == "-" || f.name.size() > 40 || f.name.find('#') != std::string::npos)
-    return fail("a fleet's name is a word or a quoted name of up to 40 characters, without '#'");
+    return fail("a fleet's name is a word or a quoted name of up to 40 characters, without '#' " +
+                order_notation());
   const Nation* nation = data_->nation(f.nation);
   if (!nation) {
     std::vector<std::string> known;
     for (const Nation& k : data_->nations) known.push_back(k.id);
-    return fail("unknown nation '" + x[1] + "' (one of " + text::join(known, ", ") + ")");
+    return fail("unknown nation '" + x[1] + "' (one of " + text::join(known, ", ") +
+                ") (1.1.2.4.1)");
   }
   const auto earlier = [&](auto same) {
     return std::any_of(fleets_.begin(), fleets_.end(), same) ||
@@ -681,20 +685,21 @@ Expected<std::string> Board::fleet_line(int, const std::string& line, Claims& cl
   };
   if (std::any_of(fleets_.begin(), fleets_.end(),
                   [&](const Fleet& g) { return g.nation == f.nation; }))
-    return fail(nation->name + "'s fleets are another seat's");
+    return fail(nation->name + "'s fleets are another seat's (1.1.2.4.1)");
   const bool nelson = earlier([](const auto& g) { return g.nelson; });
   if (auto why = fleet_ships(x, battle().max_ships, nelson, f)) return fail(*why);
   if (earlier([&](const auto& g) { return text::lower(g.name) == text::lower(f.name); }))
-    return fail("a second fleet named '" + f.name + "'");
+    return fail("a second fleet named '" + f.name + "' " + order_notation());
   claims.fleets.push_back(f);
   return "fleet " + f.nation + " \"" + f.name + "\" " + composition(f.ships) +
          (f.nelson ? " nelson" : "");
 }
 
 std::optional<std::string> Board::forces_complete(const Claims& claims) const {
-  if (claims.fleets.empty()) return "order at least one fleet";
+  if (claims.fleets.empty()) return "order at least one fleet (1.1.2.4.1)";
   if (static_cast<int>(claims.fleets.size()) > battle().max_fleets)
-    return "at most " + std::to_string(battle().max_fleets) + " fleets a seat";
+    return "at most " + std::to_string(battle().max_fleets) + " fleets a seat (1.1.2.4.1)";
+
   return std::nullopt;
 }
 

@@ -6,6 +6,10 @@
 
 namespace naumachia::eih_naval {
 
+std::string order_notation() {
+  return text::notation_cite("docs/rules/eih-naval-play.md");
+}
+
 std::string no_orders_help(const Board&) {
   return "No orders in this step.";
 }

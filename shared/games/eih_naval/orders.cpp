@@ -84,11 +84,11 @@ Refusal surrender(const Board& b, int seat, const Words& w, Claims& c) {
     if (std::find(b.follow_.begin(), b.follow_.end(), w[1]) == b.follow_.end() ||
         !b.holds(w[1], seat))
       return "'" + w[1] + "' is not a power of yours deciding on its surrender (1.1.6)";
-    if (!c.decided.insert(w[1]).second) return "'surrender " + w[1] + "' once only";
+    if (!c.decided.insert(w[1]).second) return "'surrender " + w[1] + "' once only (1.1.6)";
     if (!yes_no(w[2])) return "'surrender POWER yes|no' (1.1.6)";
     return std::nullopt;
   }
-  if (!c.given.insert(Duty::Surrender).second) return "'surrender' once only";
+  if (!c.given.insert(Duty::Surrender).second) return "'surrender' once only (1.1.6)";
   if (auto why =
           arity(w, 2, follow ? "surrender yes|no' or 'surrender POWER yes|no" : "surrender yes|no"))
     return why;
@@ -135,7 +135,7 @@ Refusal retreat(const Board& b, int seat, const Words& w, Claims&) {
 }
 
 Refusal pursue(const Board& b, int seat, const Words& w, Claims&) {
-  if (w.size() < 2) return "expected 'pursue all', 'pursue none' or 'pursue FLEET...'";
+  if (w.size() < 2) return "expected 'pursue all', 'pursue none' or 'pursue FLEET...' (1.1.2.9.1)";
   // All of the seat's fleets, or none (1.1.2.9.1).
   if (w.size() == 2 && (w[1] == "all" || w[1] == "none")) return std::nullopt;
   const auto pursuers = b.engaged_fleets(b.retreat_case().pursuing);
@@ -156,7 +156,8 @@ Refusal withdraw(const Board&, int, const Words& w, Claims&) {
 }
 
 Refusal damaged(const Board& b, int seat, const Words& w, Claims&) {
-  if (w.size() < 2 || w.size() > 4) return "expected 'damaged PORT [N] [heavy|light|galleys]'";
+  if (w.size() < 2 || w.size() > 4)
+    return "expected 'damaged PORT [N] [heavy|light|galleys]' (1.1.2.10.1)";
   const int side = b.side_of_seat(seat);
   bool usable = false;
   int held = 0;
@@ -178,7 +179,9 @@ Refusal damaged(const Board& b, int seat, const Words& w, Claims&) {
   long long count = held;
   if (w.size() >= 3 && (!text::parse_int(w[2], count) || count < 1 || count > held))
     return "a number of damaged ships, 1 to " + std::to_string(held) + " (1.1.2.10.1)";
-  if (w.size() == 4 && !parse_type(w[3])) return "a ship type: heavy, light or galleys";
+  if (w.size() == 4 && !parse_type(w[3]))
+    return "a ship type: heavy, light or galleys (1.1.2.10.1)";
+
   return std::nullopt;
 }
 

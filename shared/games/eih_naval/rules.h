@@ -220,7 +220,11 @@ using SequenceOfPlay = Sequence<PhaseRule, 14>;
 
 // ------------------------------------------------------------ help.cpp: the order help of a phase
 
+// The citation of a refusal of how an order is written (docs/rules/
+// eih-naval-play.md, "The steps"): "(notation: docs/rules/eih-naval-play.md)".
+std::string order_notation();
 std::string no_orders_help(const Board& b);
+
 std::string forces_help(const Board& b);
 std::string defender_help(const Board& b);
 std::string war_help(const Board& b);

@@ -59,8 +59,9 @@ bool covers(const Here& h, Units u) {
 }
 
 std::string have_only(const std::string& power, const Here& h, const std::string& place) {
-  if (h.armies + h.fleets == 0) return power + " has no units in " + place;
-  return power + " has only " + format_units(Units{h.armies, h.fleets}) + " in " + place;
+  if (h.armies + h.fleets == 0) return power + " has no units in " + place + " " + order_notation();
+  return power + " has only " + format_units(Units{h.armies, h.fleets}) + " in " + place + " " +
+         order_notation();
 }
 
 bool open_sea(const Map& map, const std::string& province) {
@@ -157,7 +158,7 @@ Expected<Order> check_move(const Scenario& scenario, const Position& pos, const 
     const Here there = here(pos, power, to, false);
     if (!there.fleet_location.empty() && there.fleet_location != o.to.location)
       return fail(power + "'s fleets in " + to + " stand on " + there.fleet_location +
-                  ": its fleets keep to one coast of a province");
+                  ": its fleets keep to one coast of a province (FoC Mapboard f)");
     o.from.location = h.fleet_location;
   } else {
     o.to.location = to;
@@ -175,7 +176,9 @@ Expected<Order> check_support(const Scenario& scenario, const Position& pos, Ord
     anyone =
         anyone || (province_of(g.place.location) == target && g.place.in_city == o.target.in_city);
   }
-  if (!anyone) return fail("there are no units in " + where(scenario, target, o.target.in_city));
+  if (!anyone)
+    return fail("there are no units in " + where(scenario, target, o.target.in_city) +
+                " to support (DATC 6.D.32)");
   const std::string into = o.target_dest.empty() ? target : province_of(o.target_dest);
   if (o.target_dest.empty() && o.target.in_city)
     return fail(
@@ -184,7 +187,7 @@ Expected<Order> check_support(const Scenario& scenario, const Position& pos, Ord
   // A sally (from a city into its province) is the one move that stays in
   // its province.
   if (!o.target_dest.empty() && into == target && !o.target.in_city)
-    return fail("a supported move goes to another province");
+    return fail("a supported move goes to another province (DATC 6.A.4)");
   if (o.from.in_city) {
     // A garrison reaches only its own province.
     if (into != from)
@@ -198,7 +201,8 @@ Expected<Order> check_support(const Scenario& scenario, const Position& pos, Ord
 Expected<Order> check_unit_order(const Scenario& scenario, const Position& pos,
                                  const std::string& power, Order o) {
   const Map& map = scenario.map();
-  if (o.units.armies + o.units.fleets == 0) return fail("name the units ordered");
+  if (o.units.armies + o.units.fleets == 0)
+    return fail("name the units ordered " + order_notation());
   const std::string from = province_of(o.from.location);
   if (o.city_toggle) {
     // "2A Athens -> Athens": into the city when the units stand outside it,
@@ -211,7 +215,8 @@ Expected<Order> check_unit_order(const Scenario& scenario, const Position& pos,
   const Here h = here(pos, power, from, o.from.in_city);
   if (!covers(h, o.units)) return fail(have_only(power, h, where(scenario, from, o.from.in_city)));
   if (o.from.location.find('/') != std::string::npos && o.from.location != h.fleet_location)
-    return fail(power + "'s fleets in " + from + " stand on " + h.fleet_location);
+    return fail(power + "'s fleets in " + from + " stand on " + h.fleet_location +
+                " (FoC Mapboard f)");
   o.from.location = o.units.fleets > 0 ? h.fleet_location : from;
   switch (o.kind) {
     case OrderKind::Hold:
@@ -222,7 +227,7 @@ Expected<Order> check_unit_order(const Scenario& scenario, const Position& pos,
       return check_support(scenario, pos, std::move(o), h);
     case OrderKind::Convoy: {
       if (o.units.armies > 0 || o.from.in_city || !map.fleet_water(from))
-        return fail("only fleets at sea convoy");
+        return fail("only fleets at sea convoy (DATC 6.F.1)");
       const Here army = [&] {
         Here any;
         for (const Group& g : pos.groups) {
@@ -232,7 +237,8 @@ Expected<Order> check_unit_order(const Scenario& scenario, const Position& pos,
         }
         return any;
       }();
-      if (army.armies == 0) return fail("there is no army in " + o.target.location + " to convoy");
+      if (army.armies == 0)
+        return fail("there is no army in " + o.target.location + " to convoy " + order_notation());
       return o;
     }
     case OrderKind::Besiege: {
@@ -327,13 +333,14 @@ Expected<Order> check_retreat_place(const Scenario& scenario, const Position& po
   }
   if (fits.size() > 1)
     return fail(province_of(o.to.location) + " has two coasts: name the one to retreat to (" +
-                text::join(names, " ") + ")");
+                text::join(names, " ") + "; DATC 6.B.1)");
   if (fits.size() == 1) {
     o.to = fits[0];
     return o;
   }
   return fail(format_units(o.units) + " cannot retreat to " + format_place(o.to) +
-              (names.empty() ? "" : "; they may retreat to " + text::join(names, " ")));
+              (names.empty() ? "" : "; they may retreat to " + text::join(names, " ")) +
+              " (DATC 6.H.5, 6.H.6, 6.H.15)");
 }
 
 }  // namespace
@@ -361,7 +368,9 @@ Expected<Order> check_movement_order(const Scenario& scenario, const Position& p
 Expected<Order> check_retreat_order(const Scenario& scenario, const Position& pos,
                                     const std::string& power, Order o) {
   if (o.kind != OrderKind::Move && o.kind != OrderKind::Disband)
-    return fail("in the retreats a dislodged unit retreats ('-') or disbands ('D')");
+    return fail(
+        "in the retreats a dislodged unit retreats ('-') or disbands ('D') (DATC 6.H.1, 6.H.3, "
+        "6.H.4)");
   const std::string from = province_of(o.from.location);
   if (o.kind == OrderKind::Disband) {
     if (auto chosen = check_sea_disband(pos, power, o)) return std::move(*chosen);
@@ -372,10 +381,10 @@ Expected<Order> check_retreat_order(const Scenario& scenario, const Position& po
         x.place.in_city == o.from.in_city)
       d = &x;
   }
-  if (!d) return fail(power + " has no dislodged units in " + from);
+  if (!d) return fail(power + " has no dislodged units in " + from + " " + order_notation());
   if (o.units.armies > d->armies || o.units.fleets > d->fleets)
     return fail("only " + format_units(Units{d->armies, d->fleets}) + " of " + power +
-                " were dislodged from " + from);
+                " were dislodged from " + from + " " + order_notation());
   o.from = d->place;
   if (o.kind == OrderKind::Disband) return o;
   return check_retreat_place(scenario, pos, *d, std::move(o));
@@ -416,9 +425,11 @@ Expected<Order> check_winter_order(const Scenario& scenario, const Position& pos
   const bool coast_named = o.from.location.find('/') != std::string::npos;
   if (o.units.fleets > 0 && p && !p->coasts.empty() && !coast_named)
     return fail(city + " has two coasts: build F " + city + "/" + p->coasts[0] + " or " + city +
-                "/" + p->coasts.back());
+                "/" + p->coasts.back() + " (DATC 6.B.14)");
   if (coast_named && (o.units.fleets == 0 || !scenario.map().fleet_can_stand(o.from.location)))
-    return fail("a coast is named only for a fleet, and only where the province has two");
+    return fail("a coast is named only for a fleet, and only where the province has two " +
+                order_notation());
+
   return o;
 }
 
@@ -527,7 +538,7 @@ std::vector<std::pair<std::size_t, std::string>> check_together(const Scenario& 
     if (n.armies > have.armies || n.fleets > have.fleets) {
       out.emplace_back(i, "more units are ordered from " + where(scenario, key.first, key.second) +
                               " than " + power + " has there (" + format_units(have) +
-                              "): a unit takes one order");
+                              "): a unit takes one order " + order_notation());
       continue;
     }
     if (o.kind == OrderKind::Support && ++supports[key] > 1)
@@ -539,7 +550,9 @@ std::vector<std::pair<std::size_t, std::string>> check_together(const Scenario& 
       auto& coasts = fleet_coasts[province_of(o.to.location)];
       coasts.insert(o.to.location);
       if (coasts.size() > 1)
-        out.emplace_back(i, "one power's fleets in a province keep to one of its coasts");
+        out.emplace_back(i,
+                         "one power's fleets in a province keep to one of its coasts (FoC Mapboard "
+                         "f)");
     }
     if (o.kind == OrderKind::Move && phase_of(pos) == Phase::Retreats && o.to.in_city)
       entering[province_of(o.to.location)] += o.units.armies + o.units.fleets;
@@ -569,9 +582,9 @@ Expected<PowerOrder> Board::read_line(PlayerId seat, const std::string& line,
           text::lower(named) == text::lower(p.adjective))
         power = p.name;
     }
-    if (power.empty()) return fail("'" + named + "' is not a power");
+    if (power.empty()) return fail("'" + named + "' is not a power " + order_notation());
     if (std::find(mine.begin(), mine.end(), power) == mine.end())
-      return fail(power + " is not yours to order");
+      return fail(power + " is not yours to order (DATC 6.A.6)");
     rest = text::trim(rest.substr(colon + 1));
   }
   auto o = fall::parse_order(sc_->map(), rest);
@@ -579,7 +592,9 @@ Expected<PowerOrder> Board::read_line(PlayerId seat, const std::string& line,
   const std::vector<std::string> candidates = power.empty() ? mine : std::vector{power};
   if (candidates.size() > 1 &&
       (o->kind == OrderKind::BuyBank || o->kind == OrderKind::Buy || o->kind == OrderKind::Sell))
-    return fail("say which of your powers orders it: 'Venice: " + std::string(rest) + "'");
+    return fail("say which of your powers orders it: 'Venice: " + std::string(rest) + "' " +
+                order_notation());
+
   std::string first_error;
   for (const std::string& p : candidates) {
     auto checked = check(*sc_, *this, p, *o);

@@ -4,6 +4,7 @@
 
 #include <cctype>
 
+#include "core/text.h"
 #include "games/diplomacy/notation.h"
 
 namespace naumachia::fall {
@@ -237,7 +238,9 @@ struct Reader {
       if (from_unnamed && to_unnamed) return fail("say which city: 'city of X'");
       if (from_unnamed) o.from.location = diplomacy::province_of(o.to.location);
       if (to_unnamed) o.to.location = diplomacy::province_of(o.from.location);
-      if (from_unnamed && o.to.in_city) return fail("a unit moves from a city to its province");
+      if (from_unnamed && o.to.in_city)
+        return fail("a unit moves from a city to its province (FoC Movement c.ii)");
+
       // "2A Athens -> Athens": in or out, as the units stand (FoC Movement c.ii).
       o.city_toggle =
           !from_unnamed && !to_unnamed && !o.from.in_city && !o.to.in_city &&
@@ -275,9 +278,26 @@ std::string strip_pounds(std::string_view raw) {
   return s;
 }
 
+Expected<Order> read_order(const diplomacy::Map& map, std::string_view text);
+
 }  // namespace
 
+// A refusal of the words of an order is of notation, but for the one that
+// cites the variant's case (a unit leaving a city, FoC Movement c.ii).
 Expected<Order> parse_order(const diplomacy::Map& map, std::string_view text) {
+  auto o = read_order(map, text);
+  if (!o && o.error().message.find("(FoC ") == std::string::npos)
+    return fail(o.error().message + " " + order_notation());
+  return o;
+}
+
+std::string order_notation() {
+  return text::notation_cite("docs/rules/fall-of-constantinople.md");
+}
+
+namespace {
+
+Expected<Order> read_order(const diplomacy::Map& map, std::string_view text) {
   Reader r{Cursor{map, diplomacy::notation::tokens(map, strip_pounds(text))}};
   Cursor& c = r.c;
   if (c.done()) return fail("empty order");
@@ -300,6 +320,8 @@ Expected<Order> parse_order(const diplomacy::Map& map, std::string_view text) {
   }
   return r.unit_order();
 }
+
+}  // namespace
 
 std::string format_units(Units u) {
   if (u.armies + u.fleets == 1) return u.armies ? "A" : "F";

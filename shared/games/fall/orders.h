@@ -53,6 +53,11 @@ struct Order {
 };
 
 Expected<Order> parse_order(const diplomacy::Map& map, std::string_view text);
+// The citation of a refusal of how an order is written (docs/rules/
+// fall-of-constantinople.md, "Orders"): "(notation: docs/rules/
+// fall-of-constantinople.md)".
+std::string order_notation();
+
 std::string format_order(const Order& order);
 std::string format_units(Units u);
 std::string format_place(const Place& p);

@@ -59,7 +59,7 @@ std::vector<Arrow> Board::order_arrows(const RevealedLines& lines) const {
       // A move: a ship's actions (5.0) or a land unit's hexes (9.1).
       const std::string id = ships_.count(text::upper(head)) ? text::upper(head) : piece_id(head);
       if (auto move = trails_.move(id, owner, line)) out.push_back(std::move(*move));
-      const auto actions = galley::parse_actions(head, rest, parse_action);
+      const auto actions = galley::parse_actions(head, rest, parse_action, order_notation());
       if (actions && !actions->empty() && actions->back().kind == Action::Ram)
         attack(ship_hex(head), ship_hex(actions->back().target), ArrowKind::Ram, owner, line);
     }

@@ -41,11 +41,18 @@ std::string Board::ship_problem(Side side, const std::string& id) const {
     std::vector<std::string> afloat;  // the seat's own: the names it may have meant
     for (const auto& [name, s] : ships_)
       if (s.side == side && !s.sunk) afloat.push_back(name);
-    return "there is no ship " + id + text::did_you_mean(id, afloat);
+    return cited("there is no ship " + id + text::did_you_mean(id, afloat), order_notation());
   }
   if (it->second.side != side)
-    return id + " is a " + std::string(side_name(it->second.side)) + " ship, not yours";
-  return id + " has been sunk";
+    return cited(id + " is a " + std::string(side_name(it->second.side)) + " ship, not yours",
+                 order_notation());
+  return cited(id + " has been sunk", "6.35");
+}
+
+std::string Board::cited(std::string text, std::string_view cites) const {
+  if (!from_rules(3)) return text;
+  if (cites.front() != '(') return text + " (" + std::string(cites) + ")";
+  return text + " " + std::string(cites);
 }
 
 const ShipValues& Board::values(const Ship& s) const {

@@ -47,7 +47,7 @@ Expected<std::string> Board::bombard_line(const std::string& line, std::set<std:
     return fail("a bombardment is 'SHIP: bombard HEX' or 'SHIP: batter HEX' (7.1)");
   Ship* s = own_ship(Side::Macedonian, id);
   if (!s || !s->on_map) return fail(ship_problem(Side::Macedonian, id));
-  if (!ordered.insert(id).second) return fail("a second order for " + id);
+  if (!ordered.insert(id).second) return fail(cited("a second order for " + id, order_notation()));
   if (!is_wall(terrain(*h))) return fail(hex::format_hex(*h) + " is not a wall hex (7.1)");
   if (w[0] == "bombard") {
     const Engine* e = engine_aboard(*s, EngineKind::Catapult);
@@ -116,14 +116,15 @@ Expected<std::string> Board::counter_line(const std::string& line, std::set<std:
   const auto e = engines_.find(id);
   if (e == engines_.end() || e->second.kind != EngineKind::TyrianCatapult ||
       e->second.at == Where::Dead)
-    return fail("you have no catapult '" + parts->first + "'");
+    return fail(cited("you have no catapult '" + parts->first + "'", order_notation()));
   if (!ordered.insert(id).second) return fail(id + " fires once per segment (7.12)");
   if (!on_wall(e->second)) return fail(id + " is not on a wall hex (7.22)");
   const std::string sid = text::upper(w[1]);
   const auto s = ships_.find(sid);
   if (s == ships_.end() || s->second.side != Side::Macedonian || !s->second.on_map ||
       s->second.sunk)
-    return fail("there is no Macedonian ship " + sid + " on the map");
+    return fail(cited("there is no Macedonian ship " + sid + " on the map", "7.21"));
+
   if (hex::distance(e->second.hex, s->second.hex) > 4)
     return fail("Tyrian catapults reach four hexes (7.22)");
   const Cargo c = cargo(sid);

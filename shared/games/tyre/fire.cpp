@@ -88,7 +88,9 @@ Expected<std::string> Board::fire_line(Side side, const std::string& line,
   const auto h = w.size() == 2 && w[0] == "fire" ? hex::parse_hex(w[1]) : std::nullopt;
   if (!h) return fail("fire combat is 'UNIT: fire HEX' (11.0)");
   const std::string id = piece_id(parts->first);
-  if (id.empty() || piece_side(id) != side) return fail("you have no unit '" + parts->first + "'");
+  if (id.empty() || piece_side(id) != side)
+    return fail(cited("you have no unit '" + parts->first + "'", order_notation()));
+
   if (!ordered.insert(id).second) return fail(id + " fires at one hex per segment (11.13)");
   auto shot = plan_shot(side, id, *h);
   if (!shot) return fail(shot.error().message);

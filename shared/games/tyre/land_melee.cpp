@@ -25,7 +25,8 @@ Expected<Assault> Board::parse_assault(Side side, const std::string& line) const
   for (auto w : text::split(parts->first, " ,+&")) {
     const std::string id = piece_id(w);
     if (id.empty() || !units_.count(id) || units_.at(id).t.side != side)
-      return fail("you have no land unit '" + std::string(w) + "'");
+      return fail(cited("you have no land unit '" + std::string(w) + "'", order_notation()));
+
     a.attackers.push_back(id);
   }
   const auto clauses = text::split(parts->second, ",");

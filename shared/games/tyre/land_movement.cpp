@@ -104,7 +104,7 @@ std::string Board::enter_problem(const LandBoard& land, const std::string& id, S
 Expected<std::vector<HexId>> Board::land_path(const std::string& id, HexId goal,
                                               bool strategic) const {
   const auto start = piece_hex(id);
-  if (!start) return fail(id + " is not on the map");
+  if (!start) return fail(cited(id + " is not on the map", "9.1"));
   const bool aboard =
       !is_leader(id) ? units_.at(id).at == Where::Ship : lleaders_.at(id).at == Where::Ship;
   const int budget = land_allowance(id, strategic);
@@ -215,7 +215,7 @@ std::optional<std::string> Board::check_path(const std::string& id,
                                              const std::vector<HexId>& path) const {
   const Side side = *piece_side(id);
   const auto start = piece_hex(id);
-  if (!start) return id + " is not on the map";
+  if (!start) return cited(id + " is not on the map", "9.1");
   const bool aboard =
       !is_leader(id) ? units_.at(id).at == Where::Ship : lleaders_.at(id).at == Where::Ship;
   int spent = 0;
@@ -253,17 +253,19 @@ Expected<std::string> Board::land_move_line(Side side, const std::string& line,
   if (!parts) return fail("a land move is 'UNIT: to HEX' or 'UNIT: HEX HEX ...' (9.1)");
   const std::string id = piece_id(parts->first);
   if (id.empty() || piece_side(id) != side || (!units_.count(id) && !lleaders_.count(id)))
-    return fail("you have no land unit or leader '" + parts->first + "'");
-  if (!ordered.insert(id).second) return fail("a second order for " + id);
-  if (is_leader(id) && lleaders_.at(id).at == Where::Off) return fail(id + " is out of play");
+    return fail(cited("you have no land unit or leader '" + parts->first + "'", order_notation()));
+  if (!ordered.insert(id).second) return fail(cited("a second order for " + id, order_notation()));
+  if (is_leader(id) && lleaders_.at(id).at == Where::Off)
+    return fail(cited(id + " is out of play", "15.41, 15.42"));
   if (is_leader(id) && leaders_.count(id) && lleaders_.at(id).at == Where::Ship &&
       side == Side::Tyrian)
-    return fail(id + " is aboard a ship; he goes ashore in strategic movement");
+    return fail(
+        cited(id + " is aboard a ship; he goes ashore in strategic movement", "9.16, 16.42"));
   const auto w = text::split(parts->second);
   std::vector<HexId> path;
   if (w.size() == 2 && text::lower(w[0]) == "to") {
     const auto h = hex::parse_hex(w[1]);
-    if (!h) return fail("'" + std::string(w[1]) + "' is not a hex");
+    if (!h) return fail("'" + std::string(w[1]) + "' is not a hex " + order_notation());
     auto p = land_path(id, *h, false);
     if (!p) return fail(p.error().message);
     path = *p;
@@ -272,10 +274,12 @@ Expected<std::string> Board::land_move_line(Side side, const std::string& line,
       const auto h = hex::parse_hex(x);
       if (!h)
         return fail("'" + std::string(x) +
-                    "' is not a hex; a land move is 'UNIT: to HEX' or 'UNIT: HEX HEX ...'");
+                    "' is not a hex; a land move is 'UNIT: to HEX' or 'UNIT: HEX HEX ...' " +
+                    order_notation());
       path.push_back(*h);
     }
-    if (path.empty()) return fail("no hexes for " + id);
+    if (path.empty()) return fail("no hexes for " + id + " " + order_notation());
+
     if (auto why = check_path(id, path)) return fail(*why);
   }
   std::vector<std::string> hexes;

@@ -26,10 +26,10 @@ bool Board::in_port_or_beach(HexId h) const {
 
 // Why `a` may not melee `t`, or "".
 std::string Board::melee_problem(const Ship& a, const Ship& t) const {
-  if (!t.on_map || t.sunk) return t.id + " is not on the map";
+  if (!t.on_map || t.sunk) return cited(t.id + " is not on the map", "6.21");
   if (a.fireship || t.fireship)
     return "the fireship neither attacks nor is attacked in melee (14.42)";
-  if (t.side == a.side) return "a ship may not attack a friendly ship";
+  if (t.side == a.side) return cited("a ship may not attack a friendly ship", "6.21");
   if (hex::distance(a.hex, t.hex) != 1) return a.id + " is not next to " + t.id + " (6.21)";
   if (in_port_or_beach(a.hex) || in_port_or_beach(t.hex))
     return "no naval melee in a beach or home port hex (6.26)";
@@ -46,7 +46,7 @@ std::string Board::melee_problem(const Ship& a, const Ship& t) const {
 Expected<std::string> Board::melee_line(Side side, const std::string& line,
                                         std::set<std::string>& ordered, Claims& claims) {
   auto parts = split_line(line);
-  if (!parts) return fail(parts.error().message);
+  if (!parts) return unexpected(parts.error());
   std::vector<std::string> attackers;
   for (auto w : text::split(parts->first, " ,+&")) {
     std::string id(w);
@@ -55,11 +55,12 @@ Expected<std::string> Board::melee_line(Side side, const std::string& line,
   }
   const auto words = text::split(parts->second);
   if (words.size() != 2 || text::lower(words[0]) != "attack")
-    return fail("a melee order is 'SHIP: attack TARGET' or 'SHIP SHIP: attack TARGET'");
+    return fail("a melee order is 'SHIP: attack TARGET' or 'SHIP SHIP: attack TARGET' (6.2)");
   std::string target(words[1]);
   target = text::upper(target);
   const auto t = ships_.find(target);
-  if (t == ships_.end()) return fail("there is no ship " + target);
+  if (t == ships_.end()) return fail(cited("there is no ship " + target, order_notation()));
+
   for (const std::string& id : attackers) {
     const Ship* a = own_ship(side, id);
     if (!a) return fail(ship_problem(side, id));

@@ -25,8 +25,8 @@ Expected<std::string> Board::ship_line(Side side, const std::string& line,
   const auto& [id, rest] = *parts;
   Ship* s = own_ship(side, id);
   if (!s) return fail(ship_problem(side, id));
-  if (!ordered.insert(id).second) return fail("a second order for " + id);
-  auto parsed = galley::parse_actions(id, rest, parse_action);
+  if (!ordered.insert(id).second) return fail(cited("a second order for " + id, order_notation()));
+  auto parsed = galley::parse_actions(id, rest, parse_action, order_notation());
   if (!parsed) return unexpected(parsed.error());
   std::vector<Action>& actions = *parsed;
   if (auto why = move_ship(*s, actions)) return fail(*why);
@@ -80,7 +80,7 @@ int Board::allowance(const Ship& s, bool ramming) const {
 
 // Why a ship of `side` may not enter `h`, or "".
 std::string Board::entry_problem(Side side, HexId h) const {
-  if (!sc_->map.on_map(h)) return "hex " + hex::format_hex(h) + " is off the map";
+  if (!sc_->map.on_map(h)) return cited("hex " + hex::format_hex(h) + " is off the map", "5.0");
   if (!navigable(h))
     return "hex " + hex::format_hex(h) + " is " + Map::name(sc_->map.terrain(h)) +
            ", not water (5.0)";
@@ -111,7 +111,7 @@ std::optional<std::string> Board::move_ship(Ship& s, const std::vector<Action>& 
     if (!executing()) free_pin(s);
     ++i;
   } else if (actions[0].kind == Action::Unpin) {
-    return s.id + " is not pinned";
+    return cited(s.id + " is not pinned", "6.16");
   }
   if (i == actions.size()) return std::nullopt;
   if (auto why = command_problem_for(s)) return why;
@@ -120,7 +120,7 @@ std::optional<std::string> Board::move_ship(Ship& s, const std::vector<Action>& 
 }
 
 std::optional<std::string> Board::enter_and_move(Ship& s, const std::vector<Action>& actions) {
-  if (s.on_map) return s.id + " is already on the map";
+  if (s.on_map) return cited(s.id + " is already on the map", "17.22");
   const Action& e = actions[0];
   if (s.fireship) {
     const Harbour* hb = sc_->map.harbour_of(e.hex);
@@ -149,7 +149,7 @@ std::optional<std::string> Board::enter_and_move(Ship& s, const std::vector<Acti
   if (rest.empty()) return std::nullopt;
   if (rest[0].kind == Action::Back || rest[0].kind == Action::Unpin ||
       rest[0].kind == Action::Enter)
-    return "after entering, a ship may only turn, move or ram";
+    return cited("after entering, a ship may only turn, move or ram", "5.0, 5.24, 17.22");
   return move_forward(s, rest, 0, 1);
 }
 
@@ -244,8 +244,8 @@ std::optional<std::string> Board::move_forward(Ship& s, const std::vector<Action
   if (ramming) {
     const auto t = ships_.find(actions.back().target);
     if (t == ships_.end() || t->second.sunk || !t->second.on_map)
-      return "there is no ship " + actions.back().target + " on the map to ram";
-    if (t->second.side == s.side) return "a ship may not ram a friendly ship";
+      return cited("there is no ship " + actions.back().target + " on the map to ram", "6.13");
+    if (t->second.side == s.side) return cited("a ship may not ram a friendly ship", "6.13");
     if (t->second.fireship) return "the fireship may not be rammed (14.42)";
     if (siege_ && transporting(s)) return s.id + " is transporting and may not ram (8.0)";
     target = &t->second;
@@ -298,7 +298,8 @@ std::optional<std::string> Board::move_forward(Ship& s, const std::vector<Action
     } else if (a.kind == Action::Ram) {
       if (i + 1 != actions.size()) return "'ram' ends a ship's movement (6.14)";
     } else {
-      return "'" + format_action(a) + "' must come first in a ship's order";
+      return cited("'" + format_action(a) + "' must come first in a ship's order",
+                   order_notation());
     }
   }
   moved();

@@ -43,7 +43,7 @@ Expected<Action> parse_action(std::string_view text_in) {
                   std::to_string(kMaxHexes) + " (5.2)");
     return Action{verb == "move" ? Action::Move : Action::Back, static_cast<int>(n)};
   }
-  if (const auto entry = galley::parse_entry(w, "enter 3401 facing S")) {
+  if (const auto entry = galley::parse_entry(w, "enter 3401 facing S", order_notation())) {
     if (!*entry) return unexpected(entry->error());
     Action a{Action::Enter};
     a.hex = (*entry)->hex;
@@ -62,7 +62,11 @@ Expected<Action> parse_action(std::string_view text_in) {
 
 // "T7: turn R, move 3" -> ("T7", "turn R, move 3").
 Expected<std::pair<std::string, std::string>> split_line(std::string_view line) {
-  return text::split_order(line, "T7: turn R, move 3");
+  return text::split_order(line, "T7: turn R, move 3", order_notation());
+}
+
+std::string order_notation() {
+  return text::notation_cite("docs/rules/tyre.md");
 }
 
 }  // namespace naumachia::tyre

@@ -23,5 +23,8 @@ std::string format_action(const Action& a);
 Expected<Action> parse_action(std::string_view text_in);
 // "T7: turn R, move 3" -> ("T7", "turn R, move 3").
 Expected<std::pair<std::string, std::string>> split_line(std::string_view line);
+// The citation of a refusal of how an order is written (docs/rules/tyre.md,
+// "Orders"): "(notation: docs/rules/tyre.md)".
+std::string order_notation();
 
 }  // namespace naumachia::tyre

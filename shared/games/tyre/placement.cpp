@@ -45,17 +45,18 @@ Expected<std::string> Board::place_line(Side side, const std::string& line,
   id = text::upper(id);
   Ship* s = own_ship(side, id);
   if (!s) return fail(ship_problem(side, id));
-  if (seg_ == Segment::Regroup && !s->on_map) return fail(id + " is not on the map");
+  if (seg_ == Segment::Regroup && !s->on_map) return fail(cited(id + " is not on the map", "5.31"));
   const auto h = hex::parse_hex(w[2]);
   const auto d = hex::parse_dir(w[4]);
   if (!h || !d)
     return fail("'" + std::string(w[2]) + " facing " + std::string(w[4]) +
-                "' is not a hex and a direction (N, NE, SE, S, SW, NW)");
+                "' is not a hex and a direction (N, NE, SE, S, SW, NW) " + order_notation());
   if (!home_hex(side, *h))
     return fail(hex::format_hex(*h) + " is not in the " +
                 (side == Side::Tyrian ? "Tyrian harbours" : "mainland harbour") + " (5.31, 17.1)");
-  if (!ordered.insert(id).second) return fail("a second order for " + id);
-  if (!claims.placed.insert(*h).second) return fail("two ships placed in " + hex::format_hex(*h));
+  if (!ordered.insert(id).second) return fail(cited("a second order for " + id, order_notation()));
+  if (!claims.placed.insert(*h).second)
+    return fail(cited("two ships placed in " + hex::format_hex(*h), "5.31, 9.5"));
   // A ship not yet placed that stands there makes way; it is placed later.
   for (auto& [oid, o] : ships_) {
     if (o.on_map && !o.sunk && o.hex == *h && oid != id && !ordered.count(oid)) {
@@ -79,19 +80,19 @@ Expected<std::string> Board::deploy_land_line(Side side, const std::vector<std::
   const std::string id = piece_id(w[0]);
   if (id.empty() || piece_side(id) != side || ships_.count(id) ||
       (leaders_.count(id) && !lleaders_.count(id)))
-    return fail("you have no land piece '" + std::string(w[0]) + "'");
+    return fail(cited("you have no land piece '" + std::string(w[0]) + "'", order_notation()));
   if (id == "Alexander") return fail("Alexander arrives with the Cyprus fleet (17.1, 17.3)");
   const auto e = engines_.find(id);
   if (e != engines_.end() &&
       (e->second.kind == EngineKind::Catapult || e->second.kind == EngineKind::Ram))
     return fail("catapults and battering rams begin in the siege park (13.23)");
   const auto h = hex::parse_hex(w[2]);
-  if (!h) return fail("'" + std::string(w[2]) + "' is not a hex");
+  if (!h) return fail("'" + std::string(w[2]) + "' is not a hex " + order_notation());
   if (side == Side::Macedonian && !on_mainland(*h))
     return fail("the Macedonian army begins on the mainland or the mole (17.1)");
   if (side == Side::Tyrian && (!is_island(terrain(*h)) || terrain(*h) == Terrain::Beach))
     return fail("the Tyrian army begins on the island of Tyre (17.1)");
-  if (!ordered.insert(id).second) return fail("a second order for " + id);
+  if (!ordered.insert(id).second) return fail(cited("a second order for " + id, order_notation()));
   place_piece(id, *h);
   return id + ": at " + hex::format_hex(*h);
 }
@@ -101,11 +102,12 @@ Expected<std::string> Board::combine(Side side, std::string a, std::string b,
   for (std::string* id : {&a, &b}) *id = text::upper(*id);
   Ship* x = own_ship(side, a);
   Ship* y = own_ship(side, b);
-  if (!x || !y || a == b) return fail("combine two different ships of yours");
+  if (!x || !y || a == b) return fail(cited("combine two different ships of yours", "5.32"));
   if (!x->damaged || !y->damaged || x->type != y->type)
     return fail("only two damaged ships of the same type combine into one (5.32)");
   if (!ordered.insert(a).second || !ordered.insert(b).second)
-    return fail("a ship is ordered twice");
+    return fail(cited("a ship is ordered twice", order_notation()));
+
   x->damaged = false;
   y->sunk = true;
   y->on_map = false;

@@ -72,6 +72,11 @@ struct Board : Position, LandBoard, Adjudication {
   // versions"); not part of the position, the server stores it with the game.
   RulesVersion rules_;
   bool from_rules(int version) const { return rules_.value >= version; }
+  // A refusal citing `cites` ("9.12", or order_notation()) after its text. Games of
+  // rules versions 1 and 2 keep the wording without it: an order no longer
+  // possible when carried out is reported in the step's events with its
+  // refusal, and a replay reproduces every stored event.
+  std::string cited(std::string text, std::string_view cites) const;
 
   // ---------------------------------------------------------- board.cpp
   int abs_impulse() const;

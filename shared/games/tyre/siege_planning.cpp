@@ -30,7 +30,8 @@ Expected<std::string> Board::allocation_line(Side side, const std::string& line,
   }
   if (w.size() == 3 && w[0] == "repair" && w[1] == "wall") {
     const auto h = hex::parse_hex(w[2]);
-    if (!h || !is_wall(terrain(*h))) return fail("'" + std::string(w[2]) + "' is not a wall hex");
+    if (!h || !is_wall(terrain(*h)))
+      return fail(cited("'" + std::string(w[2]) + "' is not a wall hex", "7.3"));
     if (!walls_.count(*h))
       return fail("the wall at " + std::string(w[2]) + " is not damaged (7.3)");
     a.points += 1;
@@ -40,7 +41,7 @@ Expected<std::string> Board::allocation_line(Side side, const std::string& line,
     const std::string id = text::upper(w[2]);
     const auto s = ships_.find(id);
     if (s == ships_.end() || s->second.side != Side::Tyrian || s->second.sunk || !s->second.on_map)
-      return fail("there is no Tyrian ship " + id + " afloat");
+      return fail(cited("there is no Tyrian ship " + id + " afloat", "14.32"));
     if (!s->second.damaged) return fail(id + " is not damaged (14.32)");
     // 14.32: two points for each naval unit repaired; a second pair would
     // repair the ship already out of the water.
@@ -51,7 +52,8 @@ Expected<std::string> Board::allocation_line(Side side, const std::string& line,
   if (w.size() == 2 && w[0] == "boulders") {
     const auto h = hex::parse_hex(w[1]);
     if (!h || terrain(*h) != Terrain::Beach) return fail("boulders go into a beach hex (14.31)");
-    if (boulders_.count(*h)) return fail(hex::format_hex(*h) + " already has boulders");
+    if (boulders_.count(*h))
+      return fail(cited(hex::format_hex(*h) + " already has boulders", "14.31"));
     if (!next_to(*h, [&](HexId n) { return is_wall(terrain(n)); }))
       return fail("boulders are dropped from a wall hex next to the beach (14.31)");
     // 14.31: boulders add two to the beach's grounding number, once: a beach
@@ -74,7 +76,7 @@ Expected<std::string> Board::check_allocation(Side side, const std::string& line
   if (r && a.points > kEngineerPoints)
     return fail("the Tyrian has six Engineer Points a Game-Turn (14.3)");
   if (r && side == Side::Macedonian && *r == "assault" && turn_ > kLastTurn)
-    return fail("the game is over");
+    return fail(cited("the game is over", "18.0"));
   return r;
 }
 
@@ -199,10 +201,11 @@ Expected<std::string> Board::strategic_line(Side side, const std::string& line,
   if (w.size() == 3 && (text::lower(w[1]) == "at" || text::lower(w[1]) == "to")) {
     const std::string id = piece_id(w[0]);
     if (id.empty() || piece_side(id) != side)
-      return fail("you have no piece '" + std::string(w[0]) + "'");
-    if (!ordered.insert(id).second) return fail("a second order for " + id);
+      return fail(cited("you have no piece '" + std::string(w[0]) + "'", order_notation()));
+    if (!ordered.insert(id).second)
+      return fail(cited("a second order for " + id, order_notation()));
     const auto h = hex::parse_hex(w[2]);
-    if (!h) return fail("'" + std::string(w[2]) + "' is not a hex");
+    if (!h) return fail("'" + std::string(w[2]) + "' is not a hex " + order_notation());
     if (side == Side::Macedonian) return relocate_macedonian(id, *h);
     return tyrian_strategic(id, *h);
   }
@@ -210,7 +213,7 @@ Expected<std::string> Board::strategic_line(Side side, const std::string& line,
                   ? "strategic movement: 'load PIECE on SHIP', 'unload PIECE [at HEX]', 'PIECE: at "
                     "HEX' (towers and fire units, 13.15, 9.17)"
                   : "strategic movement: 'UNIT: to HEX' (twice the allowance, 9.16), 'CATAPULT: "
-                    "at HEX' (9.17), 'load Azemilk on SHIP'");
+                    "at HEX' (9.17), 'load Azemilk on SHIP' (16.42)");
 }
 
 // 8.1, 8.2, 9.16: loading in the mainland harbour during strategic movement.
@@ -219,11 +222,12 @@ Expected<std::string> Board::load_line(Side side, const std::string& word,
                                        std::set<std::string>& ordered) {
   const std::string id = piece_id(word);
   const std::string sid = text::upper(ship_word);
-  if (id.empty() || piece_side(id) != side) return fail("you have no piece '" + word + "'");
+  if (id.empty() || piece_side(id) != side)
+    return fail(cited("you have no piece '" + word + "'", order_notation()));
   const auto s = ships_.find(sid);
   if (s == ships_.end() || s->second.side != side || s->second.sunk || !s->second.on_map)
-    return fail("you have no ship " + sid + " on the map");
-  if (!ordered.insert(id).second) return fail("a second order for " + id);
+    return fail(cited("you have no ship " + sid + " on the map", "9.16, 13.23"));
+  if (!ordered.insert(id).second) return fail(cited("a second order for " + id, order_notation()));
   if (!home_hex(side, s->second.hex))
     return fail(sid + " is not in a " +
                 std::string(side == Side::Tyrian ? "Tyrian harbour" : "mainland harbour hex") +
@@ -260,7 +264,7 @@ std::optional<std::string> Board::load_problem(const std::string& id, const Ship
   if (auto e = engines_.find(id); e != engines_.end()) {
     if (e->second.kind == EngineKind::Tower || e->second.kind == EngineKind::TyrianCatapult)
       return id + " cannot go aboard a ship (13.0)";
-    if (e->second.at != Where::Off) return id + " is not in the siege park";
+    if (e->second.at != Where::Off) return cited(id + " is not in the siege park", "8.11, 14.21");
     if (plan_ != Plan::Bombard) return "catapults and rams go aboard only to bombard (8.22)";
     if (s.damaged) return "only a full-strength ship carries a catapult or ram (8.11)";
     if (!c.engines.empty() || leaders > 0) return s.id + " already carries one load (8.11)";
@@ -268,7 +272,7 @@ std::optional<std::string> Board::load_problem(const std::string& id, const Ship
   }
   const bool naval = leaders_.count(id) > 0;
   const auto l = lleaders_.find(id);
-  if (naval && leaders_.at(id).drowned) return id + " is dead";
+  if (naval && leaders_.at(id).drowned) return cited(id + " is dead", "16.41");
   // 8.0, 16.42: a naval leader changes ships in strategic movement, from a
   // ship in a home port (a fleet yet to arrive brings its leaders, 17.21).
   if (naval && !leaders_.at(id).ship.empty()) {
@@ -276,9 +280,9 @@ std::optional<std::string> Board::load_problem(const std::string& id, const Ship
     if (!from.on_map || from.sunk || !home_hex(from.side, from.hex))
       return id + " is aboard " + from.id + ", which is not in a home port (8.0, 16.42)";
   } else if (naval && (l == lleaders_.end() || l->second.at != Where::Hex)) {
-    return id + " is neither aboard a ship nor ashore";
+    return cited(id + " is neither aboard a ship nor ashore", "8.0, 16.42");
   }
-  if (!naval && l->second.at != Where::Hex) return id + " is not ashore";
+  if (!naval && l->second.at != Where::Hex) return cited(id + " is not ashore", "9.16");
   if (l != lleaders_.end() && l->second.at == Where::Hex && !on_mainland(l->second.hex) &&
       s.side == Side::Macedonian)
     return id + " is not on the mainland (9.16)";
@@ -295,18 +299,18 @@ Expected<std::string> Board::unload_line(Side side, const std::vector<std::strin
                                          std::set<std::string>& ordered) {
   const std::string id = piece_id(w[1]);
   if (id.empty() || piece_side(id) != side)
-    return fail("you have no piece '" + std::string(w[1]) + "'");
-  if (!ordered.insert(id).second) return fail("a second order for " + id);
+    return fail(cited("you have no piece '" + std::string(w[1]) + "'", order_notation()));
+  if (!ordered.insert(id).second) return fail(cited("a second order for " + id, order_notation()));
   if (auto e = engines_.find(id); e != engines_.end() && w.size() == 2) {
-    if (e->second.at != Where::Ship) return fail(id + " is not aboard a ship");
+    if (e->second.at != Where::Ship) return fail(cited(id + " is not aboard a ship", "8.1"));
     if (!home_hex(side, ships_.at(e->second.ship).hex))
-      return fail(e->second.ship + " is not in the mainland harbour");
+      return fail(cited(e->second.ship + " is not in the mainland harbour", "7.16, 9.16"));
     e->second.at = Where::Off;
     e->second.ship.clear();
     return "unload " + id;
   }
   if (w.size() != 4 || text::lower(w[2]) != "at")
-    return fail("'unload UNIT at HEX' (or 'unload CATAPULT')");
+    return fail("'unload UNIT at HEX' (or 'unload CATAPULT') " + order_notation());
   const auto h = hex::parse_hex(w[3]);
   const auto u = units_.find(id);
   const auto l = lleaders_.find(id);
@@ -315,10 +319,11 @@ Expected<std::string> Board::unload_line(Side side, const std::vector<std::strin
                                                   : "";
   if (ship.empty() || (u != units_.end() && u->second.at != Where::Ship) ||
       (l != lleaders_.end() && l->second.at != Where::Ship))
-    return fail(id + " is not aboard a ship");
+    return fail(cited(id + " is not aboard a ship", "8.2"));
   if (!h || !on_mainland(*h) || terrain(*h) == Terrain::Mole)
     return fail("land units go ashore on the mainland (9.16)");
-  if (!home_hex(side, ships_.at(ship).hex)) return fail(ship + " is not in the mainland harbour");
+  if (!home_hex(side, ships_.at(ship).hex))
+    return fail(cited(ship + " is not in the mainland harbour", "9.16"));
   place_piece(id, *h);
   return "unload " + id + " at " + hex::format_hex(*h);
 }
@@ -341,7 +346,7 @@ Expected<std::string> Board::relocate_macedonian(const std::string& id, HexId h)
   }
   if ((u != units_.end() && u->second.at != Where::Hex) ||
       (e != engines_.end() && e->second.at != Where::Hex))
-    return fail(id + " is not on the mainland");
+    return fail(cited(id + " is not on the mainland", "13.15, 9.17"));
   place_piece(id, h);
   return id + ": at " + hex::format_hex(h);
 }
@@ -350,7 +355,7 @@ Expected<std::string> Board::tyrian_strategic(const std::string& id, HexId h) {
   if (auto e = engines_.find(id); e != engines_.end()) {
     if (!is_island(terrain(h)) || terrain(h) == Terrain::Beach)
       return fail("Tyrian catapults go anywhere on or within the walls (9.17, 13.43)");
-    if (e->second.at == Where::Dead) return fail(id + " has been destroyed");
+    if (e->second.at == Where::Dead) return fail(cited(id + " has been destroyed", "14.22"));
     place_piece(id, h);
     return id + ": at " + hex::format_hex(h);
   }
@@ -358,7 +363,8 @@ Expected<std::string> Board::tyrian_strategic(const std::string& id, HexId h) {
     // King Azemilk goes ashore from his ship in a Tyrian harbour.
     const HexId from = ships_.at(l->second.ship).hex;
     if (hex::distance(from, h) != 1 || !is_island(terrain(h)))
-      return fail(id + " goes ashore into a land hex next to his ship");
+      return fail(cited(id + " goes ashore into a land hex next to his ship", "9.16, 16.42"));
+
     set_aboard_naval(id, "");
     place_piece(id, h);
     return id + ": at " + hex::format_hex(h);

@@ -9,8 +9,8 @@
 #include "games/classis/classis.h"
 #include "games/classis/classis_fixture.h"
 #include "games/classis/rules.h"
-#include "support/scripted_step.h"
 #include "support/drawn_step.h"
+#include "support/scripted_step.h"
 #include "support/svg_check.h"
 #include "support/text.h"
 #include "svg.h"
@@ -691,7 +691,8 @@ TEST_CASE(
   CHECK(first_error(*setup, kFirst, {"A: commander RHODES-2"}) == "");  // a swap
   CHECK(first_error(*setup, kFirst, {"A: flagship R4"}) ==
         "squadron A's flagship R4 is not in the squadron (1.5)");
-  CHECK(first_error(*setup, kFirst, {"P1: at 0701"}) == "P1 is not your ship");
+  CHECK(first_error(*setup, kFirst, {"P1: at 0701"}) ==
+        "P1 is not your ship (notation: docs/rules/classis.md)");
   CHECK(first_error(*setup, kFirst, {"R1: at 0102"}) == "");
   CHECK(first_error(*setup, kSecond, {"P1: at 0712 facing N", "Q: commander PIRATE-1"}) == "");
   // Both sides' orders resolve together; the first chit is drawn.
@@ -712,8 +713,10 @@ TEST_CASE("Classis: bad order lines get a precise error and change nothing") {
   CHECK(has(first_error(*s, kFirst, {"R1: fly"}), "is not an action"));
   CHECK(first_error(*s, kFirst, {"R1: ram"}) ==
         "'ram' names one target ship, e.g. 'R1: ram P3' (3.2.3-3.2.8)");
-  CHECK(first_error(*s, kFirst, {"R1: ram ZZ"}) == "there is no ship ZZ");
-  CHECK(first_error(*s, kFirst, {"ZZ: move F"}) == "there is no ship ZZ");
+  CHECK(first_error(*s, kFirst, {"R1: ram ZZ"}) ==
+        "there is no ship ZZ (notation: docs/rules/classis.md)");
+  CHECK(first_error(*s, kFirst, {"ZZ: move F"}) ==
+        "there is no ship ZZ (notation: docs/rules/classis.md)");
   CHECK(first_error(*s, kFirst, {"R1: ram P1"}) ==
         "R1 must first move into contact with P1 (its bow in P1's hex) to ram it (3.1.4, 3.2.3)");
   CHECK(first_error(*s, kFirst, {"end", "R1: move F"}) ==

@@ -10,8 +10,8 @@
 #include "core/text.h"
 #include "games/constantinople/constantinople.h"
 #include "games/constantinople/position.h"
-#include "support/scripted_step.h"
 #include "support/drawn_step.h"
+#include "support/scripted_step.h"
 #include "support/svg_check.h"
 #include "support/text.h"
 #include "svg.h"
@@ -738,6 +738,21 @@ TEST_CASE("Constantinople rules versions: new games are created under version 2,
     CHECK(game->deserialize((*g)->serialize(), RulesVersion{version}).has_value());
   }
   CHECK_FALSE(game->new_game("naval", 2, RulesVersion{3}).has_value());
+}
+
+TEST_CASE("Constantinople 15.72, 17.2, 17.22: Ottoman planning refusals cite their cases") {
+  Pos p;
+  p.seg = "planning";
+  p.turn = 20;
+  p.ships = {"T1 3831 N", "G1 4031 N", "VENICE 3325 S"};
+  auto s = position(p);
+  CHECK(first_error(*s, kOttoman, {"T1: sail away"}) ==
+        "an Ottoman planning order is 'SHIP: portage HEX facing DIR' or 'bombard SHIP' (15.72, "
+        "17.2)");
+  CHECK(first_error(*s, kOttoman, {"T1: portage 36x4 facing N"}) ==
+        "'portage HEX facing DIR', e.g. 'portage 3624 facing N' (17.22)");
+  CHECK(first_error(*s, kOttoman, {"T1: portage 3624 facing N", "T1: portage 3624 facing N"}) ==
+        "a second order for T1 (notation: docs/rules/constantinople.md)");
 }
 
 TEST_CASE(

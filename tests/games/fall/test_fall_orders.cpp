@@ -55,15 +55,18 @@ TEST_CASE("FoC Building b: buying food from the bank and trading it between powe
   CHECK(read("Buy 2 food from Venice by 6£") == "buy 2 food from Venice by 6£");
   CHECK(read("sell 2 food to genoa for 6") == "sell 2 food to Genoa by 6£");
   CHECK(read("buy food from the bank").rfind("error: say how much food", 0) == 0);
-  CHECK(read("buy 2 food from Atlantis by 3£") == "error: 'atlantis' is not a power");
-  CHECK(read("sell 2 food to Venice") == "error: say the price: 'by Y£'");
+  CHECK(read("buy 2 food from Atlantis by 3£") ==
+        "error: 'atlantis' is not a power (notation: docs/rules/fall-of-constantinople.md)");
+  CHECK(read("sell 2 food to Venice") ==
+        "error: say the price: 'by Y£' (notation: docs/rules/fall-of-constantinople.md)");
 }
 
 TEST_CASE("FoC Building b, c: builds, mercenaries, disbands and unfed units") {
   CHECK(read("build A Athens") == "build A ath");
   CHECK(read("Build F con") == "build F con");
   CHECK(read("hire mercenary ath") == "build mercenary A ath");
-  CHECK(read("build 2A ath") == "error: build one unit an order");
+  CHECK(read("build 2A ath") ==
+        "error: build one unit an order (notation: docs/rules/fall-of-constantinople.md)");
   CHECK(read("disband 2A gal") == "disband 2A gal");
   CHECK(read("unfed A city of Athens") == "unfed A ath city");
 }
@@ -72,9 +75,11 @@ TEST_CASE("FoC orders: supports and convoys of multiple units, and precise error
   CHECK(read("3A the S A ist - ath") == "3A the S A ist - ath");
   CHECK(read("2F aeg S myt") == "2F aeg S myt");
   CHECK(read("F aeg C 2A the - myt") == "F aeg C 2A the - myt");
-  CHECK(read("") == "error: empty order");
+  CHECK(read("") == "error: empty order (notation: docs/rules/fall-of-constantinople.md)");
   CHECK(read("2X ath H").rfind("error: an order starts with its units", 0) == 0);
-  CHECK(read("A atlantis H") == "error: 'atlantis' is not a province");
+  CHECK(read("A atlantis H") ==
+        "error: 'atlantis' is not a province (notation: docs/rules/fall-of-constantinople.md)");
   CHECK(read("A ath dance").rfind("error: 'dance' is not an order", 0) == 0);
-  CHECK(read("A city H") == "error: say which city: 'city of X'");
+  CHECK(read("A city H") ==
+        "error: say which city: 'city of X' (notation: docs/rules/fall-of-constantinople.md)");
 }

@@ -904,3 +904,46 @@ TEST_CASE("Tyre choices 9.16, 9.17: every strategic move offered hex by hex is a
   // A hex the search does not reach is not offered: the sea.
   CHECK_FALSE(s->choices(tyrian, "Mil1", {"Mil1:", " to 3621"}).has_value());
 }
+
+// ------------------------------------------------------------ refusals name their case
+
+TEST_CASE("Tyre 15.41, 15.42, 11.0: land movement, leader and fire refusals cite their case") {
+  Setup st{"tyr-land", 1, 1, "assault", {{"Mil1", "hex 4310"}, {"Hyp1", "hex 3532"}}, {}, {}};
+  st.rules = 3;
+  auto s = siege(st);
+  const std::string notation = "(notation: docs/rules/tyre.md)";
+  CHECK(first_error(*s, Side::Tyrian, {"Gonzus: to 4311"}) ==
+        "Gonzus is out of play (15.41, 15.42)");
+  CHECK(first_error(*s, Side::Tyrian, {"Hyp1: to 3533"}) ==
+        "you have no land unit or leader 'HYP1' " + notation);
+  CHECK(has(first_error(*s, Side::Tyrian, {"Mil1: to 43x1"}), notation));
+  CHECK(has(first_error(*s, Side::Tyrian, {"Mil1: 4311", "Mil1: 4311"}),
+            "a second order for Mil1 " + notation));
+  st.segment = "fire";
+  st.pieces["Gd1"] = "hex 3532";
+  s = siege(st);
+  CHECK(first_error(*s, Side::Macedonian, {"Mil1: fire 4311"}) ==
+        "you have no unit 'MIL1' " + notation);
+}
+
+TEST_CASE("Tyre 9.16, 16.42: King Azemilk aboard goes ashore only in strategic movement") {
+  Setup st{"tyr-land",
+           1,
+           1,
+           "assault",
+           {{"Azemilk", "ship T1"}, {"Mil1", "hex 4310"}},
+           {{"T1", "3305 N full"}},
+           {}};
+  st.rules = 3;
+  auto s = siege(st);
+  CHECK(first_error(*s, Side::Tyrian, {"Azemilk: to 3808"}) ==
+        "Azemilk is aboard a ship; he goes ashore in strategic movement (9.16, 16.42)");
+}
+
+TEST_CASE("Tyre rules versions: games of versions 1 and 2 keep their refusals' earlier words") {
+  Setup st{"tyr-land", 1, 1, "assault", {{"Mil1", "hex 4310"}}, {}, {}};
+  CHECK(first_error(*siege(st), Side::Tyrian, {"Gonzus: to 4311"}) == "Gonzus is out of play");
+  st.rules = 3;
+  CHECK(first_error(*siege(st), Side::Tyrian, {"Gonzus: to 4311"}) ==
+        "Gonzus is out of play (15.41, 15.42)");
+}
