@@ -24,7 +24,51 @@ std::string etag_of(std::string_view bytes) {
   return out + "\"";
 }
 
-WebAnswer answer_get(std::string_view target, std::string_view if_none_match) {
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+bool same_token(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+    if (lower(a[i]) != lower(b[i])) return false;
+  }
+  return true;
+}
+
+// The q-value of one Accept-Encoding element ("gzip;q=0.5"): 1 without one,
+// 0 for "q=0", "q=0.0", "q=0.000".
+bool weight_is_zero(std::string_view params) {
+  while (!params.empty()) {
+    const std::size_t semi = params.find(';');
+    const std::string_view param = trim(params.substr(0, semi));
+    params = semi == std::string_view::npos ? std::string_view{} : params.substr(semi + 1);
+    if (param.size() < 2 || (param[0] != 'q' && param[0] != 'Q') || param[1] != '=') continue;
+    const std::string_view q = trim(param.substr(2));
+    return !q.empty() && q.find_first_not_of("0.") == std::string_view::npos;
+  }
+  return false;
+}
+
+struct Representation {
+  std::string_view body;
+  std::string_view encoding;
+  std::string_view tag_suffix;
+};
+
+Representation representation(const WebFile& f, std::string_view accept_encoding) {
+  if (!f.brotli.empty() && accepts_encoding(accept_encoding, "br")) return {f.brotli, "br", "-br"};
+  if (!f.gzip.empty() && accepts_encoding(accept_encoding, "gzip")) {
+    return {f.gzip, "gzip", "-gz"};
+  }
+  return {f.body, {}, {}};
+}
+
+WebAnswer answer_get(std::string_view target, std::string_view if_none_match,
+                     std::string_view accept_encoding) {
   std::string_view path = target.substr(0, target.find_first_of("?#"));
   if (path == "/index.html") path = "/";
   const auto& files = web_files();
@@ -42,13 +86,17 @@ WebAnswer answer_get(std::string_view target, std::string_view if_none_match) {
   }();
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (files[i].path != path) continue;
+    // The ETag names the bytes sent: one per encoding, the same hash.
+    const Representation r = representation(files[i], accept_encoding);
     WebAnswer a;
     a.content_type = files[i].content_type;
+    a.content_encoding = r.encoding;
     a.etag = tags[i];
+    a.etag.insert(a.etag.size() - 1, r.tag_suffix);
     if (if_none_match == a.etag) {
       a.status = 304;
     } else {
-      a.body = files[i].body;
+      a.body = r.body;
     }
     return a;
   }
@@ -57,14 +105,34 @@ WebAnswer answer_get(std::string_view target, std::string_view if_none_match) {
 
 }  // namespace
 
+bool accepts_encoding(std::string_view accept_encoding, std::string_view coding) {
+  bool by_name = false, by_name_refused = false, by_star = false;
+  while (!accept_encoding.empty()) {
+    const std::size_t comma = accept_encoding.find(',');
+    const std::string_view element = accept_encoding.substr(0, comma);
+    accept_encoding =
+        comma == std::string_view::npos ? std::string_view{} : accept_encoding.substr(comma + 1);
+    const std::size_t semi = element.find(';');
+    const std::string_view name = trim(element.substr(0, semi));
+    const bool refused = semi != std::string_view::npos && weight_is_zero(element.substr(semi + 1));
+    if (same_token(name, coding)) {
+      by_name = !refused;
+      by_name_refused = refused;
+    } else if (name == "*") {
+      by_star = !refused;
+    }
+  }
+  return by_name || (by_star && !by_name_refused);
+}
+
 WebAnswer answer_http(std::string_view method, std::string_view target,
-                      std::string_view if_none_match) {
+                      std::string_view if_none_match, std::string_view accept_encoding) {
   if (method != "GET" && method != "HEAD") {
     return text(405,
                 "naumachia serves its web client with GET; games are played over the "
                 "WebSocket on this port\n");
   }
-  WebAnswer a = answer_get(target, if_none_match);
+  WebAnswer a = answer_get(target, if_none_match, accept_encoding);
   a.head_only = method == "HEAD";
   return a;
 }

@@ -140,7 +140,8 @@ void Session::on_request(beast::error_code ec, std::size_t) {
   }
   const auto& req = request_->get();
   const WebAnswer a =
-      answer_http(req.method_string(), req.target(), req[http::field::if_none_match]);
+      answer_http(req.method_string(), req.target(), req[http::field::if_none_match],
+                  req[http::field::accept_encoding]);
   // The body is the embedded file's bytes (or a static message): no copy.
   auto res = std::make_shared<http::response<http::span_body<const char>>>(
       static_cast<http::status>(a.status), req.version());
@@ -148,7 +149,11 @@ void Session::on_request(beast::error_code ec, std::size_t) {
   res->set(http::field::content_type, a.content_type);
   for (const auto& [name, value] : web_security_headers()) res->set(name, value);
   if (a.status == 405) res->set(http::field::allow, "GET, HEAD");
-  if (!a.etag.empty()) res->set(http::field::etag, a.etag);
+  if (!a.etag.empty()) {
+    res->set(http::field::etag, a.etag);
+    res->set(http::field::vary, "Accept-Encoding");
+  }
+  if (!a.content_encoding.empty()) res->set(http::field::content_encoding, a.content_encoding);
   res->keep_alive(req.keep_alive());
   if (a.head_only) {
     res->content_length(a.body.size());

@@ -13,13 +13,13 @@ TEST_CASE("the port serves the web client's files by GET and HEAD, nothing else"
   const auto index = answer_http("GET", "/");
   CHECK(index.status == 200);
   CHECK(index.content_type == "text/html; charset=utf-8");
-  CHECK(index.body.find("<script src=\"/app.js\"") != std::string::npos);
+  // One module script: the client's modules bundled (web/build.mjs).
+  CHECK(index.body.find("<script type=\"module\" src=\"/app.js\">") != std::string::npos);
   CHECK(answer_http("GET", "/index.html").body == index.body);
   // A query string or fragment does not change the file.
   CHECK(answer_http("GET", "/app.js?v=3").body == answer_http("GET", "/app.js").body);
   // Every file the page loads is served.
-  for (const char* path : {"/app.js", "/board.js", "/orders.js", "/roster.js", "/deadlines.js",
-                           "/lobby.js", "/style.css", "/protobuf.min.js", "/protocol.js"}) {
+  for (const char* path : {"/app.js", "/style.css"}) {
     CAPTURE(path);
     const auto a = answer_http("GET", path);
     CHECK(a.status == 200);
@@ -30,7 +30,8 @@ TEST_CASE("the port serves the web client's files by GET and HEAD, nothing else"
   CHECK(head.body.size() == answer_http("GET", "/style.css").body.size());
 
   // Only the files themselves: no directories, no way out of the list.
-  for (const char* path : {"/../server/main.cpp", "/web/", "//app.js", "/App.js", "", "*"}) {
+  for (const char* path : {"/../server/main.cpp", "/web/", "//app.js", "/App.js", "", "*",
+                           "/app.ts", "/board.js", "/protocol.js", "/app.js.gz"}) {
     CAPTURE(path);
     CHECK(answer_http("GET", path).status == 404);
   }
@@ -75,4 +76,45 @@ TEST_CASE("a file's ETag lets a browser keep its copy: 304 when it matches") {
   CHECK(answer_http("GET", "/app.js", "\"something else\"").status == 200);
   // Each file has its own.
   CHECK(answer_http("GET", "/style.css").etag != first.etag);
+}
+
+TEST_CASE("files go compressed to a browser that accepts it: brotli, else gzip, else as they are") {
+  using naumachia::server::accepts_encoding;
+  const auto plain = answer_http("GET", "/app.js");
+  REQUIRE(plain.status == 200);
+  CHECK(plain.content_encoding.empty());
+  const auto br = answer_http("GET", "/app.js", {}, "gzip, deflate, br, zstd");
+  CHECK(br.content_encoding == "br");
+  CHECK(br.body.size() * 4 < plain.body.size());
+  const auto gz = answer_http("GET", "/app.js", {}, "gzip;q=1.0, identity; q=0.5");
+  CHECK(gz.content_encoding == "gzip");
+  CHECK(gz.body.size() * 4 < plain.body.size());
+  // gzip's magic number: the body is gzip's, not the plain file's.
+  REQUIRE(gz.body.size() > 2);
+  CHECK(static_cast<unsigned char>(gz.body[0]) == 0x1f);
+  CHECK(static_cast<unsigned char>(gz.body[1]) == 0x8b);
+  // Each representation has its own ETag, and revalidates against it.
+  CHECK(br.etag != plain.etag);
+  CHECK(gz.etag != br.etag);
+  CHECK(answer_http("GET", "/app.js", br.etag, "br").status == 304);
+  CHECK(answer_http("GET", "/app.js", br.etag, "gzip").status == 200);
+  // The index and the style sheet too; HEAD tells the compressed length.
+  CHECK(answer_http("GET", "/", {}, "br").content_encoding == "br");
+  const auto head = answer_http("HEAD", "/style.css", {}, "gzip");
+  CHECK(head.content_encoding == "gzip");
+  CHECK(head.body.size() == answer_http("GET", "/style.css", {}, "gzip").body.size());
+
+  // RFC 9110 12.5.3: q=0 refuses a coding; "*" accepts any not named.
+  CHECK(accepts_encoding("gzip, br", "br"));
+  CHECK(accepts_encoding("GZIP", "gzip"));
+  CHECK_FALSE(accepts_encoding("br;q=0, gzip", "br"));
+  CHECK_FALSE(accepts_encoding("br; q=0.000", "br"));
+  CHECK(accepts_encoding("br;q=0.001", "br"));
+  CHECK(accepts_encoding("*", "br"));
+  CHECK_FALSE(accepts_encoding("*, br;q=0", "br"));
+  CHECK_FALSE(accepts_encoding("*;q=0", "gzip"));
+  CHECK_FALSE(accepts_encoding("", "gzip"));
+  CHECK_FALSE(accepts_encoding("identity", "gzip"));
+  CHECK_FALSE(accepts_encoding("xgzip, gzipx", "gzip"));
+  CHECK(answer_http("GET", "/app.js", {}, "br;q=0, gzip;q=0").content_encoding.empty());
 }

@@ -26,7 +26,7 @@ async function frameState(page) {
     const frame = document.querySelector('#board');
     const svg = frame.querySelector('svg');
     const [x, y, w, h] = svg.getAttribute('viewBox').split(/\s+/).map(Number);
-    const own = /viewBox="([^"]+)"/.exec(game.detail.picture)[1].split(/[\s,]+/).map(Number);
+    const own = /viewBox="([^"]+)"/.exec(naumachia.game.detail.picture)[1].split(/[\s,]+/).map(Number);
     return {x, y, w, h, fw: frame.clientWidth, fh: frame.clientHeight,
       box: {x: own[0], y: own[1], w: own[2], h: own[3]}, inner: {w: innerWidth, h: innerHeight}};
   });
@@ -58,11 +58,11 @@ async function legibility(page) {
 // entries of the player's own groups.
 async function pieces(page) {
   return page.evaluate(() => {
-    const g = game.detail.summary;
+    const g = naumachia.game.detail.summary;
     const mine = g.controlled_seats.length ? g.controlled_seats : [g.my_seat];
     const own = [];
     let all = 0;
-    for (const c of game.detail.view.cells) {
+    for (const c of naumachia.game.detail.view.cells) {
       for (const t of c.tokens) {
         all++;
         if (mine.includes(t.owner)) own.push(`${c.id}|${t.label || t.kind}`);
@@ -113,7 +113,7 @@ async function checkBoard(page, scenario, size, outDir) {
       const doc = new DOMParser().parseFromString(s, 'image/svg+xml');
       return !doc.querySelector('parsererror') && doc.documentElement.localName === 'svg';
     };
-    return parses(game.detail.picture) &&
+    return parses(naumachia.game.detail.picture) &&
         parses(new XMLSerializer().serializeToString(document.querySelector('#board svg')));
   });
   check(xml, `${what}: the board is there and its SVG parses as XML`);
@@ -223,7 +223,7 @@ async function checkBoard(page, scenario, size, outDir) {
     const ordering = await page.evaluate((k) => {
       document.querySelector(`#piece-groups button[data-piece="${CSS.escape(k)}"]`).click();
       const cell = k.slice(0, k.indexOf('|'));
-      return !!picking && !document.querySelector('#orders').hidden && picking.decisions.some((d) => d.cells.includes(cell));
+      return !!naumachia.picking && !document.querySelector("#orders").hidden && naumachia.picking.decisions.some((d) => d.cells.includes(cell));
     }, key);
     await pause(400);
     counter = await chosenCentre(page);
@@ -332,8 +332,8 @@ await run('node boards.mjs SERVER OUT_DIR', async ({newPage, outDir}) => {
       await boardLoaded(second);
       // The checks on the seat that has pieces, the creator's when both do.
       const mineOf = (page) => page.evaluate(() => {
-        const g = game.detail.summary;
-        return game.detail.view.cells.some((c) => c.tokens.some((t) => g.controlled_seats.includes(t.owner)));
+        const g = naumachia.game.detail.summary;
+        return naumachia.game.detail.view.cells.some((c) => c.tokens.some((t) => g.controlled_seats.includes(t.owner)));
       });
       const page = (await mineOf(first)) || !(await mineOf(second)) ? first : second;
       console.log(`(loading both pages: ${((Date.now() - began) / 1000).toFixed(1)} s)`);

@@ -42,7 +42,7 @@ await run('node deadlines.mjs SERVER OUT_DIR', async ({newPage}) => {
   // Spaces as spaces: the browser's and Node's time formats may differ in
   // which (a narrow no-break space before "PM").
   const moment = (await alice.$eval('#game-state time', (t) => t.title)).replace(/\s/g, ' ');
-  const deadline = await alice.evaluate(() => game.detail.summary.deadline_unix);
+  const deadline = await alice.$eval('#game-state time[data-deadline]', (t) => Number(t.dataset.deadline));
   const local = new Date(deadline * 1000).toLocaleString('en-US',
       {timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit'}).replace(/\s/g, ' ');
   check(moment.includes(local) && moment.includes('GMT+5:30'),

@@ -58,13 +58,16 @@ function startServer(serverPath, dir) {
   });
 }
 
-export function http(address, method, path) {
+export function http(address, method, path, headers = {}) {
   return new Promise((resolve, reject) => {
     const [host, port] = address.split(':');
-    const req = httpsRequest({host, port, method, path, rejectUnauthorized: false}, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({status: res.statusCode, headers: res.headers, body}));
+    const req = httpsRequest({host, port, method, path, headers, rejectUnauthorized: false}, (res) => {
+      const chunks = [];
+      res.on('data', (d) => chunks.push(d));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({status: res.statusCode, headers: res.headers, body: bytes.toString(), bytes});
+      });
     });
     req.on('error', reject);
     req.end();
@@ -118,6 +121,24 @@ export async function run(usage, body) {
   }
   console.log(`${checks - failures} checks passed, ${failures} failed`);
   process.exit(failures ? 1 : 0);
+}
+
+// ------------------------------------------------------------------ accessibility
+
+// axe-core's checks (WCAG 2.1 A and AA, and its best practices) on what the
+// page shows now: no serious or critical violation. The script is evaluated
+// through the browser's debugging protocol, which the page's content security
+// policy does not govern; the page itself is not changed.
+const axeSource = readFileSync(webPackages.resolve('axe-core/axe.min.js'), 'utf8');
+export async function accessible(page, what) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, {resultTypes: ['violations']});
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  check(violations.length === 0,
+      `axe-core finds no serious or critical violation: ${what}${violations.length ? `\n  ${violations.join('\n  ')}` : ''}`);
 }
 
 // ------------------------------------------------------------------ pictures

@@ -12,8 +12,10 @@
 // checked for the board (not pixel by pixel). It also checks the plain HTTP
 // answers of the server's port and the page on a phone-sized screen.
 import {join} from 'node:path';
+import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 
-import {boardInScreenshot, boardLoaded, check, http, joinFromList, looksLikeBoard, register, run, screenshotBoard, text,
+
+import {accessible, boardInScreenshot, boardLoaded, check, http, joinFromList, looksLikeBoard, register, run, screenshotBoard, text,
   waitText} from './harness.mjs';
 
 async function submitOrders(page, lines, ready) {
@@ -26,8 +28,17 @@ await run('node two-players.mjs SERVER OUT_DIR', async ({address, newPage, outDi
   const index = await http(address, 'GET', '/');
   check(index.status === 200 && index.body.includes('<title>naumachia</title>'), 'GET / is the web client');
   check(/default-src 'none'/.test(index.headers['content-security-policy'] || ''), 'the page has a content security policy');
-  const proto = await http(address, 'GET', '/protocol.js');
-  check(proto.status === 200 && proto.body.includes('Envelope'), "the protocol's code is served for the page");
+  const app = await http(address, 'GET', '/app.js');
+  check(app.status === 200 && app.body.includes('naumachia.proto.Envelope'),
+      "the page's one script holds the protocol's code");
+  // Compressed for a browser that accepts it, and the same script unpacked.
+  const packed = await http(address, 'GET', '/app.js', {'accept-encoding': 'gzip, br'});
+  check(packed.headers['content-encoding'] === 'br' && packed.headers.vary === 'Accept-Encoding' &&
+      brotliDecompressSync(packed.bytes).toString() === app.body,
+      `the script goes brotli-compressed (${packed.bytes.length} of ${app.bytes.length} bytes)`);
+  const gzipped = await http(address, 'GET', '/app.js', {'accept-encoding': 'gzip'});
+  check(gzipped.headers['content-encoding'] === 'gzip' && gunzipSync(gzipped.bytes).toString() === app.body,
+      'or gzip-compressed to a browser that accepts only gzip');
   const head = await http(address, 'HEAD', '/app.js');
   check(head.status === 200 && head.body === '' && Number(head.headers['content-length']) > 1000, 'HEAD answers headers only');
   check((await http(address, 'GET', '/../server/main.cpp')).status === 404, 'a path outside the client is not found');
@@ -36,6 +47,14 @@ await run('node two-players.mjs SERVER OUT_DIR', async ({address, newPage, outDi
 
   const alice = await newPage();
   const bob = await newPage();
+  // The first load of the page, in a fresh profile: everything it fetched
+  // over the network, headers included (the WebSocket's frames are not).
+  const firstLoad = await alice.evaluate(() => [...performance.getEntriesByType('navigation'),
+    ...performance.getEntriesByType('resource')].reduce((sum, e) => sum + e.transferSize, 0));
+  console.log(`first load: ${(firstLoad / 1024).toFixed(1)} KB transferred`);
+  check(firstLoad > 10 * 1024 && firstLoad < 250 * 1024,
+      `the first load transfers under 250 KB (${(firstLoad / 1024).toFixed(1)} KB)`);
+  await accessible(alice, 'the sign-in page');
 
   await register(alice, 'alice', false);
   await register(bob, 'bob', true);
@@ -43,6 +62,7 @@ await run('node two-players.mjs SERVER OUT_DIR', async ({address, newPage, outDi
   // Alice creates a two-player game of Diplomacy and takes the first side.
   await alice.waitForSelector('#lobby:not([hidden])');
   await alice.waitForFunction(() => document.querySelector('#new-game [name=scenario]').options.length > 0);
+  await accessible(alice, 'the lobby and the new-game form');
   const offered = await alice.$eval('#new-game [name=scenario]', (e) => e.value);
   check(offered === 'diplomacy/standard', `the new-game form proposes standard Diplomacy first (${offered})`);
   await alice.select('#new-game [name=scenario]', 'diplomacy/standard');
@@ -74,6 +94,7 @@ await run('node two-players.mjs SERVER OUT_DIR', async ({address, newPage, outDi
   await boardLoaded(bob);
   await screenshotBoard(alice, outDir, 'diplomacy-alice-spring-1901');
   await screenshotBoard(bob, outDir, 'diplomacy-bob-spring-1901');
+  await accessible(alice, "a game's page, with its board");
   const save = await alice.$eval('#board-save', (a) => ({href: a.href, name: a.download}));
   check(save.href.startsWith('blob:') && save.name.endsWith('.svg'), 'the board can be saved as an SVG picture');
 
@@ -135,6 +156,7 @@ await run('node two-players.mjs SERVER OUT_DIR', async ({address, newPage, outDi
   const replaySave = await bob.$eval('#replay-save', (a) => ({href: a.href, name: a.download, hidden: a.hidden}));
   check(!replaySave.hidden && replaySave.href.startsWith('blob:') && replaySave.name.endsWith('-position-0.svg'),
       'a position of the replay can be saved as an SVG picture');
+  await accessible(bob, 'the replay, open');
 
   // A watcher: the game from the list, its events, no board while it runs.
   const carol = await newPage();
@@ -144,6 +166,7 @@ await run('node two-players.mjs SERVER OUT_DIR', async ({address, newPage, outDi
   await waitText(carol, '#game-state', 'You are watching', 'a third user watches the game');
   await waitText(carol, '#events', 'Spring 1901 movement resolved', 'the watcher reads the events');
   await waitText(carol, '#board-note', "Only the game's players see the board", 'the watcher is told why there is no board');
+  await accessible(carol, "a watcher's page");
 
   // On a phone: one column, nothing wider than the screen.
   await alice.setViewport({width: 390, height: 844, isMobile: true});
@@ -152,4 +175,5 @@ await run('node two-players.mjs SERVER OUT_DIR', async ({address, newPage, outDi
   const overflow = await alice.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   check(overflow <= 0, `on a phone the page fits the screen (overflow ${overflow} px)`);
   await screenshotBoard(alice, outDir, 'diplomacy-alice-phone');
+  await accessible(alice, "a game's page on a phone");
 });

@@ -20,6 +20,39 @@ bool Board::has_land_mover(Side side) const {
   return false;
 }
 
+namespace {
+
+// The board as the land rules read it, with the hexes of the combat units and
+// siege units found once: a search of paths asks them of every hex it looks
+// at, and the board finds them piece by piece.
+class LandSnapshot final : public LandBoard {
+ public:
+  explicit LandSnapshot(const Board& b) : b_(b) {
+    // The first unit of a hex in the board's order, as Board::combat_unit.
+    for (const auto& [id, u] : b.units_) {
+      if (u.at == Where::Hex) units_.emplace(u.hex, u.t.side);
+    }
+    for (const auto& [id, e] : b.engines_) {
+      if (e.at == Where::Hex) siege_.insert(e.hex);
+    }
+  }
+  Terrain terrain(HexId h) const override { return b_.terrain(h); }
+  bool breached(HexId h) const override { return b_.breached(h); }
+  std::optional<Side> combat_unit(HexId h) const override {
+    const auto it = units_.find(h);
+    if (it == units_.end()) return std::nullopt;
+    return it->second;
+  }
+  bool has_siege_unit(HexId h) const override { return siege_.count(h) > 0; }
+
+ private:
+  const Board& b_;
+  std::map<HexId, Side> units_;
+  std::set<HexId> siege_;
+};
+
+}  // namespace
+
 // 15.1, 15.11: hexes within `radius` of a leader, traced through land hexes
 // free of enemy combat units and of their zones of control (friendly
 // combat units negate the zone in their hex).
@@ -28,12 +61,14 @@ std::set<HexId> Board::command_area(const LandLeader& l, int radius) const {
   const auto start = piece_hex(l.t.id);
   if (!start) return out;
   const Side side = l.t.side;
+  // The fill asks of every hex it reaches who stands in it and around it.
+  const LandSnapshot board(*this);
   // Not into enemy units; into water or enemy-controlled land, but no farther.
   const auto step = [&](HexId, HexId n, int) {
-    const auto who = combat_unit(n);
+    const auto who = board.combat_unit(n);
     if (who == enemy(side)) return flood::Step::Blocked;
-    if (!is_land(terrain(n))) return flood::Step::Stop;
-    if (who != side && enemy_controlled(*this, side, n)) return flood::Step::Stop;
+    if (!is_land(board.terrain(n))) return flood::Step::Stop;
+    if (who != side && enemy_controlled(board, side, n)) return flood::Step::Stop;
     return flood::Step::Through;
   };
   // The leader's own hex counts even if it is not land (aboard).
@@ -130,39 +165,6 @@ std::set<HexId> Board::land_reach(const std::string& id, bool strategic) const {
   for (const auto& [h, from] : land_tree(id, strategic, std::nullopt)) out.insert(h);
   return out;
 }
-
-namespace {
-
-// The board as the land rules read it, with the hexes of the combat units and
-// siege units found once: a search of paths asks them of every hex it looks
-// at, and the board finds them piece by piece.
-class LandSnapshot final : public LandBoard {
- public:
-  explicit LandSnapshot(const Board& b) : b_(b) {
-    // The first unit of a hex in the board's order, as Board::combat_unit.
-    for (const auto& [id, u] : b.units_) {
-      if (u.at == Where::Hex) units_.emplace(u.hex, u.t.side);
-    }
-    for (const auto& [id, e] : b.engines_) {
-      if (e.at == Where::Hex) siege_.insert(e.hex);
-    }
-  }
-  Terrain terrain(HexId h) const override { return b_.terrain(h); }
-  bool breached(HexId h) const override { return b_.breached(h); }
-  std::optional<Side> combat_unit(HexId h) const override {
-    const auto it = units_.find(h);
-    if (it == units_.end()) return std::nullopt;
-    return it->second;
-  }
-  bool has_siege_unit(HexId h) const override { return siege_.count(h) > 0; }
-
- private:
-  const Board& b_;
-  std::map<HexId, Side> units_;
-  std::set<HexId> siege_;
-};
-
-}  // namespace
 
 // Dijkstra over half points from where the piece stands, up to `goal` if
 // given: the hex each reached hex is entered from on a cheapest path.

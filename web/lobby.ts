@@ -2,8 +2,10 @@
 // their orders marked "your move" and counted; then the games to join or
 // watch. Each row says its step, its deadline counting down, who is still to
 // order or what seats are free, and its press, labelled so that a phone's
-// one-column rows read without the table's head. Loaded after app.js.
-'use strict';
+// one-column rows read without the table's head.
+
+import {$, closeGame, el, fail, me, request, scenarios, setScenarios, show, socket} from './app';
+import {awaitsMe, deadlineElement, loadMyGames, setTitle, timeLeftWords} from './deadlines';
 
 // Another player making a game pushes nothing to this page (the server
 // pushes only the events of games the player sits in): the lobby asks again
@@ -17,13 +19,13 @@ const kPressWords = {
   NO_PRESS: 'no messages',
 };
 
-async function openLobby() {
-  game = null;
+export async function openLobby() {
+  closeGame();
   show('lobby');
   setTitle('naumachia: games');
   try {
     if (!scenarios.length) {
-      scenarios = (await request('list_scenarios', {})).scenarios;
+      setScenarios((await request('list_scenarios', {})).scenarios);
       const select = document.forms['new-game'].scenario;
       select.replaceChildren(...scenarios.map((s) => el('option', {value: s.id}, `${s.id}: ${s.title}`)));
       // The game most players come for first.
@@ -114,7 +116,7 @@ function fillTable(table, rows, empty) {
   filterRows();
 }
 
-async function listGames(more) {
+export async function listGames(more) {
   const [mine, r] = await Promise.all([
     loadMyGames(),
     request('list_games', {open_only: $('open-only').checked, before_id: more ? nextBefore : 0}),
@@ -139,7 +141,7 @@ async function listGames(more) {
 // The game filter hides the rows of other games than the one chosen.
 function filterRows() {
   const family = $('game-filter').value;
-  for (const row of document.querySelectorAll('#lobby tr[data-scenario]')) {
+  for (const row of document.querySelectorAll<HTMLTableRowElement>('#lobby tr[data-scenario]')) {
     row.hidden = family !== '' && !row.dataset.scenario.startsWith(`${family}/`);
   }
 }

@@ -1,13 +1,13 @@
-// The boards of the web client (app.js, orders.js): the server's SVG picture
+// The boards of the web client (app.ts, orders.ts): the server's SVG picture
 // (render/svg.cpp) drawn inline in a frame that the player zooms (wheel,
 // pinch, the + and - buttons and keys) and pans (a drag, the arrow keys),
 // fits whole or shows full screen. Zoom and pan change only the picture's
 // viewBox, so the drawing stays sharp at every size. Hovering or tapping a
 // cell or a counter shows its title, and a counter's values and details from
 // the view, in a tooltip. It holds no rules: it shows what the view says.
-'use strict';
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export const SVG_NS = 'http://www.w3.org/2000/svg';
 const kZoomStep = 1.25;  // a button press, a key press or a wheel notch
 const kMostZoom = 6;     // CSS pixels an SVG unit, at most (or four times the fit)
 const kDragSlop = 6;     // CSS pixels a press moves before it is a drag, not a click
@@ -23,13 +23,13 @@ const kTapTipMs = 5000;  // how long a tapped tooltip stays
 // (the game's and the replay's) each find their own patterns and markers.
 // Style attributes go through the CSSOM, which the page's content security
 // policy allows.
-function boardElement(svg, alt, prefix) {
+function boardElement(svg: string, alt: string, prefix: string): SVGSVGElement | null {
   const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
-  const root = doc.documentElement;
+  const root = doc.documentElement as unknown as SVGSVGElement;
   if (!root || root.namespaceURI !== SVG_NS || doc.querySelector('parsererror')) return null;
   for (const node of root.querySelectorAll('script, foreignObject')) node.remove();
   for (const title of [...root.querySelectorAll('title')]) {
-    const owner = title.parentNode;
+    const owner = title.parentNode as Element;
     if (owner !== root && !owner.hasAttribute('data-tip')) owner.setAttribute('data-tip', title.textContent.trim());
     title.remove();
   }
@@ -58,11 +58,11 @@ function boardElement(svg, alt, prefix) {
   root.removeAttribute('height');
   root.setAttribute('role', 'img');
   root.setAttribute('aria-label', alt);
-  const copy = document.importNode(root, true);
+  const copy = document.importNode(root, true) as SVGSVGElement;
   // The same walk over the copy meets the same elements in the same order.
   const copied = [copy, ...copy.querySelectorAll('*')];
   const originals = [root, ...root.querySelectorAll('*')];
-  for (const [node, style] of styled) copied[originals.indexOf(node)].style.cssText = style;
+  for (const [node, style] of styled) (copied[originals.indexOf(node)] as SVGElement).style.cssText = style;
   return copy;
 }
 
@@ -87,7 +87,7 @@ function counterToken(view, counter) {
 }
 
 // A counter drawing `token` in cell `cellId`, or null.
-function tokenCounter(svg, view, cellId, token) {
+export function tokenCounter(svg, view, cellId, token) {
   return [...svg.querySelectorAll('.counter')]
       .find((c) => c.dataset.cell === cellId && counterToken(view, c) === token) || null;
 }
@@ -120,8 +120,25 @@ const kTools = [
 // (class "board"), the buttons (data-zoom="in", "out", "fit", "full", made
 // here into its .board-tools group) and the tooltip. The view (where it looks and how close) is kept for the same
 // key (a redraw of the same game) and set afresh for another.
-class BoardFrame {
-  constructor(figure, prefix) {
+export class BoardFrame {
+  figure: HTMLElement;
+  prefix: string;
+  frame: HTMLElement;
+  tip: HTMLDivElement;
+  svg: SVGSVGElement | null;
+  view: any;
+  box: {x: number, y: number, w: number, h: number} | null;
+  at: {cx: number, cy: number, scale: number} | null;
+  key: string | null;
+  seats: string[];
+  width: number;
+  pointers: Map<number, {x: number, y: number}>;
+  press: {x: number, y: number, dragging: boolean} | null;
+  swallowClick: boolean;
+  tipTimer: ReturnType<typeof setTimeout> | null;
+  anchor: Element | null;
+
+  constructor(figure: HTMLElement, prefix: string) {
     this.figure = figure;
     this.prefix = prefix;
     this.frame = figure.querySelector('.board');
@@ -185,7 +202,7 @@ class BoardFrame {
   // board (the game): the same key keeps the player's zoom and place.
   // `view` is the View drawn and `seats` the seats whose pieces the view
   // opens on.
-  show(svg, {alt, key, view = null, seats = []}) {
+  show(svg: string, {alt = '', key = null, view = null, seats = []}: {alt?: string, key?: string | null, view?: any, seats?: string[]}) {
     this.hideTip();
     this.frame.replaceChildren();
     this.svg = null;
@@ -197,7 +214,7 @@ class BoardFrame {
     const vb = (root.getAttribute('viewBox') || '').trim().split(/[\s,]+/).map(Number);
     this.frame.append(root);
     this.svg = root;
-    for (const c of root.querySelectorAll('.counter')) {
+    for (const c of root.querySelectorAll<SVGElement>('.counter')) {
       const t = counterToken(view, c);
       const cell = t && view.cells.find((x) => x.id === c.dataset.cell);
       if (t) c.dataset.tokenAt = String(cell.tokens.indexOf(t));
@@ -277,7 +294,7 @@ class BoardFrame {
       for (const t of cell.tokens) {
         if (!seats.includes(t.owner)) continue;
         const drawn = tokenCounter(this.svg, this.view, cell.id, t) ||
-            [...this.svg.querySelectorAll('.cell')].find((c) => c.dataset.id === cell.id);
+            [...this.svg.querySelectorAll<SVGGraphicsElement>('.cell')].find((c) => c.dataset.id === cell.id);
         if (drawn) boxes.push(drawn.getBBox());
       }
     }
@@ -313,8 +330,8 @@ class BoardFrame {
     const r = (v) => Math.round(v * 100) / 100;
     this.svg.setAttribute('viewBox', `${r(cx - vw / 2)} ${r(cy - vh / 2)} ${r(vw)} ${r(vh)}`);
     const {least, most} = this.limits();
-    const zoomIn = this.figure.querySelector('[data-zoom=in]');
-    const zoomOut = this.figure.querySelector('[data-zoom=out]');
+    const zoomIn = this.figure.querySelector<HTMLButtonElement>('[data-zoom=in]');
+    const zoomOut = this.figure.querySelector<HTMLButtonElement>('[data-zoom=out]');
     if (zoomIn) zoomIn.disabled = scale >= most - 1e-9;
     if (zoomOut) zoomOut.disabled = scale <= least + 1e-9;
     if (this.anchor) this.placeAnchored();
@@ -322,7 +339,7 @@ class BoardFrame {
 
   // Zooms by `factor` keeping the point under (px, py) (frame pixels; the
   // frame's centre by default) where it is.
-  zoom(factor, px, py) {
+  zoom(factor: number, px?: number, py?: number) {
     if (!this.at) return;
     const {w, h} = this.frameSize();
     if (px === undefined) [px, py] = [w / 2, h / 2];

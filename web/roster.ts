@@ -1,17 +1,24 @@
-// The roster beside the game's board (app.js, board.js): every piece the
+// The roster beside the game's board (app.ts, board.ts): every piece the
 // seat's view shows, grouped by side, the seat's own first (with the seats
 // it orders for), each with its place, label, kind, printed values, state
 // and details, all as the view gives them. Choosing one marks its counter on
 // the board and brings it into the frame; one of the player's own pieces
 // that has an order to give in the step opens that order, as the list of
-// decisions does (orders.js). It holds no rules.
-'use strict';
+// decisions does (orders.ts). It holds no rules.
+
+import {$, el, fail, game, gameBoard, sideOf} from './app';
+import {tokenCounter} from './board';
+import {boardSvg, cellsNamed, pickDecision, picking, pieceDecision} from './orders';
 
 // The piece chosen, by cell and label, kept while the same game is redrawn.
 let chosenPiece = null;
+// Another game is open: no piece of it is chosen.
+export function forgetChosenPiece() {
+  chosenPiece = null;
+}
 
 // The seats whose pieces are the player's: their own and those they order for.
-function playerSeats(summary) {
+export function playerSeats(summary) {
   if (summary.my_seat < 0) return [];
   return summary.controlled_seats.length ? summary.controlled_seats : [summary.my_seat];
 }
@@ -21,7 +28,7 @@ function pieceName(t) {
 }
 
 // Lists the pieces of `detail.view` (none when there is no board).
-function showPieces(detail) {
+export function showPieces(detail) {
   const section = $('pieces');
   const list = $('piece-groups');
   if (!detail.picture || !detail.view) {
@@ -42,8 +49,8 @@ function showPieces(detail) {
   const order = (o) => (mine.includes(o) ? mine.indexOf(o) - 1000 : o < 0 ? 1e6 : o);
   const owners = [...bySide.keys()].sort((a, b) => order(a) - order(b));
   // A redraw keeps the keyboard's place in the list.
-  const focused = document.activeElement && document.activeElement.closest('#piece-groups') ?
-    document.activeElement.dataset.piece : null;
+  const active = document.activeElement as HTMLElement | null;
+  const focused = active && active.closest('#piece-groups') ? active.dataset.piece : null;
   const groups = owners.map((owner) => {
     const side = owner < 0 ? 'No side' : sideOf(owner);
     const heading = el('h3', {}, mine.includes(owner) ? `${side} (yours)` : side);

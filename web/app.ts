@@ -1,27 +1,48 @@
 // The naumachia web client. Thin, like the command-line client: it speaks the
-// protocol of proto/naumachia.proto (protobufjs, protocol.js) over the
+// protocol of proto/naumachia.proto (protobufjs; the code web/build.mjs generates) over the
 // server's WebSocket, shows what the server sends and holds no rules. Boards
 // are the server's own SVG pictures (GetGameRequest.picture), drawn inline
-// in frames to zoom and pan (board.js); orders can be given on the game's
-// (orders.js), and a roster lists its pieces (roster.js).
-'use strict';
+// in frames to zoom and pan (board.ts); orders can be given on the game's
+// (orders.ts), and a roster lists its pieces (roster.ts).
+
+import {naumachia} from 'naumachia-protocol';
+import {BoardFrame} from './board';
+import {boardClicked, loadDecisions, picking, setBoard, showOrderList, stopPicking} from './orders';
+import {forgetChosenPiece, playerSeats, showPieces} from './roster';
+import {awaitsMe, deadlineElement, forgetMyGames, loadMyGames, myGamesChanged, setTitle} from './deadlines';
+import {listGames, openLobby} from './lobby';
 
 const PROTOCOL_VERSION = 1;
 const SESSION_GONE = ['UNAUTHENTICATED', 'SESSION_EXPIRED', 'BAD_CREDENTIALS'];
-const $ = (id) => document.getElementById(id);
+// Every element the page names by id; `any`, as each is used as what it is.
+// A declaration, not a constant: the other modules' top levels use it while
+// this one is still being evaluated.
+export function $(id: string): any {
+  return document.getElementById(id);
+}
 
-let Envelope = null;
-let socket = null;
+const Envelope = naumachia.proto.Envelope;
+export let socket = null;
 let nextRequest = 1;
 const pending = new Map();  // request id -> {resolve, reject}
-let me = null;              // SessionResponse
-let scenarios = [];
-let game = null;            // the open game: {id, detail, lastSeq, press cursors, replay}
+export let me = null;              // SessionResponse
+export let scenarios = [];
+export let game = null;            // the open game: {id, detail, lastSeq, press cursors, replay}
+// The lobby is shown: no game is open.
+export function closeGame() {
+  game = null;
+}
+// The scenarios the server offers, asked for once.
+export function setScenarios(list) {
+  scenarios = list;
+}
 let reconnectWait = 500;
 
 // ------------------------------------------------------------------ protocol
 
 class ServerError extends Error {
+  code: string;
+  orderErrors: any[];
   constructor(error) {
     super(error.message || error.code);
     this.code = error.code;
@@ -36,7 +57,7 @@ function decode(buffer) {
 
 // Sends one request and resolves with the body of its answer; an Error
 // answer rejects with a ServerError.
-function request(kind, body) {
+export function request(kind: string, body: object = {}): Promise<any> {
   return new Promise((resolve, reject) => {
     if (!socket || socket.readyState !== WebSocket.OPEN) {
       reject(new Error('not connected to the server'));
@@ -91,7 +112,7 @@ function setStatus(text, error = false) {
   $('status').classList.toggle('error', error);
 }
 
-function fail(err) {
+export function fail(err) {
   setStatus(err instanceof Error ? err.message : String(err), true);
   // A fault of the page itself, not of the server or the network: on the
   // console too, where the browser tests look for script errors.
@@ -103,7 +124,7 @@ function fail(err) {
   }
 }
 
-function el(tag, attrs = {}, ...children) {
+export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (k === 'class') node.className = v;
@@ -116,16 +137,16 @@ function el(tag, attrs = {}, ...children) {
 
 // A message in the status line belongs to the page it was given on: leaving
 // that page (or the game, for another) clears it.
-function show(section) {
+export function show(section) {
   if ($(section).hidden) setStatus('');
   for (const id of ['login', 'lobby', 'game']) $(id).hidden = id !== section;
 }
 
-function when(unix) {
+export function when(unix) {
   return unix ? new Date(unix * 1000).toLocaleString() : '';
 }
 
-function sideOf(seat) {
+export function sideOf(seat) {
   const seats = game && game.detail ? game.detail.summary.seats : [];
   const s = seats.find((x) => x.seat === seat);
   return s ? s.side : `seat ${seat}`;
@@ -135,8 +156,8 @@ function pictureUrl(svg) {
   return URL.createObjectURL(new Blob([svg], {type: 'image/svg+xml'}));
 }
 
-// The game's board and the replay's, each in a frame to zoom and pan (board.js).
-const gameBoard = new BoardFrame($('board-figure'), 'board');
+// The game's board and the replay's, each in a frame to zoom and pan (board.ts).
+export const gameBoard = new BoardFrame($('board-figure'), 'board');
 const replayBoard = new BoardFrame($('replay-figure'), 'replay');
 
 // ------------------------------------------------------------------ sign-in
@@ -158,7 +179,7 @@ async function signIn() {
     }
   }
   me = null;
-  myGames = [];
+  forgetMyGames();
   setTitle('naumachia');
   $('who').textContent = '';
   $('logout').hidden = true;
@@ -227,10 +248,10 @@ async function openGame(id) {
     // The panels beside the board stand open on a wide screen; on a phone
     // they fold under it, so that the board comes first.
     const phone = matchMedia('(max-width: 40rem)').matches;
-    for (const panel of document.querySelectorAll('#game details.panel')) panel.open = !phone;
+    for (const panel of document.querySelectorAll<HTMLDetailsElement>('#game details.panel')) panel.open = !phone;
     $('replay-text').replaceChildren();
     replayBoard.show('', {});
-    chosenPiece = null;
+    forgetChosenPiece();
   }
   try {
     await refreshGame();
@@ -283,7 +304,7 @@ async function refreshGame() {
     await loadDecisions();
     showOrderList();
   } else {
-    picking = null;
+    stopPicking();
     $('picker').hidden = true;
     $('order-list').replaceChildren();
   }
@@ -623,10 +644,17 @@ $('replay-step').addEventListener('input', () => {
 
 // ------------------------------------------------------------------ start
 
-// After every script of the page (lobby.js comes after this one) has run.
-function start() {
-  // protocol.js: the messages of proto/naumachia.proto, generated by pbjs.
-  Envelope = protobuf.roots.default.naumachia.proto.Envelope;
+// Once the page is parsed (a module runs after it is, so this is at once).
+export function start() {
   connect();
 }
 document.addEventListener('DOMContentLoaded', start);
+// The open game and the orders being made, read-only, for the browser's
+// console (and the browser tests, which compare the page with what the
+// server sent).
+Object.defineProperty(window, 'naumachia', {
+  value: Object.freeze({
+    get game() { return game; },
+    get picking() { return picking; },
+  }),
+});

@@ -1,16 +1,23 @@
-// Orders by clicking, for the web client (app.js). The board is the server's
-// SVG picture drawn inline (board.js): every cell names itself (data-id) and
+// Orders by clicking, for the web client (app.ts). The board is the server's
+// SVG picture drawn inline (board.ts): every cell names itself (data-id) and
 // every counter its cell (data-cell). The server lists the decisions of the step
 // and, for a decision and the choices made so far, every way on
 // (ChoicesRequest); this file only shows them, as a menu and as highlighted
 // cells, and writes the finished line into the orders text, which stays the
 // one list of orders sent. It holds no rules.
-'use strict';
+
+import {$, el, fail, game, gameBoard, request} from './app';
+import {SVG_NS} from './board';
+import {playerSeats} from './roster';
 
 // What the player is building: the step's decisions, the one being ordered,
 // the choices made so far and the server's answer for them; the lines made by
 // clicking, by decision, with the cells they concern (for the preview).
-let picking = null;
+export let picking = null;
+// The open game's step gives no orders (or another game is open).
+export function stopPicking() {
+  picking = null;
+}
 
 function resetPicking(step) {
   picking = {step, decisions: [], loading: null, decision: null, path: [], pathCells: [], answer: null,
@@ -19,14 +26,14 @@ function resetPicking(step) {
 
 // ------------------------------------------------------------------ the board
 
-// Draws the server's SVG picture in the board's frame (board.js), or hides
+// Draws the server's SVG picture in the board's frame (board.ts), or hides
 // the board when there is none: the same game keeps the player's zoom.
-function setBoard(svg, alt) {
+export function setBoard(svg, alt) {
   gameBoard.show(svg, {alt, key: `game ${game.id}`, view: game.detail.view, seats: playerSeats(game.detail.summary)});
   markBoard();
 }
 
-function boardSvg() {
+export function boardSvg() {
   return $('board').querySelector('svg');
 }
 
@@ -34,7 +41,7 @@ function boardSvg() {
 // of hexes and every click marks many of them.
 const cellIndex = new WeakMap();
 
-function cellsNamed(id) {
+export function cellsNamed(id) {
   const svg = boardSvg();
   if (!svg) return [];
   let index = cellIndex.get(svg);
@@ -132,7 +139,7 @@ function drawPreview(svg) {
 // A click on the board: on a place the next choices concern, that choice
 // (or, when several concern it, the menu narrowed to them); else on one of
 // the player's pieces, its decision.
-function boardClicked(event) {
+export function boardClicked(event) {
   if (!picking) return;
   const hit = event.target.closest('[data-id], [data-cell]');
   if (!hit) return;
@@ -160,7 +167,7 @@ function cellClicked(cell) {
 // The decision of the player's piece at `cell`: the one naming the piece
 // (`label`, when known), else the first there but the one being made, so
 // that clicking a stack again takes its next piece.
-function pieceDecision(cell, label) {
+export function pieceDecision(cell, label) {
   const there = picking.decisions.filter((d) => d.cells.includes(cell));
   const named = label ? there.find((d) => d.id === label || d.text === label || d.text === `${label}:`) : null;
   return named || there.find((d) => d.id !== picking.decision) || there[0] || null;
@@ -193,7 +200,7 @@ async function askChoices(decision, path) {
 }
 
 // Lists the step's decisions for a player who orders in it.
-async function loadDecisions() {
+export async function loadDecisions() {
   const g = game.detail.summary;
   if (!picking || picking.step !== g.step) resetPicking(g.step);
   const mine = picking;
@@ -212,8 +219,8 @@ async function loadDecisions() {
 
 function showRoster() {
   // A redraw (a push, a saved line) keeps the keyboard's place in the list.
-  const focused = document.activeElement && document.activeElement.closest('#decisions') ?
-    document.activeElement.dataset.decision : null;
+  const active = document.activeElement as HTMLElement | null;
+  const focused = active && active.closest('#decisions') ? active.dataset.decision : null;
   $('decisions').replaceChildren(...picking.decisions.map((d) => {
     const line = orderedLine(d);
     const button = el('button', {type: 'button', 'data-decision': d.id,
@@ -229,7 +236,7 @@ function showRoster() {
   }
 }
 
-async function pickDecision(id) {
+export async function pickDecision(id) {
   // On a phone the orders fold away under the board: a piece chosen opens them.
   $('orders').open = true;
   picking.decision = id;
@@ -300,7 +307,7 @@ async function choose(choice) {
 
 // A whole line: it replaces the one made for the same decision, else joins
 // the orders; the form sends it with the rest.
-function finish(line, lastChoice) {
+function finish(line: string, lastChoice?: any) {
   const d = decisionNamed(picking.decision);
   const lines = currentLines();
   const old = orderedLine(d);
@@ -316,7 +323,7 @@ function finish(line, lastChoice) {
 }
 
 // The orders as a list with a Remove button each, kept in step with the text.
-function showOrderList() {
+export function showOrderList() {
   const lines = currentLines();
   $('order-list').replaceChildren(...lines.map((line, i) => {
     const remove = el('button', {type: 'button', 'aria-label': `remove ${line}`}, 'Remove');

@@ -1,9 +1,9 @@
 // Deadlines as a player reads them: the time left ("3 h 12 min", seconds in
 // the last minute) counting down on the page, the moment itself in the
 // player's time zone, and the games awaiting the player's orders, counted in
-// the tab's title. Loaded before app.js, whose helpers ($, el, request) it
-// uses when called; it holds no rules: what a seat must do is the summary's.
-'use strict';
+// the tab's title. It uses app.ts's helpers ($, el, request) when called; it holds no rules: what a seat must do is the summary's.
+
+import {el, fail, request} from './app';
 
 // The protocol carries no server time (no message states "now"), so the time
 // left is reckoned by the browser's clock; a clock far off the server's
@@ -14,7 +14,7 @@ function nowUnix() {
 
 // "3 h 12 min", "12 min", "45 s", "2 d 4 h": whole units, rounded down, so
 // that it changes once a minute and every second in the last minute.
-function timeLeftWords(seconds) {
+export function timeLeftWords(seconds) {
   const s = Math.floor(seconds);
   if (s < 60) return `${Math.max(s, 0)} s`;
   const minutes = Math.floor(s / 60);
@@ -50,7 +50,7 @@ function deadlineWords(g, due = 'due in') {
 
 // A <time> that counts down to the game's deadline (tickDeadlines redraws
 // it), titled with the moment in the player's time zone.
-function deadlineElement(g, due = 'due in') {
+export function deadlineElement(g, due = 'due in') {
   const t = el('time', {class: 'deadline'}, deadlineWords(g, due) || '');
   if (g.status === 'RUNNING' && g.deadline_unix && !(g.paused && g.paused !== 'NOT_PAUSED')) {
     t.dataset.deadline = String(g.deadline_unix);
@@ -63,7 +63,7 @@ function deadlineElement(g, due = 'due in') {
 
 // Every second: each countdown on the page says what is left now.
 function tickDeadlines() {
-  for (const t of document.querySelectorAll('time[data-deadline]')) {
+  for (const t of document.querySelectorAll<HTMLTimeElement>('time[data-deadline]')) {
     const words = deadlineWords({status: 'RUNNING', deadline_unix: Number(t.dataset.deadline)}, t.dataset.due);
     if (t.textContent !== words) t.textContent = words;
   }
@@ -72,7 +72,7 @@ setInterval(tickDeadlines, 1000);
 
 // The seat the player sits in, when the game runs and it has still to say
 // its orders are ready: the game awaits the player's orders.
-function awaitsMe(g) {
+export function awaitsMe(g) {
   if (g.status !== 'RUNNING' || g.my_seat < 0) return false;
   const seat = g.seats.find((s) => s.seat === g.my_seat);
   return Boolean(seat && seat.must_order && !seat.ready && !seat.resigned);
@@ -81,10 +81,14 @@ function awaitsMe(g) {
 // The player's games (ListGamesRequest.mine_only), asked again whenever an
 // event of one of them is pushed: the count of those awaiting the player's
 // orders heads the tab's title ("(2) naumachia").
-let myGames = [];
+export let myGames = [];
+// Signed out: no games of the player's any more.
+export function forgetMyGames() {
+  myGames = [];
+}
 let pageTitle = 'naumachia';
 
-function setTitle(title) {
+export function setTitle(title) {
   pageTitle = title;
   const waiting = myGames.filter(awaitsMe).length;
   document.title = waiting ? `(${waiting}) ${title}` : title;
@@ -94,12 +98,12 @@ function setTitle(title) {
 // the player's games are asked for once, a second after the last, when the
 // open game's own page has been drawn again.
 let myGamesTimer = null;
-function myGamesChanged() {
+export function myGamesChanged() {
   clearTimeout(myGamesTimer);
   myGamesTimer = setTimeout(() => loadMyGames().catch(fail), 1000);
 }
 
-async function loadMyGames() {
+export async function loadMyGames() {
   const r = await request('list_games', {mine_only: true, limit: 200});
   myGames = r.games;
   setTitle(pageTitle);
