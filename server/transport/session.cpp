@@ -258,7 +258,10 @@ void Session::read_next() {
 void Session::on_read(beast::error_code ec, std::size_t) {
   reading_ = false;
   if (ec) {
+    // The connection is gone: nothing more is read or queued.
+    closing_ = true;
     login_timer_.cancel();
+    pause_timer_.cancel();
     handler_.disconnect(conn_, shared_from_this());
     if (ec == websocket::error::message_too_big) {
       log_line("closed connection from " + peer_ + ": frame over " +
