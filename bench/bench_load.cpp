@@ -439,7 +439,7 @@ int main(int argc, char** argv) {
                          "--login-timeout", "1d", "--password-iterations", "100000",
                          "--logins-per-address", "1000000000",
                          "--signups-per-address", "1000000000",
-                         "--signups-per-hour", "1000000000",
+                         "--signups-per-network", "1000000000", "--signup-work-bits", "0",
                          "--password-checks", "1000000000"},
                         // clang-format on
                         servers.dir + "/naumachia-server.log", servers.cpu, servers.ours_at);

@@ -2,6 +2,7 @@
 
 #include <openssl/evp.h>
 
+#include <cstdint>
 #include <stdexcept>
 
 namespace naumachia::client {
@@ -42,6 +43,30 @@ std::string sha256_hex(std::string_view data) {
   if (!EVP_Digest(data.data(), data.size(), md, &n, EVP_sha256(), nullptr))
     throw std::runtime_error("OpenSSL SHA-256 failed");
   return to_hex(std::string_view(reinterpret_cast<const char*>(md), n));
+}
+
+namespace {
+
+bool leading_zero_bits(const unsigned char* md, unsigned bits) {
+  for (unsigned i = 0; i < bits; ++i) {
+    if (md[i / 8] & (0x80u >> (i % 8))) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string solve_signup_challenge(const std::string& challenge, unsigned bits) {
+  if (bits > 32) throw std::runtime_error("the server asks for more sign-up work than is sane");
+  const std::string prefix = challenge + ":";
+  for (std::uint64_t n = 0;; ++n) {
+    const std::string text = prefix + std::to_string(n);
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+    if (!EVP_Digest(text.data(), text.size(), md, &len, EVP_sha256(), nullptr))
+      throw std::runtime_error("SHA-256 failed");
+    if (leading_zero_bits(md, bits)) return std::to_string(n);
+  }
 }
 
 }  // namespace naumachia::client

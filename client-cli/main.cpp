@@ -19,6 +19,7 @@
 
 #include "commands.h"
 #include "connection.h"
+#include "digest.h"
 #include "history_check.h"
 #include "render.h"
 #include "svg.h"
@@ -423,6 +424,12 @@ class Client : public nc::Session {
     if (creds) {
       creds->set_name(a.positional[0]);
       creds->set_password(password);
+      // A sign-up pays a small proof of work (docs/protocol.md).
+      proto::Envelope ask;
+      ask.mutable_signup_challenge();
+      const proto::SignupChallenge c = expect(ask).challenge();
+      creds->set_challenge(c.challenge());
+      creds->set_nonce(nc::solve_signup_challenge(c.challenge(), c.bits()));
     } else {
       req.mutable_login()->set_name(a.positional[0]);
       req.mutable_login()->set_password(password);

@@ -196,13 +196,29 @@ function signedIn(session) {
   route();
 }
 
+// A sign-up pays a small proof of work (docs/protocol.md): the first nonce
+// such that SHA-256(challenge + ":" + nonce) begins with `bits` zero bits.
+async function signupWork() {
+  const {challenge, bits} = await request('signup_challenge', {});
+  const encoder = new TextEncoder();
+  for (let n = 0; ; n++) {
+    const nonce = String(n);
+    const hash = new Uint8Array(
+        await crypto.subtle.digest('SHA-256', encoder.encode(`${challenge}:${nonce}`)));
+    let zeros = 0;
+    while (zeros < bits && !(hash[zeros >> 3] & (0x80 >> (zeros & 7)))) zeros++;
+    if (zeros >= bits) return {challenge, nonce};
+  }
+}
+
 $('login-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   const form = e.target;
   const kind = e.submitter && e.submitter.value === 'register' ? 'register' : 'login';
   try {
     setStatus(kind === 'register' ? 'Registering…' : 'Logging in…');
-    signedIn(await request(kind, {name: form.name.value, password: form.password.value}));
+    const work = kind === 'register' ? await signupWork() : {};
+    signedIn(await request(kind, {name: form.name.value, password: form.password.value, ...work}));
     form.password.value = '';
   } catch (err) {
     fail(err);

@@ -4,7 +4,7 @@
 #include <boost/asio/post.hpp>
 #include <cctype>
 
-#include "base/background.h"
+#include "base/addresses.h"
 #include "base/log.h"
 
 namespace naumachia::server {
@@ -54,12 +54,12 @@ void require_signed_out(const ConnectionState& conn) {
 
 }  // namespace
 
-Auth::Auth(Tables& reader, StorageWriter& writer, Fanout& fanout, net::thread_pool& workers,
+Auth::Auth(Tables& reader, StorageWriter& writer, Fanout& fanout, WorkQueue& hashing,
            net::any_io_executor strand, Clock clock, AuthLimits limits)
     : reader_(reader),
       writer_(writer),
       fanout_(fanout),
-      workers_(workers),
+      hashing_(hashing),
       strand_(std::move(strand)),
       clock_(std::move(clock)),
       limits_(limits),
@@ -68,7 +68,8 @@ Auth::Auth(Tables& reader, StorageWriter& writer, Fanout& fanout, net::thread_po
       failures_by_name_(limits.failures_per_name),
       signups_by_address_(limits.signups_per_address),
       password_checks_(limits.password_checks),
-      signups_(limits.signups) {}
+      signups_by_network_(limits.signups_per_network),
+      signup_work_(limits.signup_work_bits, clock_) {}
 
 void Auth::signed_in(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
                      const UserRow& user, const Bytes& token_hash, std::int64_t created) {
@@ -83,6 +84,25 @@ void Auth::signed_in(ConnectionState& conn, const std::shared_ptr<Outbox>& outbo
   fanout_.add(user.id, outbox);
   live_.emplace(user.id, Live{&conn, outbox});
   outbox->signed_in(true);
+}
+
+void Auth::require_connection_place(std::int64_t user, const Bytes& token_hash) const {
+  std::size_t of_user = 0;
+  std::size_t of_session = 0;
+  const auto [first, last] = live_.equal_range(user);
+  for (auto it = first; it != last; ++it) {
+    ++of_user;
+    if (!token_hash.empty() && it->second.conn->session_token_hash == token_hash) ++of_session;
+  }
+  if (of_user >= limits_.connections_per_user) {
+    refuse(proto::RATE_LIMITED, "you are signed in on " + std::to_string(of_user) +
+                                    " connections, the server's limit; close one first");
+  }
+  if (of_session >= limits_.connections_per_session) {
+    refuse(proto::RATE_LIMITED, "this session is signed in on " + std::to_string(of_session) +
+                                    " connections, the server's limit; close one, or log in"
+                                    " for a session of its own");
+  }
 }
 
 std::shared_ptr<Outbox> Auth::unlist(const ConnectionState& conn) {
@@ -141,6 +161,7 @@ void Auth::start_session(ConnectionState& conn, const std::shared_ptr<Outbox>& o
         guarded(reply, [&] {
           if (failure) std::rethrow_exception(failure);
           if (conn.user_id) refuse(proto::INVALID_ARGUMENT, "this connection is already signed in");
+          require_connection_place(*id, {});
           UserRow u = user;
           u.id = *id;
           signed_in(conn, outbox, u, token_hash, at);
@@ -161,6 +182,14 @@ void Auth::take_password_check(Steady::time_point now) {
   }
 }
 
+void Auth::hash_for(const ConnectionState& conn, std::function<void()> job) {
+  if (!hashing_.post(address_range(conn.peer, 32, 64), std::move(job))) {
+    refuse(proto::TOO_MANY_ATTEMPTS,
+           "the server is checking as many passwords as it queues (or as many from your address as"
+           " it takes at once); try again in a few seconds");
+  }
+}
+
 void Auth::register_user(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
                          const proto::RegisterRequest& r, const ReplyPtr& reply) {
   require_signed_out(conn);
@@ -170,40 +199,43 @@ void Auth::register_user(ConnectionState& conn, const std::shared_ptr<Outbox>& o
     refuse(proto::INVALID_ARGUMENT, "a password is " + std::to_string(kMinPassword) + " to " +
                                         std::to_string(kMaxPassword) + " bytes long");
   }
+  // The work is checked first: a sign-up that did not pay it spends no
+  // budget of anyone's.
+  signup_work_.check(r.challenge(), r.nonce());
   const auto now = Steady::now();
   if (!signups_by_address_.take(conn.peer, now)) {
     log_line("sign-up refused for " + conn.peer + ": too many from that address");
     refuse(proto::TOO_MANY_ATTEMPTS, "too many sign-ups from your address; try again " +
                                          retry_after(signups_by_address_.wait(conn.peer, now)));
   }
-  if (!signups_.take(now)) {
-    log_line("sign-up refused for " + conn.peer + ": too many sign-ups on the server");
-    refuse(proto::TOO_MANY_ATTEMPTS, "the server takes no more sign-ups for now; try again " +
-                                         retry_after(signups_.wait(now)));
+  const std::string network = address_range(conn.peer, 24, 48);
+  if (!signups_by_network_.take(network, now)) {
+    log_line("sign-up refused for " + conn.peer + ": too many sign-ups from " + network);
+    refuse(proto::TOO_MANY_ATTEMPTS, "too many sign-ups from your network; try again " +
+                                         retry_after(signups_by_network_.wait(network, now)));
   }
   take_password_check(now);
   if (reader_.user_by_name(r.name()))
     refuse(proto::NAME_TAKEN, "the name '" + r.name() + "' is taken");
   const Bytes salt = random_bytes(16);
   const PasswordScheme scheme = limits_.scheme;
-  net::post(workers_,
-            [this, &conn, outbox, name = r.name(), password = r.password(), salt, scheme, reply] {
-              as_background_work();
-              const Bytes hash = password_hash(password, salt, scheme);
-              net::post(strand_, [this, &conn, outbox, name, salt, hash, scheme, reply] {
-                guarded(reply, [&] {
-                  const std::int64_t at = clock_();
-                  // The name may have been taken while the password was hashed: the
-                  // writer checks again inside the transaction.
-                  start_session(conn, outbox, UserRow{0, name, salt, hash, scheme.text()}, reply,
-                                [name, salt, hash, scheme, at](Tables& s) {
-                                  if (s.user_by_name(name))
-                                    refuse(proto::NAME_TAKEN, "the name '" + name + "' is taken");
-                                  s.create_user(name, salt, hash, scheme.text(), at);
-                                });
-                });
-              });
-            });
+  hash_for(conn,
+           [this, &conn, outbox, name = r.name(), password = r.password(), salt, scheme, reply] {
+             const Bytes hash = password_hash(password, salt, scheme);
+             net::post(strand_, [this, &conn, outbox, name, salt, hash, scheme, reply] {
+               guarded(reply, [&] {
+                 const std::int64_t at = clock_();
+                 // The name may have been taken while the password was hashed: the
+                 // writer checks again inside the transaction.
+                 start_session(conn, outbox, UserRow{0, name, salt, hash, scheme.text()}, reply,
+                               [name, salt, hash, scheme, at](Tables& s) {
+                                 if (s.user_by_name(name))
+                                   refuse(proto::NAME_TAKEN, "the name '" + name + "' is taken");
+                                 s.create_user(name, salt, hash, scheme.text(), at);
+                               });
+               });
+             });
+           });
 }
 
 void Auth::login(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
@@ -226,10 +258,6 @@ void Auth::login(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
                                          retry_after(logins_by_address_.wait(conn.peer, now)));
   }
   take_password_check(now);
-  // The guess is charged to its name before its hash, and given back if it
-  // was right: guesses sent at once cannot all pass the check above before
-  // the first of them has failed. (The check above left room for it.)
-  failures_by_name_.take(key, now);
   const auto user = reader_.user_by_name(r.name());
   std::optional<PasswordScheme> stored;
   if (user) {
@@ -246,9 +274,8 @@ void Auth::login(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
   const PasswordScheme used = stored.value_or(current);
   const int padding = std::max(0, current.iterations - used.iterations);
   const Bytes salt = user ? user->pw_salt : decoy_salt_;
-  net::post(workers_, [this, &conn, outbox, user, salt, used, current, padding,
-                       password = r.password(), reply, key] {
-    as_background_work();
+  hash_for(conn, [this, &conn, outbox, user, salt, used, current, padding, password = r.password(),
+                  reply, key] {
     const Bytes hash = password_hash(password, salt, used);
     if (padding > 0) password_hash(password, decoy_salt_, PasswordScheme{padding});
     const bool ok = user && constant_time_equal(hash, user->pw_hash);
@@ -278,6 +305,12 @@ void Auth::login(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
       });
     });
   });
+  // The guess is charged to its name as its hash is queued (a guess the
+  // queue refused is not), and given back if it was right: guesses sent at
+  // once cannot all pass the check above before the first of them has
+  // failed. (The check above left room for it.) The hash's answer comes
+  // back on this strand, after this.
+  failures_by_name_.take(key, now);
 }
 
 void Auth::resume(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
@@ -302,6 +335,7 @@ void Auth::resume(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
     writer_.submit([token_hash](Tables& s) { s.delete_session(token_hash); }, nullptr);
     refuse(proto::SESSION_EXPIRED, expired + "; log in again");
   }
+  require_connection_place(session->user.id, token_hash);
   signed_in(conn, outbox, session->user, token_hash, session->created_at);
   // Last use is bookkeeping: the answer does not wait for it.
   writer_.submit([token_hash, now](Tables& s) { s.touch_session(token_hash, now); }, nullptr);

@@ -2,20 +2,22 @@
 // Accounts and sessions: sign-up, log-in, resuming and ending a session.
 //
 // Password hashing (PBKDF2, a worker's tenth of a second or more) runs on the
-// worker pool, so that no other player waits for it; the account and session
+// hashing queue's workers (each address in turn), so that no other player
+// waits for it; the account and session
 // rows go through the storage writer and the answer waits for them to be
 // durable. Guessing is slowed per address, per user name and overall, and an
 // unknown name costs the same work as a known one. Sessions expire when idle
 // and at an absolute age; a logout ends the session (or every session of the
 // user) on the server and signs out every connection that used it.
 #include <boost/asio/any_io_executor.hpp>
-#include <boost/asio/thread_pool.hpp>
 #include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
 
+#include "accounts/signup_work.h"
 #include "base/throttle.h"
+#include "base/work_queue.h"
 #include "protocol/codec.h"
 #include "protocol/connection.h"
 #include "protocol/fanout.h"
@@ -32,17 +34,25 @@ struct AuthLimits {
   RateSpec failures_per_name = RateSpec::per(10, std::chrono::minutes(15));
   RateSpec password_checks = {20, 5};  // log-ins and sign-ups of the whole server
   RateSpec signups_per_address = RateSpec::per(10, std::chrono::hours(1));
-  RateSpec signups = RateSpec::per(100, std::chrono::hours(1));
+  // Sign-ups per address range (an IPv4 /24, an IPv6 /48): a flood from a
+  // few networks cannot shut sign-ups for everyone else.
+  RateSpec signups_per_network = RateSpec::per(30, std::chrono::hours(1));
+  int signup_work_bits = 14;  // the proof of work a sign-up pays (accounts/signup_work.h)
+  // Connections signed in at once: of one user, and with one session token.
+  std::size_t connections_per_user = 16;
+  std::size_t connections_per_session = 8;
 };
 
 class Auth {
  public:
   using Clock = std::function<std::int64_t()>;
 
-  Auth(Tables& reader, StorageWriter& writer, Fanout& fanout, boost::asio::thread_pool& workers,
+  Auth(Tables& reader, StorageWriter& writer, Fanout& fanout, WorkQueue& hashing,
        boost::asio::any_io_executor strand, Clock clock, AuthLimits limits);
 
   // `conn` outlives the reply (the connection owns both).
+  // A proof-of-work challenge to sign up with.
+  proto::SignupChallenge signup_challenge() const { return signup_work_.issue(); }
   void register_user(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
                      const proto::RegisterRequest& r, const ReplyPtr& reply);
   void login(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
@@ -73,6 +83,9 @@ class Auth {
   void signed_in(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox, const UserRow& user,
                  const Bytes& token_hash, std::int64_t created);
   void sign_out(ConnectionState& conn, const std::string& because);
+  // Refuses with RATE_LIMITED when `user` (or, for a session resumed,
+  // `token_hash`) is signed in on as many connections as allowed.
+  void require_connection_place(std::int64_t user, const Bytes& token_hash) const;
   // Takes a signed-in connection off the list of live ones; its outbox, if
   // it is still there.
   std::shared_ptr<Outbox> unlist(const ConnectionState& conn);
@@ -83,7 +96,11 @@ class Auth {
   Tables& reader_;
   StorageWriter& writer_;
   Fanout& fanout_;
-  boost::asio::thread_pool& workers_;
+  // Queues a hash for the connection's address (an IPv6 /64 as one);
+  // refuses with TOO_MANY_ATTEMPTS when the queue or the address's share is full.
+  void hash_for(const ConnectionState& conn, std::function<void()> job);
+
+  WorkQueue& hashing_;
   boost::asio::any_io_executor strand_;
   Clock clock_;
   AuthLimits limits_;
@@ -92,7 +109,8 @@ class Auth {
   KeyedBuckets failures_by_name_;
   KeyedBuckets signups_by_address_;
   Bucket password_checks_;
-  Bucket signups_;
+  KeyedBuckets signups_by_network_;
+  SignupWork signup_work_;
   std::multimap<std::int64_t, Live> live_;  // signed-in connections by user id
 };
 

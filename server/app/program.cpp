@@ -54,14 +54,35 @@ options:
 connections (DURATION: a number with s, m, h or d, e.g. 90s, 30m, 12h, 30d):
   --max-connections N           open connections in all (default 1024; lowered
                                 to fit the open-file limit)
+  --max-unauthenticated N       of those, connections not signed in (default
+                                three quarters of --max-connections: the rest
+                                are kept for signed-in users)
   --max-connections-per-address N  from one address (default 32)
+  --max-connections-per-ipv6-64 N  from one IPv6 /64 network (default 64)
+  --max-connections-per-user N  signed in as one user at once (default 16)
+  --max-connections-per-session N  signed in with one session token at once
+                                (default 8)
+  --handshake-timeout DURATION  from the TCP connection to the WebSocket
+                                upgrade, TLS included (default 10s)
   --login-timeout DURATION      a connection that has not signed in by then is
-                                closed (default 60s)
+                                closed (default 30s)
+  --idle-timeout DURATION       a connection that sends nothing is pinged after
+                                half of this and closed when nothing came back
+                                by its end (default 120s)
   --min-deadline DURATION       the shortest step deadline a game may have,
                                 and the shortest extension of one (default 60s)
   --queue-bytes N               bytes of answers and pushes queued for a client
                                 that does not read before it is closed
                                 (default 33554432)
+  --queue-bytes-total N         bytes of answers and pushes queued for all
+                                clients together; past it, a client holding
+                                more than its share is closed (default 268435456)
+  --pause-reading-bytes N       a client's requests are not read while this
+                                many bytes of answers wait for it, nor while 16
+                                of its requests wait for answers (default 1048576)
+  --expensive-per-user N        replays, pictures and long lists of games one
+                                user may have under way at once, unread answers
+                                included (default 4)
 
 accounts:
   --session-idle DURATION       a session unused this long ends (default 30d)
@@ -74,9 +95,21 @@ accounts:
   --login-failures-per-name N   failed log-ins for one name per 15 minutes before
                                 that name is refused for a while (default 10)
   --signups-per-address N       sign-ups from one address per hour (default 10)
-  --signups-per-hour N          sign-ups on the whole server per hour (default 100)
+  --signups-per-network N       sign-ups from one IPv4 /24 or IPv6 /48 per hour
+                                (default 30)
+  --signup-work-bits N          the proof of work a sign-up pays: leading zero
+                                bits of a SHA-256 the client searches for
+                                (default 14: a fraction of a second in a
+                                browser; 0: none; at most 24)
   --password-checks N           log-ins and sign-ups on the whole server per
                                 second (default 5, 20 at once)
+  --hashing-queue N             password hashes waiting or under way at once
+                                (default 64, 4 per address or IPv6 /64; 2
+                                threads of their own); past it a log-in or
+                                sign-up is refused
+  --replay-queue N              replays waiting or under way at once (default
+                                32, 2 per user; 2 threads of their own); past
+                                it a replay is refused
 
 games:
   --max-open-games N            games one user has created that may wait for
@@ -211,6 +244,9 @@ int parse(int argc, char** argv, Options& o) {
   auto& auth = o.service.auth;
   const std::map<std::string, std::function<void(std::int64_t)>> durations = {
       {"--login-timeout", [&](std::int64_t v) { o.net.login_timeout = seconds(v); }},
+      {"--handshake-timeout", [&](std::int64_t v) { o.net.handshake_timeout = seconds(v); }},
+      {"--idle-timeout",
+       [&](std::int64_t v) { o.net.idle_timeout = seconds(std::max<std::int64_t>(2, v)); }},
       {"--min-deadline", [&](std::int64_t v) { o.service.games.min_deadline_seconds = v; }},
       {"--session-idle", [&](std::int64_t v) { auth.session_idle_seconds = v; }},
       {"--session-lifetime", [&](std::int64_t v) { auth.session_lifetime_seconds = v; }},
@@ -232,6 +268,25 @@ int parse(int argc, char** argv, Options& o) {
         [&](std::int64_t v) { o.net.max_connections_per_address = static_cast<std::size_t>(v); }}},
       {"--queue-bytes",
        {4096, [&](std::int64_t v) { o.net.queue_bytes_limit = static_cast<std::size_t>(v); }}},
+      {"--queue-bytes-total",
+       {4096, [&](std::int64_t v) { o.net.queue_bytes_total = static_cast<std::size_t>(v); }}},
+      {"--pause-reading-bytes",
+       {1024, [&](std::int64_t v) { o.net.pause_reading_bytes = static_cast<std::size_t>(v); }}},
+      {"--max-unauthenticated",
+       {1, [&](std::int64_t v) { o.net.max_unauthenticated = static_cast<std::size_t>(v); }}},
+      {"--max-connections-per-ipv6-64",
+       {1,
+        [&](std::int64_t v) { o.net.max_connections_per_ipv6_64 = static_cast<std::size_t>(v); }}},
+      {"--max-connections-per-user",
+       {1, [&](std::int64_t v) { auth.connections_per_user = static_cast<std::size_t>(v); }}},
+      {"--max-connections-per-session",
+       {1, [&](std::int64_t v) { auth.connections_per_session = static_cast<std::size_t>(v); }}},
+      {"--hashing-queue",
+       {1, [&](std::int64_t v) { o.service.hashing.capacity = static_cast<std::size_t>(v); }}},
+      {"--replay-queue",
+       {1, [&](std::int64_t v) { o.service.replays.capacity = static_cast<std::size_t>(v); }}},
+      {"--expensive-per-user",
+       {1, [&](std::int64_t v) { o.service.expensive_per_user = static_cast<std::size_t>(v); }}},
       {"--password-iterations",
        {PasswordScheme::kMinIterations,
         [&](std::int64_t v) { auth.scheme.iterations = static_cast<int>(v); }}},
@@ -241,8 +296,8 @@ int parse(int argc, char** argv, Options& o) {
        {1, [&](std::int64_t v) { auth.failures_per_name = RateSpec::per(num(v), minutes(15)); }}},
       {"--signups-per-address",
        {1, [&](std::int64_t v) { auth.signups_per_address = RateSpec::per(num(v), hours(1)); }}},
-      {"--signups-per-hour",
-       {1, [&](std::int64_t v) { auth.signups = RateSpec::per(num(v), hours(1)); }}},
+      {"--signups-per-network",
+       {1, [&](std::int64_t v) { auth.signups_per_network = RateSpec::per(num(v), hours(1)); }}},
       {"--password-checks",
        {1,
         [&](std::int64_t v) {
@@ -313,6 +368,14 @@ int parse(int argc, char** argv, Options& o) {
         return 2;
       }
       d->second(*seconds);
+    } else if (a == "--signup-work-bits" && has_value) {
+      std::int64_t n = 0;
+      if (!parse_count(argv[++i], n, 0, 24)) {
+        std::cerr << "naumachia-server: --signup-work-bits wants 0 to 24, got '" << argv[i]
+                  << "'\n";
+        return 2;
+      }
+      auth.signup_work_bits = static_cast<int>(n);
     } else if (const auto c = counts.find(a); c != counts.end() && has_value) {
       std::int64_t n = 0;
       if (!parse_count(argv[++i], n, c->second.first)) {

@@ -22,8 +22,10 @@ Service::Service(net::io_context& ioc, const std::string& db_path, const Registr
       reader_db_(db_path),
       reader_(reader_db_),
       writer_(db_path, strand_),
-      workers_(static_cast<std::size_t>(std::max(1, limits.workers))),
+      hashing_("password checks", limits.hashing),
+      replays_("replays", limits.replays),
       send_budget_(limits.sends),
+      expensive_(KeyedSlots::make(limits.expensive_per_user)),
       courier_(limits_.notify.deliver ? std::make_unique<Courier>(db_path, limits_.notify, clock_)
                                       : nullptr),
       coordinator_(reader_, writer_, registry, fanout_, send_budget_, clock_, limits.games,
@@ -33,11 +35,12 @@ Service::Service(net::io_context& ioc, const std::string& db_path, const Registr
           send_budget_, clock_, limits.press, [this] { notices_queued(); }),
       notice_settings_(reader_, writer_, send_budget_, clock_, limits_.notify,
                        [this] { notices_queued(); }),
-      auth_(reader_, writer_, fanout_, workers_, strand_, clock_, limits.auth),
+      auth_(reader_, writer_, fanout_, hashing_, strand_, clock_, limits.auth),
       ticker_(strand_) {}
 
 Service::~Service() {
-  workers_.join();
+  hashing_.stop();
+  replays_.stop();
   writer_.flush();
 }
 
@@ -128,68 +131,97 @@ void Service::list_scenarios(proto::Envelope& out) const {
   }
 }
 
-// A replay re-plays the whole game: on a worker, with a database connection
-// of its own, and the answer comes back to the strand.
+// A replay re-plays the whole game: on a worker of the replays' queue (each
+// user in turn), with a database connection of its own, and the answer comes
+// back to the strand.
 void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
                      const ReplyPtr& reply) {
   const ReplayPlan plan = coordinator_.plan_replay(conn, r);
   if (plan.unplayable) throw *plan.unplayable;
-  net::post(workers_, [this, plan, reply] {
-    as_background_work();
-    auto result = std::make_shared<proto::ReplayResponse>();
-    std::optional<std::string> failure;
-    try {
-      Database db(db_path_);
-      Tables store(db);
-      proto::ReplayResponse& rr = *result;
-      const auto summary = replay_game(
-          store, registry_, plan.game_id,
-          [&](const State& initial) {
-            if (!plan.boards) return;
-            convert::to_proto(initial.view(plan.eyes), *rr.mutable_initial());
-            if (plan.pictures)
-              rr.set_initial_picture(render::render_svg(rr.initial(), plan.seat_names,
-                                                        plan.title + ": before the first step"));
-          },
-          [&](const ReplayedStep& s, const State& after) {
-            proto::ReplayStep& p = *rr.add_steps();
-            p.set_step(static_cast<std::uint64_t>(s.stored.step));
-            p.set_label(s.stored.label);
-            to_proto(s.orders, s.played.orders_audience, *p.mutable_orders());
-            cut_for(plan.viewer, *p.mutable_orders());
-            convert::to_proto(s.played.resolution.events, *p.mutable_happenings());
-            cut_for(plan.viewer, *p.mutable_happenings());
-            if (plan.boards && s.stored.step == plan.view_step) {
-              View v = after.view(plan.eyes);
-              v.arrows = after.order_arrows(readable_lines(p.orders()));
-              convert::to_proto(v, *p.mutable_view());
-              if (plan.pictures)
-                p.set_picture(render::render_svg(p.view(), plan.seat_names,
-                                                 plan.title + ": after " + s.stored.label));
-            }
-            p.set_state_hash(hex(s.played.state_hash));
-            p.set_verified(s.state_ok && s.record_ok);
-          });
-      rr.set_all_verified(summary.ok());
-      if (summary.divergence) rr.set_divergence(*summary.divergence);
-    } catch (const std::exception& e) {
-      failure = e.what();
-    }
-    net::post(strand_, [result, failure, reply] {
-      if (failure) return reply->fail_internal("replay: " + *failure);
-      reply->out().mutable_replay_result()->Swap(result.get());
-      reply->send();
-    });
-  });
+  const bool queued =
+      replays_.post("user " + std::to_string(require_user(conn)), [this, plan, reply] {
+        auto result = std::make_shared<proto::ReplayResponse>();
+        std::optional<std::string> failure;
+        try {
+          Database db(db_path_);
+          Tables store(db);
+          proto::ReplayResponse& rr = *result;
+          const auto summary = replay_game(
+              store, registry_, plan.game_id,
+              [&](const State& initial) {
+                if (!plan.boards) return;
+                convert::to_proto(initial.view(plan.eyes), *rr.mutable_initial());
+                if (plan.pictures)
+                  rr.set_initial_picture(render::render_svg(
+                      rr.initial(), plan.seat_names, plan.title + ": before the first step"));
+              },
+              [&](const ReplayedStep& s, const State& after) {
+                proto::ReplayStep& p = *rr.add_steps();
+                p.set_step(static_cast<std::uint64_t>(s.stored.step));
+                p.set_label(s.stored.label);
+                to_proto(s.orders, s.played.orders_audience, *p.mutable_orders());
+                cut_for(plan.viewer, *p.mutable_orders());
+                convert::to_proto(s.played.resolution.events, *p.mutable_happenings());
+                cut_for(plan.viewer, *p.mutable_happenings());
+                if (plan.boards && s.stored.step == plan.view_step) {
+                  View v = after.view(plan.eyes);
+                  v.arrows = after.order_arrows(readable_lines(p.orders()));
+                  convert::to_proto(v, *p.mutable_view());
+                  if (plan.pictures)
+                    p.set_picture(render::render_svg(p.view(), plan.seat_names,
+                                                     plan.title + ": after " + s.stored.label));
+                }
+                p.set_state_hash(hex(s.played.state_hash));
+                p.set_verified(s.state_ok && s.record_ok);
+              });
+          rr.set_all_verified(summary.ok());
+          if (summary.divergence) rr.set_divergence(*summary.divergence);
+        } catch (const std::exception& e) {
+          failure = e.what();
+        }
+        net::post(strand_, [result, failure, reply] {
+          if (failure) return reply->fail_internal("replay: " + *failure);
+          reply->out().mutable_replay_result()->Swap(result.get());
+          reply->send();
+        });
+      });
+  if (!queued) {
+    refuse(proto::RATE_LIMITED, "the server has as many " + replays_.name() +
+                                    " waiting as it takes (or you have as many as each user may);"
+                                    " try again in a moment");
+  }
+}
+
+void Service::take_expensive_slot(const ConnectionState& conn, const proto::Envelope& in,
+                                  const ReplyPtr& reply) {
+  using B = proto::Envelope;
+  const bool expensive =
+      in.body_case() == B::kReplay || (in.body_case() == B::kGetGame && in.get_game().picture()) ||
+      (in.body_case() == B::kListGames &&
+       in.list_games().limit() > static_cast<std::uint32_t>(limits_.games.list_page));
+  if (!expensive) return;
+  const std::string key = conn.user_id ? "user " + std::to_string(*conn.user_id) : conn.peer;
+  auto slot = expensive_->take(key);
+  if (!slot) {
+    refuse(proto::RATE_LIMITED,
+           "you have " + std::to_string(expensive_->per_key()) +
+               " large requests (replays, pictures, long lists) whose answers are not yet read,"
+               " the server's limit; read them before asking for more");
+  }
+  reply->hold(std::move(slot));
 }
 
 void Service::dispatch(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
                        const proto::Envelope& in, const ReplyPtr& reply) {
   using B = proto::Envelope;
   auth_.check_session(conn);
+  take_expensive_slot(conn, in, reply);
   switch (in.body_case()) {
     case B::kLogout:
       return auth_.logout(conn, in.logout(), reply);
+    case B::kSignupChallenge:
+      *reply->out().mutable_challenge() = auth_.signup_challenge();
+      return reply->send();
     case B::kRegister:
       return auth_.register_user(conn, outbox, in.register_(), reply);
     case B::kLogin:

@@ -3,20 +3,21 @@
 // handled on the service's strand: accounts by Auth, games by the
 // Coordinator, messages by Press, notification settings by NoticeSettings;
 // their writes go to the storage writer thread (group commit), password
-// hashing and replays to a worker pool, and answers and pushes to each
-// connection's outbox. Nothing slow runs on the strand, so no request holds up
+// hashing and replays to queues of workers of their own, and answers and
+// pushes to each connection's outbox. Nothing slow runs on the strand, so no request holds up
 // another. The service also owns the games' clock, which resolves the steps
 // whose deadlines pass.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
-#include <boost/asio/thread_pool.hpp>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
 
 #include "accounts/auth.h"
+#include "base/slots.h"
+#include "base/work_queue.h"
 #include "core/game.h"
 #include "notices/courier.h"
 #include "notices/settings.h"
@@ -41,7 +42,15 @@ struct ServiceLimits {
   // What a user may send the other players of their games (press messages
   // and proposals), across all games: 20 at once, then one every 6 seconds.
   RateSpec sends = RateSpec{20, 1.0 / 6};
-  int workers = 2;                           // threads hashing passwords and replaying games
+  // Password hashing (log-ins and sign-ups) and replays have a queue and
+  // threads each, so that neither waits behind the other; each serves its
+  // submitters in turn (per address for hashing, per user for replays).
+  QueueLimits hashing{2, 64, 4};
+  QueueLimits replays{2, 32, 2};
+  // Expensive requests (replays, pictures, pages of games longer than the
+  // default) one user (or one address, before signing in) may have under
+  // way at once, answers not yet read included.
+  std::size_t expensive_per_user = 4;
   std::int64_t session_sweep_seconds = 600;  // how often expired sessions are removed
 };
 
@@ -84,6 +93,10 @@ class Service : public RequestHandler {
   void dispatch(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
                 const proto::Envelope& in, const ReplyPtr& reply);
   void list_scenarios(proto::Envelope& out) const;
+  // An expensive request takes one of its user's slots, held by the reply
+  // until the answer has left the server; refused when they are all held.
+  void take_expensive_slot(const ConnectionState& conn, const proto::Envelope& in,
+                           const ReplyPtr& reply);
   void replay(const ConnectionState& conn, const proto::ReplayRequest& r, const ReplyPtr& reply);
   // On the strand: what check_deadlines does, and the clock's next tick.
   void deadlines_due();
@@ -98,8 +111,10 @@ class Service : public RequestHandler {
   Tables reader_;
   Fanout fanout_;
   StorageWriter writer_;
-  boost::asio::thread_pool workers_;
-  KeyedBuckets send_budget_;          // shared by press, proposals and notification requests
+  WorkQueue hashing_;
+  WorkQueue replays_;
+  KeyedBuckets send_budget_;  // shared by press, proposals and notification requests
+  std::shared_ptr<KeyedSlots> expensive_;
   std::unique_ptr<Courier> courier_;  // none when notices are not delivered
   Coordinator coordinator_;
   Press press_;

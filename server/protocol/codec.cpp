@@ -68,9 +68,13 @@ Reply::Reply(std::uint64_t request_id, std::shared_ptr<Outbox> outbox)
   out_.set_request_id(request_id);
 }
 
+Reply::~Reply() {
+  if (!sent_ && outbox_) outbox_->unanswered();
+}
+
 void Reply::send() {
   if (sent_) return;
-  if (outbox_) outbox_->send(out_.SerializeAsString());
+  if (outbox_) outbox_->answer(out_.SerializeAsString(), std::move(hold_));
   sent_ = true;
 }
 

@@ -49,6 +49,13 @@ double request_cost(const proto::Envelope& request);
 class Reply {
  public:
   Reply(std::uint64_t request_id, std::shared_ptr<Outbox> outbox);
+  // A reply dropped unsent tells its outbox that no answer comes.
+  ~Reply();
+  Reply(const Reply&) = delete;
+  Reply& operator=(const Reply&) = delete;
+  // Something the answer holds until it has left the server (a user's slot
+  // for expensive requests).
+  void hold(std::shared_ptr<void> h) { hold_ = std::move(h); }
   // The response being built (version and request id set).
   proto::Envelope& out() { return out_; }
   // Sends the response unless one was sent; a send that throws sends nothing,
@@ -68,6 +75,7 @@ class Reply {
  private:
   std::shared_ptr<Outbox> outbox_;
   proto::Envelope out_;
+  std::shared_ptr<void> hold_;
   bool sent_ = false;
 };
 using ReplyPtr = std::shared_ptr<Reply>;

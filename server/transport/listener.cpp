@@ -6,6 +6,7 @@
 #include <list>
 #include <variant>
 
+#include "base/addresses.h"
 #include "base/log.h"
 #include "transport/session.h"
 
@@ -19,7 +20,8 @@ struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
         limits(lim),
         acceptor(io),
         accept_pause(io),
-        count(std::make_shared<ConnectionCount>()) {}
+        count(std::make_shared<ConnectionCount>()),
+        all_queued(std::make_shared<QueuedBytes>(lim.queue_bytes_total)) {}
 
   static constexpr std::chrono::milliseconds kFirstPause{10};
   static constexpr std::chrono::milliseconds kLongestPause{2000};
@@ -32,6 +34,7 @@ struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
   net::steady_timer accept_pause;
   std::chrono::milliseconds pause = kFirstPause;
   std::shared_ptr<ConnectionCount> count;
+  std::shared_ptr<QueuedBytes> all_queued;
   std::list<std::weak_ptr<Session>> sessions;
   ThrottledLog accept_errors{std::chrono::seconds(10)};
   ThrottledLog refusals{std::chrono::seconds(10)};
@@ -63,7 +66,7 @@ struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
 
   void admit(tcp::socket socket) {
     beast::error_code ec;
-    const std::string peer = socket.remote_endpoint(ec).address().to_string();
+    const std::string peer = canonical_address(socket.remote_endpoint(ec).address().to_string());
     if (ec) return;  // gone already
     auto ticket = count->admit(peer, limits);
     if (auto* why = std::get_if<std::string>(&ticket)) {
@@ -76,7 +79,7 @@ struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
     socket.set_option(tcp::no_delay(true), ec);
     auto session = std::make_shared<Session>(
         std::move(socket), ssl, handler, limits, peer,
-        std::move(std::get<std::unique_ptr<ConnectionCount::Ticket>>(ticket)));
+        std::move(std::get<std::unique_ptr<ConnectionCount::Ticket>>(ticket)), all_queued);
     sessions.remove_if([](const std::weak_ptr<Session>& w) { return w.expired(); });
     sessions.push_back(session);
     session->run();

@@ -20,16 +20,23 @@ bool quiet(const beast::error_code& ec) {
 
 Session::Session(tcp::socket&& socket, net::ssl::context& ssl, RequestHandler& handler,
                  const NetLimits& limits, std::string peer,
-                 std::unique_ptr<ConnectionCount::Ticket> ticket)
+                 std::unique_ptr<ConnectionCount::Ticket> ticket,
+                 std::shared_ptr<QueuedBytes> all_queued)
     : ws_(std::move(socket), ssl),
       handler_(handler),
       limits_(limits),
       rate_(RateSpec{limits.request_burst, limits.requests_per_second}),
       refusal_budget_(RateSpec{limits.refusals_before_close, limits.requests_per_second}),
       login_timer_(ws_.get_executor()),
+      pause_timer_(ws_.get_executor()),
       ticket_(std::move(ticket)),
+      all_queued_(std::move(all_queued)),
       peer_(std::move(peer)) {
   conn_.peer = peer_;
+}
+
+Session::~Session() {
+  all_queued_->remove(0, queued_bytes_);
 }
 
 void Session::run() {
@@ -45,9 +52,27 @@ void Session::send(std::string frame) {
   });
 }
 
+void Session::answer(std::string frame, std::shared_ptr<void> hold) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame),
+                                 hold = std::move(hold)]() mutable {
+    self->enqueue(std::move(frame), std::move(hold));
+    self->answered();
+  });
+}
+
+void Session::unanswered() {
+  net::post(ws_.get_executor(), [self = shared_from_this()] { self->answered(); });
+}
+
+void Session::answered() {
+  if (in_flight_ > 0) --in_flight_;
+  read_more();
+}
+
 void Session::signed_in(bool in) {
   net::post(ws_.get_executor(), [self = shared_from_this(), in] {
     self->authenticated_ = in;
+    self->ticket_->signed_in(in);
     if (in) {
       self->login_timer_.cancel();
     } else {
@@ -60,22 +85,62 @@ void Session::stop() {
   net::post(ws_.get_executor(), [self = shared_from_this()] { self->shutdown(); });
 }
 
-void Session::enqueue(std::string frame) {
+void Session::enqueue(std::string frame, std::shared_ptr<void> hold) {
   if (closing_) return;
   // A reader that does not read is closed before its queue holds the
-  // server's memory: by frames, and by bytes (one large answer may pass
-  // when nothing else waits).
-  if (queue_.size() >= limits_.queue_limit ||
-      (!queue_.empty() && queued_bytes_ + frame.size() > limits_.queue_bytes_limit)) {
+  // server's memory: by frames, by its bytes, and by its share of the
+  // bytes queued on the whole server (one large answer may pass when
+  // nothing else waits for it). Its requests stopped being read long
+  // before (read_more), so what fills its queue is pushes.
+  const char* over = nullptr;
+  if (queue_.size() >= limits_.queue_limit) {
+    over = "frames";
+  } else if (!queue_.empty() && queued_bytes_ + frame.size() > limits_.queue_bytes_limit) {
+    over = "bytes";
+  } else if (!queue_.empty() && !all_queued_->allows(queued_bytes_, frame.size())) {
+    over = "share of the server's budget for queued bytes";
+  }
+  if (over) {
     log_line("closing connection from " + peer_ + ": it does not read its messages (" +
              std::to_string(queue_.size()) + " frames, " + std::to_string(queued_bytes_) +
-             " bytes queued)");
+             " bytes queued, over its " + over + "; " + std::to_string(all_queued_->total()) +
+             " bytes queued on the server)");
     close(websocket::close_code::policy_error);
     return;
   }
+  all_queued_->add(queued_bytes_, frame.size());
   queued_bytes_ += frame.size();
-  queue_.push_back(std::move(frame));
+  queue_.push_back(Out{std::move(frame), std::move(hold)});
   if (queue_.size() == 1) write_next();
+}
+
+void Session::read_more() {
+  if (reading_ || closing_ || !open_) return;
+  if (in_flight_ >= limits_.max_in_flight || queued_bytes_ >= limits_.pause_reading_bytes) {
+    if (paused_) return;
+    paused_ = true;
+    all_queued_->pauses().write(
+        "pausing reads from " + peer_ + ": " + std::to_string(in_flight_) +
+        " requests unanswered, " + std::to_string(queued_bytes_) + " bytes of answers unread (" +
+        std::to_string(all_queued_->total()) + " bytes queued on the server)");
+    // A client that reads nothing for as long as an idle one may stay is
+    // not reading at all.
+    pause_timer_.expires_after(limits_.idle_timeout);
+    pause_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (ec || !self->paused_) return;
+      log_line("closing connection from " + self->peer_ + ": it does not read its messages (" +
+               std::to_string(self->queued_bytes_) + " bytes unread for " +
+               std::to_string(self->limits_.idle_timeout.count()) + " seconds)");
+      self->close(websocket::close_code::policy_error);
+    });
+    return;
+  }
+  if (paused_) {
+    paused_ = false;
+    pause_timer_.cancel();
+  }
+  reading_ = true;
+  read_next();
 }
 
 void Session::start_login_timer() {
@@ -101,6 +166,7 @@ void Session::close(websocket::close_code code) {
   if (closing_ || !open_) return;
   closing_ = true;
   login_timer_.cancel();
+  pause_timer_.cancel();
   ws_.async_close(code, [self = shared_from_this()](beast::error_code) {});
 }
 
@@ -129,7 +195,13 @@ void Session::on_request(beast::error_code ec, std::size_t) {
     // A client sends nothing more before the server's answer to the upgrade.
     if (http_buffer_.size() != 0) return beast::get_lowest_layer(ws_).close();
     beast::get_lowest_layer(ws_).expires_never();
-    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    // Signed in or not, a connection that receives nothing (a ping's answer
+    // counts) for the idle timeout is closed.
+    auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+    timeouts.handshake_timeout = limits_.handshake_timeout;
+    timeouts.idle_timeout = limits_.idle_timeout;
+    timeouts.keep_alive_pings = true;
+    ws_.set_option(timeouts);
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& res) { res.set(http::field::server, "naumachia"); }));
     ws_.read_message_max(limits_.hard_frame_max);
@@ -181,7 +253,7 @@ void Session::on_accept(beast::error_code ec) {
   if (ec) return fail(ec, "WebSocket accept");
   open_ = true;
   start_login_timer();
-  read_next();
+  read_more();
 }
 
 void Session::read_next() {
@@ -189,12 +261,21 @@ void Session::read_next() {
 }
 
 void Session::on_read(beast::error_code ec, std::size_t) {
+  reading_ = false;
   if (ec) {
+    // The connection is gone: nothing more is read or queued.
+    closing_ = true;
     login_timer_.cancel();
+    pause_timer_.cancel();
     handler_.disconnect(conn_, shared_from_this());
     if (ec == websocket::error::message_too_big) {
       log_line("closed connection from " + peer_ + ": frame over " +
                std::to_string(limits_.hard_frame_max) + " bytes");
+    }
+    if (ec == beast::error::timeout) {
+      log_line("closed connection from " + peer_ + ": idle for " +
+               std::to_string(limits_.idle_timeout.count()) + " seconds (no answer to a ping)");
+      return;
     }
     return fail(ec, "read");
   }
@@ -226,25 +307,29 @@ void Session::on_read(beast::error_code ec, std::size_t) {
                         "too many requests; slow down"));
   } else {
     if (request) {
+      ++in_flight_;
       handler_.handle(conn_, shared_from_this(), std::move(*request));
     } else {
       enqueue(std::move(answer));
     }
   }
   buffer_.consume(buffer_.size());
-  read_next();
+  read_more();
 }
 
 void Session::write_next() {
-  ws_.async_write(net::buffer(queue_.front()),
+  ws_.async_write(net::buffer(queue_.front().bytes),
                   beast::bind_front_handler(&Session::on_write, shared_from_this()));
 }
 
 void Session::on_write(beast::error_code ec, std::size_t) {
   if (ec) return fail(ec, "write");
-  queued_bytes_ -= queue_.front().size();
+  const std::size_t n = queue_.front().bytes.size();
+  queued_bytes_ -= n;
+  all_queued_->remove(queued_bytes_, n);
   queue_.pop_front();
   if (!queue_.empty()) write_next();
+  read_more();
 }
 
 void Session::fail(beast::error_code ec, const char* what) {

@@ -39,12 +39,17 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
  public:
   Session(tcp::socket&& socket, net::ssl::context& ssl, RequestHandler& handler,
           const NetLimits& limits, std::string peer,
-          std::unique_ptr<ConnectionCount::Ticket> ticket);
+          std::unique_ptr<ConnectionCount::Ticket> ticket, std::shared_ptr<QueuedBytes> all_queued);
+  ~Session() override;
 
   void run();
 
   // From the service's strand: the frame is handed to this connection's.
   void send(std::string frame) override;
+  // From any thread: the answer to one of this connection's requests; with
+  // one answered, the next request may be read.
+  void answer(std::string frame, std::shared_ptr<void> hold) override;
+  void unanswered() override;
 
   // From the service's strand: a connection must sign in within the login
   // timeout, again after it is signed out.
@@ -55,8 +60,19 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
   void stop();
 
  private:
+  // A frame waiting to be written, and what it holds until then.
+  struct Out {
+    std::string bytes;
+    std::shared_ptr<void> hold;
+  };
+
   // On this connection's strand.
-  void enqueue(std::string frame);
+  void enqueue(std::string frame, std::shared_ptr<void> hold = nullptr);
+  // Reads the next request unless one is being read, or the connection has
+  // as many requests waiting for answers or as many answers waiting to be
+  // read as it may (then it is read again once they drain).
+  void read_more();
+  void answered();
 
   void start_login_timer();
 
@@ -98,16 +114,21 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
   Bucket rate_;            // requests, weighted by request_cost()
   Bucket refusal_budget_;  // frames refused over the rate
   net::steady_timer login_timer_;
+  net::steady_timer pause_timer_;  // a connection paused this long does not read: closed
   std::unique_ptr<ConnectionCount::Ticket> ticket_;
+  std::shared_ptr<QueuedBytes> all_queued_;
   ConnectionState conn_;
   beast::flat_buffer buffer_;
   static constexpr std::uint32_t kHeaderLimit = 8192;
   beast::flat_buffer http_buffer_{kHeaderLimit};
   std::optional<http::request_parser<http::empty_body>> request_;
-  std::deque<std::string> queue_;
+  std::deque<Out> queue_;
   std::size_t queued_bytes_ = 0;
+  std::size_t in_flight_ = 0;  // requests handed to the service and not yet answered
   std::string peer_;
   int refusals_ = 0;
+  bool reading_ = false;
+  bool paused_ = false;
   bool open_ = false;
   bool closing_ = false;
   bool authenticated_ = false;

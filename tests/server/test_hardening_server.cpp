@@ -372,7 +372,7 @@ TEST_CASE("games: one user's games waiting for players are capped, also when ask
   CHECK(alice.conn->call(testing::create_duel_request()).error().code() == proto::TOO_MANY_GAMES);
 }
 
-TEST_CASE("passwords: log-ins and sign-ups are throttled per address and overall") {
+TEST_CASE("passwords: log-ins and sign-ups are throttled per address, per network and overall") {
   TempDir dir;
   SUBCASE("log-ins per address") {
     ServerProcess server(dir.path(), {"--logins-per-address", "3"});
@@ -394,13 +394,13 @@ TEST_CASE("passwords: log-ins and sign-ups are throttled per address and overall
     CHECK(r.error().code() == proto::TOO_MANY_ATTEMPTS);
     CHECK(SqlFile(server.db()).integer("SELECT COUNT(*) FROM users") == 2);
   }
-  SUBCASE("sign-ups overall") {
-    ServerProcess server(dir.path(), {"--signups-per-hour", "1"});
+  SUBCASE("sign-ups per network") {
+    ServerProcess server(dir.path(), {"--signups-per-network", "1"});
     new_player(server, "one");
     Connection c(server.url(), client::accept_any_certificate);
     const auto r = c.call(registration("two", password_of("two")));
     CHECK(r.error().code() == proto::TOO_MANY_ATTEMPTS);
-    CHECK(r.error().message().find("no more sign-ups") != std::string::npos);
+    CHECK(r.error().message().find("your network") != std::string::npos);
   }
   SUBCASE("password checks overall") {
     // One a second, four at once: a quick run of guesses meets the limit.

@@ -21,8 +21,10 @@ std::vector<std::string> test_server_defaults() {
           "100000",
           "--signups-per-address",
           "100000",
-          "--signups-per-hour",
+          "--signups-per-network",
           "100000",
+          "--signup-work-bits",
+          "0",
           "--password-checks",
           "100000",
           "--min-deadline",
@@ -129,6 +131,15 @@ std::string ServerProcess::log() const {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+std::size_t ServerProcess::resident_bytes() const {
+  std::ifstream in("/proc/" + std::to_string(pid_) + "/status");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stoull(line.substr(6)) * 1024;  // "... kB"
+  }
+  throw std::runtime_error("no VmRSS for the server process");
 }
 
 CommandResult run_command(const std::string& command_line, const std::string& stdin_text) {

@@ -12,7 +12,8 @@
 namespace naumachia::testing {
 
 // Options every test server gets unless a test gives its own (later options
-// win): cheap password hashes and throttles out of the way, so that tests
+// win): cheap password hashes, no proof of work for sign-ups and throttles
+// out of the way, so that tests
 // sign up as many players (and send as many messages) as they like. The
 // hardening and press tests set them back.
 std::vector<std::string> test_server_defaults();
@@ -49,6 +50,8 @@ class ServerProcess {
   // Starts again on the same port and database.
   void restart();
   std::string log() const;
+  // The server process's resident memory (VmRSS in /proc), in bytes.
+  std::size_t resident_bytes() const;
 
  private:
   void start(const std::string& listen);

@@ -49,12 +49,14 @@ struct Player {
   std::shared_ptr<FakeOutbox> box = std::make_shared<FakeOutbox>();
 };
 
-// Password hashing at the lowest work factor: these tests are about the
-// service, not about the cost of guessing. Notices stay in the outbox (the
-// courier would read the test clock from its own thread).
+// Password hashing at the lowest work factor and no proof of work for
+// sign-ups: these tests are about the service, not about the cost of
+// guessing. Notices stay in the outbox (the courier would read the test
+// clock from its own thread).
 inline ServiceLimits cheap_hashes() {
   ServiceLimits limits;
   limits.auth.scheme.iterations = PasswordScheme::kMinIterations;
+  limits.auth.signup_work_bits = 0;
   limits.notify.deliver = false;
   return limits;
 }
