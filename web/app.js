@@ -118,7 +118,7 @@ function el(tag, attrs = {}, ...children) {
 // that page (or the game, for another) clears it.
 function show(section) {
   if ($(section).hidden) setStatus('');
-  for (const id of ['login', 'lobby', 'game']) $(id).hidden = id !== section;
+  for (const id of ['login', 'lobby', 'game', 'account', 'unsubscribe']) $(id).hidden = id !== section;
 }
 
 function when(unix) {
@@ -162,8 +162,11 @@ async function signIn() {
   setTitle('naumachia');
   $('who').textContent = '';
   $('logout').hidden = true;
+  $('account-link').hidden = true;
   show('login');
   setStatus('Sign in, or register a new account.');
+  // An unsubscribe link needs no sign-in.
+  if (location.hash.startsWith('#unsubscribe=')) route();
 }
 
 function signedIn(session) {
@@ -171,6 +174,7 @@ function signedIn(session) {
   localStorage.setItem('naumachia.token', session.token);
   $('who').textContent = `signed in as ${session.name}`;
   $('logout').hidden = false;
+  $('account-link').hidden = false;
   setStatus('');
   route();
 }
@@ -203,10 +207,16 @@ $('logout').addEventListener('click', async () => {
 // ------------------------------------------------------------------ routing
 
 function route() {
+  const unsubscribe = /^#unsubscribe=([0-9a-fA-F]+)$/.exec(location.hash);
+  if (unsubscribe) {
+    openUnsubscribe(unsubscribe[1]);
+    return;
+  }
   if (!me) return;
   loadMyGames().catch(fail);
   const m = /^#game=(\d+)$/.exec(location.hash);
   if (m) openGame(Number(m[1]));
+  else if (location.hash === '#account') openAccount().catch(fail);
   else openLobby();
 }
 window.addEventListener('hashchange', route);
@@ -218,7 +228,7 @@ async function openGame(id) {
   if (!game || game.id !== id) {
     setStatus('');
     game = {id, detail: null, lastSeq: 0, cursors: new Map(), replay: null, filled: null,
-      loadingEvents: null, loadingPress: null};
+      loadingEvents: null, loadingPress: null, forSeat: null, proposalLog: new Map()};
     $('events').replaceChildren();
     $('messages').replaceChildren();
     $('order-errors').replaceChildren();
@@ -246,17 +256,20 @@ async function openGame(id) {
 // filled in.
 async function refreshGame() {
   const mine = game;
-  const d = await request('get_game', {game_id: mine.id, picture: true});
+  await loadScenarios();  // their titles
+  const d = await request('get_game', orderingFor(mine, {game_id: mine.id, picture: true}));
   if (game !== mine) return;  // the player went elsewhere meanwhile
   game.detail = d;
   const g = d.summary;
-  setTitle(`naumachia: game ${g.id}`);
-  $('game-title').textContent = `Game ${g.id}: ${g.scenario}`;
+  setTitle(`naumachia: ${gameName(g)}`);
+  $('game-title').textContent = `${gameName(g)}: ${scenarioTitle(g.scenario)}`;
   showBanner(g);
-  $('seats').replaceChildren(...g.seats.map((s) => el('li', {},
+  $('seats').replaceChildren(...g.seats.map((s) => el('li', {'data-seat': String(s.seat)},
       `${s.side}: ${s.player || 'free'}`,
       s.must_order ? (s.ready ? ' (orders ready)' : s.saved ? ' (draft saved, not ready)' : ' (to order)') : '',
-      s.resigned ? ' (resigned)' : '')));
+      ...offerParts(g, s))));
+  showProposals(g);
+  showOrderingFor(g);
   setBoard(d.picture, `the board of game ${g.id}, ${g.step_label}`);
   showPieces(d);
   $('board-save').hidden = !d.picture;
@@ -268,12 +281,13 @@ async function refreshGame() {
     $('board-save').href = pictureUrl(d.picture);
     $('board-save').download = `game-${g.id}-step-${g.step}.svg`;
   }
-  const seat = g.seats.find((s) => s.seat === g.my_seat);
+  const seat = g.seats.find((s) => s.seat === (game.forSeat ?? g.my_seat));
   const ordering = g.status === 'RUNNING' && seat && seat.must_order;
   $('orders').hidden = !ordering;
   $('order-help').textContent = d.order_help;
   if (ordering) {
-    $('orders-label').textContent = `Orders for ${g.step_label}, one per line (you may also type them)`;
+    const whose = game.forSeat === null ? '' : ` of ${seat.side}`;
+    $('orders-label').textContent = `Orders${whose} for ${g.step_label}, one per line (you may also type them)`;
     if (game.filled !== g.step) {
       game.filled = g.step;
       $('order-lines').value = d.my_orders.join('\n');
@@ -365,7 +379,7 @@ $('orders-form').addEventListener('submit', async (e) => {
   errors.replaceChildren();
   try {
     const a = await request('submit_orders',
-        {game_id: game.id, step: game.detail.summary.step, lines, ready});
+        orderingFor(game, {game_id: game.id, step: game.detail.summary.step, lines, ready}));
     $('order-lines').value = a.canonical.join('\n');
     $('orders-note').textContent =
         a.resolved ? 'Your orders completed the step; it resolved.' :
@@ -425,10 +439,8 @@ function eventItem(e) {
       return item(`The game is over: ${e.over.result}.`);
     case 'resigned':
       return item(`${e.resigned.player} (${sideOf(e.resigned.seat)}) resigned.`);
-    case 'proposal': {
-      const p = e.proposal;
-      return item(`Proposal ${p.proposal.id} (${p.proposal.kind}): ${p.what}${p.why ? `, ${p.why}` : ''}.`);
-    }
+    case 'proposal':
+      return item(proposalEventText(e.proposal));
     case 'deadline':
       return item(`Deadline ${e.deadline.change.toLowerCase()}${e.deadline.deadline_unix ? `: now ${when(e.deadline.deadline_unix)}` : ''}.`);
     case 'offer':
@@ -543,6 +555,9 @@ async function onPush(env) {
       }
     } else if (env.body === 'event' && !game && !$('lobby').hidden) {
       // The lobby shows the player's games as they stand.
+      await listGames(false);
+    } else if (env.body === 'game_made' && !game && !$('lobby').hidden) {
+      // Another player made a game (the lobby asked to hear of them).
       await listGames(false);
     } else if (env.body === 'press_message' && game && env.press_message.game_id === game.id) {
       addMessage(env.press_message);

@@ -5,9 +5,9 @@
 // one-column rows read without the table's head. Loaded after app.js.
 'use strict';
 
-// Another player making a game pushes nothing to this page (the server
-// pushes only the events of games the player sits in): the lobby asks again
-// every 30 seconds while it is shown.
+// A game another player makes is pushed (list_games' `watch`); one joined
+// or started by others is not (the server pushes only the events of games
+// the player sits in): the lobby asks again every 30 seconds while shown.
 const kLobbyPoll = 30000;
 let nextBefore = 0;
 
@@ -22,26 +22,36 @@ async function openLobby() {
   show('lobby');
   setTitle('naumachia: games');
   try {
-    if (!scenarios.length) {
-      scenarios = (await request('list_scenarios', {})).scenarios;
-      const select = document.forms['new-game'].scenario;
-      select.replaceChildren(...scenarios.map((s) => el('option', {value: s.id}, `${s.id}: ${s.title}`)));
-      // The game most players come for first.
-      if (scenarios.some((s) => s.id === 'diplomacy/standard')) select.value = 'diplomacy/standard';
-      scenarioChosen();
-      const families = [...new Set(scenarios.map((s) => s.id.split('/')[0]))];
-      $('game-filter').replaceChildren(el('option', {value: ''}, 'every game'),
-          ...families.map((f) => el('option', {value: f}, f)));
-    }
+    await loadScenarios();
     await listGames(false);
   } catch (err) {
     fail(err);
   }
 }
 
+// The server's scenarios, asked for once: the new-game form's, the game
+// filter's, and their titles for the lobby and the game's page.
+async function loadScenarios() {
+  if (scenarios.length) return;
+  scenarios = (await request('list_scenarios', {})).scenarios;
+  const select = document.forms['new-game'].scenario;
+  select.replaceChildren(...scenarios.map((s) => el('option', {value: s.id}, `${s.id}: ${s.title}`)));
+  // The game most players come for first.
+  if (scenarios.some((s) => s.id === 'diplomacy/standard')) select.value = 'diplomacy/standard';
+  scenarioChosen();
+  const families = [...new Set(scenarios.map((s) => s.id.split('/')[0]))];
+  $('game-filter').replaceChildren(el('option', {value: ''}, 'every game'),
+      ...families.map((f) => el('option', {value: f}, f)));
+}
+
 function scenarioTitle(id) {
   const s = scenarios.find((x) => x.id === id);
   return s ? s.title : id;
+}
+
+// A game's name as its creator gave it, with its number; else its number.
+function gameName(g) {
+  return g.name ? `${g.name} (game ${g.id})` : `Game ${g.id}`;
 }
 
 function stepText(g) {
@@ -73,7 +83,7 @@ function deadlineCell(g) {
 // shows before its text.
 function gameRow(g) {
   const cell = (label, ...content) => el('td', {'data-label': label}, ...content);
-  const name = cell('Game', el('span', {class: 'game-name'}, `Game ${g.id}`), ' ',
+  const name = cell('Game', el('span', {class: 'game-name'}, gameName(g)), ' ',
       el('span', {class: 'scenario'}, scenarioTitle(g.scenario)));
   if (awaitsMe(g)) name.append(' ', el('strong', {class: 'your-move'}, 'your move'));
   const actions = el('td', {class: 'actions'});
@@ -117,7 +127,8 @@ function fillTable(table, rows, empty) {
 async function listGames(more) {
   const [mine, r] = await Promise.all([
     loadMyGames(),
-    request('list_games', {open_only: $('open-only').checked, before_id: more ? nextBefore : 0}),
+    // `watch`: the server pushes every game made from now on (game_made).
+    request('list_games', {open_only: $('open-only').checked, before_id: more ? nextBefore : 0, watch: true}),
   ]);
   const waiting = mine.filter(awaitsMe).length;
   $('my-games-note').textContent = !mine.length ? '' :
@@ -134,6 +145,7 @@ async function listGames(more) {
   }
   nextBefore = r.next_before_id;
   $('more-games').hidden = !nextBefore;
+  if (!more) await listOffered();
 }
 
 // The game filter hides the rows of other games than the one chosen.
@@ -194,6 +206,7 @@ document.forms['new-game'].addEventListener('submit', async (e) => {
       players: Number(form.players.value),
       deadline_seconds: Math.round(Number(form.deadline.value) * 3600),
       press: form.press.value,
+      name: form.name.value.trim(),
     });
     location.hash = `#game=${g.id}`;
   } catch (err) {

@@ -19,7 +19,8 @@ TEST_CASE("the port serves the web client's files by GET and HEAD, nothing else"
   CHECK(answer_http("GET", "/app.js?v=3").body == answer_http("GET", "/app.js").body);
   // Every file the page loads is served.
   for (const char* path : {"/app.js", "/board.js", "/orders.js", "/roster.js", "/deadlines.js",
-                           "/lobby.js", "/style.css", "/protobuf.min.js", "/protocol.js"}) {
+                           "/lobby.js", "/proposals.js", "/offers.js", "/account.js", "/style.css",
+                           "/protobuf.min.js", "/protocol.js"}) {
     CAPTURE(path);
     const auto a = answer_http("GET", path);
     CHECK(a.status == 200);
