@@ -261,7 +261,7 @@ async function refreshGame() {
   if (game !== mine) return;  // the player went elsewhere meanwhile
   game.detail = d;
   const g = d.summary;
-  setTitle(`naumachia: ${gameName(g)}`);
+  setTitle(`naumachia: ${g.name || `game ${g.id}`}`);
   $('game-title').textContent = `${gameName(g)}: ${scenarioTitle(g.scenario)}`;
   showBanner(g);
   $('seats').replaceChildren(...g.seats.map((s) => el('li', {'data-seat': String(s.seat)},

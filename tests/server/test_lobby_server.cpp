@@ -41,7 +41,8 @@ std::vector<proto::GameSummary> games_made(Connection& c) {
 }  // namespace
 
 TEST_CASE(
-    "lobby: a game keeps the name its creator gave it; a name that cannot be shown is refused") {
+    "lobby: a game keeps the name its creator gave it, and a name that cannot be shown is "
+    "refused") {
   TempDir dir;
   ServerProcess server(dir.path());
   auto alice = sign_up(server, "alice");
