@@ -228,9 +228,9 @@ proto::Envelope decode(const std::string& frame) {
   return env;
 }
 
-// What the server sends unasked: game events and press messages.
+// What the server sends unasked: game events, press messages and games made.
 bool is_push(const proto::Envelope& env) {
-  return env.has_event() || env.has_press_message();
+  return env.has_event() || env.has_press_message() || env.has_game_made();
 }
 }  // namespace
 

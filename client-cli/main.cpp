@@ -120,7 +120,7 @@ const std::map<std::string, std::string> kHelp = {
     {"new",
      "usage: naumachia new SCENARIO [--side N|NAME|random] [--players N] [--deadline "
      "DURATION]\n                      [--press full|public|none] [--private] "
-     "[--disorder-after N]\n\nStarts a game of "
+     "[--disorder-after N]\n                      [--name NAME]\n\nStarts a game of "
      "SCENARIO (an id from `naumachia scenarios`) and seats you.\n  "
      "--side      your side: its number, its name, or random (default)\n  --players   number of "
      "players, where the scenario allows a choice\n  --deadline  time allowed for each step, e.g. "
@@ -133,7 +133,9 @@ const std::map<std::string, std::string> kHelp = {
      "              default everything is revealed then); full press only\n"
      "  --disorder-after N  a seat whose orders were defaulted at N deadlines in a\n"
      "              row is in civil disorder and offered to a new player\n"
-     "              (`naumachia take`); 0: never. Default 2, at most 20.\n"},
+     "              (`naumachia take`); 0: never. Default 2, at most 20.\n"
+     "  --name NAME  the game's name, shown in the lists of games (at most 60\n"
+     "              bytes); default: none, the game is named by its number\n"},
     {"join",
      "usage: naumachia join GAME [--side N|NAME|random]\n\nTakes a seat in open game GAME (see "
      "`naumachia games --open`).\nThe game starts when every seat is taken.\n"},
@@ -571,7 +573,8 @@ class Client : public nc::Session {
 
   int create(const std::vector<std::string>& argv) {
     const Args a = parse_args(
-        argv, {"--side", "--players", "--deadline", "--press", "--disorder-after"}, {"--private"});
+        argv, {"--side", "--players", "--deadline", "--press", "--disorder-after", "--name"},
+        {"--private"});
     if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("new"));
     connect();
     proto::Envelope req;
@@ -602,6 +605,7 @@ class Client : public nc::Session {
       c.set_press(mode->second);
     }
     c.set_private_press(a.has("--private"));
+    if (a.has("--name")) c.set_name(a.options.at("--name"));
     if (a.has("--disorder-after")) {
       const std::string& n = a.options.at("--disorder-after");
       if (n.empty() || n.size() > 2 || !std::all_of(n.begin(), n.end(), ::isdigit))

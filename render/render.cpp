@@ -130,7 +130,9 @@ std::string format_time(std::int64_t t) {
 std::string render_summary(const proto::GameSummary& g) {
   static const char* const kStatus[] = {"?", "open", "running", "over"};
   std::ostringstream out;
-  out << "game " << g.id() << "  " << g.scenario() << "  " << kStatus[g.status() & 3];
+  out << "game " << g.id() << "  " << g.scenario();
+  if (!g.name().empty()) out << "  \"" << g.name() << "\"";
+  out << "  " << kStatus[g.status() & 3];
   if (g.status() == proto::RUNNING) out << "  step " << g.step() << ": " << g.step_label();
   out << "\n";
   for (const auto& s : g.seats()) {

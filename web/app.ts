@@ -7,10 +7,13 @@
 
 import {naumachia} from 'naumachia-protocol';
 import {BoardFrame} from './board';
-import {boardClicked, loadDecisions, picking, setBoard, showOrderList, stopPicking} from './orders';
+import {boardClicked, loadDecisions, orderingFor, picking, setBoard, showOrderingFor, showOrderList, stopPicking} from './orders';
 import {forgetChosenPiece, playerSeats, showPieces} from './roster';
 import {awaitsMe, deadlineElement, forgetMyGames, loadMyGames, myGamesChanged, setTitle} from './deadlines';
-import {listGames, openLobby} from './lobby';
+import {gameName, listGames, loadScenarios, openLobby, scenarioTitle} from './lobby';
+import {proposalEventText, showProposals} from './proposals';
+import {openAccount, openUnsubscribe} from './account';
+import {offerParts} from './offers';
 
 const PROTOCOL_VERSION = 1;
 const SESSION_GONE = ['UNAUTHENTICATED', 'SESSION_EXPIRED', 'BAD_CREDENTIALS'];
@@ -32,6 +35,11 @@ export let game = null;            // the open game: {id, detail, lastSeq, press
 export function closeGame() {
   game = null;
 }
+// Signed out: no one is signed in and no game is open.
+export function signedOut() {
+  me = null;
+  game = null;
+}
 // The scenarios the server offers, asked for once.
 export function setScenarios(list) {
   scenarios = list;
@@ -40,7 +48,7 @@ let reconnectWait = 500;
 
 // ------------------------------------------------------------------ protocol
 
-class ServerError extends Error {
+export class ServerError extends Error {
   code: string;
   orderErrors: any[];
   constructor(error) {
@@ -107,7 +115,7 @@ function connect() {
 
 // ------------------------------------------------------------------ helpers
 
-function setStatus(text, error = false) {
+export function setStatus(text, error = false) {
   $('status').textContent = text;
   $('status').classList.toggle('error', error);
 }
@@ -139,7 +147,7 @@ export function el(tag, attrs = {}, ...children) {
 // that page (or the game, for another) clears it.
 export function show(section) {
   if ($(section).hidden) setStatus('');
-  for (const id of ['login', 'lobby', 'game']) $(id).hidden = id !== section;
+  for (const id of ['login', 'lobby', 'game', 'account', 'unsubscribe']) $(id).hidden = id !== section;
 }
 
 export function when(unix) {
@@ -162,7 +170,7 @@ const replayBoard = new BoardFrame($('replay-figure'), 'replay');
 
 // ------------------------------------------------------------------ sign-in
 
-async function signIn() {
+export async function signIn() {
   const token = localStorage.getItem('naumachia.token');
   if (token) {
     try {
@@ -183,8 +191,11 @@ async function signIn() {
   setTitle('naumachia');
   $('who').textContent = '';
   $('logout').hidden = true;
+  $('account-link').hidden = true;
   show('login');
   setStatus('Sign in, or register a new account.');
+  // An unsubscribe link needs no sign-in.
+  if (location.hash.startsWith('#unsubscribe=')) route();
 }
 
 function signedIn(session) {
@@ -192,6 +203,7 @@ function signedIn(session) {
   localStorage.setItem('naumachia.token', session.token);
   $('who').textContent = `signed in as ${session.name}`;
   $('logout').hidden = false;
+  $('account-link').hidden = false;
   setStatus('');
   route();
 }
@@ -239,11 +251,17 @@ $('logout').addEventListener('click', async () => {
 
 // ------------------------------------------------------------------ routing
 
-function route() {
+export function route() {
+  const unsubscribe = /^#unsubscribe=([0-9a-fA-F]+)$/.exec(location.hash);
+  if (unsubscribe) {
+    openUnsubscribe(unsubscribe[1]);
+    return;
+  }
   if (!me) return;
   loadMyGames().catch(fail);
   const m = /^#game=(\d+)$/.exec(location.hash);
   if (m) openGame(Number(m[1]));
+  else if (location.hash === '#account') openAccount().catch(fail);
   else openLobby();
 }
 window.addEventListener('hashchange', route);
@@ -255,7 +273,7 @@ async function openGame(id) {
   if (!game || game.id !== id) {
     setStatus('');
     game = {id, detail: null, lastSeq: 0, cursors: new Map(), replay: null, filled: null,
-      loadingEvents: null, loadingPress: null};
+      loadingEvents: null, loadingPress: null, forSeat: null, proposalLog: new Map()};
     $('events').replaceChildren();
     $('messages').replaceChildren();
     $('order-errors').replaceChildren();
@@ -281,19 +299,22 @@ async function openGame(id) {
 // Draws the game's summary, board and orders form. The orders typed are kept
 // until the step changes (a push, a reconnect): only then are the saved ones
 // filled in.
-async function refreshGame() {
+export async function refreshGame() {
   const mine = game;
-  const d = await request('get_game', {game_id: mine.id, picture: true});
+  await loadScenarios();  // their titles
+  const d = await request('get_game', orderingFor(mine, {game_id: mine.id, picture: true}));
   if (game !== mine) return;  // the player went elsewhere meanwhile
   game.detail = d;
   const g = d.summary;
-  setTitle(`naumachia: game ${g.id}`);
-  $('game-title').textContent = `Game ${g.id}: ${g.scenario}`;
+  setTitle(`naumachia: ${g.name || `game ${g.id}`}`);
+  $('game-title').textContent = `${gameName(g)}: ${scenarioTitle(g.scenario)}`;
   showBanner(g);
-  $('seats').replaceChildren(...g.seats.map((s) => el('li', {},
+  $('seats').replaceChildren(...g.seats.map((s) => el('li', {'data-seat': String(s.seat)},
       `${s.side}: ${s.player || 'free'}`,
       s.must_order ? (s.ready ? ' (orders ready)' : s.saved ? ' (draft saved, not ready)' : ' (to order)') : '',
-      s.resigned ? ' (resigned)' : '')));
+      ...offerParts(g, s))));
+  showProposals(g);
+  showOrderingFor(g);
   setBoard(d.picture, `the board of game ${g.id}, ${g.step_label}`);
   showPieces(d);
   $('board-save').hidden = !d.picture;
@@ -305,12 +326,13 @@ async function refreshGame() {
     $('board-save').href = pictureUrl(d.picture);
     $('board-save').download = `game-${g.id}-step-${g.step}.svg`;
   }
-  const seat = g.seats.find((s) => s.seat === g.my_seat);
+  const seat = g.seats.find((s) => s.seat === (game.forSeat ?? g.my_seat));
   const ordering = g.status === 'RUNNING' && seat && seat.must_order;
   $('orders').hidden = !ordering;
   $('order-help').textContent = d.order_help;
   if (ordering) {
-    $('orders-label').textContent = `Orders for ${g.step_label}, one per line (you may also type them)`;
+    const whose = game.forSeat === null ? '' : ` of ${seat.side}`;
+    $('orders-label').textContent = `Orders${whose} for ${g.step_label}, one per line (you may also type them)`;
     if (game.filled !== g.step) {
       game.filled = g.step;
       $('order-lines').value = d.my_orders.join('\n');
@@ -377,7 +399,7 @@ function showBanner(g) {
 
 // Only seated players hear of a game's events as they happen; a watcher
 // asks again now and then, and with the Refresh button.
-async function refreshAll() {
+export async function refreshAll() {
   await refreshGame();
   await loadEvents();
   await loadPress();
@@ -402,7 +424,7 @@ $('orders-form').addEventListener('submit', async (e) => {
   errors.replaceChildren();
   try {
     const a = await request('submit_orders',
-        {game_id: game.id, step: game.detail.summary.step, lines, ready});
+        orderingFor(game, {game_id: game.id, step: game.detail.summary.step, lines, ready}));
     $('order-lines').value = a.canonical.join('\n');
     $('orders-note').textContent =
         a.resolved ? 'Your orders completed the step; it resolved.' :
@@ -462,10 +484,8 @@ function eventItem(e) {
       return item(`The game is over: ${e.over.result}.`);
     case 'resigned':
       return item(`${e.resigned.player} (${sideOf(e.resigned.seat)}) resigned.`);
-    case 'proposal': {
-      const p = e.proposal;
-      return item(`Proposal ${p.proposal.id} (${p.proposal.kind}): ${p.what}${p.why ? `, ${p.why}` : ''}.`);
-    }
+    case 'proposal':
+      return item(proposalEventText(e.proposal));
     case 'deadline':
       return item(`Deadline ${e.deadline.change.toLowerCase()}${e.deadline.deadline_unix ? `: now ${when(e.deadline.deadline_unix)}` : ''}.`);
     case 'offer':
@@ -580,6 +600,9 @@ async function onPush(env) {
       }
     } else if (env.body === 'event' && !game && !$('lobby').hidden) {
       // The lobby shows the player's games as they stand.
+      await listGames(false);
+    } else if (env.body === 'game_made' && !game && !$('lobby').hidden) {
+      // Another player made a game (the lobby asked to hear of them).
       await listGames(false);
     } else if (env.body === 'press_message' && game && env.press_message.game_id === game.id) {
       addMessage(env.press_message);

@@ -81,7 +81,7 @@ export function awaitsMe(g) {
 // The player's games (ListGamesRequest.mine_only), asked again whenever an
 // event of one of them is pushed: the count of those awaiting the player's
 // orders heads the tab's title ("(2) naumachia").
-export let myGames = [];
+let myGames = [];
 // Signed out: no games of the player's any more.
 export function forgetMyGames() {
   myGames = [];

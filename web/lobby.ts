@@ -6,10 +6,11 @@
 
 import {$, closeGame, el, fail, me, request, scenarios, setScenarios, show, socket} from './app';
 import {awaitsMe, deadlineElement, loadMyGames, setTitle, timeLeftWords} from './deadlines';
+import {listOffered} from './offers';
 
-// Another player making a game pushes nothing to this page (the server
-// pushes only the events of games the player sits in): the lobby asks again
-// every 30 seconds while it is shown.
+// A game another player makes is pushed (list_games' `watch`); one joined
+// or started by others is not (the server pushes only the events of games
+// the player sits in): the lobby asks again every 30 seconds while shown.
 const kLobbyPoll = 30000;
 let nextBefore = 0;
 
@@ -24,26 +25,36 @@ export async function openLobby() {
   show('lobby');
   setTitle('naumachia: games');
   try {
-    if (!scenarios.length) {
-      setScenarios((await request('list_scenarios', {})).scenarios);
-      const select = document.forms['new-game'].scenario;
-      select.replaceChildren(...scenarios.map((s) => el('option', {value: s.id}, `${s.id}: ${s.title}`)));
-      // The game most players come for first.
-      if (scenarios.some((s) => s.id === 'diplomacy/standard')) select.value = 'diplomacy/standard';
-      scenarioChosen();
-      const families = [...new Set(scenarios.map((s) => s.id.split('/')[0]))];
-      $('game-filter').replaceChildren(el('option', {value: ''}, 'every game'),
-          ...families.map((f) => el('option', {value: f}, f)));
-    }
+    await loadScenarios();
     await listGames(false);
   } catch (err) {
     fail(err);
   }
 }
 
-function scenarioTitle(id) {
+// The server's scenarios, asked for once: the new-game form's, the game
+// filter's, and their titles for the lobby and the game's page.
+export async function loadScenarios() {
+  if (scenarios.length) return;
+  setScenarios((await request('list_scenarios', {})).scenarios);
+  const select = document.forms['new-game'].scenario;
+  select.replaceChildren(...scenarios.map((s) => el('option', {value: s.id}, `${s.id}: ${s.title}`)));
+  // The game most players come for first.
+  if (scenarios.some((s) => s.id === 'diplomacy/standard')) select.value = 'diplomacy/standard';
+  scenarioChosen();
+  const families = [...new Set(scenarios.map((s) => s.id.split('/')[0]))];
+  $('game-filter').replaceChildren(el('option', {value: ''}, 'every game'),
+      ...families.map((f) => el('option', {value: f}, f)));
+}
+
+export function scenarioTitle(id) {
   const s = scenarios.find((x) => x.id === id);
   return s ? s.title : id;
+}
+
+// A game's name as its creator gave it, with its number; else its number.
+export function gameName(g) {
+  return g.name ? `${g.name} (game ${g.id})` : `Game ${g.id}`;
 }
 
 function stepText(g) {
@@ -63,7 +74,7 @@ function playersText(g) {
   return waiting.length ? `still to order: ${waiting.map(named).join(', ')}` : 'every seat is ready';
 }
 
-function deadlineCell(g) {
+export function deadlineCell(g) {
   if (g.status === 'RUNNING') return deadlineElement(g);
   if (g.status === 'OPEN') {
     return g.deadline_seconds ? `${timeLeftWords(g.deadline_seconds)} a step` : 'no deadlines';
@@ -75,7 +86,7 @@ function deadlineCell(g) {
 // shows before its text.
 function gameRow(g) {
   const cell = (label, ...content) => el('td', {'data-label': label}, ...content);
-  const name = cell('Game', el('span', {class: 'game-name'}, `Game ${g.id}`), ' ',
+  const name = cell('Game', el('span', {class: 'game-name'}, gameName(g)), ' ',
       el('span', {class: 'scenario'}, scenarioTitle(g.scenario)));
   if (awaitsMe(g)) name.append(' ', el('strong', {class: 'your-move'}, 'your move'));
   const actions = el('td', {class: 'actions'});
@@ -109,7 +120,7 @@ function byUrgency(a, b) {
   return rank(a) - rank(b) || due(a) - due(b) || b.id - a.id;
 }
 
-function fillTable(table, rows, empty) {
+export function fillTable(table, rows, empty) {
   const body = table.tBodies[0];
   body.replaceChildren(...rows);
   if (!rows.length) body.append(el('tr', {class: 'empty'}, el('td', {colspan: '6'}, empty)));
@@ -119,7 +130,8 @@ function fillTable(table, rows, empty) {
 export async function listGames(more) {
   const [mine, r] = await Promise.all([
     loadMyGames(),
-    request('list_games', {open_only: $('open-only').checked, before_id: more ? nextBefore : 0}),
+    // `watch`: the server pushes every game made from now on (game_made).
+    request('list_games', {open_only: $('open-only').checked, before_id: more ? nextBefore : 0, watch: true}),
   ]);
   const waiting = mine.filter(awaitsMe).length;
   $('my-games-note').textContent = !mine.length ? '' :
@@ -136,6 +148,7 @@ export async function listGames(more) {
   }
   nextBefore = r.next_before_id;
   $('more-games').hidden = !nextBefore;
+  if (!more) await listOffered();
 }
 
 // The game filter hides the rows of other games than the one chosen.
@@ -196,6 +209,7 @@ document.forms['new-game'].addEventListener('submit', async (e) => {
       players: Number(form.players.value),
       deadline_seconds: Math.round(Number(form.deadline.value) * 3600),
       press: form.press.value,
+      name: form.name.value.trim(),
     });
     location.hash = `#game=${g.id}`;
   } catch (err) {

@@ -6,7 +6,7 @@
 // cells, and writes the finished line into the orders text, which stays the
 // one list of orders sent. It holds no rules.
 
-import {$, el, fail, game, gameBoard, request} from './app';
+import {$, el, fail, game, gameBoard, refreshGame, request} from './app';
 import {SVG_NS} from './board';
 import {playerSeats} from './roster';
 
@@ -196,7 +196,43 @@ function orderedLine(d) {
 
 async function askChoices(decision, path) {
   const g = game.detail.summary;
-  return request('choices', {game_id: game.id, step: g.step, decision, path});
+  return request('choices', orderingFor(game, {game_id: game.id, step: g.step, decision, path}));
+}
+
+// ------------------------------------------------------------------ a partner's seat
+
+// A request about orders, for the seat the page orders for: the player's
+// own (no for_seat) or a resigned partner's whose forces the game handed to
+// them (GameSummary.controlled_seats).
+export function orderingFor(mine, body) {
+  return mine.forSeat === null || mine.forSeat === undefined ? body : {...body, for_seat: mine.forSeat};
+}
+
+// "Orders for": shown when the player controls more seats than their own.
+export function showOrderingFor(g) {
+  const seats = g.my_seat < 0 ? [] : g.controlled_seats.filter((s) => s !== g.my_seat);
+  $('order-for-label').hidden = !seats.length || g.status !== 'RUNNING';
+  if (!seats.length) {
+    game.forSeat = null;
+    return;
+  }
+  const named = (seat) => g.seats.find((s) => s.seat === seat) || {side: `seat ${seat}`, resigned: false};
+  $('order-for').replaceChildren(el('option', {value: String(g.my_seat)}, `${named(g.my_seat).side} (your seat)`),
+      ...seats.map((seat) => el('option', {value: String(seat)},
+          `${named(seat).side}${named(seat).resigned ? ' (resigned partner)' : ' (partner)'}`)));
+  // (Set here: this file runs before app.js, whose helpers it uses.)
+  $('order-for').onchange = orderForChosen;
+  if (game.forSeat !== null && !seats.includes(game.forSeat)) game.forSeat = null;
+  $('order-for').value = String(game.forSeat ?? g.my_seat);
+}
+
+function orderForChosen() {
+  const seat = Number($('order-for').value);
+  game.forSeat = seat === game.detail.summary.my_seat ? null : seat;
+  // Another seat's board, saved orders and decisions.
+  game.filled = null;
+  picking = null;
+  refreshGame().catch(fail);
 }
 
 // Lists the step's decisions for a player who orders in it.

@@ -212,6 +212,7 @@ void GameFacts::fill_summary(std::optional<std::int64_t> user, proto::GameSummar
     s.set_paused_remaining_seconds(*g.paused_remaining);
   s.set_press(press_proto(g.press));
   s.set_private_press(g.private_press);
+  s.set_name(g.name);
   s.set_disorder_after(static_cast<std::uint32_t>(std::max(0, g.disorder_after)));
   s.set_last_event(static_cast<std::uint64_t>(g.next_event - 1));
   if (chain_shown(g)) s.set_chain_hash(hex(g.chain_hash));

@@ -83,9 +83,20 @@ std::optional<WebhookFormat> webhook_format(const std::string& text) {
   return std::nullopt;
 }
 
+std::string unsubscribe_link(const std::string& server_url, const std::string& token) {
+  std::string page = server_url;
+  if (page.rfind("wss://", 0) == 0)
+    page = "https://" + page.substr(6);
+  else if (page.rfind("ws://", 0) == 0)
+    page = "http://" + page.substr(5);
+  while (!page.empty() && page.back() == '/') page.pop_back();
+  return page + "/#unsubscribe=" + token;
+}
+
 std::string unsubscribe_text(const std::string& server_url, const std::string& token,
                              NotifyChannel channel) {
-  return "To stop these notices: naumachia --server " + server_url + " unsubscribe " + token +
+  return "To stop these notices, open " + unsubscribe_link(server_url, token) +
+         " or run: naumachia --server " + server_url + " unsubscribe " + token +
          " (or, signed in: naumachia notify remove " + channel_text(channel) +
          "; naumachia notify shows what you hear about).";
 }

@@ -14,8 +14,13 @@ enum class WebhookFormat { Json, Discord, Slack };
 std::string format_text(WebhookFormat f);  // "json", "discord", "slack"
 std::optional<WebhookFormat> webhook_format(const std::string& text);
 
-// What every notice ends with: how to stop them. `server_url` is how the
-// players' client names this server ("wss://games.example.org:8443").
+// The web client's page that stops the notices carrying `token`: the
+// server's own port serves the page (wss://HOST:PORT is https://HOST:PORT/).
+std::string unsubscribe_link(const std::string& server_url, const std::string& token);
+
+// What every notice ends with: how to stop them, by the web client's page or
+// the command-line client. `server_url` is how the players' client names
+// this server ("wss://games.example.org:8443").
 std::string unsubscribe_text(const std::string& server_url, const std::string& token,
                              NotifyChannel channel);
 

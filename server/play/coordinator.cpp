@@ -5,6 +5,7 @@
 #include <set>
 
 #include "base/log.h"
+#include "base/text.h"
 #include "convert.h"
 #include "core/text.h"
 #include "facts/proposals.h"
@@ -258,6 +259,20 @@ PressMode press_setting(const proto::CreateGameRequest& r) {
   return mode;
 }
 
+// A new game's name: trimmed of blanks, at most kMaxGameName bytes, no
+// control characters (every player's list shows it).
+std::string game_name(const std::string& asked) {
+  constexpr std::size_t kMaxGameName = 60;
+  const std::string name(text::trim(asked));
+  if (name.size() > kMaxGameName) {
+    refuse(proto::INVALID_ARGUMENT, "a game's name has at most " + std::to_string(kMaxGameName) +
+                                        " bytes, not " + std::to_string(name.size()));
+  }
+  if (const auto where = control_character(name, false))
+    refuse(proto::INVALID_ARGUMENT, "the game's name holds a control character (" + *where + ")");
+  return name;
+}
+
 }  // namespace
 
 void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGameRequest& r,
@@ -300,6 +315,7 @@ void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGa
   g.hash_scheme = GameHasher::kCurrent;
   g.press = press_setting(r);
   g.private_press = r.private_press();
+  g.name = game_name(r.name());
   g.disorder_after =
       r.has_disorder_after()
           ? static_cast<int>(std::min<std::uint32_t>(r.disorder_after(), kMaxDisorderAfter + 1))
@@ -359,6 +375,9 @@ void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGa
           log_line(game_label(created->id) + " created (" + g.full_scenario() + ") by '" + name +
                    "'");
           push(created->id, {created->joined}, live->readers());
+          fanout_.push_new_game(
+              [&](std::int64_t viewer, proto::GameSummary& s) { live->fill_summary(viewer, s); },
+              reply->outbox());
           live->fill_summary(user, *reply->out().mutable_game());
           reply->send();
         });
@@ -368,6 +387,7 @@ void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGa
 void Coordinator::list_games(const ConnectionState& conn, const proto::ListGamesRequest& r,
                              const ReplyPtr& reply) {
   const std::int64_t user = require_user(conn);
+  if (r.watch()) fanout_.watch_new_games(reply->outbox());
   const int limit = r.limit() ? static_cast<int>(std::min<std::uint32_t>(
                                     r.limit(), static_cast<std::uint32_t>(limits_.list_page_max)))
                               : limits_.list_page;

@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 
+#include "base/text.h"
 #include "facts/game_facts.h"
 #include "notices/game_notices.h"
 #include "notices/notice_tables.h"
@@ -68,18 +69,9 @@ void Press::check_text(const std::string& text) const {
                                  " bytes; a message has at most " +
                                  std::to_string(limits_.max_text));
   }
-  // A reader's terminal would obey escape sequences and the like: C0 and C1
-  // controls (the latter U+0080 to U+009F, 0xC2 0x80-0x9F in UTF-8).
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    const bool c1 = c == 0xc2 && i + 1 < text.size() &&
-                    static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
-                    static_cast<unsigned char>(text[i + 1]) <= 0x9f;
-    if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f || c1) {
-      refuse(proto::INVALID_ARGUMENT, "the message holds a control character (byte " +
-                                          std::to_string(c) + " at offset " + std::to_string(i) +
-                                          "); only newlines and tabs are allowed");
-    }
+  if (const auto where = control_character(text, true)) {
+    refuse(proto::INVALID_ARGUMENT, "the message holds a control character (" + *where +
+                                        "); only newlines and tabs are allowed");
   }
   if (text.find_first_not_of(" \t\n") == std::string::npos)
     refuse(proto::INVALID_ARGUMENT, "the message is empty");

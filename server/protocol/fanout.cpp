@@ -35,17 +35,47 @@ std::shared_ptr<const std::string> frame_of(const proto::PressMessage& m) {
 }  // namespace
 
 void Fanout::add(std::int64_t user_id, const std::shared_ptr<Outbox>& outbox) {
-  if (outbox) outboxes_.emplace(user_id, outbox);
+  if (!outbox) return;
+  outboxes_.emplace(user_id, outbox);
+  // A connection signing in anew watches nothing until it asks.
+  watching_new_games_.erase(outbox.get());
 }
 
 void Fanout::remove(const std::shared_ptr<Outbox>& outbox) {
   for (auto it = outboxes_.begin(); it != outboxes_.end();) {
     auto locked = it->second.lock();
     if (!locked || locked == outbox) {
+      watching_new_games_.erase(locked ? locked.get() : outbox.get());
       it = outboxes_.erase(it);
     } else {
       ++it;
     }
+  }
+}
+
+void Fanout::watch_new_games(const Outbox* outbox) {
+  for (const auto& entry : outboxes_) {
+    if (auto o = entry.second.lock(); o && o.get() == outbox) {
+      watching_new_games_.insert(outbox);
+      return;
+    }
+  }
+}
+
+void Fanout::push_new_game(const SummaryFor& summary_for, const Outbox* requester) const {
+  if (watching_new_games_.empty()) return;
+  // One frame per user, for all their watching connections.
+  std::map<std::int64_t, std::shared_ptr<const std::string>> frames;
+  for (const auto& entry : outboxes_) {
+    auto o = entry.second.lock();
+    if (!o || o.get() == requester || !watching_new_games_.count(o.get())) continue;
+    const std::int64_t user = entry.first;
+    auto& frame = frames[user];
+    if (!frame) {
+      frame =
+          push_frame([&](proto::Envelope& env) { summary_for(user, *env.mutable_game_made()); });
+    }
+    o->send(*frame);
   }
 }
 

@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,15 @@ class Fanout {
   void push(const proto::PressMessage& message, const std::vector<Reader>& readers,
             const Outbox* requester = nullptr) const;
 
+  // The signed-in connection `outbox` (added) gets every game made from now
+  // on (ListGamesRequest.watch), until it is removed.
+  void watch_new_games(const Outbox* outbox);
+  // Sends a new game to every connection watching for them but `requester`
+  // (the answer to its request carries it), as its user is shown the game:
+  // `summary_for` fills that.
+  using SummaryFor = std::function<void(std::int64_t user_id, proto::GameSummary& out)>;
+  void push_new_game(const SummaryFor& summary_for, const Outbox* requester) const;
+
  private:
   // A push's frame as one reader may have it; null: nothing for that reader.
   using FrameFor = std::function<std::shared_ptr<const std::string>(const Viewer&)>;
@@ -42,6 +52,7 @@ class Fanout {
                const Outbox* skip) const;
 
   std::multimap<std::int64_t, std::weak_ptr<Outbox>> outboxes_;  // by user id
+  std::set<const Outbox*> watching_new_games_;                   // a subset of outboxes_'
 };
 
 }  // namespace naumachia::server

@@ -136,6 +136,7 @@ struct GameRow {
   std::optional<std::int64_t> deadline_set_at;
   // Missed deadlines in a row that put a seat in civil disorder; 0: never.
   int disorder_after = 0;
+  std::string name;  // as its creator gave it; empty: none
 
   std::string full_scenario() const { return game + "/" + scenario; }
 };

@@ -23,7 +23,7 @@ const std::string& game_columns(bool with_state) {
            " winning_sides,"
            " (SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.game_id = g.id),"
            " to_order, press, private_press, paused, paused_remaining, deadline_set_at,"
-           " disorder_after";
+           " disorder_after, name";
   };
   static const std::string full = columns("state"), summary = columns("NULL");
   return with_state ? full : summary;
@@ -60,6 +60,7 @@ GameRow read_game(const Stmt& s) {
   if (!s.is_null(26)) g.paused_remaining = s.integer(26);
   if (!s.is_null(27)) g.deadline_set_at = s.integer(27);
   g.disorder_after = static_cast<int>(s.integer(28));
+  g.name = s.text(29);
   return g;
 }
 
@@ -245,8 +246,8 @@ std::int64_t Tables::create_game(const GameRow& g, std::int64_t now) {
   db_.prepare(
          "INSERT INTO games(game, scenario, players, created_by, created_at, deadline_seconds,"
          " seed, seed_hash, status, rules_version, hash_scheme, press, private_press,"
-         " disorder_after)"
-         " VALUES(?,?,?,?,?,?,?,?, 'open', ?, ?, ?, ?, ?)")
+         " disorder_after, name)"
+         " VALUES(?,?,?,?,?,?,?,?, 'open', ?, ?, ?, ?, ?, ?)")
       .bind(1, g.game)
       .bind(2, g.scenario)
       .bind(3, g.players)
@@ -260,6 +261,7 @@ std::int64_t Tables::create_game(const GameRow& g, std::int64_t now) {
       .bind(11, press_text(g.press))
       .bind(12, g.private_press ? 1 : 0)
       .bind(13, g.disorder_after)
+      .bind(14, g.name)
       .run();
   return db_.last_insert_id();
 }

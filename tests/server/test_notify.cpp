@@ -47,6 +47,17 @@ TEST_CASE("notice format: base64, JSON strings and mail headers a player cannot 
         "{\"kind\":\"over\",\"game\":3,\"subject\":\"s\",\"text\":\"t\",\"unsubscribe\":\"u\"}");
 }
 
+TEST_CASE("notice format: the unsubscribe link is the web client's page on the server's port") {
+  CHECK(unsubscribe_link("wss://games.example.org:8443", "ab12") ==
+        "https://games.example.org:8443/#unsubscribe=ab12");
+  CHECK(unsubscribe_link("wss://[::1]:8443/", "ab12") == "https://[::1]:8443/#unsubscribe=ab12");
+  CHECK(unsubscribe_link("https://example.org/play", "ab12") ==
+        "https://example.org/play/#unsubscribe=ab12");
+  const std::string text = unsubscribe_text("wss://h.test:1", "ab12", NotifyChannel::Email);
+  CHECK(has(text, "open https://h.test:1/#unsubscribe=ab12 "));
+  CHECK(has(text, "naumachia --server wss://h.test:1 unsubscribe ab12"));
+}
+
 TEST_CASE("notice format: which e-mail addresses and webhooks the server takes") {
   CHECK_FALSE(email_problem("alice@example.org"));
   CHECK(email_problem("alice"));

@@ -2,11 +2,13 @@
 // headless Chromium (Debian's, or NAUMACHIA_CHROMIUM) driven by
 // puppeteer-core, checks that count, and screenshots checked for a board.
 import {spawn} from 'node:child_process';
-import {mkdirSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import {request as httpsRequest} from 'node:https';
+import {createServer} from 'node:net';
 import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
 
 // The packages are the web client's development packages (web/package.json,
 // installed into web/node_modules), found from there rather than from here.
@@ -39,11 +41,11 @@ export const kShippedGames = [
 
 // ------------------------------------------------------------------ server
 
-function startServer(serverPath, dir) {
+function startServer(serverPath, dir, extraArgs = [], port = 0) {
   return new Promise((resolve, reject) => {
     const server = spawn(serverPath,
-        ['--db', join(dir, 'naumachia.db'), '--listen', '127.0.0.1:0', '--password-iterations', '1000',
-          '--request-rate', '1000', '--request-burst', '1000'],
+        ['--db', join(dir, 'naumachia.db'), '--listen', `127.0.0.1:${port}`, '--password-iterations', '1000',
+          '--request-rate', '1000', '--request-burst', '1000', ...extraArgs],
         {stdio: ['ignore', 'pipe', 'pipe']});
     let out = '';
     let err = '';
@@ -56,6 +58,69 @@ function startServer(serverPath, dir) {
     server.on('exit', (code) => reject(new Error(`the server exited (${code}): ${err}`)));
     setTimeout(() => reject(new Error(`the server did not start: ${err}`)), 30000);
   });
+}
+
+// A port free now on the loopback address.
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const {port} = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// The test SMTP relay (tests/support/sinks.py, Debian's python3-aiosmtpd):
+// it writes each mail it takes to a file of its own in `dir`, "name: value"
+// lines (to, subject, ...), a blank line and the text.
+function startMailSink(dir) {
+  return new Promise((resolve, reject) => {
+    mkdirSync(dir, {recursive: true});
+    const script = fileURLToPath(new URL('../support/sinks.py', import.meta.url));
+    // Debian's Python, whose package the relay is (as the integration tests run it).
+    const sink = spawn('/usr/bin/python3', [script, 'smtp', '--dir', dir], {stdio: ['ignore', 'pipe', 'pipe']});
+    let out = '';
+    let err = '';
+    sink.stderr.on('data', (d) => (err += d));
+    sink.stdout.on('data', (d) => {
+      out += d;
+      const m = /port (\d+)/.exec(out);
+      if (m) resolve({sink, port: Number(m[1])});
+    });
+    sink.on('exit', (code) => reject(new Error(`the SMTP sink exited (${code}): ${err}`)));
+    setTimeout(() => reject(new Error(`the SMTP sink did not start: ${err}`)), 60000);
+  });
+}
+
+// The mails the sink took so far: {fields, text} each, oldest first.
+function mailsIn(dir) {
+  return readdirSync(dir).filter((f) => f.endsWith('.txt')).sort().map((f) => {
+    const whole = readFileSync(join(dir, f), 'utf8');
+    const cut = whole.indexOf('\n\n');
+    const fields = {};
+    for (const line of whole.slice(0, cut).split('\n')) {
+      const at = line.indexOf(': ');
+      if (at > 0) fields[line.slice(0, at)] = line.slice(at + 2);
+    }
+    return {fields, text: whole.slice(cut + 2)};
+  });
+}
+
+// Waits until a mail to `to` whose subject or text matches `pattern` has
+// come, and returns the match.
+export async function waitForMail(mail, to, pattern, timeoutMs = 30000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    for (const m of mailsIn(mail.dir)) {
+      if (m.fields.to !== to) continue;
+      const found = pattern.exec(m.fields.subject || '') || pattern.exec(m.text);
+      if (found) return found;
+    }
+    if (Date.now() > until) throw new Error(`no mail to ${to} matching ${pattern}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 export function http(address, method, path, headers = {}) {
@@ -74,9 +139,12 @@ export function http(address, method, path, headers = {}) {
   });
 }
 
-// Runs `body({address, base, newPage, outDir})` against a fresh server and
-// browser, then exits with the checks' verdict: "N checks passed, M failed".
-export async function run(usage, body) {
+// Runs `body({address, base, newPage, outDir, mail})` against a fresh server
+// and browser, then exits with the checks' verdict: "N checks passed, M
+// failed". `options.serverArgs` go to the server; with `options.mail` the
+// server sends its mail through the test SMTP relay, whose mails `mail`
+// reads (waitForMail).
+export async function run(usage, body, options = {}) {
   const [serverPath, outDir] = process.argv.slice(2);
   if (!serverPath || !outDir) {
     console.error(`usage: ${usage}`);
@@ -86,9 +154,19 @@ export async function run(usage, body) {
   const work = mkdtempSync(join(tmpdir(), 'naumachia-browser-'));
   let started = null;
   let browser = null;
+  let sink = null;
   const errors = [];
   try {
-    started = await startServer(serverPath, work);
+    const serverArgs = [...(options.serverArgs || [])];
+    const mail = options.mail ? {dir: join(work, 'mail')} : null;
+    // Notices name the server by the address it was told to listen on: a
+    // port chosen here, not one the system picks when it binds.
+    const port = mail ? await freePort() : 0;
+    if (mail) {
+      sink = await startMailSink(mail.dir);
+      serverArgs.push('--smtp', `smtp://127.0.0.1:${sink.port}`, '--smtp-tls', 'none');
+    }
+    started = await startServer(serverPath, work, serverArgs, port);
     browser = await puppeteer.launch({
       executablePath: process.env.NAUMACHIA_CHROMIUM || '/usr/bin/chromium',
       headless: true,
@@ -108,7 +186,7 @@ export async function run(usage, body) {
       await page.goto(base, {waitUntil: 'load'});
       return page;
     };
-    await body({address: started.address, base, newPage, outDir});
+    await body({address: started.address, base, newPage, outDir, mail});
     check(errors.length === 0, `no script errors in the pages${errors.length ? `: ${errors.join('; ')}` : ''}`);
   } catch (err) {
     failures++;
@@ -117,6 +195,7 @@ export async function run(usage, body) {
   } finally {
     if (browser) await browser.close();
     if (started) started.server.kill('SIGTERM');
+    if (sink) sink.sink.kill('SIGTERM');
     rmSync(work, {recursive: true, force: true});
   }
   console.log(`${checks - failures} checks passed, ${failures} failed`);

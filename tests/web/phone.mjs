@@ -9,7 +9,7 @@ import {join} from 'node:path';
 
 import {boardLoaded, check, createAndJoin, register, run, screenshotBoard, waitText} from './harness.mjs';
 
-const kPanels = ['seats-panel', 'orders', 'events-panel', 'press', 'replay'];
+const kPanels = ['seats-panel', 'orders', 'events-panel', 'press', 'proposals-panel', 'replay'];
 
 await run('node phone.mjs SERVER OUT_DIR', async ({newPage, outDir}) => {
   const alice = await newPage(390, 844);
