@@ -21,7 +21,7 @@ Service::Service(net::io_context& ioc, const std::string& db_path, const Registr
       strand_(net::make_strand(ioc)),
       reader_db_(db_path),
       reader_(reader_db_),
-      writer_(db_path, strand_),
+      writer_(db_path, strand_, limits.max_database_bytes),
       workers_(static_cast<std::size_t>(std::max(1, limits.workers))),
       send_budget_(limits.sends),
       courier_(limits_.notify.deliver ? std::make_unique<Courier>(db_path, limits_.notify, clock_)
@@ -190,6 +190,8 @@ void Service::dispatch(ConnectionState& conn, const std::shared_ptr<Outbox>& out
   switch (in.body_case()) {
     case B::kLogout:
       return auth_.logout(conn, in.logout(), reply);
+    case B::kChangePassword:
+      return auth_.change_password(conn, in.change_password(), reply);
     case B::kRegister:
       return auth_.register_user(conn, outbox, in.register_(), reply);
     case B::kLogin:

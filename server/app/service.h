@@ -43,6 +43,9 @@ struct ServiceLimits {
   RateSpec sends = RateSpec{20, 1.0 / 6};
   int workers = 2;                           // threads hashing passwords and replaying games
   std::int64_t session_sweep_seconds = 600;  // how often expired sessions are removed
+  // The database grows to this size at most (0: as far as the disk allows);
+  // a write beyond is refused with STORAGE_FULL, as on a full disk.
+  std::int64_t max_database_bytes = 0;
 };
 
 class Service : public RequestHandler {
