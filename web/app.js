@@ -162,6 +162,7 @@ async function signIn() {
   setTitle('naumachia');
   $('who').textContent = '';
   $('logout').hidden = true;
+  $('account').hidden = true;
   show('login');
   setStatus('Sign in, or register a new account.');
 }
@@ -171,6 +172,7 @@ function signedIn(session) {
   localStorage.setItem('naumachia.token', session.token);
   $('who').textContent = `signed in as ${session.name}`;
   $('logout').hidden = false;
+  $('account').hidden = false;
   setStatus('');
   route();
 }
@@ -525,6 +527,14 @@ $('press-form').addEventListener('submit', async (e) => {
 
 async function onPush(env) {
   try {
+    // The server ended the session (expired, logged out elsewhere, the
+    // password changed): sign in again, told why.
+    if (env.body === 'signed_out') {
+      localStorage.removeItem('naumachia.token');
+      await signIn();
+      setStatus(env.signed_out.reason, true);
+      return;
+    }
     // An event of any of the player's games may change what awaits them
     // (the lobby asks for them itself).
     if (env.body === 'event' && $('lobby').hidden) myGamesChanged();
