@@ -230,7 +230,7 @@ proto::Envelope decode(const std::string& frame) {
 
 // What the server sends unasked: game events and press messages.
 bool is_push(const proto::Envelope& env) {
-  return env.has_event() || env.has_press_message();
+  return env.has_event() || env.has_press_message() || env.has_signed_out();
 }
 }  // namespace
 

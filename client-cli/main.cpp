@@ -886,6 +886,11 @@ class Client : public nc::Session {
       if (timeout == 0) left = std::chrono::hours(1);
       if (left.count() <= 0) return 3;
       const auto push = conn_->next_push(left);
+      if (push && push->has_signed_out()) {
+        // The server ended the session (it expired, or was ended elsewhere).
+        forget_token();
+        throw nc::ClientError(push->signed_out().reason());
+      }
       if (push && (push->event().game_id() == id || push->press_message().game_id() == id)) {
         // Print through the event log and the press pages, so nothing between is missed.
         if (const auto [printed, status] = print_news(); printed > 0) return status;
