@@ -230,7 +230,7 @@ proto::Envelope decode(const std::string& frame) {
 
 // What the server sends unasked: game events, press messages and games made.
 bool is_push(const proto::Envelope& env) {
-  return env.has_event() || env.has_press_message() || env.has_game_made();
+  return env.has_event() || env.has_press_message() || env.has_game_made() || env.has_signed_out();
 }
 }  // namespace
 

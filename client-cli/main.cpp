@@ -47,6 +47,7 @@ commands:
   register NAME        create an account and log in
   login NAME           log in (the password comes from NAUMACHIA_PASSWORD, else a prompt)
   logout               end the session on the server and forget it  [--everywhere] [--local]
+  passwd               change your password; your other sessions end
   scenarios            list the scenarios you can start
   new SCENARIO         start a game                       (see: naumachia new --help)
   join GAME            take a seat in an open game        (see: naumachia join --help)
@@ -115,6 +116,12 @@ const std::map<std::string, std::string> kHelp = {
      "--everywhere  end every session of your account, on every device\n  --local       only "
      "forget the token here, without telling the server (it\n                stays valid there "
      "until it expires)\n"},
+    {"passwd",
+     "usage: naumachia passwd\n\nChanges your password. The current one comes from "
+     "NAUMACHIA_PASSWORD, the new one\nfrom NAUMACHIA_NEW_PASSWORD, else each from a prompt (the "
+     "new one twice).\nA password is 12 to 256 characters, not your name with fewer than 8 "
+     "others,\nnot a character or short group repeated, a run such as abcdef... or a row of\n"
+     "the keyboard. Every other session of your account ends; this one stays.\n"},
     {"scenarios",
      "usage: naumachia scenarios\n\nLists the scenarios the server offers, with their sides.\n"},
     {"new",
@@ -229,12 +236,18 @@ struct Config {
   }
 
   // The file holds the session token: it is written readable by the user
-  // only, whatever the umask, and a directory made for it is the user's only.
+  // only, whatever the umask, and every directory made for it (~/.config
+  // too, when missing) is the user's only; directories already there are
+  // left as they are.
   void save() const {
     namespace fs = std::filesystem;
     const fs::path dir = path.parent_path();  // empty for a bare file name ("--config me.conf")
     if (!dir.empty() && !fs::exists(dir)) {
-      fs::create_directories(dir);
+      const mode_t old_mask = umask(077);
+      std::error_code ec;
+      fs::create_directories(dir, ec);
+      umask(old_mask);
+      if (ec) throw nc::ClientError("cannot create " + dir.string() + ": " + ec.message());
       fs::permissions(dir, fs::perms::owner_all);
     }
     const std::string tmp = path.string() + ".tmp";
@@ -260,10 +273,10 @@ std::filesystem::path default_config_path() {
   return std::filesystem::path(home ? home : ".") / ".config" / "naumachia" / "client.conf";
 }
 
-std::string read_password(const std::string& prompt) {
-  if (const char* p = std::getenv("NAUMACHIA_PASSWORD")) return p;
+std::string read_password(const std::string& prompt, const char* env = "NAUMACHIA_PASSWORD") {
+  if (const char* p = std::getenv(env)) return p;
   if (!isatty(STDIN_FILENO))
-    throw nc::ClientError("no password: set NAUMACHIA_PASSWORD or run in a terminal");
+    throw nc::ClientError(std::string("no password: set ") + env + " or run in a terminal");
   std::cerr << prompt << std::flush;
   termios old{};
   tcgetattr(STDIN_FILENO, &old);
@@ -300,6 +313,7 @@ class Client : public nc::Session {
         {"register", [&](auto& a) { return sign_in(a, true); }},
         {"login", [&](auto& a) { return sign_in(a, false); }},
         {"logout", [&](auto& a) { return logout(a); }},
+        {"passwd", [&](auto& a) { return passwd(a); }},
         {"scenarios", [&](auto& a) { return scenarios(a); }},
         {"new", [&](auto& a) { return create(a); }},
         {"join", [&](auto& a) { return join(a); }},
@@ -483,6 +497,24 @@ class Client : public nc::Session {
     const auto ended = res.logged_out().sessions_ended();
     std::cout << "logged out" << (a.has("--everywhere") ? " everywhere" : "")
               << ": the server ended " << ended << (ended == 1 ? " session" : " sessions") << "\n";
+    return 0;
+  }
+
+  int passwd(const std::vector<std::string>& argv) {
+    const Args a = parse_args(argv, {}, {});
+    if (!a.positional.empty()) throw nc::ClientError(kHelp.at("passwd"));
+    connect();
+    proto::Envelope req;
+    auto& r = *req.mutable_change_password();
+    r.set_old_password(read_password("current password: "));
+    r.set_new_password(
+        read_password("new password (12 characters at least): ", "NAUMACHIA_NEW_PASSWORD"));
+    if (!std::getenv("NAUMACHIA_NEW_PASSWORD") &&
+        read_password("the new password again: ", "NAUMACHIA_NEW_PASSWORD") != r.new_password())
+      throw nc::ClientError("the two new passwords differ; nothing was changed");
+    const auto ended = expect(req).password_changed().sessions_ended();
+    std::cout << "password changed; the server ended " << ended << " other "
+              << (ended == 1 ? "session" : "sessions") << "\n";
     return 0;
   }
 
@@ -865,6 +897,11 @@ class Client : public nc::Session {
       if (timeout == 0) left = std::chrono::hours(1);
       if (left.count() <= 0) return 3;
       const auto push = conn_->next_push(left);
+      if (push && push->has_signed_out()) {
+        // The server ended the session (it expired, or was ended elsewhere).
+        forget_token();
+        throw nc::ClientError(push->signed_out().reason());
+      }
       if (push && (push->event().game_id() == id || push->press_message().game_id() == id)) {
         // Print through the event log and the press pages, so nothing between is missed.
         if (const auto [printed, status] = print_news(); printed > 0) return status;

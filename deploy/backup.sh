@@ -3,9 +3,10 @@
 # consistent snapshot while the server keeps running (WAL mode). The backup is
 # then checked twice before it is kept: SQLite's integrity_check, and an admin
 # replay of every game in it, which recomputes each step from the stored seed
-# and orders and compares the hash chain. A backup that fails either is kept
-# beside the others as NAME.db.failed for inspection, the old backups are left
-# alone, and the script exits 1.
+# and orders and compares the hash chain. A backup that fails either (or whose
+# copy or compression fails) is kept beside the others as NAME.db.failed for
+# inspection, with any -wal/-shm file as NAME.db.failed-wal/-shm, the old
+# backups are left alone (none is rotated out), and the script exits 1.
 #
 # A backup holds every running game's dice seed, the pending orders and the
 # password hashes: it is made 0600 in a 0700 directory, whatever the caller's
@@ -65,12 +66,27 @@ out="$dir/$name.db"
 if [ -e "$out" ] || [ -e "$out.gz" ]; then
   fail "'$out' exists already; one backup a second at most"
 fi
+# A copy that fails anything below is marked failed, with any -wal, -shm or
+# -journal file SQLite left beside it (renamed with it, so that SQLite still
+# pairs them), and never rotated in: only a checked .db.gz counts as a backup.
 rejected() {
-  mv -- "$out" "$out.failed"
-  fail "$* -- kept for inspection as $out.failed; older backups are untouched"
+  local f
+  if [ -e "$out" ]; then
+    for f in -wal -shm -journal; do
+      [ ! -e "$out$f" ] || mv -- "$out$f" "$out.failed$f"
+    done
+    mv -- "$out" "$out.failed"
+    fail "$* -- kept for inspection as $out.failed; older backups are untouched"
+  fi
+  fail "$* -- no copy was made; older backups are untouched"
 }
-sqlite3 "$db" ".backup '$out'"
-check=$(sqlite3 "$out" "PRAGMA integrity_check")
+# The copy is left in rollback-journal mode, so that checking it makes no
+# -wal or -shm file beside it.
+if ! copied=$(sqlite3 "$db" ".backup '$out'" 2>&1) ||
+  ! sqlite3 "$out" "PRAGMA journal_mode=DELETE" >/dev/null 2>&1; then
+  rejected "copying $db failed: ${copied:-the copy is not a database}"
+fi
+check=$(sqlite3 "$out" "PRAGMA integrity_check" 2>&1) || true
 [ "$check" = ok ] || rejected "$out fails integrity_check: $check"
 
 # Every game must verify: `naumachia-admin verify` replays each one from its
@@ -90,7 +106,12 @@ verified=${BASH_REMATCH[1]}
 [ "${BASH_REMATCH[2]}" -eq "$total" ] && [ "$verified" -eq "$total" ] ||
   rejected "the admin tool verified $verified of ${BASH_REMATCH[2]} game(s) but $out holds $total"
 
-gzip "$out"
+# Compressed beside, checked, and only then named as a backup: a full disk
+# cannot leave a truncated .db.gz to be rotated in.
+gzip -c -- "$out" >"$out.gz.part" && gzip -t -- "$out.gz.part" ||
+  { rm -f -- "$out.gz.part"; rejected "compressing $out failed"; }
+mv -- "$out.gz.part" "$out.gz"
+rm -f -- "$out"
 # The names sort by time (UTC stamps); the newest KEEP stay.
 printf '%s\n' "$dir"/naumachia-*.db.gz | sort -r | tail -n +"$((keep + 1))" | xargs -r rm --
 echo "backed up to $out.gz: integrity ok, every game verified ($verified, each replayed from its seed and orders)"

@@ -114,6 +114,31 @@ async function logOut(everywhere) {
   await signIn();
   setStatus(words);
 }
+// ------------------------------------------------------------------ password
+
+// The current password is asked for, so that an open tab alone cannot take
+// the account (ChangePasswordRequest); the server ends the other sessions.
+document.forms['password-form'].addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const form = e.target;
+  if (form.new_password.value !== form.again.value) {
+    setStatus('The two new passwords differ; nothing was changed.', true);
+    return;
+  }
+  try {
+    setStatus('Changing the password…');
+    const done = await request('change_password', {
+      old_password: form.old_password.value,
+      new_password: form.new_password.value,
+    });
+    form.reset();
+    const n = done.sessions_ended;
+    setStatus(`Password changed; ${n} other ${n === 1 ? 'session' : 'sessions'} ended.`);
+  } catch (err) {
+    fail(err);
+  }
+});
+
 $('logout-here').addEventListener('click', () => logOut(false));
 $('logout-everywhere').addEventListener('click', () => logOut(true));
 

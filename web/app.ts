@@ -582,6 +582,15 @@ $('press-form').addEventListener('submit', async (e) => {
 
 async function onPush(env) {
   try {
+    // The server ended the session (expired, logged out elsewhere, the
+    // password changed): sign in again, told why.
+    if (env.body === 'signed_out') {
+      localStorage.removeItem('naumachia.token');
+      signedOut();
+      await signIn();
+      setStatus(env.signed_out.reason, true);
+      return;
+    }
     // An event of any of the player's games may change what awaits them
     // (the lobby asks for them itself).
     if (env.body === 'event' && $('lobby').hidden) myGamesChanged();

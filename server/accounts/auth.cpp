@@ -4,6 +4,7 @@
 #include <boost/asio/post.hpp>
 #include <cctype>
 
+#include "accounts/password_rules.h"
 #include "base/addresses.h"
 #include "base/log.h"
 
@@ -14,8 +15,6 @@ using Steady = std::chrono::steady_clock;
 
 namespace {
 
-constexpr std::size_t kMinPassword = 12;
-constexpr std::size_t kMaxPassword = 256;
 // A live connection's use is written to its session row at most this often.
 constexpr std::int64_t kTouchEvery = 3600;
 
@@ -118,7 +117,7 @@ std::shared_ptr<Outbox> Auth::unlist(const ConnectionState& conn) {
   return nullptr;
 }
 
-void Auth::sign_out(ConnectionState& conn, const std::string& because) {
+void Auth::sign_out(ConnectionState& conn, const std::string& because, bool tell) {
   if (!conn.user_id) return;
   const std::shared_ptr<Outbox> outbox = unlist(conn);
   conn.user_id.reset();
@@ -126,10 +125,28 @@ void Auth::sign_out(ConnectionState& conn, const std::string& because) {
   conn.session_token_hash.clear();
   conn.signed_out_because = because;
   // No more pushes: what a signed-out connection may see is what anyone may.
+  // Told why, it is closed like any connection that has not signed in.
   if (outbox) {
     fanout_.remove(outbox);
+    if (tell) {
+      proto::Envelope push;
+      push.set_version(proto::PROTOCOL_VERSION);
+      push.mutable_signed_out()->set_reason(because);
+      outbox->send(push.SerializeAsString());
+    }
     outbox->signed_in(false);
   }
+}
+
+void Auth::sign_out_sessions(std::int64_t user, const Bytes& token_hash, bool all_but,
+                             const ConnectionState* asking, const std::string& because) {
+  std::vector<ConnectionState*> out;
+  const auto [first, last] = live_.equal_range(user);
+  for (auto it = first; it != last; ++it) {
+    if ((it->second.conn->session_token_hash == token_hash) != all_but)
+      out.push_back(it->second.conn);
+  }
+  for (ConnectionState* c : out) sign_out(*c, because, c != asking);
 }
 
 void Auth::forget(ConnectionState& conn) {
@@ -195,10 +212,8 @@ void Auth::register_user(ConnectionState& conn, const std::shared_ptr<Outbox>& o
   require_signed_out(conn);
   if (!valid_name(r.name()))
     refuse(proto::INVALID_ARGUMENT, "a name is 3 to 32 letters, digits, '_' or '-'");
-  if (r.password().size() < kMinPassword || r.password().size() > kMaxPassword) {
-    refuse(proto::INVALID_ARGUMENT, "a password is " + std::to_string(kMinPassword) + " to " +
-                                        std::to_string(kMaxPassword) + " bytes long");
-  }
+  if (const auto why = password_problem(r.password(), r.name()))
+    refuse(proto::INVALID_ARGUMENT, *why);
   // The work is checked first: a sign-up that did not pay it spends no
   // budget of anyone's.
   signup_work_.check(r.challenge(), r.nonce());
@@ -363,17 +378,18 @@ void Auth::logout(ConnectionState& conn, const proto::LogoutRequest& r, const Re
           if (failure) std::rethrow_exception(failure);
           // Every connection that used an ended session is signed out,
           // this one included.
-          std::vector<ConnectionState*> out;
-          const auto [first, last] = live_.equal_range(user);
-          for (auto it = first; it != last; ++it) {
-            if (everywhere || it->second.conn->session_token_hash == token_hash)
-              out.push_back(it->second.conn);
+          if (everywhere) {
+            // A token no session has: every session of the user but none.
+            sign_out_sessions(user, Bytes{}, true, &conn,
+                              "your sessions were logged out from another connection; log in "
+                              "again");
+          } else {
+            sign_out_sessions(user, token_hash, false, &conn,
+                              "your session was logged out from another connection; log in again");
           }
-          for (ConnectionState* c : out) {
-            sign_out(*c, c == &conn ? "you logged out; log in again"
-                                    : "your session was logged out from another connection; "
-                                      "log in again");
-          }
+          // The requester's own connection was signed out above, untold: its
+          // answer says it.
+          conn.signed_out_because = "you logged out; log in again";
           log_line("user " + std::to_string(user) + " logged out" +
                    (everywhere ? " everywhere (" + std::to_string(*ended) + " sessions)" : ""));
           reply->out().mutable_logged_out()->set_sessions_ended(static_cast<std::uint32_t>(*ended));
@@ -382,13 +398,93 @@ void Auth::logout(ConnectionState& conn, const proto::LogoutRequest& r, const Re
       });
 }
 
+void Auth::change_password(ConnectionState& conn, const proto::ChangePasswordRequest& r,
+                           const ReplyPtr& reply) {
+  const std::int64_t user_id = require_user(conn);
+  if (const auto why = password_problem(r.new_password(), conn.user_name))
+    refuse(proto::INVALID_ARGUMENT, "the new password: " + *why);
+  if (r.new_password() == r.old_password())
+    refuse(proto::INVALID_ARGUMENT, "the new password is the current one");
+  // The current password is guessed as a log-in's is: the same limits.
+  const auto now = Steady::now();
+  const std::string key = name_key(conn.user_name);
+  if (const double wait = failures_by_name_.wait(key, now); wait > 0) {
+    refuse(proto::TOO_MANY_ATTEMPTS,
+           "too many wrong passwords for this name; try again " + retry_after(wait));
+  }
+  take_password_check(now);
+  failures_by_name_.take(key, now);
+  const auto user = reader_.user_by_id(user_id);
+  if (!user) refuse(proto::SESSION_EXPIRED, "your account is gone");
+  const auto stored = PasswordScheme::parse(user->pw_scheme);
+  if (!stored) {
+    throw std::runtime_error("user '" + user->name + "' has an unreadable password scheme '" +
+                             user->pw_scheme + "'");
+  }
+  const PasswordScheme current = limits_.scheme;
+  const Bytes token_hash = conn.session_token_hash;
+  hash_for(conn, [this, &conn, account = *user, used = *stored, current, token_hash, key,
+                  old_password = r.old_password(), new_password = r.new_password(), reply] {
+    const bool ok =
+        constant_time_equal(password_hash(old_password, account.pw_salt, used), account.pw_hash);
+    Bytes salt, hash;
+    if (ok) {
+      salt = random_bytes(16);
+      hash = password_hash(new_password, salt, current);
+    }
+    net::post(strand_, [this, &conn, account, ok, salt, hash, current, token_hash, key, reply] {
+      guarded(reply, [&] {
+        if (!ok) {
+          log_line("wrong current password for '" + account.name + "' changing it, from " +
+                   conn.peer);
+          refuse(proto::BAD_CREDENTIALS, "the current password is wrong");
+        }
+        failures_by_name_.refund(key, Steady::now());
+        auto ended = std::make_shared<int>(0);
+        writer_.submit(
+            [id = account.id, salt, hash, current, token_hash, ended](Tables& s) {
+              s.set_password(id, salt, hash, current.text());
+              *ended = s.delete_other_sessions(id, token_hash);
+            },
+            [this, &conn, id = account.id, name = account.name, token_hash, ended,
+             reply](std::exception_ptr failure) {
+              guarded(reply, [&] {
+                if (failure) std::rethrow_exception(failure);
+                sign_out_sessions(id, token_hash, true, &conn,
+                                  "your password was changed; log in again");
+                log_line("user '" + name + "' changed their password; " + std::to_string(*ended) +
+                         " other session(s) ended");
+                reply->out().mutable_password_changed()->set_sessions_ended(
+                    static_cast<std::uint32_t>(*ended));
+                reply->send();
+              });
+            });
+      });
+    });
+  });
+}
+
 void Auth::check_session(ConnectionState& conn) {
   if (!conn.user_id) return;
   const std::int64_t now = clock_();
   if (now - conn.session_created >= limits_.session_lifetime_seconds) {
-    sign_out(conn, "your session expired: sessions last " + days(limits_.session_lifetime_seconds) +
-                       "; log in again");
+    sign_out(conn,
+             "your session expired: sessions last " + days(limits_.session_lifetime_seconds) +
+                 "; log in again",
+             false);
     refuse(proto::SESSION_EXPIRED, conn.signed_out_because);
+  }
+  // Unused too long, as the session's row says (another connection of the
+  // same session may have used it since this one did).
+  if (now - conn.session_touched >= limits_.session_idle_seconds) {
+    const auto row = reader_.session(conn.session_token_hash);
+    if (!row || now - row->last_used >= limits_.session_idle_seconds) {
+      sign_out(conn,
+               "your session expired after " + days(limits_.session_idle_seconds) +
+                   " unused; log in again",
+               false);
+      refuse(proto::SESSION_EXPIRED, conn.signed_out_because);
+    }
   }
   if (now - conn.session_touched >= kTouchEvery) {
     conn.session_touched = now;
@@ -402,20 +498,33 @@ void Auth::expire_sessions() {
   const std::int64_t now = clock_();
   const std::int64_t idle_before = now - limits_.session_idle_seconds;
   const std::int64_t created_before = now - limits_.session_lifetime_seconds;
+  auto ended = std::make_shared<std::vector<Bytes>>();
   writer_.submit(
-      [idle_before, created_before](Tables& s) {
+      [idle_before, created_before, ended](Tables& s) {
+        *ended = s.expired_sessions(idle_before, created_before);
         const int n = s.delete_expired_sessions(idle_before, created_before);
         if (n > 0) log_line("removed " + std::to_string(n) + " expired sessions");
       },
-      nullptr);
-  std::vector<ConnectionState*> expired;
-  for (const auto& [user, live] : live_) {
-    if (live.conn->session_created < created_before) expired.push_back(live.conn);
-  }
-  for (ConnectionState* c : expired) {
-    sign_out(*c, "your session expired: sessions last " + days(limits_.session_lifetime_seconds) +
-                     "; log in again");
-  }
+      [this, ended, created_before](std::exception_ptr failure) {
+        if (failure) return;  // tried again at the next sweep
+        // Every connection of an ended session is signed out now, whether or
+        // not it asks for anything again.
+        std::vector<ConnectionState*> expired;
+        for (const auto& [user, live] : live_) {
+          const Bytes& token = live.conn->session_token_hash;
+          if (std::find(ended->begin(), ended->end(), token) != ended->end())
+            expired.push_back(live.conn);
+        }
+        for (ConnectionState* c : expired) {
+          sign_out(*c,
+                   c->session_created < created_before
+                       ? "your session expired: sessions last " +
+                             days(limits_.session_lifetime_seconds) + "; log in again"
+                       : "your session expired after " + days(limits_.session_idle_seconds) +
+                             " unused; log in again",
+                   true);
+        }
+      });
 }
 
 }  // namespace naumachia::server

@@ -60,14 +60,21 @@ class Auth {
   void resume(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
               const proto::ResumeRequest& r, const ReplyPtr& reply);
   void logout(ConnectionState& conn, const proto::LogoutRequest& r, const ReplyPtr& reply);
+  // The current password checked (as a log-in is: on a worker, throttled by
+  // name), the new one under register's rules stored, and every other
+  // session of the user ended, its connections signed out.
+  void change_password(ConnectionState& conn, const proto::ChangePasswordRequest& r,
+                       const ReplyPtr& reply);
 
   // Before any other request of a signed-in connection: signs it out when its
-  // session has reached its absolute age, and notes its use now and then.
+  // session has reached its absolute age or been unused too long, and notes
+  // its use now and then.
   void check_session(ConnectionState& conn);
   // The connection is gone.
   void forget(ConnectionState& conn);
-  // Deletes expired session rows and signs out connections whose sessions
-  // have expired. Called now and then.
+  // Deletes expired session rows and signs out the connections whose
+  // sessions have expired, by age or unused, each told so by a SignedOut
+  // push. Called now and then.
   void expire_sessions();
 
  private:
@@ -82,7 +89,12 @@ class Auth {
                      std::function<void(Tables&)> before = nullptr);
   void signed_in(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox, const UserRow& user,
                  const Bytes& token_hash, std::int64_t created);
-  void sign_out(ConnectionState& conn, const std::string& because);
+  // `tell`: the connection did not ask for it, and gets a SignedOut push.
+  void sign_out(ConnectionState& conn, const std::string& because, bool tell);
+  // Signs out every connection of `user` whose session is `token_hash` (or,
+  // `all_but`, is not), telling those other than `asking`.
+  void sign_out_sessions(std::int64_t user, const Bytes& token_hash, bool all_but,
+                         const ConnectionState* asking, const std::string& because);
   // Refuses with RATE_LIMITED when `user` (or, for a session resumed,
   // `token_hash`) is signed in on as many connections as allowed.
   void require_connection_place(std::int64_t user, const Bytes& token_hash) const;

@@ -36,9 +36,11 @@ commands:
                         players, and the commitment of every stored order.
                         Each mismatch names the game, step, table and field.
                         Exit status 0 when everything verifies, 1 otherwise.
-  verify                check every game in the database as replay does, one
-                        line per game (use it on a backup). Exit status 0 only
-                        when every game verifies.
+  verify                check the database file whole (PRAGMA integrity_check:
+                        every page and index), then every game in it as replay
+                        does, one line per game (use it on a backup). Exit
+                        status 0 only when the file is sound and every game
+                        verifies.
   pause GAME            stop the current step's deadline clock of a running
                         game (the time left is kept) and resolve nothing until
                         it is resumed; only the administrator resumes it (a
@@ -159,8 +161,13 @@ int replay(Tables& store, const Registry& registry, std::int64_t id, bool quiet)
   return 0;
 }
 
-// Every game, oldest first, a page of rows at a time.
+// The file first (SQLite's full integrity check: every page, b-tree and
+// index entry), then every game, oldest first, a page of rows at a time.
 int verify_all(Tables& store, const Registry& registry) {
+  const std::vector<std::string> damage = store.database().check(true);
+  for (const std::string& problem : damage)
+    std::cout << "database: FAILED integrity_check: " << problem << "\n";
+  if (damage.empty()) std::cout << "database: integrity_check ok\n";
   std::vector<GameRow> all;
   for (std::int64_t before = 0;;) {
     const std::vector<GameRow> page = store.game_summaries(false, false, 0, before, 500);
@@ -182,8 +189,12 @@ int verify_all(Tables& store, const Registry& registry) {
       std::cout << "\n";
     }
   }
+  if (!damage.empty()) {
+    std::cout << "the database is damaged (" << damage.size()
+              << " problem(s) above): restore a backup that verifies (deploy/README.md)\n";
+  }
   std::cout << all.size() - failed << " of " << all.size() << " game(s) verified\n";
-  return failed == 0 ? 0 : 1;
+  return failed == 0 && damage.empty() ? 0 : 1;
 }
 
 // What an applied request made of the game, for the administrator.

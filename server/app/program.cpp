@@ -15,6 +15,7 @@
 #include <iostream>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -40,7 +41,13 @@ options:
   --db PATH            SQLite database file (default: data/naumachia.db);
                        created, and migrated to the current schema, at start;
                        it and its -wal/-shm files are 0600, a directory made
-                       for it 0700, whatever the umask
+                       for it 0700, whatever the umask; checked at start
+                       (PRAGMA quick_check): a damaged database
+                       stops the server, saying how to restore a backup
+  --max-database-mb N  the database grows to N MiB at most (default: as far
+                       as the disk allows); past it, as on a full disk, a
+                       change is refused with STORAGE_FULL and nothing of it
+                       is kept or shown
   --listen HOST:PORT   address to listen on (default: 127.0.0.1:8443; port 0 = any free port)
   --cert PATH          TLS certificate, PEM (default: beside the database, naumachia-cert.pem)
   --key PATH           TLS private key, PEM (default: beside the database, naumachia-key.pem)
@@ -303,6 +310,8 @@ int parse(int argc, char** argv, Options& o) {
         [&](std::int64_t v) {
           auth.password_checks = RateSpec{4 * num(v), num(v)};
         }}},
+      {"--max-database-mb",
+       {1, [&](std::int64_t v) { o.service.max_database_bytes = v * 1024 * 1024; }}},
       {"--max-open-games",
        {1, [&](std::int64_t v) { o.service.games.max_open_games_per_user = v; }}},
       {"--sends-per-minute",
@@ -419,6 +428,25 @@ void fit_descriptor_limit(NetLimits& net) {
   }
 }
 
+// A damaged database is not served: every request touching a damaged page
+// would fail, and writes could spread the damage. SQLite's quick check reads
+// every page and b-tree (a second or so per gigabyte); the full check, which
+// also matches every index to its table, is naumachia-admin verify's.
+void refuse_damaged(Database& db, const std::string& path) {
+  const std::vector<std::string> problems = db.check(false);
+  if (problems.empty()) return;
+  std::string shown;
+  for (std::size_t i = 0; i < problems.size() && i < 5; ++i) shown += "\n  " + problems[i];
+  if (problems.size() > 5) shown += "\n  (and " + std::to_string(problems.size() - 5) + " more)";
+  throw std::runtime_error(
+      "the database '" + path + "' is damaged; PRAGMA quick_check reports:" + shown +
+      "\nThe server does not start on it. Restore the newest backup that verifies "
+      "(deploy/README.md, \"To restore\"): keep the damaged file aside, remove its -wal and "
+      "-shm files, put the backup in its place (gzip -dc BACKUP.db.gz > " +
+      path + ", mode 0600, owned by the server's user), check it with naumachia-admin --db " +
+      path + " verify, and start the server again. Games played since the backup are lost.");
+}
+
 }  // namespace
 
 int run_server(int argc, char** argv, const Registry& registry) {
@@ -430,6 +458,7 @@ int run_server(int argc, char** argv, const Registry& registry) {
     {
       // Created and migrated here; the service opens its own connections.
       Database db(o.db, builtin_migrations());
+      refuse_damaged(db, o.db);
       log_line("database " + o.db + " at schema version " + std::to_string(db.schema_version()));
     }
     fit_descriptor_limit(o.net);

@@ -21,7 +21,7 @@ Service::Service(net::io_context& ioc, const std::string& db_path, const Registr
       strand_(net::make_strand(ioc)),
       reader_db_(db_path),
       reader_(reader_db_),
-      writer_(db_path, strand_),
+      writer_(db_path, strand_, limits.max_database_bytes),
       hashing_("password checks", limits.hashing),
       replays_("replays", limits.replays),
       send_budget_(limits.sends),
@@ -222,6 +222,8 @@ void Service::dispatch(ConnectionState& conn, const std::shared_ptr<Outbox>& out
     case B::kSignupChallenge:
       *reply->out().mutable_challenge() = auth_.signup_challenge();
       return reply->send();
+    case B::kChangePassword:
+      return auth_.change_password(conn, in.change_password(), reply);
     case B::kRegister:
       return auth_.register_user(conn, outbox, in.register_(), reply);
     case B::kLogin:

@@ -52,6 +52,9 @@ struct ServiceLimits {
   // way at once, answers not yet read included.
   std::size_t expensive_per_user = 4;
   std::int64_t session_sweep_seconds = 600;  // how often expired sessions are removed
+  // The database grows to this size at most (0: as far as the disk allows);
+  // a write beyond is refused with STORAGE_FULL, as on a full disk.
+  std::int64_t max_database_bytes = 0;
 };
 
 class Service : public RequestHandler {

@@ -56,11 +56,6 @@ Coordinator::Coordinator(Tables& reader, StorageWriter& writer, const Registry& 
 
 Coordinator::GamePtr Coordinator::live(std::int64_t id) {
   if (auto it = games_.find(id); it != games_.end()) {
-    if (it->second->broken) {
-      refuse(proto::INTERNAL, game_label(id) +
-                                  " could not be stored a moment ago and is being reloaded;"
-                                  " try again shortly");
-    }
     it->second->last_used = ++use_counter_;
     return it->second;
   }
@@ -69,9 +64,17 @@ Coordinator::GamePtr Coordinator::live(std::int64_t id) {
   return load(*row);
 }
 
+Coordinator::GamePtr Coordinator::settled(std::int64_t id, const ReplyPtr& reply,
+                                          std::function<void()> retry) {
+  const GamePtr g = live(id);
+  if (!g->in_flight) return g;
+  g->waiting.push_back([reply, retry = std::move(retry)] { guarded(reply, retry); });
+  return nullptr;
+}
+
 // Reads a game from the database into memory; the database is up to date for
 // it, since a game with writes in flight never leaves memory.
-Coordinator::GamePtr Coordinator::load(const GameRow& row) {
+Coordinator::GamePtr Coordinator::load(const GameRow& row, bool resolve) {
   auto g = std::make_shared<LiveGame>();
   static_cast<GameFacts&>(*g) = stored_facts(row, true);
   g->next_proposal = reader_.last_proposal_id(row.id) + 1;
@@ -100,7 +103,7 @@ Coordinator::GamePtr Coordinator::load(const GameRow& row) {
   // Every seat that must order may have been ready when the server stopped
   // (or when a resolution failed): the step resolves now, not at the next
   // submission.
-  if (g->state && g->row.status == GameStatus::Running) {
+  if (resolve && g->state && g->row.status == GameStatus::Running) {
     Writes w;
     if (resolve_ready(*g, w, false, now())) commit(g, std::move(w), nullptr, nullptr);
   }
@@ -120,7 +123,7 @@ void Coordinator::evict_idle() {
   while (games_.size() > limits_.max_cached_games) {
     auto oldest = games_.end();
     for (auto it = games_.begin(); it != games_.end(); ++it) {
-      if (it->second->pending_writes > 0) continue;
+      if (it->second->in_flight) continue;
       if (oldest == games_.end() || it->second->last_used < oldest->second->last_used) oldest = it;
     }
     if (oldest == games_.end()) return;  // every game has writes in flight
@@ -129,7 +132,9 @@ void Coordinator::evict_idle() {
 }
 
 GameFacts Coordinator::facts(std::int64_t id) {
-  if (auto it = games_.find(id); it != games_.end() && !it->second->broken)
+  // A game with a change in flight is read as stored: nothing is told
+  // before it is durable.
+  if (auto it = games_.find(id); it != games_.end() && !it->second->in_flight)
     return static_cast<const GameFacts&>(*it->second);
   auto row = reader_.game(id);
   if (!row) refuse(proto::NOT_FOUND, "there is no game " + std::to_string(id));
@@ -153,7 +158,11 @@ GameFacts Coordinator::stored_facts(GameRow row, bool with_orders) const {
 
 void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
                          std::function<void()> then, std::function<void()> finally) {
-  ++g->pending_writes;
+  // One change of a game in flight at a time (settled): a failed one is
+  // undone by reading the game again, with nothing built on it.
+  if (g->in_flight)
+    throw std::logic_error(game_label(g->row.id) + " changed while a change was in flight");
+  g->in_flight = true;
   // What the change tells players who are away goes in the outbox with it.
   bool notices = false;
   if (!w.events.empty()) {
@@ -177,32 +186,39 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
                  [this, g, reply, answered, notices, events = std::move(w.events),
                   readers = std::move(readers), kept = std::move(w.kept), then = std::move(then),
                   finally = std::move(finally)](std::exception_ptr failure) {
-                   --g->pending_writes;
+                   g->in_flight = false;
                    if (failure) {
-                     // Memory is ahead of the database now: the game is reloaded once
-                     // nothing of it is in flight any more.
-                     g->broken = true;
-                     std::string why = "unknown error";
+                     // Nothing of the change was told to anyone: the requester hears that
+                     // nothing changed, and memory, now ahead of the database, is dropped.
                      try {
                        std::rethrow_exception(failure);
                      } catch (const std::exception& e) {
-                       why = e.what();
+                       log_line(game_label(g->row.id) + ": a write failed: " + e.what());
+                       if (reply) reply->fail_unexpected(e);
                      } catch (...) {
+                       log_line(game_label(g->row.id) + ": a write failed");
+                       if (reply) reply->fail_internal("storing " + game_label(g->row.id));
                      }
-                     log_line(game_label(g->row.id) + ": a write failed: " + why);
-                     if (reply)
-                       reply->fail_internal("storing " + game_label(g->row.id) + ": " + why);
+                     if (auto it = games_.find(g->row.id); it != games_.end() && it->second == g)
+                       games_.erase(it);
                    } else {
                      // Durable now: nothing below may say that nothing changed.
                      push(g->row.id, events, readers, reply ? reply->outbox() : nullptr, answered);
                      if (notices && notices_queued_) notices_queued_();
                      if (then) guarded_after_commit(reply, kept, then);
                    }
-                   if (g->broken && g->pending_writes == 0) {
-                     auto it = games_.find(g->row.id);
-                     if (it != games_.end() && it->second == g) games_.erase(it);
-                   }
                    if (finally) finally();
+                   std::vector<std::function<void()>> waiting;
+                   waiting.swap(g->waiting);
+                   if (failure && !waiting.empty()) {
+                     // Read again as stored, without resolving a step the failed change
+                     // may have made ready (so that a full disk fails no loop of writes):
+                     // the waiting requests see the game as every client last saw it.
+                     logging_failure(game_label(g->row.id) + ": cannot be read again", [&] {
+                       if (const auto row = reader_.game(g->row.id)) load(*row, false);
+                     });
+                   }
+                   for (const auto& request : waiting) request();
                  });
 }
 
@@ -408,7 +424,7 @@ void Coordinator::list_games(const ConnectionState& conn, const proto::ListGames
   };
   for (const GameRow& row : rows) {
     proto::GameSummary& s = *list.add_games();
-    if (auto it = games_.find(row.id); it != games_.end() && !it->second->broken) {
+    if (auto it = games_.find(row.id); it != games_.end() && !it->second->in_flight) {
       it->second->fill_summary(user, s);
       keep_offered();
       continue;
@@ -417,9 +433,11 @@ void Coordinator::list_games(const ConnectionState& conn, const proto::ListGames
     // is read once into memory; every other game is listed from its row.
     if (row.status == GameStatus::Running && !row.to_order) {
       try {
-        load(row)->fill_summary(user, s);
-        keep_offered();
-        continue;
+        if (const GamePtr g = load(row); !g->in_flight) {
+          g->fill_summary(user, s);
+          keep_offered();
+          continue;
+        }
       } catch (const ApiError&) {
       }
     }
@@ -432,7 +450,9 @@ void Coordinator::list_games(const ConnectionState& conn, const proto::ListGames
 void Coordinator::join_game(const ConnectionState& conn, const proto::JoinGameRequest& r,
                             const ReplyPtr& reply) {
   const std::int64_t user = require_user(conn);
-  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
+  const GamePtr g = settled(static_cast<std::int64_t>(r.game_id()), reply,
+                            [this, c = conn, r, reply] { join_game(c, r, reply); });
+  if (!g) return;
   if (g->row.status != GameStatus::Open)
     refuse(proto::GAME_FULL, game_label(g->row.id) + " has already started");
   if (g->seat_of(user))
@@ -522,7 +542,9 @@ View Coordinator::with_arrows(LiveGame& g, View view, const ConnectionState& con
 void Coordinator::get_game(const ConnectionState& conn, const proto::GetGameRequest& r,
                            const ReplyPtr& reply) {
   require_user(conn);
-  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
+  const GamePtr g = settled(static_cast<std::int64_t>(r.game_id()), reply,
+                            [this, c = conn, r, reply] { get_game(c, r, reply); });
+  if (!g) return;
   auto& d = *reply->out().mutable_detail();
   g->fill_summary(conn.user_id, *d.mutable_summary());
   if (g->row.status != GameStatus::Open) {
@@ -582,7 +604,9 @@ PlayerId Coordinator::ordering_seat(const LiveGame& g, const ConnectionState& co
 void Coordinator::choices(const ConnectionState& conn, const proto::ChoicesRequest& r,
                           const ReplyPtr& reply) {
   require_user(conn);
-  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
+  const GamePtr g = settled(static_cast<std::int64_t>(r.game_id()), reply,
+                            [this, c = conn, r, reply] { choices(c, r, reply); });
+  if (!g) return;
   std::optional<std::uint32_t> for_seat;
   if (r.has_for_seat()) for_seat = r.for_seat();
   const PlayerId me = ordering_seat(*g, conn, for_seat, r.step(), "choices");
@@ -619,7 +643,9 @@ void Coordinator::choices(const ConnectionState& conn, const proto::ChoicesReque
 void Coordinator::submit_orders(const ConnectionState& conn, const proto::SubmitOrdersRequest& r,
                                 const ReplyPtr& reply) {
   require_user(conn);
-  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
+  const GamePtr g = settled(static_cast<std::int64_t>(r.game_id()), reply,
+                            [this, c = conn, r, reply] { submit_orders(c, r, reply); });
+  if (!g) return;
   std::optional<std::uint32_t> for_seat;
   if (r.has_for_seat()) for_seat = r.for_seat();
   const PlayerId me = ordering_seat(*g, conn, for_seat, r.step(), "orders");
@@ -683,7 +709,9 @@ void Coordinator::submit_orders(const ConnectionState& conn, const proto::Submit
 void Coordinator::resign(const ConnectionState& conn, const proto::ResignRequest& r,
                          const ReplyPtr& reply) {
   const std::int64_t user = require_user(conn);
-  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
+  const GamePtr g = settled(static_cast<std::int64_t>(r.game_id()), reply,
+                            [this, c = conn, r, reply] { resign(c, r, reply); });
+  if (!g) return;
   const auto seat = g->seat_of(user);
   if (!seat) refuse(proto::FORBIDDEN, "you do not sit in " + game_label(g->row.id));
   if (seat->resigned) refuse(proto::INVALID_ARGUMENT, "you have already resigned");
@@ -720,7 +748,9 @@ void Coordinator::resign(const ConnectionState& conn, const proto::ResignRequest
 void Coordinator::propose(const ConnectionState& conn, const proto::ProposeRequest& r,
                           const ReplyPtr& reply) {
   const std::int64_t user = require_user(conn);
-  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
+  const GamePtr g = settled(static_cast<std::int64_t>(r.game_id()), reply,
+                            [this, c = conn, r, reply] { propose(c, r, reply); });
+  if (!g) return;
   const PlayerId me = acting_seat(*g, conn, std::nullopt);
   require_running(*g);
   ProposalRow asked =
@@ -738,7 +768,9 @@ void Coordinator::propose(const ConnectionState& conn, const proto::ProposeReque
 void Coordinator::answer_proposal(const ConnectionState& conn,
                                   const proto::AnswerProposalRequest& r, const ReplyPtr& reply) {
   require_user(conn);
-  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
+  const GamePtr g = settled(static_cast<std::int64_t>(r.game_id()), reply,
+                            [this, c = conn, r, reply] { answer_proposal(c, r, reply); });
+  if (!g) return;
   const PlayerId me = acting_seat(*g, conn, std::nullopt);
   require_running(*g);
   Writes w;
@@ -754,7 +786,9 @@ void Coordinator::answer_proposal(const ConnectionState& conn,
 void Coordinator::take_seat(const ConnectionState& conn, const proto::TakeSeatRequest& r,
                             const ReplyPtr& reply) {
   const std::int64_t user = require_user(conn);
-  const GamePtr g = live(static_cast<std::int64_t>(r.game_id()));
+  const GamePtr g = settled(static_cast<std::int64_t>(r.game_id()), reply,
+                            [this, c = conn, r, reply] { take_seat(c, r, reply); });
+  if (!g) return;
   const Offer offer = offer_to_take(*g, user, r.seat());
   Writes w;
   hand_over(*g, w, offer.seat, user, conn.user_name, false, offer.reason, now());
@@ -793,6 +827,10 @@ void Coordinator::apply_admin_requests() {
     const auto done = [this, id] { admin_in_flight_.erase(id); };
     try {
       const GamePtr g = live(r.game_id);
+      if (g->in_flight) {  // applied at the next look
+        done();
+        continue;
+      }
       Writes w;
       apply_admin_request(*g, w, r);
       // Marked done in the same transaction as the change: applied once.
@@ -833,14 +871,22 @@ void Coordinator::check_deadlines() {
     if (g->row.status == GameStatus::Running && g->row.step_deadline && *g->row.step_deadline <= t)
       due.insert(id);
   }
-  for (std::int64_t id : due) {
-    logging_failure(game_label(id) + ": deadline resolution failed", [&] {
-      const GamePtr g = live(id);
-      Writes w;
-      if (resolve_ready(*g, w, true, t)) commit(g, std::move(w), nullptr, nullptr);
-    });
-  }
+  for (std::int64_t id : due) resolve_at_deadline(id, t);
   remind(t);
+}
+
+void Coordinator::resolve_at_deadline(std::int64_t id, std::int64_t t) {
+  logging_failure(game_label(id) + ": deadline resolution failed", [&] {
+    const GamePtr g = live(id);
+    // The change in flight (orders, say) is played at the deadline too:
+    // resolved once it is durable.
+    if (g->in_flight) {
+      g->waiting.push_back([this, id, t] { resolve_at_deadline(id, t); });
+      return;
+    }
+    Writes w;
+    if (resolve_ready(*g, w, true, t)) commit(g, std::move(w), nullptr, nullptr);
+  });
 }
 
 void Coordinator::remind(std::int64_t t) {
@@ -864,8 +910,8 @@ void Coordinator::remind(std::int64_t t) {
 void Coordinator::remind_of(std::int64_t id, std::int64_t t, std::int64_t lead,
                             const std::vector<std::int64_t>& leads) {
   const GamePtr g = live(id);
+  if (g->in_flight) return;  // looked at again in a second
   const GameRow& r = g->row;
-  // Memory is ahead of the database: the game as it is now decides.
   if (r.status != GameStatus::Running || r.paused != Pause::None || !r.step_deadline) return;
   const std::int64_t deadline = *r.step_deadline;
   const auto set_ahead = [&](std::int64_t l) {

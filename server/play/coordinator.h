@@ -105,10 +105,19 @@ class Coordinator {
   using GamePtr = std::shared_ptr<LiveGame>;
 
   GamePtr live(std::int64_t id);
-  // Reads a game into memory, and resolves its step if every seat that must
-  // order is ready (the server may have stopped before it could).
-  GamePtr load(const GameRow& row);
+  // The game `id` for a request, or null when a change of it is in flight:
+  // then `retry` (the request again) runs once that change is durable or
+  // undone, so that no answer, refusal or view is made of a change that may
+  // still fail (reads serve only what is durable).
+  GamePtr settled(std::int64_t id, const ReplyPtr& reply, std::function<void()> retry);
+  // Reads a game into memory, and (`resolve`) resolves its step if every
+  // seat that must order is ready (the server may have stopped before it
+  // could).
+  GamePtr load(const GameRow& row, bool resolve = true);
   void resolve_ready_games();
+  // Resolves game `id`'s step if its deadline has passed at `t`; after the
+  // change in flight, if there is one.
+  void resolve_at_deadline(std::int64_t id, std::int64_t t);
   // Puts the reminders due at `now` in the outbox (NotifyOptions::reminders).
   void remind(std::int64_t now);
   // The reminder `lead` seconds before the deadline of game `id`, if it is
@@ -120,8 +129,10 @@ class Coordinator {
 
   // Hands `w` to the storage writer; once durable, pushes its events to the
   // game's readers and runs `then`. A failed write fails the reply (nothing
-  // was changed); a failure after the writes are durable fails it with what
-  // was kept (w.kept). `finally` runs either way, after the rest.
+  // was changed: STORAGE_FULL or INTERNAL) and drops the game from memory, to
+  // be read again as stored; a failure after the writes are durable fails it
+  // with what was kept (w.kept). `finally` runs either way, after the rest;
+  // then the requests that waited for the change (settled).
   void commit(const GamePtr& g, Writes w, const ReplyPtr& reply, std::function<void()> then,
               std::function<void()> finally = nullptr);
   // Pushes durable events to their readers. A connection that cannot take

@@ -27,8 +27,13 @@ struct LiveGame : GameFacts {
   // Why the state could not be had (rules version, unreadable row).
   std::optional<ApiError> state_problem;
   std::int64_t next_proposal = 1;  // the id the game's next proposal gets
-  int pending_writes = 0;          // jobs handed to the storage writer, not yet durable
-  bool broken = false;             // a write failed: memory may be ahead of the database
+  // A change handed to the storage writer and not yet durable: memory is
+  // ahead of the database, and nothing may be read or refused from it.
+  bool in_flight = false;
+  // Requests of the game that came while a change was in flight, run in
+  // order once it is durable or, if it failed, against the game read again
+  // from the database.
+  std::vector<std::function<void()>> waiting;
   std::uint64_t last_used = 0;
   // The event of the step that led to the current position, whole (cut to
   // each reader when used), for drawing its orders; read from the events

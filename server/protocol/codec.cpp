@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/log.h"
+#include "storage/database.h"
 
 namespace naumachia::server {
 
@@ -50,6 +51,8 @@ double request_cost(const proto::Envelope& request) {
     case B::kRegister:
     case B::kLogin:
       return 10;  // a password hash: tens of milliseconds of a worker
+    case B::kChangePassword:
+      return 20;  // a password hash: tens of milliseconds of a worker
     case B::kReplay:
       return 20;  // every step of the game played again
     case B::kLogout:
@@ -113,6 +116,14 @@ void Reply::fail(const ApiError& e) {
 void Reply::fail_internal(const std::string& what) {
   log_line("request failed: " + what);
   fail(ApiError{proto::INTERNAL, "the server failed on this request; nothing was changed", {}});
+}
+
+void Reply::fail_unexpected(const std::exception& e) {
+  if (!storage_full(e)) return fail_internal(e.what());
+  log_line("request failed: the database cannot grow: " + std::string(e.what()));
+  fail(ApiError{proto::STORAGE_FULL,
+                "the server's storage is full; nothing was changed. Try again later",
+                {}});
 }
 
 void Reply::fail_after_commit(const std::string& kept, const std::string& what) {

@@ -65,6 +65,10 @@ class Reply {
   // An unexpected failure before anything of the request was stored: logged,
   // and the requester told nothing changed.
   void fail_internal(const std::string& what);
+  // A failure before anything of the request was stored, of any kind: a
+  // database that cannot grow is STORAGE_FULL, anything else INTERNAL
+  // (fail_internal).
+  void fail_unexpected(const std::exception& e);
   // An unexpected failure once the request's writes were durable: logged, and
   // the requester told what was kept (`kept`, e.g. "your orders for game 3,
   // step 2 were saved"), never that nothing changed.
@@ -89,7 +93,7 @@ void guarded(const ReplyPtr& reply, Fn&& fn) {
   } catch (const ApiError& e) {
     reply->fail(e);
   } catch (const std::exception& e) {
-    reply->fail_internal(e.what());
+    reply->fail_unexpected(e);
   }
 }
 

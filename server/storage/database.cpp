@@ -1,14 +1,21 @@
 #include "storage/database.h"
 
+#include <algorithm>
+
 #include "storage/private_files.h"
 
 namespace naumachia::server {
 
 namespace {
 [[noreturn]] void raise(sqlite3* db, std::string_view what) {
-  throw DbError(std::string(what) + ": " + sqlite3_errmsg(db));
+  throw DbError(std::string(what) + ": " + sqlite3_errmsg(db), sqlite3_extended_errcode(db));
 }
 }  // namespace
+
+bool storage_full(const std::exception& e) {
+  const auto* db = dynamic_cast<const DbError*>(&e);
+  return db && db->full();
+}
 
 Stmt::Stmt(sqlite3* db, std::string_view sql) : db_(db) {
   if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) !=
@@ -157,10 +164,11 @@ Stmt Database::prepare(std::string_view sql) {
 void Database::exec_script(std::string_view sql) {
   char* err = nullptr;
   const std::string copy(sql);
-  if (sqlite3_exec(db_.get(), copy.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+  if (const int rc = sqlite3_exec(db_.get(), copy.c_str(), nullptr, nullptr, &err);
+      rc != SQLITE_OK) {
     std::string msg = err ? err : "unknown error";
     sqlite3_free(err);
-    throw DbError("sql: " + msg);
+    throw DbError("sql: " + msg, sqlite3_extended_errcode(db_.get()));
   }
 }
 
@@ -170,6 +178,31 @@ std::int64_t Database::last_insert_id() const {
 
 int Database::changes() const {
   return sqlite3_changes(db_.get());
+}
+
+std::vector<std::string> Database::check(bool full) {
+  std::vector<std::string> problems;
+  try {
+    Stmt s(db_.get(), full ? "PRAGMA integrity_check" : "PRAGMA quick_check");
+    while (s.step()) {
+      if (const std::string line = s.text(0); line != "ok") problems.push_back(line);
+    }
+  } catch (const DbError& e) {
+    problems.push_back(e.what());
+  }
+  return problems;
+}
+
+bool Database::in_transaction() const {
+  return sqlite3_get_autocommit(db_.get()) == 0;
+}
+
+void Database::limit_size(std::int64_t bytes) {
+  if (bytes <= 0) return;
+  Stmt size = prepare("PRAGMA page_size");
+  size.step();
+  const std::int64_t pages = std::max<std::int64_t>(1, bytes / size.integer(0));
+  exec_script("PRAGMA max_page_count=" + std::to_string(pages));
 }
 
 int Database::schema_version() {

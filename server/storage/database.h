@@ -18,8 +18,19 @@ namespace naumachia::server {
 
 class DbError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  // `code` is SQLite's result code, 0 when the error is not SQLite's.
+  explicit DbError(const std::string& what, int code = 0) : std::runtime_error(what), code_(code) {}
+  int code() const { return code_; }
+  // The database cannot grow: the disk is full, or the database reached the
+  // size the operator allows it (Database::limit_size).
+  bool full() const { return (code_ & 0xff) == SQLITE_FULL; }
+
+ private:
+  int code_;
 };
+
+// Whether `e` is a write that failed because the database cannot grow.
+bool storage_full(const std::exception& e);
 
 class Database;
 
@@ -83,6 +94,19 @@ class Database {
   // Rows changed by the last INSERT, UPDATE or DELETE.
   int changes() const;
   int schema_version();
+  // Whether a transaction is open: SQLite ends one by itself on some errors
+  // (a full disk, an I/O error), whatever savepoints were taken in it.
+  bool in_transaction() const;
+  // SQLite's check of the file: `PRAGMA quick_check` (the pages and their
+  // b-trees, in time proportional to the size) or, `full`, `PRAGMA
+  // integrity_check` (every index against its table too). The problems it
+  // reports, none when the database is sound; an error reading the file is
+  // one too.
+  std::vector<std::string> check(bool full);
+  // This connection stops growing the database at `bytes` (rounded down to
+  // whole pages, never below its size now); a write beyond fails as a full
+  // disk does (SQLITE_FULL). 0: no limit but the disk's.
+  void limit_size(std::int64_t bytes);
 
  private:
   void open(const std::string& path, int flags);

@@ -221,6 +221,22 @@ int Tables::delete_sessions_of(std::int64_t user_id) {
   return db_.changes();
 }
 
+int Tables::delete_other_sessions(std::int64_t user_id, const Bytes& kept) {
+  db_.prepare("DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?")
+      .bind(1, user_id)
+      .bind_blob(2, kept)
+      .run();
+  return db_.changes();
+}
+
+std::vector<Bytes> Tables::expired_sessions(std::int64_t idle_before, std::int64_t created_before) {
+  Stmt s = db_.prepare("SELECT token_hash FROM sessions WHERE last_used < ? OR created_at < ?");
+  s.bind(1, idle_before).bind(2, created_before);
+  std::vector<Bytes> out;
+  while (s.step()) out.push_back(s.blob(0));
+  return out;
+}
+
 int Tables::delete_expired_sessions(std::int64_t idle_before, std::int64_t created_before) {
   db_.prepare("DELETE FROM sessions WHERE last_used < ? OR created_at < ?")
       .bind(1, idle_before)

@@ -31,6 +31,11 @@ class Tables {
   // The number of rows deleted.
   int delete_session(const Bytes& token_hash);
   int delete_sessions_of(std::int64_t user_id);
+  // The hashes of the sessions unused since `idle_before` or made before
+  // `created_before`: those delete_expired_sessions deletes.
+  std::vector<Bytes> expired_sessions(std::int64_t idle_before, std::int64_t created_before);
+  // Every session of the user but the one of `kept` (a token's hash).
+  int delete_other_sessions(std::int64_t user_id, const Bytes& kept);
   // Sessions last used before `idle_before` or created before `created_before`.
   int delete_expired_sessions(std::int64_t idle_before, std::int64_t created_before);
 

@@ -13,8 +13,13 @@ namespace {
 constexpr std::size_t kMaxBatch = 1024;
 }  // namespace
 
-StorageWriter::StorageWriter(const std::string& path, boost::asio::any_io_executor completions)
-    : db_(path), store_(db_), completions_(std::move(completions)), thread_([this] { run(); }) {}
+StorageWriter::StorageWriter(const std::string& path, boost::asio::any_io_executor completions,
+                             std::int64_t max_bytes)
+    : db_(path), store_(db_), completions_(std::move(completions)), thread_([this] { run(); }) {
+  // Before the first job: the thread waits for one under the mutex.
+  std::lock_guard lock(mutex_);
+  db_.limit_size(max_bytes);
+}
 
 StorageWriter::~StorageWriter() {
   {
@@ -70,12 +75,22 @@ void StorageWriter::write_batch(std::deque<Job>& batch) {
   try {
     Transaction tx(db_);
     for (std::size_t i = 0; i < batch.size(); ++i) {
-      Savepoint sp(db_);
-      try {
-        batch[i].work(store_);
-        sp.release();
-      } catch (...) {
-        results[i] = std::current_exception();
+      {
+        Savepoint sp(db_);
+        try {
+          batch[i].work(store_);
+          sp.release();
+        } catch (...) {
+          results[i] = std::current_exception();
+        }
+      }
+      // SQLite may end the whole transaction on a failure (a full disk, an
+      // I/O error): then every job of the batch is lost with it, those that
+      // ran before too, and none may be told its writes are durable.
+      if (!db_.in_transaction()) {
+        std::rethrow_exception(results[i] ? results[i]
+                                          : std::make_exception_ptr(DbError(
+                                                "storage: the transaction ended unexpectedly")));
       }
     }
     tx.commit();  // one fsync for the whole batch

@@ -31,8 +31,11 @@ class StorageWriter {
     std::uint64_t jobs = 0;
   };
 
-  // Opens its own connection to the database at `path` (migrated already).
-  StorageWriter(const std::string& path, boost::asio::any_io_executor completions);
+  // Opens its own connection to the database at `path` (migrated already),
+  // which grows the database up to `max_bytes` (0: as far as the disk
+  // allows; Database::limit_size).
+  StorageWriter(const std::string& path, boost::asio::any_io_executor completions,
+                std::int64_t max_bytes = 0);
   // Finishes every job handed in so far, then stops.
   ~StorageWriter();
   StorageWriter(const StorageWriter&) = delete;

@@ -8,6 +8,7 @@
 #include <regex>
 #include <sstream>
 
+#include "support/file_modes.h"
 #include "support/server_process.h"
 #include "support/svg_check.h"
 #include "support/terminal.h"
@@ -15,7 +16,9 @@
 
 using naumachia::testing::CommandResult;
 using naumachia::testing::has;
+using naumachia::testing::mode_of;
 using naumachia::testing::run_command;
+using naumachia::testing::ScopedUmask;
 using naumachia::testing::ServerProcess;
 using naumachia::testing::TempDir;
 using naumachia::testing::Terminal;
@@ -459,6 +462,46 @@ TEST_CASE("a certificate from an authority the system trusts is accepted, then r
   CHECK(r.status == 1);
   CHECK(has(r.output, "THE SERVER'S CERTIFICATE NO LONGER VERIFIES"));
   CHECK(has(r.output, "TLS certificate SHA-256 fingerprint " + logged_fingerprint(server)));
+}
+
+TEST_CASE(
+    "the naumachia command makes every directory of its config the user's only, whatever the "
+    "umask") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  // As a first run in a new home: neither ~/.config nor its naumachia/ exists.
+  const std::filesystem::path home = dir.path() / "home";
+  const Terminal fay{(home / ".config" / "naumachia" / "client.conf").string(), server.url()};
+  {
+    ScopedUmask open_to_all(0);
+    REQUIRE(fay.run("--server " + server.url() + " register fay").status == 0);
+  }
+  CHECK(mode_of(home) == 0700);
+  CHECK(mode_of(home / ".config") == 0700);
+  CHECK(mode_of(home / ".config" / "naumachia") == 0700);
+  CHECK(mode_of(fay.config) == 0600);
+}
+
+TEST_CASE("naumachia passwd changes the password with the current one, and says what ended") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  Terminal gil{(dir.path() / "gil.conf").string(), server.url()};
+  REQUIRE(gil.run("--server " + server.url() + " register gil").status == 0);
+  Terminal laptop{(dir.path() / "laptop.conf").string(), server.url()};
+  REQUIRE(laptop.run("--server " + server.url() + " login gil").status == 0);
+  gil.env = "NAUMACHIA_NEW_PASSWORD=aaaaaaaaaaaaaaaa";
+  auto r = gil.run("passwd");
+  CHECK(r.status == 1);
+  CHECK(has(r.output, "different characters"));
+  gil.env = "NAUMACHIA_NEW_PASSWORD='a fresh set of words'";
+  r = gil.run("passwd");
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK(has(r.output, "password changed; the server ended 1 other session"));
+  CHECK(gil.run("games").status == 0);  // this session goes on
+  CHECK(has(laptop.run("games").output, "log in again"));
+  // The old password no longer logs in.
+  CHECK(laptop.run("login gil").status == 1);
 }
 
 TEST_CASE("the naumachia command forgets a token the server refuses, and says to log in") {

@@ -13,8 +13,8 @@
 #include <thread>
 
 #include "support/file_modes.h"
-#include "support/sql_file.h"
 #include "support/protocol_client.h"
+#include "support/sql_file.h"
 #include "support/text.h"
 
 using naumachia::testing::admin;
@@ -69,6 +69,33 @@ std::vector<fs::path> files_in(const fs::path& dir, const std::string& suffix) {
     if (name.size() >= suffix.size() && name.ends_with(suffix)) found.push_back(e.path());
   }
   return found;
+}
+
+// The root page of the index of the users' names (the log folded into the
+// file first, so that the page is in the file itself).
+std::int64_t users_index_page(const fs::path& db) {
+  SqlFile file(db);
+  file.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  const std::int64_t page = file.integer(
+      "SELECT rootpage FROM sqlite_master WHERE type = 'index' AND tbl_name = 'users'");
+  REQUIRE(page > 1);
+  return page;
+}
+
+// Page `page` (1-based) of the database file all zeros, as a disk fault
+// would leave it.
+void zero_page(const fs::path& db, std::int64_t page) {
+  std::int64_t size = 0;
+  {
+    SqlFile file(db, SqlFile::Access::read_only);
+    size = file.integer("PRAGMA page_size");
+  }
+  std::fstream file(db, std::ios::in | std::ios::out | std::ios::binary);
+  REQUIRE(file);
+  file.seekp((page - 1) * size);
+  const std::string zeros(static_cast<std::size_t>(size), '\0');
+  file.write(zeros.data(), static_cast<std::streamsize>(zeros.size()));
+  REQUIRE(file);
 }
 
 }  // namespace
@@ -144,6 +171,28 @@ TEST_CASE("a certificate without its key stops the server instead of being repla
   CHECK_FALSE(fs::exists(key));
 }
 
+TEST_CASE(
+    "a database with a zeroed index page stops the server at start, saying how to restore a "
+    "backup, and naumachia-admin verify reports it") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  play_duel(server);
+  CHECK(server.terminate() == 0);
+  zero_page(server.db(), users_index_page(server.db()));
+  CHECK_THROWS_AS(server.restart(), std::runtime_error);
+  const std::string log = server.log();
+  CHECK(log.find("the database '" + server.db().string() +
+                 "' is damaged; PRAGMA quick_check "
+                 "reports:") != std::string::npos);
+  CHECK(log.find("Restore the newest backup that verifies") != std::string::npos);
+
+  const CommandResult verify = admin(server.db(), "verify");
+  INFO(verify.output);
+  CHECK(verify.status == 1);
+  CHECK(verify.output.find("database: FAILED integrity_check: ") != std::string::npos);
+  CHECK(verify.output.find("the database is damaged") != std::string::npos);
+}
+
 TEST_CASE("backup.sh makes a private backup and verifies every game in it by an admin replay") {
   TempDir dir;
   ServerProcess server(dir.path());
@@ -200,6 +249,45 @@ TEST_CASE("backup.sh fails loudly when a game in the backup does not replay, and
   const auto failed = files_in(backups, ".db.failed");
   REQUIRE(failed.size() == 1);
   CHECK(mode_of(failed[0]) == 0600);
+}
+
+TEST_CASE(
+    "backup.sh marks the copy of a damaged database failed, with its -wal and -shm, and never "
+    "rotates it in") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  play_duel(server);
+  const fs::path backups = dir.path() / "backups";
+  REQUIRE(backup(server.db(), backups, "1").status == 0);
+  const auto good = files_in(backups, ".db.gz");
+  REQUIRE(good.size() == 1);
+  CHECK(server.terminate() == 0);
+  std::string why;
+  SUBCASE("an index page zeroed: the copy is made and fails its check") {
+    zero_page(server.db(), users_index_page(server.db()));
+    why = "fails integrity_check";
+  }
+  SUBCASE("the first page zeroed: the copy itself fails") {
+    users_index_page(server.db());  // the log folded in
+    zero_page(server.db(), 1);
+    why = "copying";
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // a name of its own
+  const CommandResult r = backup(server.db(), backups, "1");
+  INFO(r.output);
+  CHECK(r.status == 1);
+  CHECK(r.output.find(why) != std::string::npos);
+  CHECK(r.output.find("older backups are untouched") != std::string::npos);
+  // The good backup stays, even with KEEP 1; nothing but it and what is
+  // marked failed is left: no copy under a backup's name, no -wal or -shm.
+  CHECK(files_in(backups, ".db.gz") == good);
+  for (const auto& e : fs::directory_iterator(backups)) {
+    const std::string name = e.path().filename().string();
+    INFO(name);
+    CHECK((e.path() == good[0] || name.find(".db.failed") != std::string::npos));
+    CHECK_FALSE(name.ends_with(".db-wal"));
+    CHECK_FALSE(name.ends_with(".db-shm"));
+  }
 }
 
 TEST_CASE("backup.sh keeps the newest KEEP backups") {

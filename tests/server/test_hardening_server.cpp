@@ -252,6 +252,83 @@ TEST_CASE("passwords: a new password has at least 12 characters") {
   CHECK(c.call(registration("alice", "twelve-chars")).has_session());
 }
 
+TEST_CASE(
+    "passwords: counted in characters, and the user's name, repeats, runs and keyboard rows are "
+    "refused") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  Connection c(server.url(), client::accept_any_certificate);
+  const auto refused = [&](const std::string& password, const std::string& why) {
+    const auto r = c.call(registration("alice", password));
+    INFO(password);
+    CHECK(r.error().code() == proto::INVALID_ARGUMENT);
+    CHECK(r.error().message().find(why) != std::string::npos);
+  };
+  // Twelve bytes each, but three and six characters.
+  refused("\xF0\x9F\x98\x80\xF0\x9F\x98\x81\xF0\x9F\x98\x82", "12 to 256 characters");
+  refused("\xC3\xA9\xC3\xA9\xC3\xA8\xC3\xA8\xC3\xAA\xC3\xAA", "12 to 256 characters");
+  refused(std::string(12, ' '), "different characters");
+  refused("aaaaaaaaaaaa", "different characters");
+  refused("abababababab", "different characters");
+  refused("AliceAlice12", "your name");
+  refused("alice-2024!!", "your name");
+  refused("abcdefghijklm", "run of consecutive characters");
+  refused("987654321098", "run of consecutive characters");
+  refused("qwertyuiopas", "row of the keyboard");
+  // Twelve characters in fifteen bytes; the name with enough beside it.
+  CHECK(c.call(registration("alice", "p\xC3\xA2te-\xC3\xA0-cr\xC3\xAApe")).has_session());
+  Connection d(server.url(), client::accept_any_certificate);
+  CHECK(d.call(registration("alicia", "alicia's long password")).has_session());
+}
+
+TEST_CASE(
+    "passwords: a change needs the current password, follows the rules and ends the user's other "
+    "sessions, which are told") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  Player alice = new_player(server, "alice");
+  Player laptop = returning_player(server, "alice");
+  Player bob = new_player(server, "bob");
+  const auto change = [](const std::string& old_password, const std::string& new_password) {
+    proto::Envelope req;
+    req.mutable_change_password()->set_old_password(old_password);
+    req.mutable_change_password()->set_new_password(new_password);
+    return req;
+  };
+  const std::string fresh = "a brand new passphrase";
+  auto r = alice.conn->call(change("pw-alice-wrong", fresh));
+  CHECK(r.error().code() == proto::BAD_CREDENTIALS);
+  r = alice.conn->call(change(password_of("alice"), "aaaaaaaaaaaaaaaa"));
+  CHECK(r.error().code() == proto::INVALID_ARGUMENT);
+  CHECK(r.error().message().find("the new password") != std::string::npos);
+  Connection anonymous(server.url(), client::accept_any_certificate);
+  CHECK(anonymous.call(change(password_of("alice"), fresh)).error().code() ==
+        proto::UNAUTHENTICATED);
+
+  r = alice.conn->call(change(password_of("alice"), fresh));
+  REQUIRE_MESSAGE(r.has_password_changed(), r.error().message());
+  CHECK(r.password_changed().sessions_ended() == 1);
+  // The laptop's connection is told, and signed out; this one stays in.
+  bool told = false;
+  while (const auto push = laptop.conn->next_push(ms(3000))) {
+    if (push->has_signed_out()) {
+      told = push->signed_out().reason().find("password was changed") != std::string::npos;
+      break;
+    }
+  }
+  CHECK(told);
+  CHECK(laptop.conn->call(list_games()).error().code() == proto::SESSION_EXPIRED);
+  CHECK(resume(server, laptop.token).error().code() == proto::SESSION_EXPIRED);
+  CHECK(alice.conn->call(list_games()).has_games());
+  CHECK(resume(server, alice.token).has_session());
+  CHECK(resume(server, bob.token).has_session());  // another user's session is untouched
+  // The old password no longer logs in; the new one does.
+  Connection again(server.url(), client::accept_any_certificate);
+  CHECK(again.call(login_request("alice", password_of("alice"))).error().code() ==
+        proto::BAD_CREDENTIALS);
+  CHECK(again.call(login_request("alice", fresh)).has_session());
+}
+
 TEST_CASE("passwords: the stored scheme is raised at the next log-in") {
   TempDir dir;
   ServerProcess server(dir.path(), {"--password-iterations", "1000"});

@@ -316,10 +316,13 @@ TEST_CASE("concurrency: a deadline firing while orders are being written plays t
 TEST_CASE("storage: one batch holds the writes of every request waiting for it") {
   Harness h;
   Player a = h.signed_up("alice"), b = h.signed_up("bob");
-  const auto game = h.start_duel(a, b);
+  // A game has one change in flight at a time (nothing is shown before it is
+  // durable): the requests waiting at once are those of ten games.
+  std::vector<std::uint64_t> games;
+  for (int g = 0; g < 10; ++g) games.push_back(h.start_duel(a, b));
   const auto before = h.service.storage_stats();
   for (std::uint64_t i = 0; i < 20; ++i) {
-    auto req = submit_request(game, 1, "bid " + std::to_string(i % 10), false);
+    auto req = submit_request(games[i / 2], 1, "bid " + std::to_string(i % 10), false);
     req.set_request_id(4000 + i);
     h.service.handle(i % 2 ? b.conn : a.conn, i % 2 ? b.box : a.box, req);
   }

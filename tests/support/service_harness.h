@@ -36,7 +36,7 @@ struct FakeOutbox : Outbox {
   void send(std::string frame) override {
     proto::Envelope e;
     REQUIRE(e.ParseFromString(frame));
-    if (e.has_event() || e.has_press_message()) {
+    if (e.has_event() || e.has_press_message() || e.has_signed_out()) {
       pushes.push_back(std::move(e));
     } else {
       answers[e.request_id()] = std::move(e);

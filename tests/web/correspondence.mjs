@@ -11,7 +11,7 @@
 //   node tests/web/correspondence.mjs SERVER OUT_DIR
 import {join} from 'node:path';
 
-import {check, createAndJoin, register, run, text, waitForMail, waitText} from './harness.mjs';
+import {accessible, check, createAndJoin, register, run, text, waitForMail, waitText} from './harness.mjs';
 
 const kEast = 'Austria+France+Italy+Turkey';  // the creator's seat in a two-player game
 const kWest = 'England+Germany+Russia';
@@ -24,7 +24,9 @@ async function openPanel(page, id) {
   });
 }
 
+// A screenshot of each new panel and page, which axe-core checks too.
 async function shoot(page, outDir, name, selector) {
+  await accessible(page, name);
   if (selector) {
     await page.$eval(selector, (e) => e.scrollIntoView());
     await (await page.$(selector)).screenshot({path: join(outDir, `${name}.png`)});
