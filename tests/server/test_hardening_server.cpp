@@ -168,8 +168,11 @@ TEST_CASE("sessions: log out everywhere ends every session of the user and stops
   CHECK(resume(server, laptop.token).error().code() == proto::SESSION_EXPIRED);
   CHECK(resume(server, bob.token).has_session());  // another user's session is untouched
 
-  // The laptop's connection is signed out: when bob joins alice's game, no
-  // event of it reaches the connection any more.
+  // The laptop's connection is signed out and told so; when bob joins
+  // alice's game, no event of it reaches the connection any more.
+  const std::optional<proto::Envelope> told = laptop.conn->next_push(ms(5000));
+  REQUIRE(told.has_value());
+  CHECK(told->has_signed_out());
   proto::Envelope join;
   join.mutable_join_game()->set_game_id(game);
   join.mutable_join_game()->set_seat(1);

@@ -195,6 +195,11 @@ async function checkBoard(page, scenario, size, outDir) {
   });
   const px = arrowed.fw / 3, py = arrowed.fh / 3;
   await page.mouse.move(box.x + px, box.y + py);
+  // What the pointer is over, for the message if the wheel misses the board.
+  const pointed = await page.evaluate((x, y) => {
+    const e = document.elementFromPoint(x, y);
+    return e ? `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.closest('#board') ? ' in the board' : ''}` : 'nothing';
+  }, box.x + px, box.y + py);
   await page.mouse.wheel({deltaY: -100});
   await pause(150);
   const wheeled = await frameState(page);
@@ -208,7 +213,8 @@ async function checkBoard(page, scenario, size, outDir) {
   const steady = (!clear(wheeled.x, wheeled.w, wheeled.box.x, wheeled.box.w) || near(under(wheeled).x, under(arrowed).x, slack)) &&
       (!clear(wheeled.y, wheeled.h, wheeled.box.y, wheeled.box.h) || near(under(wheeled).y, under(arrowed).y, slack));
   check(near(wheeled.w, arrowed.w / kStep, 1) && steady,
-      `${what}: the wheel zooms in about the pointer (viewBox ${arrowed.w.toFixed(1)} -> ${wheeled.w.toFixed(1)} wide)`);
+      `${what}: the wheel zooms in about the pointer (viewBox ${arrowed.w.toFixed(1)} -> ${wheeled.w.toFixed(1)} wide; ` +
+          `the pointer over ${pointed})`);
   await page.mouse.move(0, 0);
 
   // The roster: the seat's pieces, each chosen marks its counter in the frame.
