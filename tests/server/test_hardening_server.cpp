@@ -100,20 +100,6 @@ bool eventually(Pred pred) {
   return pred();
 }
 
-// A plain TCP connection to the server's port, as a flood would open.
-int raw_socket(const ServerProcess& server) {
-  const std::string url = server.url();
-  const int port = std::stoi(url.substr(url.rfind(':') + 1));
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  REQUIRE(fd >= 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
-  return fd;
-}
-
 std::uint64_t new_duel(Connection& c, std::uint64_t deadline_seconds = 0) {
   proto::Envelope create;
   create.mutable_create_game()->set_scenario("duel/standard");

@@ -109,20 +109,6 @@ int flood(Connection& c, const std::string& frame, int n) {
   return sent;
 }
 
-// A plain TCP connection to the server's port, as a flood would open.
-int raw_socket(const ServerProcess& server) {
-  const std::string url = server.url();
-  const int port = std::stoi(url.substr(url.rfind(':') + 1));
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  REQUIRE(fd >= 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
-  return fd;
-}
-
 bool connects(const ServerProcess& server) {
   try {
     Connection c(server.url(), client::accept_any_certificate, ms(5000));

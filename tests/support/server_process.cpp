@@ -1,8 +1,10 @@
 #include "support/server_process.h"
 
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -160,6 +162,22 @@ CommandResult run_command(const std::string& command_line, const std::string& st
   r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   std::filesystem::remove(input);
   return r;
+}
+
+int raw_socket(const ServerProcess& server) {
+  const std::string url = server.url();
+  const int port = std::stoi(url.substr(url.rfind(':') + 1));
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) throw std::runtime_error("no socket for a raw connection");
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    ::close(fd);
+    throw std::runtime_error("the server's port refused a raw connection: " + url);
+  }
+  return fd;
 }
 
 }  // namespace naumachia::testing

@@ -72,4 +72,8 @@ struct CommandResult {
 // Runs a shell command line, with `stdin_text` on its standard input.
 CommandResult run_command(const std::string& command_line, const std::string& stdin_text = "");
 
+// A plain TCP connection to the server's port (a file descriptor), as a
+// flood would open; throws if the port does not take it.
+int raw_socket(const ServerProcess& server);
+
 }  // namespace naumachia::testing
