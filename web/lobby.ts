@@ -87,7 +87,9 @@ export function deadlineCell(g) {
 function gameRow(g) {
   const cell = (label, ...content) => el('td', {'data-label': label}, ...content);
   const name = cell('Game', el('span', {class: 'game-name'}, gameName(g)), ' ',
-      el('span', {class: 'scenario'}, scenarioTitle(g.scenario)));
+      el('span', {class: 'scenario'}, scenarioTitle(g.scenario),
+          // The rules the game is played under (a game keeps those it was made with).
+          el('span', {title: 'the version of the rules the game was made under'}, ` · rules ${g.rules_version}`)));
   if (awaitsMe(g)) name.append(' ', el('strong', {class: 'your-move'}, 'your move'));
   const actions = el('td', {class: 'actions'});
   actions.append(el('a', {href: `#game=${g.id}`}, g.my_seat >= 0 ? 'Play' : 'Watch'));

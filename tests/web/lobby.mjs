@@ -101,6 +101,7 @@ await run('node lobby.mjs SERVER OUT_DIR', async ({newPage, outDir}) => {
   const tyreRow = await text(alice, row('games', tyre)).catch(() => '');
   check(/12 h a step/.test(tyreRow) && /public messages only/.test(tyreRow), `its deadline and press (${tyreRow})`);
   check(tyreRow.includes(`Siege at dawn (game ${tyre})`), `the row shows the game's name (${tyreRow})`);
+  check(/rules \d+/.test(tyreRow), `the row says which rules version the game is played under (${tyreRow})`);
   // The game filter.
   await alice.select('#game-filter', 'tyre');
   const shown = await alice.$$eval('#lobby tr[data-game]', (rs) => rs.filter((r) => !r.hidden).map((r) => r.dataset.game));
