@@ -12,6 +12,7 @@
 #include "core/dice.h"
 #include "core/text.h"
 #include "support/random_play.h"
+#include "support/sanitizers.h"
 #include "support/text.h"
 #include "test-games/registry.h"
 
@@ -22,15 +23,7 @@ using naumachia::testing::has;
 // are two steps and fewer lines of each
 // decision are walked: what they look for (memory errors, undefined
 // behaviour in the choices code) shows in a few steps of each scenario, and
-// the full check runs in the normal build. (GCC names AddressSanitizer by
-// __SANITIZE_ADDRESS__; clang before 18 only answers __has_feature.)
-#if defined(__SANITIZE_ADDRESS__)
-#define NAUMACHIA_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define NAUMACHIA_UNDER_ASAN 1
-#endif
-#endif
+// the full check runs in the normal build.
 #if defined(NAUMACHIA_UNDER_ASAN)
 constexpr int kAgreementSteps = 2;
 constexpr std::size_t kMostLines = 50;

@@ -13,6 +13,7 @@
 #include "digest.h"
 #include "support/protocol_client.h"
 #include "support/requests.h"
+#include "support/sanitizers.h"
 #include "support/server_process.h"
 #include "support/terminal.h"
 
@@ -214,7 +215,9 @@ TEST_CASE(
   const std::size_t now = server.resident_bytes();
   const std::size_t grown = now - std::min(before, now);
   INFO("the server grew by " << grown / kMB << " MB");
-  CHECK(grown < unread / 4);
+  // Under AddressSanitizer freed memory stays in its quarantine (256 MB), so
+  // the process's size says nothing of what the server holds there.
+  if (!kUnderSanitizers) CHECK(grown < unread / 4);
 }
 
 TEST_CASE("memory: reads pause while a connection's answers are unread") {
@@ -233,7 +236,7 @@ TEST_CASE("memory: reads pause while a connection's answers are unread") {
   CHECK(sign_in_time(server, "bob") < std::chrono::seconds(5));
   const std::size_t now = server.resident_bytes();
   INFO("the server grew by " << (now - std::min(before, now)) / kMB << " MB");
-  CHECK(now - std::min(before, now) < unread / 3);
+  if (!kUnderSanitizers) CHECK(now - std::min(before, now) < unread / 3);
 }
 
 TEST_CASE(

@@ -5,6 +5,7 @@
 #include "core/text.h"
 #include "games/tyre/tyre.h"
 #include "support/refusal_walk.h"
+#include "support/sanitizers.h"
 
 using namespace naumachia;
 
@@ -57,10 +58,16 @@ const std::vector<std::string> kIllegal{"T1: at 3104 facing SW",
 
 TEST_CASE("Tyre refusals: every refusal of random siege and naval games cites a case or notation") {
   const auto game = tyre::make_tyre_game();
+  // Under the sanitizers (many times slower; a Tyre step gives each seat
+  // hundreds of lines to refuse) one shorter game of each: what they look for
+  // shows there, and the normal build walks the whole.
+  const int games = testing::kUnderSanitizers ? 1 : 2;
+  const int steps = testing::kUnderSanitizers ? 12 : 30;
+  const std::size_t least = testing::kUnderSanitizers ? 15 : 40;
   for (const char* scenario : {"siege", "naval"}) {
     const auto walked = testing::walk_refusals([&] { return game->new_game(scenario, 2).value(); },
-                                               2, 30, kIllegal);
-    CHECK(walked.refusals.size() > 40);
+                                               games, steps, kIllegal);
+    CHECK(walked.refusals.size() > least);
     const auto bad = testing::uncited(walked, "docs/rules/tyre.md");
     CHECK_MESSAGE(bad.empty(), scenario << ": " << text::join(bad, "\n"));
   }
