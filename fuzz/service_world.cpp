@@ -51,7 +51,7 @@ struct Box final : Outbox {
     if (!e.ParseFromString(frame)) broken("the service sent a frame that is not an Envelope");
     if (e.version() != proto::PROTOCOL_VERSION)
       broken("the service sent a frame of version " + std::to_string(e.version()));
-    if (e.has_event() || e.has_press_message()) {
+    if (e.has_event() || e.has_press_message() || e.has_game_made() || e.has_signed_out()) {
       if (e.request_id() != 0)
         broken("a push carries request id " + std::to_string(e.request_id()));
       ++pushes;
