@@ -106,6 +106,15 @@ Expected<std::vector<Choice>> State::choices(PlayerId, std::string_view decision
               text::notation_cite("docs/order-choices.md"));
 }
 
+std::unique_ptr<State> State::sampled_for(PlayerId, Dice&) const {
+  if (secrets().empty()) return clone();
+  return nullptr;
+}
+
+double State::standing(PlayerId) const {
+  return 0;
+}
+
 std::vector<Arrow> State::order_arrows(const RevealedLines&) const {
   return {};
 }

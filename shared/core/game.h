@@ -216,6 +216,18 @@ class State {
   virtual Expected<std::vector<Choice>> choices(PlayerId seat, std::string_view decision,
                                                 const std::vector<std::string>& path) const;
 
+  // For a computer player's search (shared/bots): a position agreeing with
+  // everything `seat` knows, what it may not know drawn with `rng`. By
+  // default the position itself when it holds no secret, and none when it
+  // does: a module with secrets draws them itself or leaves its players
+  // without search.
+  virtual std::unique_ptr<State> sampled_for(PlayerId seat, Dice& rng) const;
+  // How well `seat` stands, by the rules' own measure (victory points,
+  // supply centres, strength left, a victory won), for a computer player's
+  // judgement: higher is better; only positions of one game are compared.
+  // 0 by default: no judgement, and a search then keeps the rules' defaults.
+  virtual double standing(PlayerId seat) const;
+
   // What `player` may see; nullopt = everything (an observer after the game).
   virtual View view(std::optional<PlayerId> player) const = 0;
 

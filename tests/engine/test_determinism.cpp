@@ -10,6 +10,7 @@
 
 #include "base/crypto.h"
 #include "support/random_play.h"
+#include "support/sanitizers.h"
 #include "test-games/registry.h"
 
 using namespace naumachia;
@@ -116,6 +117,16 @@ void check_signatures(const std::string& game) {
   for (const Fixed& f : kFixed) {
     const std::string name = f.scenario;
     if (name.rfind(game + "/", 0) != 0) continue;
+    // Under the sanitizers (slow, and looking for memory errors and
+    // undefined behaviour, not for changed play) an older rules version whose
+    // signature is a newer one's plays the very same games: it is not played
+    // again.
+    if (testing::kUnderSanitizers &&
+        std::any_of(std::begin(kFixed), std::end(kFixed), [&](const Fixed& newer) {
+          return std::string(newer.scenario) == name && newer.players == f.players &&
+                 newer.rules > f.rules && std::string(newer.signature) == f.signature;
+        }))
+      continue;
     ++checked;
     const std::string sig = signature_of(registry, f);
     MESSAGE(name << " rules " << f.rules << ": " << sig);

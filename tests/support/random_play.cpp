@@ -1,21 +1,11 @@
 #include "support/random_play.h"
 
+#include "bots/player.h"
+
 namespace naumachia::testing {
 
 OrderSet random_legal_orders(const State& s, PlayerId p, Dice& chooser) {
-  std::vector<std::string> lines;
-  for (const auto& group : s.candidate_orders(p)) {
-    if (group.empty()) continue;
-    // A die has two faces at least: a single candidate is taken as it is.
-    const std::size_t pick =
-        group.size() == 1
-            ? 0
-            : static_cast<std::size_t>(chooser.roll(static_cast<int>(group.size()), "pick") - 1);
-    std::vector<std::string> trial = lines;
-    trial.push_back(group[pick]);
-    if (s.validate(p, trial)) lines = std::move(trial);
-  }
-  return s.validate(p, lines).value();
+  return bots::random_orders(s, p, chooser);
 }
 
 void random_play(std::unique_ptr<State> state, const Seed& seed, int max_steps,

@@ -1,0 +1,204 @@
+// The computer player against random legal play (docs/computer.md,
+// docs/performance.md): for every scenario of every shipped game, games with
+// different seeds with the computer on each side in turn and random legal
+// play on the others; its win rate, and the time it takes per decision (p50,
+// p99) on this machine. In games of many powers (Diplomacy, The Fall of
+// Constantinople) the computer plays one power among random ones and counts
+// as winning when, after ten game years, it holds more supply centres than
+// each of the others, or has won before.
+//
+//   naumachia-bench-computer [--games N] [--only GAME[/SCENARIO]] [--playouts N]
+//                            [--max-steps N] [--seed N]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "bots/player.h"
+#include "core/game.h"
+#include "games/all_games.h"
+
+using namespace naumachia;
+
+namespace {
+
+struct Options {
+  int games = 50;
+  std::string only;
+  int playouts = 400;
+  int max_steps = 3000;
+  unsigned seed = 1;
+};
+
+Seed seed_of(unsigned base, int game, int salt) {
+  Seed s{};
+  const unsigned v[3] = {base, static_cast<unsigned>(game), static_cast<unsigned>(salt)};
+  std::memcpy(s.data(), v, sizeof v);
+  return s;
+}
+
+// The first number of four digits in a step's label: its game year.
+int year_of(const std::string& label) {
+  for (std::size_t i = 0; i + 4 <= label.size(); ++i)
+    if (std::all_of(label.begin() + static_cast<long>(i), label.begin() + static_cast<long>(i) + 4,
+                    [](char c) { return c >= '0' && c <= '9'; }) &&
+        (i + 4 == label.size() || label[i + 4] < '0' || label[i + 4] > '9'))
+      return std::stoi(label.substr(i, 4));
+  return 0;
+}
+
+// Supply centres (cities) each seat holds, from the whole board's view.
+std::map<int, int> centres(const State& s) {
+  std::map<int, int> held;
+  for (const Cell& c : s.view(std::nullopt).cells)
+    if (c.supply_centre && c.owner >= 0) ++held[c.owner];
+  return held;
+}
+
+struct Tally {
+  int games = 0;
+  int won = 0;
+  int unfinished = 0;
+  std::vector<double> decision_ms;
+};
+
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const auto i = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
+  return v[std::min(i, v.size() - 1)];
+}
+
+// One game: the computer plays `computer_seats`, random play the others.
+// Returns whether the computer won.
+bool play_one(const Game& game, const ScenarioInfo& sc, int players,
+              const std::vector<PlayerId>& computer_seats, const Options& o, int index, int salt,
+              Tally& t, bool by_centres) {
+  auto state = game.new_game(sc.id, players).value();
+  const Seating seating = game.seating(sc, players);
+  SeededDice random_rng(seed_of(o.seed, index, salt), StepNo{1});
+  SeededDice computer_rng(seed_of(o.seed, index, salt + 1000), StepNo{2});
+  const auto computer = bots::player_for(game.id());
+  bots::Budget budget;
+  budget.playouts = o.playouts;
+  const int first_year = year_of(state->step().label);
+  const PlayerId me = computer_seats.front();
+  for (int i = 0; i < o.max_steps && !state->step().game_over; ++i) {
+    if (by_centres && year_of(state->step().label) >= first_year + 10) break;
+    std::map<PlayerId, OrderSet> orders;
+    for (PlayerId p : state->step().to_order) {
+      if (std::find(computer_seats.begin(), computer_seats.end(), p) != computer_seats.end()) {
+        bots::StatePort port(*state, p);
+        const auto started = std::chrono::steady_clock::now();
+        orders[p] = computer->decide(port, computer_rng, budget);
+        t.decision_ms.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+                .count());
+      } else {
+        orders[p] = bots::random_orders(*state, p, random_rng);
+      }
+    }
+    SeededDice dice(seed_of(o.seed, index, salt + 2000), state->step().number);
+    state = state->resolve(orders, dice).next;
+  }
+  const StepInfo end = state->step();
+  if (end.game_over) {
+    for (SideId w : end.winners)
+      for (SideId mine : seating.sides_of(me))
+        if (w == mine && end.winners.size() == 1) return true;
+    if (!by_centres) return false;
+  }
+  if (!by_centres) {
+    ++t.unfinished;
+    return false;
+  }
+  const auto held = centres(*state);
+  const int mine = held.count(me.value) ? held.at(me.value) : 0;
+  for (const auto& [seat, n] : held)
+    if (seat != me.value && n >= mine) return false;
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    const auto value = [&]() -> std::string {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "%s needs a value\n", a.c_str());
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (a == "--games")
+      o.games = std::stoi(value());
+    else if (a == "--only")
+      o.only = value();
+    else if (a == "--playouts")
+      o.playouts = std::stoi(value());
+    else if (a == "--max-steps")
+      o.max_steps = std::stoi(value());
+    else if (a == "--seed")
+      o.seed = static_cast<unsigned>(std::stoul(value()));
+    else {
+      std::fprintf(stderr,
+                   "usage: naumachia-bench-computer [--games N] [--only GAME[/SCENARIO]] "
+                   "[--playouts N] [--max-steps N] [--seed N]\n");
+      return a == "--help" ? 0 : 2;
+    }
+  }
+  Registry registry;
+  register_all_games(registry);
+  std::printf("%-34s %-12s %6s %6s %8s %9s %9s\n", "scenario", "computer", "games", "won",
+              "win rate", "p50 ms", "p99 ms");
+  bool all_met = true;
+  for (const Game* game : registry.games()) {
+    for (const ScenarioInfo& sc : game->scenarios()) {
+      const std::string full = game->id() + "/" + sc.id;
+      if (!o.only.empty() && full != o.only && game->id() != o.only) continue;
+      const bool by_centres = sc.sides.size() > 2;
+      const int players = by_centres ? sc.max_players : sc.min_players;
+      const Seating seating = game->seating(sc, players);
+      // Two sides: the computer plays each side's seats in turn. Many
+      // powers: one power, a different one each game.
+      std::vector<std::pair<std::string, std::vector<PlayerId>>> roles;
+      if (by_centres) {
+        roles.push_back({"one power", {}});
+      } else {
+        for (std::size_t s = 0; s < seating.side_names.size(); ++s)
+          roles.push_back({seating.side_names[s], seating.seats_of(SideId{static_cast<int>(s)})});
+      }
+      for (std::size_t r = 0; r < roles.size(); ++r) {
+        Tally t;
+        const auto started = std::chrono::steady_clock::now();
+        for (int g = 0; g < o.games; ++g) {
+          std::vector<PlayerId> seats = roles[r].second;
+          if (by_centres) seats = {PlayerId{g % players}};
+          ++t.games;
+          if (play_one(*game, sc, players, seats, o, g, static_cast<int>(r), t, by_centres))
+            ++t.won;
+        }
+        const double rate = t.games ? static_cast<double>(t.won) / t.games : 0;
+        const bool met = rate >= 0.9 && percentile(t.decision_ms, 0.99) < 1000;
+        const std::string unfinished =
+            t.unfinished ? " " + std::to_string(t.unfinished) + " unfinished" : "";
+        all_met = all_met && met;
+        std::printf(
+            "%-34s %-12s %6d %6d %7.0f%% %9.1f %9.1f%s%s  (%.0f s)\n", full.c_str(),
+            roles[r].first.c_str(), t.games, t.won, 100 * rate, percentile(t.decision_ms, 0.5),
+            percentile(t.decision_ms, 0.99), met ? "" : "  below target", unfinished.c_str(),
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+        std::fflush(stdout);
+      }
+    }
+  }
+  std::printf("target: a win rate of at least 90%% and p99 under 1000 ms per decision: %s\n",
+              all_met ? "met" : "NOT met");
+  return 0;
+}

@@ -1,0 +1,169 @@
+#include "bots/search.h"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <optional>
+
+namespace naumachia::bots {
+
+namespace {
+
+Seed drawn_seed(Dice& rng) {
+  Seed seed{};
+  for (auto& b : seed) b = static_cast<std::uint8_t>(rng.roll(256, "search seed") - 1);
+  return seed;
+}
+
+// One draw against which candidates are judged: a position agreeing with
+// the seat's knowledge, the other seats' orders on it and the dice.
+struct Draw {
+  std::unique_ptr<State> position;
+  std::map<PlayerId, OrderSet> others;
+  Seed dice;
+};
+
+class Search final : public Player {
+ public:
+  explicit Search(SearchOptions options) : options_(options) {}
+  std::string name() const override { return "search"; }
+
+  OrderSet decide(const SeatPort& port, Dice& rng, const Budget& budget) const override {
+    const PlayerId me = port.seat();
+    std::vector<Draw> draws;
+    for (int i = 0; i < options_.samples; ++i) {
+      Draw d;
+      d.position = port.sample(rng);
+      if (!d.position) break;
+      for (PlayerId p : d.position->step().to_order)
+        if (p != me) d.others[p] = random_orders(*d.position, p, rng);
+      d.dice = drawn_seed(rng);
+      draws.push_back(std::move(d));
+    }
+    // Without a position to play on, or nothing to choose, random legal play.
+    const auto groups = port.candidate_orders();
+    if (draws.empty() || groups.empty()) return random_orders(port, rng);
+
+    int used = 0;
+    const auto judge = [&](const std::vector<std::string>& lines) {
+      double total = 0;
+      for (const Draw& d : draws) {
+        auto mine = d.position->validate(me, lines);
+        if (!mine) return -std::numeric_limits<double>::infinity();
+        std::map<PlayerId, OrderSet> orders = d.others;
+        orders[me] = *mine;
+        SeededDice dice(d.dice, d.position->step().number);
+        std::unique_ptr<State> next = d.position->resolve(orders, dice).next;
+        for (int k = 0; k < options_.depth && !next->step().game_over; ++k) {
+          std::map<PlayerId, OrderSet> later;
+          for (PlayerId p : next->step().to_order) later[p] = random_orders(*next, p, rng);
+          SeededDice more(d.dice, next->step().number);
+          next = next->resolve(later, more).next;
+        }
+        total += next->standing(me);
+        ++used;
+      }
+      return total / static_cast<double>(draws.size());
+    };
+
+    // Start from no orders where that is valid (the rules' defaults), else
+    // from random legal ones.
+    std::vector<std::string> best;
+    if (!port.validate(best)) best = random_orders(port, rng).lines;
+    double best_value = judge(best);
+    std::vector<std::size_t> order(groups.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    // Which line of `best` each group chose, if any.
+    std::vector<std::optional<std::string>> chosen(groups.size());
+    for (std::size_t g = 0; g < groups.size(); ++g)
+      for (const std::string& line : best)
+        if (std::find(groups[g].begin(), groups[g].end(), line) != groups[g].end())
+          chosen[g] = line;
+    for (int round = 0; round < options_.rounds; ++round) {
+      bool changed = false;
+      for (std::size_t g : order) {
+        if (budget.spent(used)) return *port.validate(best);
+        std::vector<std::string> tries = groups[g];
+        if (static_cast<int>(tries.size()) > options_.per_group) {
+          for (int i = 0; i < options_.per_group; ++i)
+            std::swap(tries[static_cast<std::size_t>(i)],
+                      tries[static_cast<std::size_t>(i) +
+                            static_cast<std::size_t>(
+                                rng.roll(static_cast<int>(tries.size()) - i + 1, "search pick")) -
+                            1]);
+          tries.resize(static_cast<std::size_t>(options_.per_group));
+        }
+        // The lines without this group's choice.
+        std::vector<std::string> base = best;
+        if (chosen[g]) std::erase(base, *chosen[g]);
+        for (const std::string& line : tries) {
+          if (chosen[g] && line == *chosen[g]) continue;
+          if (budget.spent(used)) break;
+          std::vector<std::string> trial = base;
+          trial.push_back(line);
+          if (!port.validate(trial)) continue;
+          const double v = judge(trial);
+          if (v > best_value) {
+            best_value = v;
+            best = std::move(trial);
+            chosen[g] = line;
+            changed = true;
+          }
+        }
+      }
+      if (!changed) break;
+    }
+    return *port.validate(best);
+  }
+
+ private:
+  SearchOptions options_;
+};
+
+class Random final : public Player {
+ public:
+  std::string name() const override { return "random"; }
+  OrderSet decide(const SeatPort& port, Dice& rng, const Budget&) const override {
+    return random_orders(port, rng);
+  }
+};
+
+template <class Valid>
+OrderSet random_lines(const std::vector<std::vector<std::string>>& groups, Dice& rng,
+                      const Valid& validate) {
+  std::vector<std::string> lines;
+  for (const auto& group : groups) {
+    if (group.empty()) continue;
+    // A die has two faces at least: a single candidate is taken as it is.
+    const std::size_t pick =
+        group.size() == 1
+            ? 0
+            : static_cast<std::size_t>(rng.roll(static_cast<int>(group.size()), "pick") - 1);
+    std::vector<std::string> trial = lines;
+    trial.push_back(group[pick]);
+    if (validate(trial)) lines = std::move(trial);
+  }
+  return validate(lines).value();
+}
+
+}  // namespace
+
+OrderSet random_orders(const SeatPort& port, Dice& rng) {
+  return random_lines(port.candidate_orders(), rng,
+                      [&](const std::vector<std::string>& l) { return port.validate(l); });
+}
+
+OrderSet random_orders(const State& state, PlayerId seat, Dice& rng) {
+  return random_lines(state.candidate_orders(seat), rng,
+                      [&](const std::vector<std::string>& l) { return state.validate(seat, l); });
+}
+
+std::unique_ptr<Player> random_player() {
+  return std::make_unique<Random>();
+}
+
+std::unique_ptr<Player> searching_player(SearchOptions options) {
+  return std::make_unique<Search>(options);
+}
+
+}  // namespace naumachia::bots

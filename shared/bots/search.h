@@ -1,0 +1,27 @@
+#pragma once
+// The searching player: orders chosen group by group (a piece, a plan) by
+// playing each candidate forward on positions drawn to agree with the
+// seat's knowledge, the other seats ordering at random, and judging the
+// positions reached by the module's State::standing.
+#include "bots/player.h"
+
+namespace naumachia::bots {
+
+struct SearchOptions {
+  // Positions drawn per judgement; the same draws (position, other seats'
+  // orders, dice) judge every candidate, so that candidates differ only by
+  // what they change.
+  int samples = 4;
+  // Candidates tried per group at most (drawn at random beyond that).
+  int per_group = 12;
+  // Rounds over all groups: a later round may change an earlier choice in
+  // the light of the later ones.
+  int rounds = 2;
+  // Steps played on at random after the step ordered, before judging: for
+  // games whose steps take effect only in a later one.
+  int depth = 0;
+};
+
+std::unique_ptr<Player> searching_player(SearchOptions options = {});
+
+}  // namespace naumachia::bots

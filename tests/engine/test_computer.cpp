@@ -1,0 +1,145 @@
+// The computer player (shared/bots, docs/computer.md): what it is handed is
+// what its seat may know, its orders are valid, and it orders alike given
+// the same generator.
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "bots/player.h"
+#include "bots/search.h"
+#include "support/random_play.h"
+#include "support/sanitizers.h"
+#include "support/secrecy_check.h"
+#include "test-games/registry.h"
+
+using namespace naumachia;
+
+namespace {
+
+// A seat's port that keeps the text of every answer it gives, for the
+// secrecy check, and counts the positions it draws.
+class WatchedPort final : public bots::SeatPort {
+ public:
+  explicit WatchedPort(const bots::SeatPort& inner) : inner_(inner) {}
+  PlayerId seat() const override { return inner_.seat(); }
+  StepInfo step() const override {
+    StepInfo s = inner_.step();
+    heard_ << s.label << '\n' << s.result << '\n';
+    return s;
+  }
+  View view() const override {
+    View v = inner_.view();
+    heard_ << testing::view_text(v) << '\n';
+    return v;
+  }
+  std::vector<Decision> decisions() const override {
+    auto ds = inner_.decisions();
+    for (const Decision& d : ds) heard_ << d.id << ' ' << d.label << ' ' << d.otherwise << '\n';
+    return ds;
+  }
+  Expected<std::vector<Choice>> choices(std::string_view decision,
+                                        const std::vector<std::string>& path) const override {
+    auto cs = inner_.choices(decision, path);
+    if (cs)
+      for (const Choice& c : *cs) heard_ << c.text << ' ' << c.label << '\n';
+    else
+      heard_ << cs.error().message << '\n';
+    return cs;
+  }
+  Expected<OrderSet, OrderErrors> validate(const std::vector<std::string>& lines) const override {
+    auto v = inner_.validate(lines);
+    if (!v)
+      for (const OrderError& e : v.error()) heard_ << e.message << '\n';
+    return v;
+  }
+  std::vector<std::vector<std::string>> candidate_orders() const override {
+    auto groups = inner_.candidate_orders();
+    for (const auto& g : groups)
+      for (const std::string& line : g) heard_ << line << '\n';
+    return groups;
+  }
+  std::unique_ptr<State> sample(Dice& rng) const override {
+    ++samples_;
+    return inner_.sample(rng);
+  }
+  std::string heard() const { return heard_.str(); }
+  int samples() const { return samples_; }
+
+ private:
+  const bots::SeatPort& inner_;
+  mutable std::ostringstream heard_;
+  mutable int samples_ = 0;
+};
+
+Seed seed_of(std::uint8_t a, std::uint8_t b) {
+  Seed s{};
+  s[0] = a;
+  s[1] = b;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "computer: every answer its port gives carries no secret its seat may not know, "
+    "and its orders are valid, in every scenario") {
+  const Registry registry = testing::every_module();
+  const int steps = testing::kUnderSanitizers ? 6 : 24;
+  for (const Game* game : registry.games()) {
+    for (const ScenarioInfo& sc : game->scenarios()) {
+      CAPTURE(game->id());
+      CAPTURE(sc.id);
+      const auto player = bots::player_for(game->id());
+      bots::Budget budget;
+      budget.playouts = 24;
+      SeededDice rng(seed_of(7, 1), StepNo{1});
+      testing::random_play(
+          game->new_game(sc.id, sc.min_players).value(), seed_of(7, 2), steps, [&](const State& s) {
+            const auto secrets = s.secrets();
+            for (PlayerId p : s.step().to_order) {
+              bots::StatePort inner(s, p);
+              WatchedPort port(inner);
+              const OrderSet orders = player->decide(port, rng, budget);
+              CHECK(s.validate(p, orders.lines).has_value());
+              for (const std::string& leak : testing::leaks_in(port.heard(), secrets, p, "port"))
+                FAIL_CHECK(leak);
+              // A position holding secrets is drawn only by a module that
+              // draws them (State::sampled_for); by default none is given.
+              if (!secrets.empty() && port.samples() > 0) CHECK(inner.sample(rng) == nullptr);
+            }
+          });
+    }
+  }
+}
+
+TEST_CASE("computer: the same generator and budget give the same orders") {
+  const Registry registry = testing::every_module();
+  const Game* game = registry.find("diplomacy");
+  REQUIRE(game != nullptr);
+  auto state = game->new_game("standard", 7).value();
+  const auto player = bots::player_for("diplomacy");
+  bots::Budget budget;
+  budget.playouts = 60;
+  for (PlayerId p : state->step().to_order) {
+    bots::StatePort port(*state, p);
+    SeededDice a(seed_of(3, 3), StepNo{1}), b(seed_of(3, 3), StepNo{1});
+    CHECK(player->decide(port, a, budget) == player->decide(port, b, budget));
+  }
+}
+
+TEST_CASE("computer: a budget's stop ends the search at once with valid orders") {
+  const Registry registry = testing::every_module();
+  const Game* game = registry.find("diplomacy");
+  REQUIRE(game != nullptr);
+  auto state = game->new_game("standard", 7).value();
+  const auto player = bots::searching_player();
+  int asked = 0;
+  bots::Budget budget;
+  budget.playouts = 1000000;
+  budget.stop = [&] { return ++asked > 3; };
+  bots::StatePort port(*state, PlayerId{0});
+  SeededDice rng(seed_of(4, 4), StepNo{1});
+  const OrderSet orders = player->decide(port, rng, budget);
+  CHECK(state->validate(PlayerId{0}, orders.lines).has_value());
+  CHECK(asked <= 5);
+}
