@@ -99,6 +99,7 @@ class Audit {
     }
     facts_.row = *row;
     facts_.seats = store_.seats(row->id);
+    facts_.computer = store_.computer_seats(row->id);
     facts_.attach(registry_);
     resigned_now_.assign(static_cast<std::size_t>(row->players), false);
     missed_.assign(static_cast<std::size_t>(row->players), 0);
@@ -390,6 +391,44 @@ class Audit {
     lapse_all("seat " + std::to_string(seat) + " changed hands");
   }
 
+  // The computer began or ended its play of a seat: as table computer_seats
+  // has it; a seat offered is taken over only in a game that lets it.
+  void check_computer(const proto::ComputerSeat& c, std::int64_t seq, const std::string& at) {
+    const std::string what = at + " ComputerSeat (seat " + std::to_string(c.seat()) + "), field ";
+    const int seat = static_cast<int>(c.seat());
+    const auto playing = computer_now_.find(seat);
+    if (c.plays()) {
+      const auto row = std::find_if(facts_.computer.begin(), facts_.computer.end(),
+                                    [seq](const ComputerSeatRow& r) { return r.seq == seq; });
+      if (row == facts_.computer.end()) {
+        problem(at + " ComputerSeat: table computer_seats has no row for it");
+      } else if (row->seat != seat || row->from_step != static_cast<std::int64_t>(c.step())) {
+        problem(what + "seat or step: not those of table computer_seats");
+      }
+      if (playing != computer_now_.end()) problem(what + "plays: the computer plays it already");
+      // A seat somebody sits in is the computer's only when offered, in a
+      // game whose creator let the computer take such seats over.
+      if (holder_.count(seat) && (!game().computer_takes_over || !offer_for(offers_now(), seat)))
+        problem(what + "plays: the seat was not the computer's to take over");
+      if (c.player() != holder_name(c.seat()))
+        problem(what + "player: " + quoted(c.player()) + " does not sit in the seat then");
+      computer_now_[seat] = seq;
+      ++computer_told_;
+      return;
+    }
+    if (playing == computer_now_.end()) {
+      problem(what + "plays: not set, but the computer did not play the seat");
+      return;
+    }
+    const auto row =
+        std::find_if(facts_.computer.begin(), facts_.computer.end(),
+                     [&](const ComputerSeatRow& r) { return r.seq == playing->second; });
+    if (row != facts_.computer.end() &&
+        row->until_step != std::optional<std::int64_t>(static_cast<std::int64_t>(c.step())))
+      problem(what + "step: not the step table computer_seats says the computer's play ended in");
+    computer_now_.erase(playing);
+  }
+
   // A seat's missed deadlines as the steps make them: those of the game's
   // disorder count, at which its orders were defaulted, not resigned.
   void count_missed(const proto::StepResolved& r) {
@@ -421,6 +460,14 @@ class Audit {
     for (std::size_t i = changes_seen_; i < changes_.size(); ++i) {
       problem("table replacements (seq " + std::to_string(changes_[i].seq) +
               "): no SeatReplaced event tells of it");
+    }
+    if (computer_told_ != facts_.computer.size())
+      problem("table computer_seats: " + std::to_string(facts_.computer.size()) +
+              " rows, but ComputerSeat events tell of " + std::to_string(computer_told_));
+    for (const ComputerSeatRow& r : facts_.computer) {
+      if (r.playing() != (computer_now_.count(r.seat) && computer_now_.at(r.seat) == r.seq))
+        problem("table computer_seats (seq " + std::to_string(r.seq) +
+                "), field until_step: not what the ComputerSeat events say");
     }
   }
 
@@ -484,7 +531,14 @@ class Audit {
                   ", but the step taking orders then was " + std::to_string(*open));
         }
         commits_[{static_cast<std::int64_t>(c.step()), static_cast<int>(c.seat())}] = {seq, c};
-        if (c.seat() < missed_.size()) missed_[c.seat()] = 0;  // the seat ordered
+        if (c.computer()) {
+          // The computer's orders leave a seat in disorder offered.
+          if (!computer_now_.count(static_cast<int>(c.seat())))
+            problem(at + " OrdersCommitted, field computer: set, but the computer did not play " +
+                    "seat " + std::to_string(c.seat()) + " then");
+        } else if (c.seat() < missed_.size()) {
+          missed_[c.seat()] = 0;  // the seat ordered
+        }
         break;
       }
       case proto::GameEvent::kResolved: {
@@ -510,6 +564,9 @@ class Audit {
         break;
       case proto::GameEvent::kReplaced:
         check_replaced(e, seq, at);
+        break;
+      case proto::GameEvent::kComputer:
+        check_computer(e.computer(), seq, at);
         break;
       case proto::GameEvent::kOver: {
         over_seen_ = true;
@@ -881,6 +938,8 @@ class Audit {
   std::map<int, std::int64_t> holder_;             // who sits in each seat so far
   std::vector<ReplacementRow> changes_;            // table replacements
   std::size_t changes_seen_ = 0;                   // of them, told of by events so far
+  std::map<int, std::int64_t> computer_now_;       // the seats the computer plays so far: its play
+  std::size_t computer_told_ = 0;                  // ComputerSeat events that began a play
   std::vector<Tenure> tenures_;                    // the seats' history
   std::map<std::int64_t, std::string> names_;      // users' names, as read
   std::map<std::int64_t, ProposalRow> proposals_;  // as the events left each

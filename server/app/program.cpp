@@ -125,6 +125,16 @@ games:
                                 across all games, per minute (default 10, twice
                                 as many at once)
 
+the computer (seats it plays: docs/computer.md):
+  --computer-seconds X          thinking time per decision, in seconds (default 2)
+  --computer-playouts N         positions played forward per decision at most
+                                (default 400)
+  --computer-delay SECONDS      the wait from a step's opening to the
+                                computer's orders (default 0)
+  --computer-queue N            decisions waiting or under way at once (default
+                                64, 8 per game; 1 thread of its own); past it a
+                                seat gets the game's defaults at the deadline
+
 notifications (players who are away hear by e-mail or webhook):
   --smtp URL                    the SMTP relay mail goes through:
                                 smtp://HOST[:PORT] (STARTTLS required) or
@@ -292,6 +302,11 @@ int parse(int argc, char** argv, Options& o) {
        {1, [&](std::int64_t v) { o.service.hashing.capacity = static_cast<std::size_t>(v); }}},
       {"--replay-queue",
        {1, [&](std::int64_t v) { o.service.replays.capacity = static_cast<std::size_t>(v); }}},
+      {"--computer-queue",
+       {1, [&](std::int64_t v) { o.service.computer.capacity = static_cast<std::size_t>(v); }}},
+      {"--computer-playouts",
+       {1, [&](std::int64_t v) { o.service.computer_play.playouts = static_cast<int>(v); }}},
+      {"--computer-delay", {0, [&](std::int64_t v) { o.service.computer_play.delay_seconds = v; }}},
       {"--expensive-per-user",
        {1, [&](std::int64_t v) { o.service.expensive_per_user = static_cast<std::size_t>(v); }}},
       {"--password-iterations",
@@ -362,8 +377,11 @@ int parse(int argc, char** argv, Options& o) {
           notify.reminders.push_back(*seconds);
         }
       }
-    } else if ((a == "--request-rate" || a == "--request-burst") && has_value) {
-      double& target = a == "--request-rate" ? o.net.requests_per_second : o.net.request_burst;
+    } else if ((a == "--request-rate" || a == "--request-burst" || a == "--computer-seconds") &&
+               has_value) {
+      double& target = a == "--request-rate"       ? o.net.requests_per_second
+                       : a == "--computer-seconds" ? o.service.computer_play.seconds
+                                                   : o.net.request_burst;
       if (!parse_positive(argv[++i], target)) {
         std::cerr << "naumachia-server: " << a << " wants a positive number, got '" << argv[i]
                   << "'\n";
@@ -449,7 +467,7 @@ void refuse_damaged(Database& db, const std::string& path) {
 
 }  // namespace
 
-int run_server(int argc, char** argv, const Registry& registry) {
+int run_server(int argc, char** argv, const Registry& registry, ComputerPlayers players) {
   Options o;
   if (const int rc = parse(argc, argv, o)) return rc < 0 ? 0 : rc;
   try {
@@ -465,7 +483,7 @@ int run_server(int argc, char** argv, const Registry& registry) {
     // One thread runs the loop (below); the storage writer and the workers
     // only post to it, which the hint allows.
     boost::asio::io_context ioc{1};
-    Service service(ioc, o.db, registry, unix_now, o.service);
+    Service service(ioc, o.db, registry, unix_now, o.service, std::move(players));
     const MailRelay& mail = o.service.notify.mail;
     log_line(mail.configured()
                  ? "notices by e-mail through " + mail.url + (mail.starttls ? " (STARTTLS)" : "") +

@@ -13,7 +13,7 @@ namespace naumachia::server {
 namespace net = boost::asio;
 
 Service::Service(net::io_context& ioc, const std::string& db_path, const Registry& registry,
-                 Clock clock, ServiceLimits limits)
+                 Clock clock, ServiceLimits limits, ComputerPlayers players)
     : db_path_(db_path),
       registry_(registry),
       clock_(std::move(clock)),
@@ -24,12 +24,17 @@ Service::Service(net::io_context& ioc, const std::string& db_path, const Registr
       writer_(db_path, strand_, limits.max_database_bytes),
       hashing_("password checks", limits.hashing),
       replays_("replays", limits.replays),
+      computer_("the computer's orders", limits.computer),
+      computer_players_(std::move(players)),
       send_budget_(limits.sends),
       expensive_(KeyedSlots::make(limits.expensive_per_user)),
       courier_(limits_.notify.deliver ? std::make_unique<Courier>(db_path, limits_.notify, clock_)
                                       : nullptr),
-      coordinator_(reader_, writer_, registry, fanout_, send_budget_, clock_, limits.games,
-                   limits.notify, [this] { notices_queued(); }),
+      coordinator_(
+          reader_, writer_, registry, fanout_, send_budget_, clock_, limits.games, limits.notify,
+          [this] { notices_queued(); },
+          ComputerRunner{&computer_, &computer_players_, limits.computer_play,
+                         [this](std::function<void()> f) { net::post(strand_, std::move(f)); }}),
       press_(
           reader_, writer_, fanout_, [this](std::int64_t id) { return coordinator_.facts(id); },
           send_budget_, clock_, limits.press, [this] { notices_queued(); }),
@@ -39,6 +44,7 @@ Service::Service(net::io_context& ioc, const std::string& db_path, const Registr
       ticker_(strand_) {}
 
 Service::~Service() {
+  computer_.stop();
   hashing_.stop();
   replays_.stop();
   writer_.flush();

@@ -47,6 +47,11 @@ struct ServiceLimits {
   // submitters in turn (per address for hashing, per user for replays).
   QueueLimits hashing{2, 64, 4};
   QueueLimits replays{2, 32, 2};
+  // The computer's thinking (play/computer.h) has a queue of its own too,
+  // served game by game, so that it never delays log-ins or replays; a game
+  // may have a job for each seat the computer plays in it.
+  QueueLimits computer{1, 64, 8};
+  ComputerOptions computer_play;
   // Expensive requests (replays, pictures, pages of games longer than the
   // default) one user (or one address, before signing in) may have under
   // way at once, answers not yet read included.
@@ -63,8 +68,9 @@ class Service : public RequestHandler {
 
   // `db_path` names a database already migrated to the current schema; the
   // service opens its own reader and writer connections to it.
+  // `players` are the computer's players (play/computer.h).
   Service(boost::asio::io_context& ioc, const std::string& db_path, const Registry& registry,
-          Clock clock, ServiceLimits limits = {});
+          Clock clock, ServiceLimits limits = {}, ComputerPlayers players = {});
   // Waits for the workers and for every write handed in to be durable.
   ~Service();
 
@@ -116,6 +122,8 @@ class Service : public RequestHandler {
   StorageWriter writer_;
   WorkQueue hashing_;
   WorkQueue replays_;
+  WorkQueue computer_;
+  ComputerPlayers computer_players_;
   KeyedBuckets send_budget_;  // shared by press, proposals and notification requests
   std::shared_ptr<KeyedSlots> expensive_;
   std::unique_ptr<Courier> courier_;  // none when notices are not delivered

@@ -95,6 +95,23 @@ std::vector<bool> GameFacts::resigned() const {
   return out;
 }
 
+std::optional<ComputerSeatRow> GameFacts::computer_play(int seat) const {
+  for (const ComputerSeatRow& c : computer) {
+    if (c.seat == seat && c.playing()) return c;
+  }
+  return std::nullopt;
+}
+
+std::vector<int> GameFacts::taken_seats() const {
+  std::vector<int> out;
+  for (const SeatRow& s : seats) out.push_back(s.seat);
+  for (const ComputerSeatRow& c : computer) {
+    if (c.playing() && std::find(out.begin(), out.end(), c.seat) == out.end())
+      out.push_back(c.seat);
+  }
+  return out;
+}
+
 std::vector<Offer> GameFacts::offers() const {
   if (row.status != GameStatus::Running) return {};
   return offered_seats(who, seats, row.disorder_after);
@@ -107,7 +124,9 @@ std::vector<PlayerId> GameFacts::controlled_seats(std::optional<std::int64_t> us
   out.push_back(PlayerId{mine->seat});
   if (!module || module->resigned_forces() != ResignedForces::ToPartner) return out;
   for (const SeatRow& r : seats) {
-    if (r.resigned && who.partners(PlayerId{mine->seat}, PlayerId{r.seat}))
+    // A resigned seat the computer took over is the computer's to order for.
+    if (r.resigned && who.partners(PlayerId{mine->seat}, PlayerId{r.seat}) &&
+        !computer_play(r.seat))
       out.push_back(PlayerId{r.seat});
   }
   return out;
@@ -171,6 +190,7 @@ void GameFacts::fill_summary(std::optional<std::int64_t> user, proto::GameSummar
     for (SideId side : g.winning_sides) s.add_winning_sides(side_name(who, side));
   }
   s.set_result(g.result);
+  s.set_computer_takes_over(g.computer_takes_over);
   s.set_my_seat(-1);
   if (playable()) {
     for (PlayerId p : controlled_seats(user))
@@ -196,6 +216,10 @@ void GameFacts::fill_summary(std::optional<std::int64_t> user, proto::GameSummar
     if (const auto o = offer_for(offered, i)) {
       seat.set_offered(true);
       seat.set_offer_reason(reason_proto(o->reason));
+    }
+    if (const auto c = computer_play(i)) {
+      seat.set_computer(true);
+      seat.set_computer_from_step(static_cast<std::uint64_t>(c->from_step));
     }
     seat.set_must_order(std::count(must.begin(), must.end(), PlayerId{i}) > 0);
     for (const OrdersRow& o : orders) {

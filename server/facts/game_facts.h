@@ -23,9 +23,10 @@ namespace naumachia::server {
 struct GameFacts {
   GameRow row;  // row.state is empty unless the game is live
   std::vector<SeatRow> seats;
-  std::vector<OrdersRow> orders;       // the current step's, while running
-  std::vector<ProposalRow> proposals;  // the open ones, by id
-  const Game* module = nullptr;        // null when this server cannot play the game
+  std::vector<OrdersRow> orders;          // the current step's, while running
+  std::vector<ProposalRow> proposals;     // the open ones, by id
+  std::vector<ComputerSeatRow> computer;  // every time the computer played a seat, in order
+  const Game* module = nullptr;           // null when this server cannot play the game
   ScenarioInfo scenario;
   Seating who;
 
@@ -36,6 +37,10 @@ struct GameFacts {
 
   std::optional<SeatRow> seat_of(std::optional<std::int64_t> user) const;
   std::vector<bool> resigned() const;
+  // The computer's play of `seat` now, if it plays it (docs/computer.md).
+  std::optional<ComputerSeatRow> computer_play(int seat) const;
+  // The seats nobody may join: those taken, and those the computer plays.
+  std::vector<int> taken_seats() const;
   // The seats offered to a new player (facts/offers.h); none unless running.
   std::vector<Offer> offers() const;
   // The seats `user` orders for: their own while they have not resigned, and

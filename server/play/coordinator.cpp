@@ -20,11 +20,10 @@
 
 namespace naumachia::server {
 
-int choose_seat(int requested, int players, const std::vector<SeatRow>& taken) {
+int choose_seat(int requested, int players, const std::vector<int>& taken) {
   std::vector<int> free;
   for (int i = 0; i < players; ++i) {
-    if (std::none_of(taken.begin(), taken.end(), [i](const SeatRow& s) { return s.seat == i; }))
-      free.push_back(i);
+    if (std::find(taken.begin(), taken.end(), i) == taken.end()) free.push_back(i);
   }
   if (free.empty()) refuse(proto::GAME_FULL, "every seat of this game is taken");
   if (requested < 0) return free[random_bytes(1)[0] % free.size()];
@@ -41,7 +40,7 @@ int choose_seat(int requested, int players, const std::vector<SeatRow>& taken) {
 Coordinator::Coordinator(Tables& reader, StorageWriter& writer, const Registry& registry,
                          Fanout& fanout, KeyedBuckets& send_budget, Clock clock,
                          CoordinatorLimits limits, NotifyOptions notify,
-                         std::function<void()> notices_queued)
+                         std::function<void()> notices_queued, ComputerRunner computer)
     : reader_(reader),
       writer_(writer),
       registry_(registry),
@@ -50,7 +49,8 @@ Coordinator::Coordinator(Tables& reader, StorageWriter& writer, const Registry& 
       clock_(std::move(clock)),
       limits_(limits),
       notify_(std::move(notify)),
-      notices_queued_(std::move(notices_queued)) {}
+      notices_queued_(std::move(notices_queued)),
+      computer_(std::move(computer)) {}
 
 // ------------------------------------------------------------ the live games
 
@@ -107,6 +107,7 @@ Coordinator::GamePtr Coordinator::load(const GameRow& row, bool resolve) {
     Writes w;
     if (resolve_ready(*g, w, false, now())) commit(g, std::move(w), nullptr, nullptr);
   }
+  if (!g->in_flight) think(g);
   evict_idle();
   return g;
 }
@@ -146,6 +147,7 @@ GameFacts Coordinator::stored_facts(GameRow row, bool with_orders) const {
   GameFacts f;
   f.row = std::move(row);
   f.seats = reader_.seats(f.row.id);
+  f.computer = reader_.computer_seats(f.row.id);
   if (f.row.status == GameStatus::Running) {
     if (with_orders) f.orders = reader_.orders(f.row.id, f.row.step);
     f.proposals = reader_.proposals(f.row.id, true);
@@ -182,44 +184,48 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
     for (const proto::GameEvent& e : events)
       s.insert_event(id, static_cast<std::int64_t>(e.seq()), e.SerializeAsString());
   };
-  writer_.submit(std::move(job),
-                 [this, g, reply, answered, notices, events = std::move(w.events),
-                  readers = std::move(readers), kept = std::move(w.kept), then = std::move(then),
-                  finally = std::move(finally)](std::exception_ptr failure) {
-                   g->in_flight = false;
-                   if (failure) {
-                     // Nothing of the change was told to anyone: the requester hears that
-                     // nothing changed, and memory, now ahead of the database, is dropped.
-                     try {
-                       std::rethrow_exception(failure);
-                     } catch (const std::exception& e) {
-                       log_line(game_label(g->row.id) + ": a write failed: " + e.what());
-                       if (reply) reply->fail_unexpected(e);
-                     } catch (...) {
-                       log_line(game_label(g->row.id) + ": a write failed");
-                       if (reply) reply->fail_internal("storing " + game_label(g->row.id));
-                     }
-                     if (auto it = games_.find(g->row.id); it != games_.end() && it->second == g)
-                       games_.erase(it);
-                   } else {
-                     // Durable now: nothing below may say that nothing changed.
-                     push(g->row.id, events, readers, reply ? reply->outbox() : nullptr, answered);
-                     if (notices && notices_queued_) notices_queued_();
-                     if (then) guarded_after_commit(reply, kept, then);
-                   }
-                   if (finally) finally();
-                   std::vector<std::function<void()>> waiting;
-                   waiting.swap(g->waiting);
-                   if (failure && !waiting.empty()) {
-                     // Read again as stored, without resolving a step the failed change
-                     // may have made ready (so that a full disk fails no loop of writes):
-                     // the waiting requests see the game as every client last saw it.
-                     logging_failure(game_label(g->row.id) + ": cannot be read again", [&] {
-                       if (const auto row = reader_.game(g->row.id)) load(*row, false);
-                     });
-                   }
-                   for (const auto& request : waiting) request();
-                 });
+  writer_.submit(std::move(job), [this, g, reply, answered, notices, events = std::move(w.events),
+                                  readers = std::move(readers), kept = std::move(w.kept),
+                                  then = std::move(then),
+                                  finally = std::move(finally)](std::exception_ptr failure) {
+    g->in_flight = false;
+    if (failure) {
+      // Nothing of the change was told to anyone: the requester hears that
+      // nothing changed, and memory, now ahead of the database, is dropped.
+      try {
+        std::rethrow_exception(failure);
+      } catch (const std::exception& e) {
+        log_line(game_label(g->row.id) + ": a write failed: " + e.what());
+        if (reply) reply->fail_unexpected(e);
+      } catch (...) {
+        log_line(game_label(g->row.id) + ": a write failed");
+        if (reply) reply->fail_internal("storing " + game_label(g->row.id));
+      }
+      if (auto it = games_.find(g->row.id); it != games_.end() && it->second == g) games_.erase(it);
+    } else {
+      // Durable now: nothing below may say that nothing changed.
+      push(g->row.id, events, readers, reply ? reply->outbox() : nullptr, answered);
+      if (notices && notices_queued_) notices_queued_();
+      if (then) guarded_after_commit(reply, kept, then);
+    }
+    if (finally) finally();
+    std::vector<std::function<void()>> waiting;
+    waiting.swap(g->waiting);
+    if (failure && !waiting.empty()) {
+      // Read again as stored, without resolving a step the failed change
+      // may have made ready (so that a full disk fails no loop of writes):
+      // the waiting requests see the game as every client last saw it.
+      logging_failure(game_label(g->row.id) + ": cannot be read again", [&] {
+        if (const auto row = reader_.game(g->row.id)) load(*row, false);
+      });
+    }
+    for (const auto& request : waiting) request();
+    // The position is durable now (unless a waiting request changed it
+    // again, and then once that change is): the computer may think.
+    if (!failure && !g->in_flight) {
+      logging_failure(game_label(g->row.id) + ": the computer's jobs", [&] { think(g); });
+    }
+  });
 }
 
 void Coordinator::push(std::int64_t game_id, const std::vector<proto::GameEvent>& events,
@@ -289,6 +295,33 @@ std::string game_name(const std::string& asked) {
   return name;
 }
 
+// The seats the computer plays from the start: each exists, once, and one
+// is left for the creator at least.
+std::vector<int> computer_seats_asked(const proto::CreateGameRequest& r, int players) {
+  std::vector<int> out;
+  for (const std::uint32_t asked : r.computer_seats()) {
+    if (asked >= static_cast<std::uint32_t>(players)) {
+      refuse(proto::INVALID_ARGUMENT, "computer seat " + std::to_string(asked) +
+                                          " does not exist; seats are 0.." +
+                                          std::to_string(players - 1));
+    }
+    const int seat = static_cast<int>(asked);
+    if (std::find(out.begin(), out.end(), seat) != out.end())
+      refuse(proto::INVALID_ARGUMENT, "seat " + std::to_string(seat) + " is the computer's twice");
+    out.push_back(seat);
+  }
+  if (static_cast<int>(out.size()) >= players) {
+    refuse(proto::INVALID_ARGUMENT,
+           "the computer would play every seat; one is yours at least, and the computer plays "
+           "the others");
+  }
+  if (r.seat() >= 0 && std::find(out.begin(), out.end(), r.seat()) != out.end()) {
+    refuse(proto::INVALID_ARGUMENT, "you asked for seat " + std::to_string(r.seat()) +
+                                        ", which the computer is asked to play");
+  }
+  return out;
+}
+
 }  // namespace
 
 void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGameRequest& r,
@@ -341,62 +374,102 @@ void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGa
            "disorder_after is 0 (never) to " + std::to_string(kMaxDisorderAfter) +
                " missed deadlines in a row, not " + std::to_string(r.disorder_after()));
   }
+  g.computer_takes_over = r.computer_takes_over();
   g.status = GameStatus::Open;
-  const int seat = choose_seat(r.seat(), players, {});
-
-  // The game's id comes from the database, so the row is written first and
-  // the game enters memory once it is durable.
-  struct Created {
-    std::int64_t id = 0;
-    proto::GameEvent joined;
-  };
-  auto created = std::make_shared<Created>();
+  const std::vector<int> computer = computer_seats_asked(r, players);
+  const int seat = choose_seat(r.seat(), players, computer);
   const std::int64_t at = now();
   const std::string name = conn.user_name;
+  auto live = std::make_shared<LiveGame>();
+  live->row = g;
+  live->seats.push_back(SeatRow{seat, user, name, false});
+  live->attach(registry_);
+  // A game whose every other seat the computer plays starts at once; its
+  // position is set up (everything that can fail) before anything is stored.
+  const bool full = static_cast<int>(computer.size()) + 1 == players;
+  if (full) start_game(*live, initial_state(*live), at);
+
+  // The game's id comes from the database, so the rows are written first and
+  // the game enters memory once they are durable. The computer's seats are
+  // told first, then the creator's.
+  struct Created {
+    std::int64_t id = 0;
+    std::vector<proto::GameEvent> events;
+    std::vector<ComputerSeatRow> computer;
+    Bytes chain_hash;
+  };
+  auto created = std::make_shared<Created>();
   const std::int64_t most_open = limits_.max_open_games_per_user;
   writer_.submit(
       // Counted inside the transaction, so that requests sent at once are
       // counted one after the other.
-      [g, seat, user, at, name, created, most_open](Tables& s) {
+      [row = live->row, seat, user, at, name, created, most_open, computer, full](Tables& s) {
         if (s.open_games_created_by(user) >= most_open) {
           refuse(proto::TOO_MANY_GAMES,
                  "you have " + std::to_string(most_open) +
                      " games waiting for players, as many as this server allows; a new one "
                      "when one of them starts");
         }
-        created->id = s.create_game(g, at);
+        created->id = s.create_game(row, at);
         s.add_seat(created->id, seat, user, at);
-        proto::GameEvent& e = created->joined;
-        e.set_game_id(static_cast<std::uint64_t>(created->id));
-        e.set_seq(1);
-        e.set_at_unix(at);
-        e.mutable_joined()->set_seat(static_cast<std::uint32_t>(seat));
-        e.mutable_joined()->set_player(name);
-        s.insert_event(created->id, 1, e.SerializeAsString());
+        const auto event = [&](proto::GameEvent e) {
+          e.set_game_id(static_cast<std::uint64_t>(created->id));
+          e.set_seq(created->events.size() + 1);
+          e.set_at_unix(at);
+          s.insert_event(created->id, static_cast<std::int64_t>(e.seq()), e.SerializeAsString());
+          created->events.push_back(e);
+          return static_cast<std::int64_t>(e.seq());
+        };
+        for (const int c : computer) {
+          proto::GameEvent e;
+          e.mutable_computer()->set_seat(static_cast<std::uint32_t>(c));
+          e.mutable_computer()->set_plays(true);
+          e.mutable_computer()->set_step(1);
+          const ComputerSeatRow played{event(std::move(e)), c, 1, std::nullopt};
+          s.add_computer_seat(created->id, played);
+          created->computer.push_back(played);
+        }
+        proto::GameEvent joined;
+        joined.mutable_joined()->set_seat(static_cast<std::uint32_t>(seat));
+        joined.mutable_joined()->set_player(name);
+        joined.mutable_joined()->set_game_started(full);
+        event(std::move(joined));
+        if (full) {
+          // The genesis hash names the game by its id.
+          GameRow started = row;
+          started.id = created->id;
+          started.chain_hash = genesis_of(started, started.initial_hash);
+          s.update_game(started);
+          created->chain_hash = started.chain_hash;
+        }
       },
-      [this, g, seat, user, name, created, reply](std::exception_ptr failure) {
+      [this, live, seat, user, name, created, reply, full](std::exception_ptr failure) {
         if (failure) return guarded(reply, [&] { std::rethrow_exception(failure); });
-        const std::string kept =
-            game_label(created->id) + " was created, with you in seat " + std::to_string(seat);
+        const std::string kept = game_label(created->id) + " was created, with you in seat " +
+                                 std::to_string(seat) + (full ? "; it started" : "");
         guarded_after_commit(reply, kept, [&] {
-          auto live = std::make_shared<LiveGame>();
-          live->row = g;
           live->row.id = created->id;
-          live->row.next_event = 2;
-          live->seats.push_back(SeatRow{seat, user, name, false});
-          live->attach(registry_);
+          live->row.next_event = static_cast<std::int64_t>(created->events.size()) + 1;
+          live->computer = created->computer;
+          if (full) live->row.chain_hash = created->chain_hash;
           live->last_used = ++use_counter_;
           games_[created->id] = live;
           evict_idle();
-          log_line(game_label(created->id) + " created (" + g.full_scenario() + ") by '" + name +
-                   "'");
-          push(created->id, {created->joined}, live->readers());
+          log_line(game_label(created->id) + " created (" + live->row.full_scenario() + ") by '" +
+                   name + "'" +
+                   (live->computer.empty()
+                        ? std::string()
+                        : ", the computer playing " + std::to_string(live->computer.size()) +
+                              " seat(s)") +
+                   (full ? "; the game starts" : ""));
+          push(created->id, created->events, live->readers());
           fanout_.push_new_game(
               [&](std::int64_t viewer, proto::GameSummary& s) { live->fill_summary(viewer, s); },
               reply->outbox());
           live->fill_summary(user, *reply->out().mutable_game());
           reply->send();
         });
+        logging_failure(game_label(created->id) + ": the computer's jobs", [&] { think(live); });
       });
 }
 
@@ -457,8 +530,9 @@ void Coordinator::join_game(const ConnectionState& conn, const proto::JoinGameRe
     refuse(proto::GAME_FULL, game_label(g->row.id) + " has already started");
   if (g->seat_of(user))
     refuse(proto::ALREADY_JOINED, "you already sit in " + game_label(g->row.id));
-  const int seat = choose_seat(r.seat(), g->row.players, g->seats);
-  const bool full = static_cast<int>(g->seats.size()) + 1 == g->row.players;
+  const std::vector<int> taken = g->taken_seats();
+  const int seat = choose_seat(r.seat(), g->row.players, taken);
+  const bool full = static_cast<int>(taken.size()) + 1 == g->row.players;
   // Everything that can fail is done before the game changes.
   std::unique_ptr<State> initial = full ? initial_state(*g) : nullptr;
 
@@ -475,10 +549,7 @@ void Coordinator::join_game(const ConnectionState& conn, const proto::JoinGameRe
   joined.mutable_joined()->set_game_started(full);
   record(*g, w, std::move(joined), at);
   if (full) {
-    g->row.status = GameStatus::Running;
-    g->row.initial_hash = hasher_of(g->row).state_hash(*initial);
-    g->row.chain_hash = genesis_of(g->row, g->row.initial_hash);
-    set_position(*g, std::move(initial), at);
+    start_game(*g, std::move(initial), at);
     write_row(*g, w);
   }
   w.kept = "you joined " + game_label(id) + (full ? " and it started" : "");
@@ -649,7 +720,6 @@ void Coordinator::submit_orders(const ConnectionState& conn, const proto::Submit
   std::optional<std::uint32_t> for_seat;
   if (r.has_for_seat()) for_seat = r.for_seat();
   const PlayerId me = ordering_seat(*g, conn, for_seat, r.step(), "orders");
-  const State& state = g->require_state();
   if (r.lines_size() > limits_.max_order_lines) {
     refuse(proto::INVALID_ARGUMENT, std::to_string(r.lines_size()) +
                                         " order lines; a submission has at most " +
@@ -662,13 +732,19 @@ void Coordinator::submit_orders(const ConnectionState& conn, const proto::Submit
                  " bytes; a line has at most " + std::to_string(limits_.max_order_line));
     }
   }
-  std::vector<std::string> lines(r.lines().begin(), r.lines().end());
+  place_orders(g, me, std::vector<std::string>(r.lines().begin(), r.lines().end()), r.ready(),
+               false, reply);
+}
+
+void Coordinator::place_orders(const GamePtr& g, PlayerId me, const std::vector<std::string>& lines,
+                               bool ready, bool by_computer, const ReplyPtr& reply) {
+  const State& state = g->require_state();
   auto valid = state.validate(me, lines);
   if (!valid) {
     throw ApiError{proto::ILLEGAL_ORDERS,
                    std::to_string(valid.error().size()) + " illegal order(s)", valid.error()};
   }
-  OrdersRow o{me.value, valid->lines, random_bytes(16), {}, r.ready(), false};
+  OrdersRow o{me.value, valid->lines, random_bytes(16), {}, ready, false};
   o.commitment = commitment(o.nonce, o.lines);
 
   Writes w;
@@ -687,11 +763,17 @@ void Coordinator::submit_orders(const ConnectionState& conn, const proto::Submit
   c.set_step(static_cast<std::uint64_t>(step));
   c.set_commitment(hex(o.commitment));
   c.set_ready(o.ready);
+  c.set_computer(by_computer);
   // The answer carries the commitment: the submitting connection gets no
   // push of it (the user's other connections do).
-  w.answered = record(*g, w, std::move(e), at).seq();
-  seat_ordered(*g, w, me, at);
+  const std::uint64_t seq = record(*g, w, std::move(e), at).seq();
+  if (reply) w.answered = seq;
+  // A person who orders for a seat is back in it (the computer's orders
+  // leave a seat in disorder offered, and the computer's play ends when a
+  // person orders for it).
+  if (!by_computer) seat_ordered(*g, w, me, at);
   const bool resolved = resolve_ready(*g, w, false, at);
+  if (!reply) return commit(g, std::move(w), nullptr, nullptr);
   w.kept = "your orders for " + game_label(id) + ", step " + std::to_string(step) + " were saved" +
            (resolved ? " and the step resolved" : "");
 
@@ -863,8 +945,10 @@ void Coordinator::check_deadlines() {
   if (!resolved_left_ready_) {
     resolved_left_ready_ = true;
     resolve_ready_games();
+    load_computer_games();
   }
   const std::int64_t t = now();
+  send_due_computer_orders(t);
   std::set<std::int64_t> due;
   for (std::int64_t id : reader_.games_past_deadline(t)) due.insert(id);
   for (const auto& [id, g] : games_) {

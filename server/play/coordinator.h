@@ -18,6 +18,7 @@
 #include "base/throttle.h"
 #include "facts/game_facts.h"
 #include "notices/options.h"
+#include "play/computer.h"
 #include "play/live_game.h"
 #include "protocol/codec.h"
 #include "protocol/connection.h"
@@ -63,7 +64,8 @@ class Coordinator {
   // `notices_queued` runs when a change put notices in the outbox.
   Coordinator(Tables& reader, StorageWriter& writer, const Registry& registry, Fanout& fanout,
               KeyedBuckets& send_budget, Clock clock, CoordinatorLimits limits = {},
-              NotifyOptions notify = {}, std::function<void()> notices_queued = nullptr);
+              NotifyOptions notify = {}, std::function<void()> notices_queued = nullptr,
+              ComputerRunner computer = {});
 
   void create_game(const ConnectionState& conn, const proto::CreateGameRequest& r,
                    const ReplyPtr& reply);
@@ -101,6 +103,11 @@ class Coordinator {
   void check_deadlines();
   std::size_t cached_games() const { return games_.size(); }
 
+  // The computer (play/computer.h, coordinator's part in play/computer.cpp).
+  // Reads the running games with a seat the computer plays, which start
+  // thinking (the first call of check_deadlines does this once).
+  void load_computer_games();
+
  private:
   using GamePtr = std::shared_ptr<LiveGame>;
 
@@ -126,6 +133,25 @@ class Coordinator {
                  const std::vector<std::int64_t>& leads);
   void evict_idle();
   std::int64_t now() const { return clock_(); }
+
+  // Gives each seat the computer plays that must order in the game's step,
+  // and has no job yet, a job on the computer's queue (the game's position
+  // is durable: called once a change is, and when a game is read).
+  void think(const GamePtr& g);
+  // On the strand: the job's answer, sent now or parked until it is due.
+  void computer_answered(ComputerAnswer a);
+  // The computer's orders, as a seat's SubmitOrders (place_orders), for the
+  // step they were made for only: a stale step drops them.
+  void send_computer_orders(const ComputerAnswer& a);
+  // Sends the parked answers that are due at `t`.
+  void send_due_computer_orders(std::int64_t t);
+
+  // The orders `lines` of seat `me` for the game's current step, checked,
+  // committed, stored and counted, and the step resolved when every seat is
+  // ready; `reply` (none for the computer) is answered once durable. The one
+  // way orders enter a game.
+  void place_orders(const GamePtr& g, PlayerId me, const std::vector<std::string>& lines,
+                    bool ready, bool by_computer, const ReplyPtr& reply);
 
   // Hands `w` to the storage writer; once durable, pushes its events to the
   // game's readers and runs `then`. A failed write fails the reply (nothing
@@ -172,8 +198,13 @@ class Coordinator {
   NotifyOptions notify_;
   std::function<void()> notices_queued_;
   std::set<std::tuple<std::int64_t, std::int64_t, std::int64_t>> reminding_;  // game, step, lead
+  ComputerRunner computer_;
+  std::set<std::tuple<std::int64_t, std::int64_t, int>> thought_;  // game, step, seat: asked once
+  std::vector<ComputerAnswer> parked_;  // answers waiting for their due time (--computer-delay)
 };
 
-int choose_seat(int requested, int players, const std::vector<SeatRow>& taken);
+// The seat a new player gets: `requested`, or (negative) one at random of
+// those not `taken`; refused when it does not exist or is taken.
+int choose_seat(int requested, int players, const std::vector<int>& taken);
 
 }  // namespace naumachia::server

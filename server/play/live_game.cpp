@@ -37,6 +37,13 @@ void set_position(LiveGame& g, std::unique_ptr<State> state, std::int64_t at) {
   g.orders.clear();
 }
 
+void start_game(LiveGame& g, std::unique_ptr<State> initial, std::int64_t at) {
+  g.row.status = GameStatus::Running;
+  g.row.initial_hash = hasher_of(g.row).state_hash(*initial);
+  g.row.chain_hash = genesis_of(g.row, g.row.initial_hash);
+  set_position(g, std::move(initial), at);
+}
+
 void end_game(LiveGame& g, const std::string& result, const std::vector<SideId>& winners) {
   g.row.status = GameStatus::Over;
   g.row.step_deadline.reset();

@@ -67,6 +67,11 @@ void write_row(LiveGame& g, Writes& w);
 // ends it (end_game). The caller writes the row.
 void set_position(LiveGame& g, std::unique_ptr<State> state, std::int64_t at);
 
+// The game starts at `initial`, reached at `at`: running, its initial and
+// genesis hashes (the genesis names the game's id: a game without one yet
+// gets it again once it has), its first step. The caller writes the row.
+void start_game(LiveGame& g, std::unique_ptr<State> initial, std::int64_t at);
+
 // The game is over with `result`, won by the sides `winners` (and so by the
 // seats that play them and have not resigned): no step awaits a deadline or
 // a pause any more. The caller writes the row and records the GameOver

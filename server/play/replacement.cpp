@@ -53,7 +53,11 @@ void count_missed(LiveGame& g, Writes& w, const std::vector<SeatOrders>& played,
   const std::int64_t id = g.row.id;
   for (const SeatOrders& o : played) {
     if (!o.defaulted) continue;
-    SeatRow& s = seat_row(g, o.seat);
+    // A seat only the computer plays has no player to miss a deadline.
+    const auto row = std::find_if(g.seats.begin(), g.seats.end(),
+                                  [&](const SeatRow& s) { return s.seat == o.seat; });
+    if (row == g.seats.end()) continue;
+    SeatRow& s = *row;
     if (s.resigned) continue;  // a resigned seat's defaults are expected
     const int missed = ++s.missed;
     w.ops.push_back([id, seat = s.seat, missed](Tables& st) { st.set_missed(id, seat, missed); });
@@ -87,6 +91,59 @@ void announce_offers(LiveGame& g, Writes& w, const std::vector<Offer>& before, s
     proto::GameEvent e;
     *e.mutable_offer() = offer_event(o, false, name_of(o.seat));
     record(g, w, std::move(e), at);
+  }
+  // The computer plays the seats offered, when the game's creator let it,
+  // and stops when a seat it took over is no longer offered (a person took
+  // it, or its player ordered again). The seats it plays from the start have
+  // no player, and are never offered.
+  for (const ComputerSeatRow c : g.computer) {
+    if (c.playing() &&
+        std::any_of(g.seats.begin(), g.seats.end(),
+                    [&](const SeatRow& s) { return s.seat == c.seat; }) &&
+        !offer_for(now_offered, c.seat))
+      computer_stops(g, w, c.seat, at);
+  }
+  if (!g.row.computer_takes_over) return;
+  for (const Offer& o : now_offered) {
+    if (!g.computer_play(o.seat)) computer_starts(g, w, o.seat, at);
+  }
+}
+
+void computer_starts(LiveGame& g, Writes& w, int seat, std::int64_t at) {
+  proto::GameEvent e;
+  auto& c = *e.mutable_computer();
+  c.set_seat(static_cast<std::uint32_t>(seat));
+  c.set_plays(true);
+  c.set_step(static_cast<std::uint64_t>(g.row.step));
+  for (const SeatRow& s : g.seats) {
+    if (s.seat == seat) c.set_player(s.name);
+  }
+  const ComputerSeatRow played{static_cast<std::int64_t>(record(g, w, std::move(e), at).seq()),
+                               seat, g.row.step, std::nullopt};
+  g.computer.push_back(played);
+  w.ops.push_back([id = g.row.id, played](Tables& st) { st.add_computer_seat(id, played); });
+  log_line(game_label(g.row.id) + ": from step " + std::to_string(g.row.step) +
+           " the computer plays " + seat_label(g, seat));
+}
+
+void computer_stops(LiveGame& g, Writes& w, int seat, std::int64_t at) {
+  for (ComputerSeatRow& played : g.computer) {
+    if (played.seat != seat || !played.playing()) continue;
+    played.until_step = g.row.step;
+    proto::GameEvent e;
+    auto& c = *e.mutable_computer();
+    c.set_seat(static_cast<std::uint32_t>(seat));
+    c.set_plays(false);
+    c.set_step(static_cast<std::uint64_t>(g.row.step));
+    for (const SeatRow& s : g.seats) {
+      if (s.seat == seat) c.set_player(s.name);
+    }
+    record(g, w, std::move(e), at);
+    w.ops.push_back([id = g.row.id, seq = played.seq, step = g.row.step](Tables& st) {
+      st.end_computer_seat(id, seq, step);
+    });
+    log_line(game_label(g.row.id) + ": in step " + std::to_string(g.row.step) +
+             " the computer's play of " + seat_label(g, seat) + " ended");
   }
 }
 

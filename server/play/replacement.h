@@ -23,8 +23,14 @@ void count_missed(LiveGame& g, Writes& w, const std::vector<SeatOrders>& played,
 // `seat` ordered: its missed deadlines are over, and so is its disorder.
 void seat_ordered(LiveGame& g, Writes& w, PlayerId seat, std::int64_t at);
 // Tells everyone of the seats offered now that were not `before`, and of
-// those no longer offered; nothing once the game is over.
+// those no longer offered; nothing once the game is over. The computer
+// takes the seats offered over when the game lets it, and its play of a
+// seat it took over ends when the seat is no longer offered.
 void announce_offers(LiveGame& g, Writes& w, const std::vector<Offer>& before, std::int64_t at);
+// The computer plays `seat` from the game's current step (docs/computer.md),
+// or its play of `seat` ends in it: the row, the event, the log.
+void computer_starts(LiveGame& g, Writes& w, int seat, std::int64_t at);
+void computer_stops(LiveGame& g, Writes& w, int seat, std::int64_t at);
 // `user` (`name`) plays `seat` from now on: the seat's history, the event,
 // the previous player told, open proposals lapsed. Checked before
 // (offer_to_take, admin_replacement).

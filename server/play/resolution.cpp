@@ -32,7 +32,9 @@ std::optional<std::vector<SeatOrders>> orders_for_resolution(const LiveGame& g, 
   for (PlayerId p : state.step().to_order) {
     const auto o = std::find_if(g.orders.begin(), g.orders.end(),
                                 [p](const OrdersRow& r) { return r.seat == p.value; });
-    const bool left = resigned.at(static_cast<std::size_t>(p.value)) && !partner_plays_on(p);
+    // A resigned seat the computer took over waits for the computer's orders.
+    const bool left = resigned.at(static_cast<std::size_t>(p.value)) && !partner_plays_on(p) &&
+                      !g.computer_play(p.value);
     if (o != g.orders.end() && (o->ready || by_deadline)) {
       out.push_back(SeatOrders{p.value, o->lines, o->nonce, false});
     } else if (left || by_deadline) {

@@ -137,6 +137,8 @@ struct GameRow {
   // Missed deadlines in a row that put a seat in civil disorder; 0: never.
   int disorder_after = 0;
   std::string name;  // as its creator gave it; empty: none
+  // The computer takes over a seat offered to a new player (docs/computer.md).
+  bool computer_takes_over = false;
 
   std::string full_scenario() const { return game + "/" + scenario; }
 };
@@ -158,6 +160,17 @@ struct ReplacementRow {
   std::int64_t new_user = 0;
   std::int64_t at = 0;
   bool by_admin = false;
+};
+
+// A time the computer played a seat (docs/computer.md), numbered by the
+// ComputerSeat event that began it: from step `from_step` until a person took
+// the seat back in step `until_step` (none while it plays).
+struct ComputerSeatRow {
+  std::int64_t seq = 0;
+  int seat = 0;
+  std::int64_t from_step = 1;
+  std::optional<std::int64_t> until_step;
+  bool playing() const { return !until_step.has_value(); }
 };
 
 struct OrdersRow {

@@ -23,7 +23,7 @@ const std::string& game_columns(bool with_state) {
            " winning_sides,"
            " (SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.game_id = g.id),"
            " to_order, press, private_press, paused, paused_remaining, deadline_set_at,"
-           " disorder_after, name";
+           " disorder_after, name, computer_takes_over";
   };
   static const std::string full = columns("state"), summary = columns("NULL");
   return with_state ? full : summary;
@@ -61,6 +61,7 @@ GameRow read_game(const Stmt& s) {
   if (!s.is_null(27)) g.deadline_set_at = s.integer(27);
   g.disorder_after = static_cast<int>(s.integer(28));
   g.name = s.text(29);
+  g.computer_takes_over = s.integer(30) != 0;
   return g;
 }
 
@@ -262,8 +263,8 @@ std::int64_t Tables::create_game(const GameRow& g, std::int64_t now) {
   db_.prepare(
          "INSERT INTO games(game, scenario, players, created_by, created_at, deadline_seconds,"
          " seed, seed_hash, status, rules_version, hash_scheme, press, private_press,"
-         " disorder_after, name)"
-         " VALUES(?,?,?,?,?,?,?,?, 'open', ?, ?, ?, ?, ?, ?)")
+         " disorder_after, name, computer_takes_over)"
+         " VALUES(?,?,?,?,?,?,?,?, 'open', ?, ?, ?, ?, ?, ?, ?)")
       .bind(1, g.game)
       .bind(2, g.scenario)
       .bind(3, g.players)
@@ -278,6 +279,7 @@ std::int64_t Tables::create_game(const GameRow& g, std::int64_t now) {
       .bind(12, g.private_press ? 1 : 0)
       .bind(13, g.disorder_after)
       .bind(14, g.name)
+      .bind(15, g.computer_takes_over ? 1 : 0)
       .run();
   return db_.last_insert_id();
 }
@@ -402,6 +404,47 @@ void Tables::replace_seat(std::int64_t game_id, const ReplacementRow& r) {
       .bind(6, r.at)
       .bind(7, r.by_admin ? 1 : 0)
       .run();
+}
+
+std::vector<ComputerSeatRow> Tables::computer_seats(std::int64_t game_id) {
+  Stmt s = db_.prepare(
+      "SELECT seq, seat, from_step, until_step FROM computer_seats WHERE game_id = ? ORDER BY seq");
+  s.bind(1, game_id);
+  std::vector<ComputerSeatRow> out;
+  while (s.step()) {
+    ComputerSeatRow r{s.integer(0), static_cast<int>(s.integer(1)), s.integer(2), std::nullopt};
+    if (!s.is_null(3)) r.until_step = s.integer(3);
+    out.push_back(r);
+  }
+  return out;
+}
+
+void Tables::add_computer_seat(std::int64_t game_id, const ComputerSeatRow& r) {
+  db_.prepare(
+         "INSERT INTO computer_seats(game_id, seq, seat, from_step, until_step) VALUES(?,?,?,?,?)")
+      .bind(1, game_id)
+      .bind(2, r.seq)
+      .bind(3, r.seat)
+      .bind(4, r.from_step)
+      .bind(5, r.until_step)
+      .run();
+}
+
+void Tables::end_computer_seat(std::int64_t game_id, std::int64_t seq, std::int64_t until_step) {
+  db_.prepare("UPDATE computer_seats SET until_step = ? WHERE game_id = ? AND seq = ?")
+      .bind(1, until_step)
+      .bind(2, game_id)
+      .bind(3, seq)
+      .run();
+}
+
+std::vector<std::int64_t> Tables::games_with_computer() {
+  Stmt s = db_.prepare(
+      "SELECT DISTINCT g.id FROM games g JOIN computer_seats c ON c.game_id = g.id"
+      " WHERE g.status = 'running' AND c.until_step IS NULL ORDER BY g.id");
+  std::vector<std::int64_t> out;
+  while (s.step()) out.push_back(s.integer(0));
+  return out;
 }
 
 std::vector<ReplacementRow> Tables::replacements(std::int64_t game_id) {

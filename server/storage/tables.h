@@ -71,6 +71,14 @@ class Tables {
   // The game's changes of players, in order.
   std::vector<ReplacementRow> replacements(std::int64_t game_id);
 
+  // Every time the computer played a seat of the game, in order.
+  std::vector<ComputerSeatRow> computer_seats(std::int64_t game_id);
+  void add_computer_seat(std::int64_t game_id, const ComputerSeatRow& r);
+  // The computer's play numbered `seq` ended in step `until_step`.
+  void end_computer_seat(std::int64_t game_id, std::int64_t seq, std::int64_t until_step);
+  // Running games with a seat the computer plays now.
+  std::vector<std::int64_t> games_with_computer();
+
   std::vector<OrdersRow> orders(std::int64_t game_id, std::int64_t step);
   void put_orders(std::int64_t game_id, std::int64_t step, const OrdersRow& o, std::int64_t now);
 
