@@ -14,6 +14,7 @@ Args parse_args(const std::vector<std::string>& argv, const std::vector<std::str
       if (std::find(with_value.begin(), with_value.end(), s) != with_value.end()) {
         if (i + 1 >= argv.size()) throw ClientError(s + " needs a value");
         a.options[s] = argv[++i];
+        a.all[s].push_back(a.options[s]);
       } else if (std::find(flags.begin(), flags.end(), s) != flags.end()) {
         a.options[s] = "";
       } else {

@@ -19,6 +19,8 @@ namespace naumachia::client {
 struct Args {
   std::vector<std::string> positional;
   std::map<std::string, std::string> options;  // "--flag" -> value ("" for bare flags)
+  // Every value of an option given more than once (`options` has the last).
+  std::map<std::string, std::vector<std::string>> all;
   bool has(const std::string& k) const { return options.count(k) > 0; }
 };
 

@@ -127,7 +127,8 @@ const std::map<std::string, std::string> kHelp = {
     {"new",
      "usage: naumachia new SCENARIO [--side N|NAME|random] [--players N] [--deadline "
      "DURATION]\n                      [--press full|public|none] [--private] "
-     "[--disorder-after N]\n                      [--name NAME]\n\nStarts a game of "
+     "[--disorder-after N]\n                      [--name NAME] [--computer N|NAME]... "
+     "[--computer-takes-over]\n\nStarts a game of "
      "SCENARIO (an id from `naumachia scenarios`) and seats you.\n  "
      "--side      your side: its number, its name, or random (default)\n  --players   number of "
      "players, where the scenario allows a choice\n  --deadline  time allowed for each step, e.g. "
@@ -142,7 +143,14 @@ const std::map<std::string, std::string> kHelp = {
      "              row is in civil disorder and offered to a new player\n"
      "              (`naumachia take`); 0: never. Default 2, at most 20.\n"
      "  --name NAME  the game's name, shown in the lists of games (at most 60\n"
-     "              bytes); default: none, the game is named by its number\n"},
+     "              bytes); default: none, the game is named by its number\n"
+     "  --computer N|NAME  the computer plays this side (its number or name);\n"
+     "              repeat it for more. Its seats count as taken: the game starts\n"
+     "              once the people's seats are (at once, when it plays every\n"
+     "              other side), and it orders as soon as each step opens.\n"
+     "  --computer-takes-over  the computer plays a seat offered to a new player\n"
+     "              (civil disorder, or resigned while its side plays on) until a\n"
+     "              person takes it over or its player orders again. Default: off.\n"},
     {"join",
      "usage: naumachia join GAME [--side N|NAME|random]\n\nTakes a seat in open game GAME (see "
      "`naumachia games --open`).\nThe game starts when every seat is taken.\n"},
@@ -604,9 +612,10 @@ class Client : public nc::Session {
   std::vector<std::string> sides_of(const proto::GameSummary& g) { return nc::seat_names(g); }
 
   int create(const std::vector<std::string>& argv) {
-    const Args a = parse_args(
-        argv, {"--side", "--players", "--deadline", "--press", "--disorder-after", "--name"},
-        {"--private"});
+    const Args a = parse_args(argv,
+                              {"--side", "--players", "--deadline", "--press", "--disorder-after",
+                               "--name", "--computer"},
+                              {"--private", "--computer-takes-over"});
     if (a.positional.size() != 1) throw nc::ClientError(kHelp.at("new"));
     connect();
     proto::Envelope req;
@@ -626,6 +635,14 @@ class Client : public nc::Session {
       }
     }
     c.set_seat(a.has("--side") ? seat_from(a.options.at("--side"), seats) : -1);
+    if (a.all.count("--computer")) {
+      for (const std::string& side : a.all.at("--computer")) {
+        const int seat = seat_from(side, seats);
+        if (seat < 0) throw nc::ClientError("--computer names a side: its number or its name");
+        c.add_computer_seats(static_cast<std::uint32_t>(seat));
+      }
+    }
+    c.set_computer_takes_over(a.has("--computer-takes-over"));
     if (a.has("--deadline")) c.set_deadline_seconds(parse_duration(a.options.at("--deadline")));
     if (a.has("--press")) {
       const std::map<std::string, proto::PressMode> modes{
@@ -648,7 +665,8 @@ class Client : public nc::Session {
     const auto res = expect(req);
     remember_seed_hash(res.game());
     std::cout << "created " << render::render_summary(res.game());
-    std::cout << "others join with: naumachia join " << res.game().id() << "\n";
+    if (res.game().status() == proto::OPEN)
+      std::cout << "others join with: naumachia join " << res.game().id() << "\n";
     return 0;
   }
 

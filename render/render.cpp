@@ -139,7 +139,12 @@ std::string render_summary(const proto::GameSummary& g) {
     out << "  " << s.seat() << " " << s.side();
     // Seats sharing a side (or named apart from their side) show the side.
     if (s.sides_size() == 1 && s.sides(0) != s.side()) out << " (side " << s.sides(0) << ")";
-    out << ": " << (s.player().empty() ? "(free)" : s.player());
+    out << ": "
+        << (s.player().empty() ? (s.computer() ? "(computer)" : "(free)")
+            : s.computer()     ? s.player() + " (computer)"
+                               : s.player());
+    if (s.computer() && s.computer_from_step() > 1)
+      out << "  [the computer plays it from step " << s.computer_from_step() << "]";
     if (static_cast<int>(s.seat()) == g.my_seat()) out << "  <- you";
     if (static_cast<int>(s.seat()) != g.my_seat() &&
         std::count(g.controlled_seats().begin(), g.controlled_seats().end(), s.seat()))
@@ -161,6 +166,8 @@ std::string render_summary(const proto::GameSummary& g) {
     out << "  civil disorder: after " << g.disorder_after()
         << " missed deadline(s) in a row a seat is offered to a new player\n";
   }
+  if (g.status() != proto::OVER && g.computer_takes_over())
+    out << "  the computer plays a seat offered to a new player until a person takes it\n";
   if (g.deadline_unix()) out << "  deadline: " << format_time(g.deadline_unix()) << "\n";
   if (g.paused() != proto::NOT_PAUSED) {
     out << "  paused by "
@@ -225,8 +232,8 @@ std::string render_event(const proto::GameEvent& e, const std::vector<std::strin
     case proto::GameEvent::kCommitted:
       out << side_name(sides, e.committed().seat()) << " "
           << (e.committed().ready() ? "committed" : "saved draft") << " orders for step "
-          << e.committed().step() << " (commitment " << e.committed().commitment().substr(0, 16)
-          << "...)\n";
+          << e.committed().step() << (e.committed().computer() ? " (by the computer)" : "")
+          << " (commitment " << e.committed().commitment().substr(0, 16) << "...)\n";
       break;
     case proto::GameEvent::kResolved: {
       const auto& r = e.resolved();
@@ -325,6 +332,17 @@ std::string render_event(const proto::GameEvent& e, const std::vector<std::strin
       const auto& r = e.replaced();
       out << side_name(sides, r.seat()) << " is now played by " << r.new_player() << " in place of "
           << r.old_player() << (r.by_admin() ? " (by the server's administrator)" : "") << "\n";
+      break;
+    }
+    case proto::GameEvent::kComputer: {
+      const auto& c = e.computer();
+      if (c.plays()) {
+        out << "from step " << c.step() << " the computer plays " << side_name(sides, c.seat())
+            << (c.player().empty() ? "" : " (in place of " + c.player() + ")") << "\n";
+      } else {
+        out << "in step " << c.step() << " the computer's play of " << side_name(sides, c.seat())
+            << " ended: " << (c.player().empty() ? "a person" : c.player()) << " plays it\n";
+      }
       break;
     }
     default:

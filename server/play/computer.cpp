@@ -68,11 +68,12 @@ void Coordinator::load_computer_games() {
 void Coordinator::think(const GamePtr& g) {
   if (!computer_.queue || !computer_.players || !g->state || !g->module) return;
   const std::int64_t id = g->row.id, step = g->row.step;
-  // Jobs of the game's earlier steps are done with.
+  // Jobs of the game's earlier steps, or of a game over, are done with.
+  const bool running = g->row.status == GameStatus::Running;
   for (auto it = thought_.lower_bound({id, 0, 0}); it != thought_.end() && std::get<0>(*it) == id;)
-    it = std::get<1>(*it) < step ? thought_.erase(it) : std::next(it);
+    it = (!running || std::get<1>(*it) < step) ? thought_.erase(it) : std::next(it);
   // A paused game resolves nothing: the computer orders once it runs again.
-  if (g->row.status != GameStatus::Running || g->row.paused != Pause::None) return;
+  if (!running || g->row.paused != Pause::None) return;
   for (const PlayerId p : g->to_order()) {
     if (!g->computer_play(p.value)) continue;
     const bool ready = std::any_of(g->orders.begin(), g->orders.end(), [&](const OrdersRow& o) {

@@ -252,3 +252,45 @@ TEST_CASE(
   CHECK(r.status == 1);
   CHECK(has(r.output, "--disorder-after wants a number of deadlines from 0 to 20, got 'many'"));
 }
+
+TEST_CASE(
+    "the computer through the naumachia command: new --computer SIDE and --computer-takes-over, "
+    "and every list says which seats it plays") {
+  TempDir dir;
+  ServerProcess server(dir.path(), {"--computer-seconds", "0.2"});
+  const Terminal alice{(dir.path() / "alice.conf").string(), server.url()};
+  REQUIRE(alice.run("--server " + server.url() + " register alice").status == 0);
+  auto r = alice.run("new --help");
+  CHECK(has(r.output, "--computer N|NAME"));
+  CHECK(has(r.output, "--computer-takes-over"));
+  r = alice.run("new duel/standard --players 3 --side Red --computer random");
+  CHECK(r.status == 1);
+  CHECK(has(r.output, "--computer names a side: its number or its name"));
+  r = alice.run("new duel/standard --players 3 --side Red --computer red");
+  CHECK(r.status == 1);
+  CHECK(has(r.output, "you asked for seat 0, which the computer is asked to play"));
+
+  // By name and by number: the game starts at once, the computer on two sides.
+  r = alice.run(
+      "new duel/standard --players 3 --side Red --computer blue --computer 2 "
+      "--computer-takes-over");
+  REQUIRE_MESSAGE(r.status == 0, r.output);
+  CHECK(has(r.output, "created game 1  duel/standard  running  step 1"));
+  CHECK(has(r.output, "  0 Red: alice  <- you"));
+  CHECK(has(r.output, "  1 Blue: (computer)"));
+  CHECK(has(r.output, "  2 Green: (computer)"));
+  CHECK(has(r.output, "the computer plays a seat offered to a new player until a person takes it"));
+  CHECK_FALSE(has(r.output, "others join with"));
+  CHECK(has(alice.run("games").output, "  1 Blue: (computer)"));
+
+  // Alice orders; the computer's seats answer by themselves.
+  REQUIRE(alice.run("orders 1", "bid 1\n").status == 0);
+  r = alice.run("wait 1 --timeout 20");
+  CHECK(has(r.output, "step 1 resolved"));
+  r = alice.run("events 1 --all");
+  CHECK(has(r.output, "from step 1 the computer plays Blue"));
+  CHECK(has(r.output, "Green committed orders for step 1 (by the computer)"));
+  CHECK(has(r.output, "commitments verified"));
+  r = alice.run("show 1");
+  CHECK(has(r.output, "  2 Green: (computer)"));
+}
