@@ -10,7 +10,7 @@ import {BoardFrame} from './board';
 import {boardClicked, loadDecisions, orderingFor, picking, setBoard, showOrderingFor, showOrderList, stopPicking} from './orders';
 import {forgetChosenPiece, playerSeats, showPieces} from './roster';
 import {awaitsMe, deadlineElement, forgetMyGames, loadMyGames, myGamesChanged, setTitle} from './deadlines';
-import {gameName, listGames, loadScenarios, openLobby, scenarioTitle} from './lobby';
+import {gameName, listGames, loadScenarios, openLobby, scenarioTitle, seatPlayer} from './lobby';
 import {proposalEventText, showProposals} from './proposals';
 import {openAccount, openUnsubscribe} from './account';
 import {offerParts} from './offers';
@@ -310,7 +310,7 @@ export async function refreshGame() {
   $('game-title').textContent = `${gameName(g)}: ${scenarioTitle(g.scenario)}`;
   showBanner(g);
   $('seats').replaceChildren(...g.seats.map((s) => el('li', {'data-seat': String(s.seat)},
-      `${s.side}: ${s.player || 'free'}`,
+      `${s.side}: ${seatPlayer(s)}`,
       s.must_order ? (s.ready ? ' (orders ready)' : s.saved ? ' (draft saved, not ready)' : ' (to order)') : '',
       ...offerParts(g, s))));
   showProposals(g);
@@ -364,7 +364,7 @@ function seatWord(s) {
 function showBanner(g) {
   const lines = [];
   if (g.status === 'OPEN') {
-    const free = g.seats.filter((s) => !s.player).length;
+    const free = g.seats.filter((s) => !s.player && !s.computer).length;
     lines.push(el('p', {}, `Open, waiting for players: ${free} of ${g.seats.length} seats free.`));
   } else if (g.status === 'OVER') {
     lines.push(el('p', {}, `The game is over: ${g.result}.`));
@@ -390,7 +390,7 @@ function showBanner(g) {
     const waiting = others.filter((s) => !s.ready);
     if (others.length) {
       lines.push(el('p', {}, waiting.length ?
-          `Still to order: ${waiting.map((s) => `${s.side} (${s.player || 'free'}, ${seatWord(s)})`).join('; ')}.` :
+          `Still to order: ${waiting.map((s) => `${s.side} (${seatPlayer(s)}, ${seatWord(s)})`).join('; ')}.` :
           `Every other seat's orders are ready.`));
     }
   }
@@ -472,6 +472,7 @@ function eventItem(e) {
     case 'joined':
       return item(`${e.joined.player} joined as ${sideOf(e.joined.seat)}${e.joined.game_started ? '; the game starts' : ''}.`);
     case 'committed':
+      if (e.committed.computer) return item(`The computer gave the orders of ${sideOf(e.committed.seat)}.`);
       return item(e.committed.ready ? `${sideOf(e.committed.seat)} marked its orders ready.` :
                                       `${sideOf(e.committed.seat)} saved a draft of its orders (not ready).`);
     case 'resolved': {
@@ -492,6 +493,10 @@ function eventItem(e) {
       return item(`${sideOf(e.offer.seat)} ${e.offer.offered ? 'is offered to a new player' : 'is no longer offered'}.`);
     case 'replaced':
       return item(`${e.replaced.new_player} took over ${sideOf(e.replaced.seat)} from ${e.replaced.old_player}.`);
+    case 'computer':
+      return item(e.computer.plays ?
+          `From step ${e.computer.step} the computer plays ${sideOf(e.computer.seat)}${e.computer.player ? ` in place of ${e.computer.player}` : ''}.` :
+          `In step ${e.computer.step} the computer's play of ${sideOf(e.computer.seat)} ended: ${e.computer.player || 'a person'} plays it.`);
     default:
       return item('(an event this page does not describe)');
   }

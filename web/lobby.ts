@@ -63,15 +63,29 @@ function stepText(g) {
   return g.step_label;
 }
 
+// Who plays a seat: its player, the computer, both (the computer took the
+// seat over), or nobody yet.
+export function seatPlayer(s) {
+  if (!s.computer) return s.player || 'free';
+  const from = s.computer_from_step > 1 ? ` from step ${s.computer_from_step}` : '';
+  return s.player ? `${s.player}; the computer plays it${from}` : `the computer${from}`;
+}
+
 function playersText(g) {
-  const named = (s) => `${s.side} (${s.player || 'free'}${s.seat === g.my_seat ? ', you' : ''})`;
+  const named = (s) => `${s.side} (${seatPlayer(s)}${s.seat === g.my_seat ? ', you' : ''})`;
   if (g.status === 'OPEN') {
-    const free = g.seats.filter((s) => !s.player);
+    const free = g.seats.filter((s) => !s.player && !s.computer);
+    const computer = g.seats.filter((s) => s.computer);
+    if (computer.length) {
+      return `${g.seats.length - free.length} of ${g.seats.length} seats taken (the computer plays ${computer.map((s) => s.side).join(', ')}); free: ${free.map((s) => s.side).join(', ')}`;
+    }
     return `${g.seats.length - free.length} of ${g.seats.length} seats taken; free: ${free.map((s) => s.side).join(', ')}`;
   }
   if (g.status === 'OVER') return g.seats.map(named).join(', ');
   const waiting = g.seats.filter((s) => s.must_order && !s.ready);
-  return waiting.length ? `still to order: ${waiting.map(named).join(', ')}` : 'every seat is ready';
+  const computer = g.seats.filter((s) => s.computer);
+  return (waiting.length ? `still to order: ${waiting.map(named).join(', ')}` : 'every seat is ready') +
+      (computer.length ? `; the computer plays ${computer.map((s) => s.side).join(', ')}` : '');
 }
 
 export function deadlineCell(g) {
@@ -93,7 +107,7 @@ function gameRow(g) {
   if (awaitsMe(g)) name.append(' ', el('strong', {class: 'your-move'}, 'your move'));
   const actions = el('td', {class: 'actions'});
   actions.append(el('a', {href: `#game=${g.id}`}, g.my_seat >= 0 ? 'Play' : 'Watch'));
-  const free = g.seats.filter((s) => !s.player);
+  const free = g.seats.filter((s) => !s.player && !s.computer);
   if (g.status === 'OPEN' && g.my_seat < 0 && free.length) {
     const seat = el('select', {'aria-label': `side to take in game ${g.id}`},
         el('option', {value: '-1'}, 'any side'),
@@ -185,6 +199,21 @@ function seatsChosen() {
   const kept = form.seat.value;
   form.seat.replaceChildren(...seats.map((seat, i) => el('option', {value: String(i)}, seat)));
   if (Number(kept) < seats.length) form.seat.value = kept;
+  computerSides(seats);
+}
+
+// A box per side for the computer to play; never the creator's own.
+function computerSides(seats) {
+  const form = document.forms['new-game'];
+  const ticked = new Set([...document.querySelectorAll<HTMLInputElement>('#computer-sides input:checked')]
+      .map((box) => box.value));
+  $('computer-sides').replaceChildren($('computer-sides').firstElementChild,
+      ...seats.map((seat, i) => {
+        const box = el('input', {type: 'checkbox', name: 'computer', value: String(i)}) as HTMLInputElement;
+        box.checked = ticked.has(String(i)) && String(i) !== form.seat.value;
+        box.disabled = String(i) === form.seat.value;
+        return el('label', {class: 'inline'}, box, ` ${seat}`);
+      }));
 }
 
 function scenarioChosen() {
@@ -200,6 +229,7 @@ function scenarioChosen() {
 }
 document.forms['new-game'].scenario.addEventListener('change', scenarioChosen);
 document.forms['new-game'].players.addEventListener('input', seatsChosen);
+document.forms['new-game'].seat.addEventListener('change', seatsChosen);
 
 document.forms['new-game'].addEventListener('submit', async (e) => {
   e.preventDefault();
@@ -212,6 +242,9 @@ document.forms['new-game'].addEventListener('submit', async (e) => {
       deadline_seconds: Math.round(Number(form.deadline.value) * 3600),
       press: form.press.value,
       name: form.name.value.trim(),
+      computer_seats: [...document.querySelectorAll<HTMLInputElement>('#computer-sides input:checked')]
+          .map((box) => Number(box.value)),
+      computer_takes_over: form.computer_takes_over.checked,
     });
     location.hash = `#game=${g.id}`;
   } catch (err) {

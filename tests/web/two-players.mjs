@@ -8,7 +8,8 @@
 // both see the board, an illegal order is refused line by line and nothing is
 // saved, both save orders and mark them ready, the step resolves and both see
 // the next one with the happenings; a message goes from one to the other; the
-// replay slider steps back to the start. Screenshots go to OUT_DIR and are
+// replay slider steps back to the start; a third player starts a game against
+// the computer from the form and a step passes by her orders alone. Screenshots go to OUT_DIR and are
 // checked for the board (not pixel by pixel). It also checks the plain HTTP
 // answers of the server's port and the page on a phone-sized screen.
 import {join} from 'node:path';
@@ -167,6 +168,41 @@ await run('node two-players.mjs SERVER OUT_DIR', async ({address, newPage, outDi
   await waitText(carol, '#events', 'Spring 1901 movement resolved', 'the watcher reads the events');
   await waitText(carol, '#board-note', "Only the game's players see the board", 'the watcher is told why there is no board');
   await accessible(carol, "a watcher's page");
+
+  // Against the computer: carol starts a game from the form with the
+  // computer on the other side; it starts at once, the seats say who plays,
+  // and a step passes by her orders alone.
+  await carol.evaluate(() => (location.hash = ''));
+  await carol.waitForSelector('#lobby:not([hidden])');
+  await carol.select('#new-game [name=scenario]', 'diplomacy/standard');
+  await carol.$eval('#new-game [name=players]', (e) => {
+    e.value = '2';
+    e.dispatchEvent(new Event('input'));
+  });
+  const computerBoxes = await carol.$$eval('#computer-sides input', (bs) => bs.map((b) => `${b.value}:${b.disabled}`));
+  check(computerBoxes.join(' ') === '0:true 1:false',
+      `the form offers the computer every side but the player's own (${computerBoxes.join(' ')})`);
+  await carol.click('#computer-sides input[value="1"]');
+  await carol.click('#new-game [name=computer_takes_over]');
+  await (await carol.$('#new-game')).screenshot({path: join(outDir, 'computer-new-game-form.png')});
+  await carol.click('#new-game button[type=submit]');
+  await carol.waitForSelector('#game:not([hidden])');
+  await waitText(carol, '#seats', 'England+Germany+Russia: the computer', "the game's seats say the computer plays the other side");
+  await waitText(carol, '#game-state', 'Spring 1901', 'the game against the computer started at once');
+  await boardLoaded(carol);
+  await submitOrders(carol, ['A par - bur'], true);
+  await waitText(carol, '#game-state', 'Fall 1901', "the step passed by carol's orders alone: the computer ordered by itself");
+  await waitText(carol, '#events', 'The computer gave the orders of England+Germany+Russia', 'the history says the computer ordered');
+  await screenshotBoard(carol, outDir, 'computer-game-desktop');
+  await carol.screenshot({path: join(outDir, 'computer-game-page-desktop.png'), fullPage: true});
+  await carol.evaluate(() => (location.hash = ''));
+  await carol.waitForSelector('#lobby:not([hidden])');
+  await waitText(carol, '#my-games', 'the computer plays England+Germany+Russia', "the lobby's row says which seat the computer plays");
+  await carol.setViewport({width: 390, height: 844, isMobile: true});
+  await carol.reload({waitUntil: 'load'});
+  await carol.waitForSelector('#lobby:not([hidden])');
+  await waitText(carol, '#my-games', 'the computer plays', "on a phone too");
+  await carol.screenshot({path: join(outDir, 'computer-lobby-phone.png'), fullPage: true});
 
   // On a phone: one column, nothing wider than the screen.
   await alice.setViewport({width: 390, height: 844, isMobile: true});
