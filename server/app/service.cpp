@@ -169,6 +169,9 @@ void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
                 cut_for(plan.viewer, *p.mutable_orders());
                 convert::to_proto(s.played.resolution.events, *p.mutable_happenings());
                 cut_for(plan.viewer, *p.mutable_happenings());
+                // The page's size counts orders and happenings: its boards,
+                // two at most, are bounded by the game's board.
+                page_bytes += p.ByteSizeLong();
                 if (plan.boards && s.stored.step == plan.view_step) {
                   View v = after.view(plan.eyes);
                   v.arrows = after.order_arrows(readable_lines(p.orders()));
@@ -180,7 +183,6 @@ void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
                 p.set_state_hash(hex(s.played.state_hash));
                 p.set_verified(s.state_ok && s.record_ok);
                 ++page_steps;
-                page_bytes += p.ByteSizeLong();
                 last_sent = s.stored.step;
               },
               [&] {

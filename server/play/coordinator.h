@@ -42,7 +42,8 @@ struct CoordinatorLimits {
   // that does not read holds a bounded answer however long the game.
   int replay_page = 50;  // steps per page by default
   int replay_page_max = 200;
-  std::size_t replay_page_bytes = 256 * 1024;            // a page ends once its steps pass this
+  // A page ends once its steps' orders and happenings pass this size.
+  std::size_t replay_page_bytes = 256 * 1024;
   std::int64_t max_extension_seconds = 7LL * 24 * 3600;  // one extension the players agree on
 };
 
