@@ -22,9 +22,11 @@
 #include <string>
 #include <vector>
 
+#include "bench_common.h"
 #include "load_measures.h"
 
 namespace nb = naumachia::bench;
+using nb::fixed;
 
 namespace {
 
@@ -95,106 +97,6 @@ int parse_options(int argc, char** argv, nb::Settings& s) {
   return 0;
 }
 
-// Starts a server and reads the port from its "listening on" line.
-std::unique_ptr<nb::ChildProcess> start_server(const std::string& name,
-                                               std::vector<std::string> argv,
-                                               const std::string& log, int cpu, nb::Endpoint& at) {
-  nb::ChildProcess::Options o;
-  o.argv = std::move(argv);
-  o.log_path = log;
-  o.cpu = cpu;
-  auto p = std::make_unique<nb::ChildProcess>(o);
-  const auto line = p->read_line(std::chrono::seconds(60));
-  if (!line) {
-    const int status = p->stop();
-    throw nb::BenchError(name + " did not start (" + nb::describe_wait_status(status) +
-                         "); its log: " + log);
-  }
-  try {
-    at = nb::Endpoint::parse_listening_line(*line);
-  } catch (const nb::BenchError& e) {
-    throw nb::BenchError(name + ": " + e.what() + "; its log: " + log);
-  }
-  std::cerr << name << " (pid " << p->pid() << ") listening on " << at.text() << "\n";
-  return p;
-}
-
-// Stops a server at the end; one that had already exited is a failure.
-void stop_server(const std::string& name, nb::ChildProcess& p, nb::Results& res) {
-  if (!p.running()) {
-    res.failures.push_back(name + " exited during the run (" + nb::describe_wait_status(p.wait()) +
-                           "); its log: " + p.log_path());
-    return;
-  }
-  const int status = p.stop();
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    res.failures.push_back(name + " stopped with " + nb::describe_wait_status(status) +
-                           "; its log: " + p.log_path());
-  }
-}
-
-std::string fixed(double v, int decimals) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(decimals) << v;
-  return out.str();
-}
-
-// The result table: measure | echo (baseline) | naumachia | ratio.
-class Table {
- public:
-  void section(const std::string& title) { rows_.push_back(Row{title, {}, {}, 0, true}); }
-  void add(const std::string& measure, std::optional<double> echo, std::optional<double> ours,
-           int decimals) {
-    rows_.push_back(Row{measure, echo, ours, decimals, false});
-  }
-
-  void print(std::ostream& out) const {
-    std::size_t width = 7;
-    for (const Row& r : rows_) {
-      if (!r.is_section) width = std::max(width, r.measure.size());
-    }
-    const auto line = [&] {
-      out << std::string(width + 2, '-') << "+" << std::string(17, '-') << "+"
-          << std::string(14, '-') << "+" << std::string(9, '-') << "\n";
-    };
-    out << std::left << std::setw(static_cast<int>(width)) << "measure" << std::right << "  | "
-        << std::setw(15) << "echo (baseline)"
-        << " | " << std::setw(12) << "naumachia"
-        << " | " << std::setw(7) << "ratio"
-        << "\n";
-    for (const Row& r : rows_) {
-      if (r.is_section) {
-        line();
-        out << r.measure << "\n";
-        continue;
-      }
-      const auto cell = [&](std::optional<double> v, int w) {
-        out << std::setw(w) << (v ? fixed(*v, r.decimals) : std::string("-"));
-      };
-      out << std::left << std::setw(static_cast<int>(width)) << r.measure << std::right << "  | ";
-      cell(r.echo, 15);
-      out << " | ";
-      cell(r.ours, 12);
-      out << " | ";
-      if (r.echo && r.ours && *r.echo > 0) {
-        out << std::setw(7) << fixed(*r.ours / *r.echo, *r.ours / *r.echo < 10 ? 2 : 1);
-      } else {
-        out << std::setw(7) << "-";
-      }
-      out << "\n";
-    }
-  }
-
- private:
-  struct Row {
-    std::string measure;
-    std::optional<double> echo, ours;
-    int decimals;
-    bool is_section;
-  };
-  std::vector<Row> rows_;
-};
-
 std::string plural(std::size_t n, const char* word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
@@ -222,8 +124,8 @@ std::optional<double> cpu_at(const std::map<std::size_t, nb::CpuUse>& m, std::si
   return v;
 }
 
-Table build_table(const nb::Settings& s, nb::Results& r) {
-  Table t;
+nb::Table build_table(const nb::Settings& s, nb::Results& r) {
+  nb::Table t("echo (baseline)", "naumachia");
   t.section(
       "closed loop: submit_orders (naumachia; each connection the one player online in its "
       "game), frames of the same sizes (echo); latencies in ms; CPU in % of one CPU");
@@ -423,16 +325,16 @@ int main(int argc, char** argv) {
     results.fdatasync_p99_ms = sync.p99_ms;
     std::cerr << "fdatasync of a small write in it: median " << fixed(sync.median_ms, 3)
               << " ms, p99 " << fixed(sync.p99_ms, 3) << " ms\n";
-    echo = start_server("naumachia-bench-echo", {settings.echo_path, "--listen", "127.0.0.1:0"},
-                        servers.dir + "/echo.log", servers.cpu, servers.echo_at);
-    ours = start_server("naumachia-server",
-                        // The load comes from one address and signs up hundreds of
-                        // players: the per-connection, per-address and sign-up
-                        // limits are lifted, and idle connections may stay
-                        // unsigned. Passwords are hashed at 100,000 iterations,
-                        // the figure docs/performance.md was first measured at
-                        // (the server's default is 600,000).
-                        // clang-format off
+    echo = nb::start_server("naumachia-bench-echo", {settings.echo_path, "--listen", "127.0.0.1:0"},
+                            servers.dir + "/echo.log", servers.cpu, servers.echo_at);
+    ours = nb::start_server("naumachia-server",
+                            // The load comes from one address and signs up hundreds of
+                            // players: the per-connection, per-address and sign-up
+                            // limits are lifted, and idle connections may stay
+                            // unsigned. Passwords are hashed at 100,000 iterations,
+                            // the figure docs/performance.md was first measured at
+                            // (the server's default is 600,000).
+                            // clang-format off
                         {settings.server_path, "--db", servers.db, "--listen", "127.0.0.1:0",
                          "--request-rate", "1000000000", "--request-burst", "1000000000",
                          "--max-connections", "20000", "--max-connections-per-address", "20000",
@@ -441,8 +343,8 @@ int main(int argc, char** argv) {
                          "--signups-per-address", "1000000000",
                          "--signups-per-network", "1000000000", "--signup-work-bits", "0",
                          "--password-checks", "1000000000"},
-                        // clang-format on
-                        servers.dir + "/naumachia-server.log", servers.cpu, servers.ours_at);
+                            // clang-format on
+                            servers.dir + "/naumachia-server.log", servers.cpu, servers.ours_at);
     servers.echo = echo.get();
     servers.ours = ours.get();
 
@@ -465,8 +367,8 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     results.failures.push_back(e.what());
   }
-  if (echo) stop_server("naumachia-bench-echo", *echo, results);
-  if (ours && !servers.ours_stopped) stop_server("naumachia-server", *ours, results);
+  if (echo) nb::stop_server("naumachia-bench-echo", *echo, results.failures);
+  if (ours && !servers.ours_stopped) nb::stop_server("naumachia-server", *ours, results.failures);
 
   std::cout << "\nnaumachia load benchmark" << (settings.quick ? " (--quick)" : "") << ": "
             << fixed(settings.seconds, 1) << " s windows after "

@@ -219,6 +219,7 @@ void Client::on_read(beast::error_code ec) {
     }
     return;
   }
+  if (!reading_) return;  // no more reads, and the frame is dropped
   const auto data = buffer_.cdata();
   on_frame(std::string_view(static_cast<const char*>(data.data()), data.size()));
   buffer_.consume(buffer_.size());

@@ -139,6 +139,12 @@ class Client : public std::enable_shared_from_this<Client> {
 
   std::uint64_t pushes() const { return pushes_; }
   std::size_t pending() const { return pending_.size(); }
+  // Frames sent and not yet written to the socket.
+  std::size_t unsent() const { return outbox_.size(); }
+
+  // Reads nothing more, as a client that does not read: a frame already on
+  // its way is dropped, and the server's answers fill the socket's buffers.
+  void stop_reading() { reading_ = false; }
 
  private:
   struct Pending {
@@ -162,6 +168,7 @@ class Client : public std::enable_shared_from_this<Client> {
   std::uint64_t next_id_ = std::uint64_t{1} << 21;
   std::uint64_t pushes_ = 0;
   bool open_ = false;
+  bool reading_ = true;
 };
 
 // Sleeps on the calling coroutine's executor.

@@ -935,27 +935,49 @@ class Client : public nc::Session {
     const auto sides = sides_of(fetch_game(id).summary());
     if (a.has("--svg-dir")) replay_pictures(id, sides, a.options.at("--svg-dir"));
     const std::uint64_t only = a.has("--step") ? std::stoull(a.options.at("--step")) : 0;
-    proto::Envelope req;
-    req.mutable_replay()->set_game_id(id);
-    req.mutable_replay()->set_view_step(only);
-    const auto res = expect(req);
-    const auto& r = res.replay_result();
-    if (only == 0 && r.has_initial())
-      std::cout << "initial position:\n" << render::render_view(r.initial(), sides) << "\n";
-    for (const auto& s : r.steps()) {
-      if (only && s.step() != only) continue;
-      std::cout << "step " << s.step() << ": " << s.label()
-                << (s.verified() ? "  [verified]" : "  [MISMATCH]") << "\n";
-      std::cout << render::render_orders(s.orders(), sides);
-      std::cout << render::render_happenings(s.happenings());
-      if (s.has_view())
-        std::cout << "\nposition after step " << s.step() << ":\n"
-                  << render::render_view(s.view(), sides);
-      std::cout << "\n";
+    bool verified = true;
+    std::string divergence;
+    // One step's page with --step, else every page from the first.
+    for_each_replay_page(
+        id, only, only ? only - 1 : 0, only ? 1 : 0, [&](const proto::ReplayResponse& r) {
+          if (only == 0 && r.has_initial())
+            std::cout << "initial position:\n" << render::render_view(r.initial(), sides) << "\n";
+          for (const auto& s : r.steps()) {
+            if (only && s.step() != only) continue;
+            std::cout << "step " << s.step() << ": " << s.label()
+                      << (s.verified() ? "  [verified]" : "  [MISMATCH]") << "\n";
+            std::cout << render::render_orders(s.orders(), sides);
+            std::cout << render::render_happenings(s.happenings());
+            if (s.has_view())
+              std::cout << "\nposition after step " << s.step() << ":\n"
+                        << render::render_view(s.view(), sides);
+            std::cout << "\n";
+          }
+          verified = verified && r.all_verified();
+          if (divergence.empty()) divergence = r.divergence();
+        });
+    std::cout << (verified ? "every step verified against the server's record\n"
+                           : "VERIFICATION FAILED: " + divergence + "\n");
+    return verified ? 0 : 1;
+  }
+
+  // The replay's pages from the one after `after_step` (`limit` steps each, 0:
+  // the server's default) to the last, or only the first when `limit` is set:
+  // the server sends a long game's replay a page at a time.
+  void for_each_replay_page(std::uint64_t id, std::uint64_t view_step, std::uint64_t after_step,
+                            std::uint32_t limit,
+                            const std::function<void(const proto::ReplayResponse&)>& page) {
+    for (;;) {
+      proto::Envelope req;
+      req.mutable_replay()->set_game_id(id);
+      req.mutable_replay()->set_view_step(view_step);
+      req.mutable_replay()->set_after_step(after_step);
+      req.mutable_replay()->set_limit(limit);
+      const auto res = expect(req);
+      page(res.replay_result());
+      after_step = res.replay_result().next_after_step();
+      if (after_step == 0 || limit != 0) return;
     }
-    std::cout << (r.all_verified() ? "every step verified against the server's record\n"
-                                   : "VERIFICATION FAILED: " + r.divergence() + "\n");
-    return r.all_verified() ? 0 : 1;
   }
 
   static void write_picture(const std::string& path, const std::string& svg) {
@@ -978,28 +1000,23 @@ class Client : public nc::Session {
       std::string n = std::to_string(step);
       return dir + "/step-" + std::string(n.size() < 4 ? 4 - n.size() : 0, '0') + n + ".svg";
     };
-    proto::Envelope req;
-    req.mutable_replay()->set_game_id(id);
-    req.mutable_replay()->set_view_step(0);
-    const auto first = expect(req);
-    const auto& r = first.replay_result();
     const std::string game = "game " + std::to_string(id);
-    if (r.has_initial())
-      write_picture(name(0),
-                    render::render_svg(r.initial(), sides, game + ": before the first step"));
-    for (const auto& s : r.steps()) {
-      proto::Envelope one;
-      one.mutable_replay()->set_game_id(id);
-      one.mutable_replay()->set_view_step(s.step());
-      const auto res = expect(one);
-      for (const auto& t : res.replay_result().steps()) {
-        if (t.step() == s.step() && t.has_view())
-          write_picture(name(s.step()),
-                        render::render_svg(
-                            t.view(), sides,
-                            game + ", after step " + std::to_string(s.step()) + ": " + s.label()));
+    for_each_replay_page(id, 0, 0, 0, [&](const proto::ReplayResponse& r) {
+      if (r.has_initial())
+        write_picture(name(0),
+                      render::render_svg(r.initial(), sides, game + ": before the first step"));
+      for (const auto& s : r.steps()) {
+        for_each_replay_page(id, s.step(), s.step() - 1, 1, [&](const proto::ReplayResponse& one) {
+          for (const auto& t : one.steps()) {
+            if (t.step() == s.step() && t.has_view())
+              write_picture(name(s.step()),
+                            render::render_svg(t.view(), sides,
+                                               game + ", after step " + std::to_string(s.step()) +
+                                                   ": " + s.label()));
+          }
+        });
       }
-    }
+    });
   }
 
   int resign(const std::vector<std::string>& argv) {

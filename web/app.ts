@@ -633,18 +633,30 @@ async function onPush(env) {
 async function loadReplay() {
   const mine = game;
   setStatus('Replaying the game on the server…');
-  const r = await request('replay', {game_id: mine.id, view_step: 0, pictures: true});
+  // The server sends a long game's replay a page of steps at a time; the
+  // last page carries the board after the last step.
+  const first = await request('replay', {game_id: mine.id, view_step: 0, pictures: true});
+  const steps = [...first.steps];
+  let r = first;
+  let verified = first.all_verified;
+  let divergence = first.divergence;
+  while (r.next_after_step && game === mine) {
+    r = await request('replay', {game_id: mine.id, view_step: 0, pictures: true, after_step: r.next_after_step});
+    steps.push(...r.steps);
+    verified = verified && r.all_verified;
+    divergence = divergence || r.divergence;
+  }
   if (game !== mine) return;
-  game.replay = {steps: r.steps, pictures: new Map([[0, r.initial_picture]]), views: new Map([[0, r.initial]])};
-  const last = r.steps[r.steps.length - 1];
-  if (last) {
+  game.replay = {steps, pictures: new Map([[0, first.initial_picture]]), views: new Map([[0, first.initial]])};
+  const last = steps[steps.length - 1];
+  if (last && last.view) {
     game.replay.pictures.set(last.step, last.picture);
     game.replay.views.set(last.step, last.view);
   }
   const slider = $('replay-step');
-  slider.max = String(r.steps.length);
-  slider.value = String(r.steps.length);
-  setStatus(r.all_verified ? '' : `The replay does not match the record: ${r.divergence}`);
+  slider.max = String(steps.length);
+  slider.value = String(steps.length);
+  setStatus(verified ? '' : `The replay does not match the record: ${divergence}`);
   await showReplayStep();
 }
 
@@ -658,7 +670,8 @@ async function showReplayStep() {
   const s = k > 0 ? steps[k - 1] : null;
   const key = s ? s.step : 0;
   if (!replay.pictures.has(key)) {
-    const r = await request('replay', {game_id: game.id, view_step: key, pictures: true});
+    // The one step's page: its board, without the steps around it.
+    const r = await request('replay', {game_id: game.id, view_step: key, pictures: true, after_step: key - 1, limit: 1});
     const t = r.steps.find((x) => x.step === key);
     replay.pictures.set(key, t ? t.picture : '');
     replay.views.set(key, t ? t.view : null);

@@ -137,9 +137,11 @@ void Service::list_scenarios(proto::Envelope& out) const {
   }
 }
 
-// A replay re-plays the whole game: on a worker of the replays' queue (each
-// user in turn), with a database connection of its own, and the answer comes
-// back to the strand.
+// A replay re-plays the game from its start to the end of the page asked
+// for: on a worker of the replays' queue (each user in turn), with a database
+// connection of its own, and the answer comes back to the strand. The steps
+// before the page are played but not sent; the page ends after its number of
+// steps or once they pass its size, so that no answer grows with the game.
 void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
                      const ReplyPtr& reply) {
   const ReplayPlan plan = coordinator_.plan_replay(conn, r);
@@ -152,16 +154,20 @@ void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
           Database db(db_path_);
           Tables store(db);
           proto::ReplayResponse& rr = *result;
+          int page_steps = 0;
+          std::size_t page_bytes = 0;
+          std::int64_t last_sent = plan.after_step;
           const auto summary = replay_game(
               store, registry_, plan.game_id,
               [&](const State& initial) {
-                if (!plan.boards) return;
+                if (!plan.boards || plan.after_step > 0) return;
                 convert::to_proto(initial.view(plan.eyes), *rr.mutable_initial());
                 if (plan.pictures)
                   rr.set_initial_picture(render::render_svg(
                       rr.initial(), plan.seat_names, plan.title + ": before the first step"));
               },
               [&](const ReplayedStep& s, const State& after) {
+                if (s.stored.step <= plan.after_step) return;
                 proto::ReplayStep& p = *rr.add_steps();
                 p.set_step(static_cast<std::uint64_t>(s.stored.step));
                 p.set_label(s.stored.label);
@@ -169,6 +175,9 @@ void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
                 cut_for(plan.viewer, *p.mutable_orders());
                 convert::to_proto(s.played.resolution.events, *p.mutable_happenings());
                 cut_for(plan.viewer, *p.mutable_happenings());
+                // The page's size counts orders and happenings: its boards,
+                // two at most, are bounded by the game's board.
+                page_bytes += p.ByteSizeLong();
                 if (plan.boards && s.stored.step == plan.view_step) {
                   View v = after.view(plan.eyes);
                   v.arrows = after.order_arrows(readable_lines(p.orders()));
@@ -179,8 +188,15 @@ void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
                 }
                 p.set_state_hash(hex(s.played.state_hash));
                 p.set_verified(s.state_ok && s.record_ok);
+                ++page_steps;
+                last_sent = s.stored.step;
+              },
+              [&] {
+                return page_steps >= plan.page_steps ||
+                       (page_steps > 0 && page_bytes >= plan.page_bytes);
               });
           rr.set_all_verified(summary.ok());
+          if (summary.stopped) rr.set_next_after_step(static_cast<std::uint64_t>(last_sent));
           if (summary.divergence) rr.set_divergence(*summary.divergence);
         } catch (const std::exception& e) {
           failure = e.what();

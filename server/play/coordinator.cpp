@@ -1062,6 +1062,11 @@ ReplayPlan Coordinator::plan_replay(const ConnectionState& conn, const proto::Re
   if (!p.viewer.everything && mine) p.eyes = PlayerId{mine->seat};
   // Views are large: only the step asked for (by default the last) has one.
   p.view_step = r.view_step() ? static_cast<std::int64_t>(r.view_step()) : f.row.step - 1;
+  p.after_step = static_cast<std::int64_t>(r.after_step());
+  p.page_steps = r.limit() ? static_cast<int>(std::min<std::uint32_t>(
+                                 r.limit(), static_cast<std::uint32_t>(limits_.replay_page_max)))
+                           : limits_.replay_page;
+  p.page_bytes = limits_.replay_page_bytes;
   p.pictures = r.pictures();
   p.seat_names = f.who.seat_names;
   p.title = game_label(f.row.id);

@@ -39,6 +39,12 @@ struct CoordinatorLimits {
   std::size_t max_cached_games = 4096;  // idle games beyond this leave memory
   int list_page = 50;                   // games per list_games page by default
   int list_page_max = 200;
+  // A replay's answer is a page of steps (ReplayRequest.limit): a client
+  // that does not read holds a bounded answer however long the game.
+  int replay_page = 50;  // steps per page by default
+  int replay_page_max = 200;
+  // A page ends once its steps' orders and happenings pass this size.
+  std::size_t replay_page_bytes = 256 * 1024;
   std::int64_t max_extension_seconds = 7LL * 24 * 3600;  // one extension the players agree on
 };
 
@@ -50,6 +56,9 @@ struct ReplayPlan {
   bool boards = false;                  // a seat's board (or every board once over)
   std::optional<PlayerId> eyes;         // whose board; none: the whole board
   std::int64_t view_step = 0;           // the step whose board is sent
+  std::int64_t after_step = 0;          // the page holds the steps after this one
+  int page_steps = 0;                   // at most this many
+  std::size_t page_bytes = 0;           // and ends once they pass this size
   bool pictures = false;                // boards also drawn as SVG
   std::vector<std::string> seat_names;  // for the pictures' legend
   std::string title;                    // "game 12", for the pictures' titles

@@ -49,7 +49,8 @@ std::optional<std::string> record_problem(const ReplayedStep& r, const Bytes& pr
 }  // namespace
 
 ReplaySummary replay_game(Tables& store, const Registry& registry, std::int64_t game_id,
-                          const InitialCallback& on_initial, const StepCallback& on_step) {
+                          const InitialCallback& on_initial, const StepCallback& on_step,
+                          const StopCallback& stop) {
   const std::optional<GameRow> g = store.game(game_id);
   if (!g) throw std::runtime_error("no game " + std::to_string(game_id));
   if (g->status == GameStatus::Open)
@@ -87,7 +88,9 @@ ReplaySummary replay_game(Tables& store, const Registry& registry, std::int64_t 
     summary.last_record_hash = prev;
     return std::move(summary);
   };
-  for (const StepRow& row : store.steps(game_id)) {
+  const std::vector<StepRow> rows = store.steps(game_id);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const StepRow& row = rows[i];
     ReplayedStep r;
     r.stored = row;
     r.stored_orders = store.orders(game_id, row.step);
@@ -117,6 +120,10 @@ ReplaySummary replay_game(Tables& store, const Registry& registry, std::int64_t 
       return finish();
     }
     prev = row.record_hash;
+    if (stop && i + 1 < rows.size() && stop()) {
+      summary.stopped = true;
+      return finish();
+    }
   }
   if (prev != g->chain_hash) {
     summary.divergence = "table games, field chain_hash: stored " + hex(g->chain_hash) +

@@ -85,12 +85,13 @@ class Search final : public Player {
         if (budget.spent(used)) return *port.validate(best);
         std::vector<std::string> tries = groups[g];
         if (static_cast<int>(tries.size()) > options_.per_group) {
-          for (int i = 0; i < options_.per_group; ++i)
-            std::swap(tries[static_cast<std::size_t>(i)],
-                      tries[static_cast<std::size_t>(i) +
-                            static_cast<std::size_t>(
-                                rng.roll(static_cast<int>(tries.size()) - i + 1, "search pick")) -
-                            1]);
+          // A partial shuffle: the first per_group places drawn from the
+          // places not yet drawn (at least two remain at each draw).
+          for (std::size_t i = 0; i < static_cast<std::size_t>(options_.per_group); ++i) {
+            const auto left = static_cast<int>(tries.size() - i);
+            const auto pick = i + static_cast<std::size_t>(rng.roll(left, "search pick") - 1);
+            std::swap(tries[i], tries[pick]);
+          }
           tries.resize(static_cast<std::size_t>(options_.per_group));
         }
         // The lines without this group's choice.

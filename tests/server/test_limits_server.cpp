@@ -285,6 +285,139 @@ TEST_CASE("memory: a user's expensive requests are capped while their answers ar
   CHECK(g.owner->call(g.picture).has_detail());
 }
 
+// ---------------------------------------------------------------- long games
+
+namespace {
+
+// A Tyre game of two players played `steps` steps (or to its end) with empty
+// ready orders, the defaults, on the server's connections `a` (seat 0) and
+// `b` (seat 1): a long history to replay.
+std::uint64_t long_tyre_game(Connection& a, Connection& b, int steps) {
+  proto::Envelope create;
+  create.mutable_create_game()->set_scenario("tyre/naval");
+  create.mutable_create_game()->set_seat(0);
+  const std::uint64_t game = a.call(create).game().id();
+  REQUIRE(b.call(join_request(game, 1)).game().status() == proto::RUNNING);
+  for (int played = 0; played < steps; ++played) {
+    const auto d = game_detail(a, game);
+    if (d.summary().status() == proto::OVER) break;
+    for (const auto& seat : d.summary().seats()) {
+      if (!seat.must_order()) continue;
+      const auto res = submit(seat.seat() == 0 ? a : b, game, d.summary().step(), {});
+      REQUIRE_MESSAGE(res.has_orders_accepted(), res.error().message());
+    }
+  }
+  return game;
+}
+
+proto::Envelope replay_request(std::uint64_t game, std::uint64_t after_step, std::uint32_t limit,
+                               bool pictures) {
+  proto::Envelope req;
+  req.mutable_replay()->set_game_id(game);
+  req.mutable_replay()->set_after_step(after_step);
+  req.mutable_replay()->set_limit(limit);
+  req.mutable_replay()->set_pictures(pictures);
+  return req;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "memory: a long game's replay comes in pages of bounded size, which together are the whole "
+    "replay") {
+  TempDir dir;
+  ServerProcess server(dir.path(), unlimited_requests());
+  // The first player signs up with the command line client, which replays
+  // the game at the end.
+  const Terminal alice{(dir.path() / "alice.conf").string(), server.url()};
+  REQUIRE(alice.run("--server " + server.url() + " register azemilk").status == 0);
+  auto a = log_in(server, "azemilk", "correct-horse-battery");
+  auto b = sign_up(server, "alexander");
+  const std::uint64_t game = long_tyre_game(*a, *b, 130);
+  const std::uint64_t steps = game_detail(*a, game).summary().step() - 1;
+  REQUIRE(steps > 100);
+  // The default page: 50 steps, the first with the initial board, the last
+  // with the board after the last step.
+  std::vector<std::uint64_t> seen;
+  std::uint64_t after = 0;
+  std::size_t largest = 0;
+  int pages = 0;
+  do {
+    const auto res = a->call(replay_request(game, after, 0, true));
+    REQUIRE(res.has_replay_result());
+    const auto& r = res.replay_result();
+    largest = std::max(largest, res.ByteSizeLong());
+    CHECK(r.all_verified());
+    CHECK(r.has_initial() == (after == 0));
+    CHECK(r.steps_size() <= 50);
+    for (const auto& s : r.steps()) {
+      seen.push_back(s.step());
+      CHECK(s.has_view() == (s.step() == steps));
+    }
+    after = r.next_after_step();
+    if (after) CHECK(after == seen.back());
+    ++pages;
+  } while (after != 0 && pages < 10);
+  CHECK(pages == static_cast<int>((steps + 49) / 50));
+  REQUIRE(seen.size() == steps);
+  for (std::size_t i = 0; i < seen.size(); ++i) CHECK(seen[i] == i + 1);
+  // A limit above the maximum counts as the maximum; one step's page.
+  const auto most = a->call(replay_request(game, 0, 100000, false)).replay_result();
+  CHECK(most.steps_size() == static_cast<int>(std::min<std::uint64_t>(steps, 200)));
+  const auto one = a->call(replay_request(game, 7, 1, true)).replay_result();
+  REQUIRE(one.steps_size() == 1);
+  CHECK(one.steps(0).step() == 8);
+  CHECK(one.next_after_step() == 8);
+  CHECK_FALSE(one.has_initial());
+  // No page holds more than 50 steps' orders and happenings (256 KB at most)
+  // and two boards with their pictures.
+  const std::size_t boards = a->call(replay_request(game, 0, 1, true)).ByteSizeLong();
+  INFO("the largest page: " << largest
+                            << " bytes; the first step's with the initial board: " << boards);
+  CHECK(largest < 2 * boards + 256 * 1024);
+  // The command line client follows the pages.
+  const auto r = alice.run("replay " + std::to_string(game));
+  CHECK_MESSAGE(r.status == 0, r.output);
+  CHECK(r.output.find("step " + std::to_string(steps) + ": ") != std::string::npos);
+  CHECK(r.output.find("position after step " + std::to_string(steps) + ":") != std::string::npos);
+  CHECK(r.output.find("every step verified") != std::string::npos);
+}
+
+TEST_CASE(
+    "memory: connections of one account replaying a long game and never reading hold a bounded "
+    "amount") {
+  // The cap on expensive requests is lifted: the pages' size and the pause
+  // in reading alone bound what each connection holds.
+  TempDir dir;
+  ServerProcess server(dir.path(), flood_options({"--expensive-per-user", "100000"}));
+  auto a = sign_up(server, "azemilk");
+  auto b = sign_up(server, "alexander");
+  const std::uint64_t game = long_tyre_game(*a, *b, 130);
+  Connection owner(server.url(), client::accept_any_certificate);
+  const std::string token = token_of(owner, login_request("azemilk"));
+  const auto whole = a->call(replay_request(game, 0, 200, true));
+  const auto page = a->call(replay_request(game, 0, 0, true));
+  INFO("the whole replay: " << whole.ByteSizeLong() << " bytes; a page: " << page.ByteSizeLong());
+  std::vector<std::unique_ptr<Connection>> flooders;
+  constexpr int kConnections = 8;
+  for (int i = 0; i < kConnections; ++i) {
+    flooders.push_back(std::make_unique<Connection>(server.url(), client::accept_any_certificate));
+    token_of(*flooders.back(), resume_request(token));
+  }
+  const std::size_t before = server.resident_bytes();
+  const std::string frame = frame_of(replay_request(game, 0, 0, true));
+  for (auto& c : flooders) flood(*c, frame, 40);
+  CHECK(sign_in_time(server, "bob") < std::chrono::seconds(5));
+  const std::size_t now = server.resident_bytes();
+  const std::size_t grown = now - std::min(before, now);
+  // Each connection holds what it may queue before its reads pause (1 MB)
+  // and the pages of the requests read by then (at most 16).
+  const std::size_t bound =
+      kConnections * (1 * kMB + 16 * static_cast<std::size_t>(page.ByteSizeLong()));
+  INFO("the server grew by " << grown / kMB << " MB; the bound: " << bound / kMB << " MB");
+  if (!kUnderSanitizers) CHECK(grown < bound);
+}
+
 // ---------------------------------------------------------------- connections
 
 TEST_CASE("connections: a silent TCP connection is closed after the handshake timeout") {

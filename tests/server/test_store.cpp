@@ -903,3 +903,37 @@ TEST_CASE(
     CHECK_MESSAGE(report.ok(), problems_of(report));
   }
 }
+
+TEST_CASE("a replay page ends once its steps pass the page's size, and the pages join up") {
+  // The smallest size: every page ends after its first step.
+  ServiceLimits limits = cheap_hashes();
+  limits.games.replay_page_bytes = 1;
+  Harness h(limits);
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const auto game = h.start_duel(a, b);
+  const auto id = static_cast<std::int64_t>(game);
+  for (std::uint64_t step = 1; h.store.game(id)->status == GameStatus::Running; ++step) {
+    REQUIRE(step <= 5);
+    h.submit(a, game, step, {"bid 2"});
+    h.submit(b, game, step, {"bid 1"});
+  }
+  const std::size_t steps = h.store.steps(id).size();
+  REQUIRE(steps >= 2);
+  std::vector<std::uint64_t> seen;
+  std::uint64_t after = 0;
+  do {
+    proto::Envelope req;
+    req.mutable_replay()->set_game_id(game);
+    req.mutable_replay()->set_after_step(after);
+    const auto res = h.call(a, req);
+    REQUIRE(res.has_replay_result());
+    const auto& r = res.replay_result();
+    CHECK(r.steps_size() == 1);
+    CHECK(r.all_verified());
+    CHECK(r.has_initial() == (after == 0));
+    for (const auto& s : r.steps()) seen.push_back(s.step());
+    after = r.next_after_step();
+  } while (after != 0 && seen.size() <= steps);
+  REQUIRE(seen.size() == steps);
+  for (std::size_t i = 0; i < steps; ++i) CHECK(seen[i] == i + 1);
+}
