@@ -212,7 +212,7 @@ function computerSides(seats) {
         const box = el('input', {type: 'checkbox', name: 'computer', value: String(i)}) as HTMLInputElement;
         box.checked = ticked.has(String(i)) && String(i) !== form.seat.value;
         box.disabled = String(i) === form.seat.value;
-        return el('label', {class: 'inline'}, box, ` ${seat}`);
+        return el('label', {}, box, ` ${seat}`);
       }));
 }
 
