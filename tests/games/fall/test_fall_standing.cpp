@@ -1,0 +1,60 @@
+// The Fall of Constantinople: how a seat stands (State::standing,
+// games/fall/standing.cpp), read from positions that differ in one thing
+// the rules count.
+#include <doctest/doctest.h>
+
+#include "games/fall/fall_fixture.h"
+
+using namespace naumachia;
+using namespace naumachia::fall_fixture;
+
+namespace {
+
+const std::string kSpring = "season Spring 1355\nfirst_winter 0\nretreats 0\n";
+// Ottomans outside Thebes, Aragon's city with one army inside; both fed,
+// the Ottomans' armies maintained by Bursa's manpower.
+const std::string kThebes =
+    "group Ottomans A 2 the out\ngroup Aragon A 1 the in\ncity the Aragon\ncity bur Ottomans\n"
+    "stock Ottomans 10 0 10\nstock Aragon 10 0 10\n";
+
+double standing(const std::string& lines, Seat seat) {
+  return position(kSpring + lines)->standing(PlayerId{seat});
+}
+
+}  // namespace
+
+TEST_CASE("FoC Mapboard b: a city taken stands better for the taker, worse for the loser") {
+  std::string taken = kThebes;
+  taken.replace(taken.find("city the Aragon"), 15, "city the Ottomans");
+  taken.replace(taken.find("group Aragon A 1 the in\n"), 24, "");
+  CHECK(standing(taken, Ottomans) > standing(kThebes, Ottomans) + 0.5);
+  CHECK(standing(taken, Aragon) < standing(kThebes, Aragon) - 0.5);
+}
+
+TEST_CASE("FoC Movement c.i, c.ii: a siege nearer its end stands better for the besieger") {
+  const double none = standing(kThebes, Ottomans);
+  const double one = standing(kThebes + "siege the Ottomans 1\n", Ottomans);
+  CHECK(one > none);
+  CHECK(standing(kThebes + "siege the Ottomans 1\n", Aragon) < standing(kThebes, Aragon));
+  // A larger garrison makes the same siege longer (c.ii): less done.
+  std::string larger = kThebes + "siege the Ottomans 1\n";
+  larger.replace(larger.find("group Aragon A 1"), 16, "group Aragon A 2");
+  CHECK(standing(larger, Ottomans) < one);
+}
+
+TEST_CASE("FoC Building b: units the stock cannot feed stand worse; a unit lost stands worse") {
+  std::string hungry = kThebes;
+  hungry.replace(hungry.find("stock Ottomans 10 0 10"), 22, "stock Ottomans 10 0 0");
+  CHECK(standing(hungry, Ottomans) < standing(kThebes, Ottomans));
+  std::string fewer = kThebes;
+  fewer.replace(fewer.find("group Ottomans A 2"), 18, "group Ottomans A 1");
+  CHECK(standing(fewer, Ottomans) < standing(kThebes, Ottomans));
+}
+
+TEST_CASE("FoC Mapboard b, c.i: a unit in the province of a city to take stands better than "
+          "one a step away") {
+  // The Isthmus has no city; Thebes has one, Aragon's.
+  const std::string fed = "stock Ottomans 10 0 10\ncity the Aragon\n";
+  CHECK(standing("group Ottomans A 1 the out\n" + fed, Ottomans) >
+        standing("group Ottomans A 1 ist out\n" + fed, Ottomans));
+}
