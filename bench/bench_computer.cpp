@@ -126,11 +126,6 @@ bool play_one(const Game& game, const ScenarioInfo& sc, int players,
   }
   const auto held = centres(*state);
   const int mine = held.count(me.value) ? held.at(me.value) : 0;
-  if (std::getenv("BENCH_DEBUG")) {
-    std::fprintf(stderr, "%s seat %d:", state->step().label.c_str(), me.value);
-    for (const auto& [seat, n] : held) std::fprintf(stderr, " %d=%d", seat, n);
-    std::fprintf(stderr, "\n");
-  }
   for (const auto& [seat, n] : held)
     if (seat != me.value && n >= mine) return false;
   return true;

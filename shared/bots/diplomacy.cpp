@@ -27,11 +27,13 @@
 //
 // The Fall of Constantinople is offered under the Diplomacy game: on its map
 // (cities, an economy) this player hands over to the searching player,
-// judged by the variant's standing.
+// judged by the variant's standing, and buys the food its units need.
 #include "bots/diplomacy.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -50,6 +52,8 @@ constexpr double kAutumnWeights[kRounds] = {1000, 100, 30, 10, 6, 5, 4, 3, 2, 1}
 constexpr double kSpringAttack = 700, kSpringDefence = 300;
 constexpr double kAutumnAttack = 600, kAutumnDefence = 400;
 constexpr double kStrength = 1000, kCompetition = 1000;
+// The Fall of Constantinople: positions played forward per decision at most.
+constexpr int kFallPlayouts = 250;
 
 std::string province_of(const std::string& location) {
   return location.substr(0, location.find('/'));
@@ -304,7 +308,8 @@ OrderSet movement(const SeatPort& port, const Board& b, const Values& val,
     const auto c = b.cells.find(province);
     for (const Piece& p : b.pieces) {
       if (p.seat == me || p.dislodged) continue;
-      if (p.province == province) others += 2;
+      if (p.province == province)
+        others += 2;
       else if (c != b.cells.end()) {
         const auto& n = c->second->neighbours;
         if (std::find(n.begin(), n.end(), p.province) != n.end() && b.stands(province, p.fleet))
@@ -425,6 +430,69 @@ OrderSet adjustments(const SeatPort& port, const Board& b, const Values& val,
   return valid_subset(port, lines, rng);
 }
 
+// The Fall of Constantinople: the searching player's orders, with the food
+// its units need bought from the bank (FoC Building b: 3£ a unit, with the
+// spring and autumn orders). The search's candidates buy one unit at most;
+// a power whose units outnumber its food buys what the next meal needs,
+// as far as its money after maintenance allows. The power's stock is read
+// from its line of the view's notes ("Genoa: 66£ 3M 4F; 4 cities, 6
+// provinces, 4 units").
+struct Holdings {
+  int money = 0, food = 0, units = 0;
+};
+
+std::optional<Holdings> holdings_of(const View& v, const std::string& power) {
+  for (const std::string& note : v.notes) {
+    if (note.rfind(power + ": ", 0) != 0) continue;
+    Holdings h;
+    // The stock, up to the first ';'.
+    const std::string stock = note.substr(power.size() + 2, note.find(';') - power.size() - 2);
+    for (const std::string& w : words_of(stock)) {
+      const std::string pound = "£";
+      if (w.size() > pound.size() && w.substr(w.size() - pound.size()) == pound)
+        h.money = std::atoi(w.c_str());
+      if (w.size() > 1 && w.back() == 'F') h.food = std::atoi(w.c_str());
+    }
+    const auto units = note.find(" units");
+    const auto before = note.rfind(' ', units == std::string::npos ? 0 : units - 1);
+    if (units != std::string::npos && before != std::string::npos)
+      h.units = std::atoi(note.substr(before + 1, units - before - 1).c_str());
+    return h;
+  }
+  return std::nullopt;
+}
+
+OrderSet with_food_bought(const SeatPort& port, const View& v, OrderSet orders) {
+  constexpr int kFoodPrice = 3;
+  std::set<std::string> powers;
+  for (const Cell& c : v.cells)
+    for (const Token& t : c.tokens)
+      if (t.owner == port.seat().value && !t.marks.empty()) powers.insert(t.marks.front());
+  std::vector<std::string> lines;
+  for (const std::string& l : orders.lines)
+    if (l.find("food from the bank") == std::string::npos) lines.push_back(l);
+  bool bought = false;
+  for (const std::string& power : powers) {
+    const auto h = holdings_of(v, power);
+    if (!h) continue;
+    // What the next meal needs, and what the money spares after a year's
+    // upkeep (at most 2£ a unit).
+    const int short_by = h->units - h->food;
+    const int can_pay = std::max(0, h->money - 2 * h->units) / kFoodPrice;
+    const int buy = std::min(short_by, can_pay);
+    if (buy <= 0) continue;
+    auto trial = lines;
+    trial.push_back(power + ": buy " + std::to_string(buy) + " food from the bank");
+    if (port.validate(trial)) {
+      lines = std::move(trial);
+      bought = true;
+    }
+  }
+  if (!bought) return orders;
+  auto ok = port.validate(lines);
+  return ok ? *ok : orders;
+}
+
 class DiplomacyPlayer final : public Player {
  public:
   std::string name() const override { return "dumbbot"; }
@@ -433,7 +501,16 @@ class DiplomacyPlayer final : public Player {
     const View v = port.view();
     // A map with cities is The Fall of Constantinople's.
     for (const Cell& c : v.cells)
-      if (c.terrain == "city") return fall_->decide(port, rng, budget);
+      if (c.terrain == "city") {
+        // A position of the variant takes over a millisecond to play
+        // forward late in a game: at most kFallPlayouts keep a decision
+        // near half a second.
+        Budget capped = budget;
+        capped.playouts = std::min(budget.playouts, kFallPlayouts);
+        OrderSet orders = fall_->decide(port, rng, capped);
+        if (port.step().label.find("movement") == std::string::npos) return orders;
+        return with_food_bought(port, v, std::move(orders));
+      }
     const Board b(v, port.step().label);
     const Values val = values_for(b, port.seat().value);
     std::vector<std::vector<Line>> groups;

@@ -28,7 +28,8 @@ constexpr double kUnit = 0.3;       // a unit's component on the board or built
 constexpr double kUnfed = 0.5;      // a component the stock cannot feed at the next meal
 constexpr double kUnpaid = 0.3;     // a component next winter's stock and yield cannot maintain
 constexpr double kSiege = 0.8;      // a siege run to its end: the city nearly taken
-constexpr double kGarrison = 0.1;   // an own city with a garrison: a longer siege to take it
+constexpr double kGarrison = 0.03;  // an own city with a garrison: a longer siege to take it
+constexpr double kFoodPrice = 3;    // £ a unit of food from the bank (FoC Building b)
 constexpr double kStep = 0.05;      // each province between a unit and a city to take
 constexpr double kInCity = 1;       // a unit inside a city is a move from its province
 
@@ -80,19 +81,25 @@ double Board::standing(PlayerId seat) const {
     value += kUnit * components;
     const auto stock = stocks.find(power);
     const Stock have = stock == stocks.end() ? Stock{} : stock->second;
-    value += kMoney * have.money;
-    value -= kUnfed * std::max(0, components - have.food);
+    // The stock and the next winter's yield, less what pillage took (FoC
+    // Movement c.iii): pillaging one's own city only moves its money forward.
+    const Stock yield = income(*sc_, *this, power);
+    value += kMoney * (have.money + yield.money);
     // Maintenance (FoC Building b): an army 1£ and 1M, a fleet 2£, from the
     // stock and the next winter's yield.
-    const Stock yield = income(*sc_, *this, power);
+    const int upkeep = armies + 2 * fleets;
     const int money = have.money + yield.money;
-    const int short_money = std::max(0, armies + 2 * fleets - money);
+    const int short_money = std::max(0, upkeep - money);
     const int short_men = std::max(0, armies - yield.manpower);
     value -= kUnpaid * std::max(short_money, short_men);
+    // The next meal, from the stock and the food the money left after
+    // maintenance buys from the bank.
+    const double spare = std::max(0, have.money - upkeep) / kFoodPrice;
+    value -= kUnfed * std::max(0.0, components - have.food - spare);
   }
   for (const auto& [city, siege] : sieges) {
-    const double done = std::min(
-        1.0, siege.seasons / (1.0 + static_cast<double>(units::garrison(*this, city))));
+    const double done =
+        std::min(1.0, siege.seasons / (1.0 + static_cast<double>(units::garrison(*this, city))));
     const auto owner = city_owner.find(city);
     if (is_mine(siege.besieger))
       value += kSiege * done;

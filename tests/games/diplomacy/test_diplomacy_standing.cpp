@@ -46,8 +46,9 @@ TEST_CASE("Diplomacy, adjustments: a unit lost stands worse") {
   CHECK(fewer->standing(kFrance) < base->standing(kFrance));
 }
 
-TEST_CASE("Diplomacy, ownership of centres: a unit on a centre it gains this autumn, or a "
-          "step nearer one, stands better; another's unit on an own centre worse") {
+TEST_CASE(
+    "Diplomacy, ownership of centres: a unit on a centre it gains this autumn, or a "
+    "step nearer one, stands better; another's unit on an own centre worse") {
   const auto base = opening();
   // Paris to Picardy: a step nearer Belgium.
   CHECK(changed("unit France A par\n", "unit France A pic\n")->standing(kFrance) >

@@ -1,8 +1,11 @@
 // The Fall of Constantinople: how a seat stands (State::standing,
 // games/fall/standing.cpp), read from positions that differ in one thing
-// the rules count.
+// the rules count; and the computer player buys the food its units need.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
+#include "bots/player.h"
 #include "games/fall/fall_fixture.h"
 
 using namespace naumachia;
@@ -51,10 +54,28 @@ TEST_CASE("FoC Building b: units the stock cannot feed stand worse; a unit lost 
   CHECK(standing(fewer, Ottomans) < standing(kThebes, Ottomans));
 }
 
-TEST_CASE("FoC Mapboard b, c.i: a unit in the province of a city to take stands better than "
-          "one a step away") {
+TEST_CASE(
+    "FoC Mapboard b, c.i: a unit in the province of a city to take stands better than "
+    "one a step away") {
   // The Isthmus has no city; Thebes has one, Aragon's.
   const std::string fed = "stock Ottomans 10 0 10\ncity the Aragon\n";
   CHECK(standing("group Ottomans A 1 the out\n" + fed, Ottomans) >
         standing("group Ottomans A 1 ist out\n" + fed, Ottomans));
+}
+
+TEST_CASE("FoC Building b: the computer buys from the bank the food its units need next meal") {
+  // Three units, no food, 30£: a year's upkeep (at most 6£) leaves enough.
+  const auto s = position(kSpring +
+                          "group Genoa F 1 chi in\ngroup Genoa A 2 pho out\ncity chi Genoa\n"
+                          "city pho Genoa\nstock Genoa 30 0 0\n");
+  const auto player = bots::player_for("diplomacy");
+  bots::StatePort port(*s, PlayerId{Genoa});
+  SeededDice rng(Seed{}, StepNo{1});
+  bots::Budget budget;
+  budget.playouts = 40;
+  const OrderSet orders = player->decide(port, rng, budget);
+  CAPTURE(orders.lines);
+  CHECK(s->validate(PlayerId{Genoa}, orders.lines).has_value());
+  CHECK(std::find(orders.lines.begin(), orders.lines.end(), "Genoa: buy 3 food from the bank") !=
+        orders.lines.end());
 }
