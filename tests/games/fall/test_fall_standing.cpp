@@ -45,10 +45,19 @@ TEST_CASE("FoC Movement c.i, c.ii: a siege nearer its end stands better for the 
   CHECK(standing(larger, Ottomans) < one);
 }
 
-TEST_CASE("FoC Building b: units the stock cannot feed stand worse; a unit lost stands worse") {
+TEST_CASE(
+    "FoC Building b: units the stock cannot feed (nor its spare money buy food for) "
+    "stand worse; a unit lost stands worse") {
+  // 2£: the armies' upkeep, nothing left to buy food with.
+  std::string fed = kThebes;
+  fed.replace(fed.find("stock Ottomans 10 0 10"), 22, "stock Ottomans 2 0 10");
   std::string hungry = kThebes;
-  hungry.replace(hungry.find("stock Ottomans 10 0 10"), 22, "stock Ottomans 10 0 0");
-  CHECK(standing(hungry, Ottomans) < standing(kThebes, Ottomans));
+  hungry.replace(hungry.find("stock Ottomans 10 0 10"), 22, "stock Ottomans 2 0 0");
+  CHECK(standing(hungry, Ottomans) < standing(fed, Ottomans));
+  // 10£: 8£ spare buys the two armies' meal from the bank.
+  std::string buys = kThebes;
+  buys.replace(buys.find("stock Ottomans 10 0 10"), 22, "stock Ottomans 10 0 0");
+  CHECK(standing(buys, Ottomans) > standing(hungry, Ottomans) + 0.5);
   std::string fewer = kThebes;
   fewer.replace(fewer.find("group Ottomans A 2"), 18, "group Ottomans A 1");
   CHECK(standing(fewer, Ottomans) < standing(kThebes, Ottomans));
