@@ -51,12 +51,20 @@ int year_of(const std::string& label) {
   return 0;
 }
 
-// Supply centres (cities) each seat holds, from the whole board's view.
+// Supply centres (The Fall of Constantinople: cities, cells of their own)
+// each seat holds, from the whole board's view.
 std::map<int, int> centres(const State& s) {
   std::map<int, int> held;
   for (const Cell& c : s.view(std::nullopt).cells)
-    if (c.supply_centre && c.owner >= 0) ++held[c.owner];
+    if ((c.supply_centre || c.terrain == "city") && c.owner >= 0) ++held[c.owner];
   return held;
+}
+
+// The first year of play: a game beginning in a winter (The Fall of
+// Constantinople's Winter 1354 adjustments) plays its first year after it.
+int first_year_of(const std::string& label) {
+  const int year = year_of(label);
+  return label.find("Winter") != std::string::npos ? year + 1 : year;
 }
 
 struct Tally {
@@ -85,7 +93,7 @@ bool play_one(const Game& game, const ScenarioInfo& sc, int players,
   const auto computer = bots::player_for(game.id());
   bots::Budget budget;
   budget.playouts = o.playouts;
-  const int first_year = year_of(state->step().label);
+  const int first_year = first_year_of(state->step().label);
   const PlayerId me = computer_seats.front();
   for (int i = 0; i < o.max_steps && !state->step().game_over; ++i) {
     if (by_centres && year_of(state->step().label) >= first_year + 10) break;

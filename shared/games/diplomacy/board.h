@@ -93,6 +93,9 @@ struct Board : Position, Adjudication {
   std::vector<Choice> adjustment_ways(PlayerId seat, const Decision& d,
                                       const std::vector<std::string>& path) const;
 
+  // --- How a seat stands, for a computer player (standing.cpp) -----------
+  double standing(PlayerId seat) const;
+
   // --- What players see (view.cpp) ----------------------------------------
   View view() const;
   std::string order_help() const;

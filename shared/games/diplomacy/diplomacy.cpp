@@ -28,6 +28,8 @@ class DiplomacyState final : public SequencedState<DiplomacyState, Board, Player
  public:
   using SequencedState::SequencedState;
 
+  double standing(PlayerId seat) const override { return board_.standing(seat); }
+
   // The orders' arrows; after a movement phase those of the orders that
   // failed are marked (outcomes.h).
   std::vector<Arrow> order_arrows(const RevealedLines& last_orders) const override {

@@ -19,6 +19,8 @@ class FallState final : public SequencedState<FallState, Board, PlayerId> {
  public:
   using SequencedState::SequencedState;
 
+  double standing(PlayerId seat) const override { return board_.standing(seat); }
+
   std::vector<Arrow> order_arrows(const RevealedLines& last_orders) const override {
     return fall::order_arrows(board_.sc_->map(), last_orders);
   }
