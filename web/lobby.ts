@@ -198,7 +198,8 @@ function seatsChosen() {
   const seats = seating ? seating.seats : s.sides.slice(0, players);
   const kept = form.seat.value;
   form.seat.replaceChildren(...seats.map((seat, i) => el('option', {value: String(i)}, seat)));
-  if (Number(kept) < seats.length) form.seat.value = kept;
+  // The side chosen before, if the seats still have it; else the first.
+  if (kept !== '' && Number(kept) < seats.length) form.seat.value = kept;
   computerSides(seats);
 }
 
