@@ -85,11 +85,13 @@ class Search final : public Player {
         if (budget.spent(used)) return *port.validate(best);
         std::vector<std::string> tries = groups[g];
         if (static_cast<int>(tries.size()) > options_.per_group) {
+          // A partial shuffle: place i takes one of the lines from i on
+          // (at least two of them, as the group is larger than per_group).
           for (int i = 0; i < options_.per_group; ++i)
             std::swap(tries[static_cast<std::size_t>(i)],
                       tries[static_cast<std::size_t>(i) +
                             static_cast<std::size_t>(
-                                rng.roll(static_cast<int>(tries.size()) - i + 1, "search pick")) -
+                                rng.roll(static_cast<int>(tries.size()) - i, "search pick")) -
                             1]);
           tries.resize(static_cast<std::size_t>(options_.per_group));
         }

@@ -29,13 +29,6 @@ std::string record(const State& s, const std::string& prefix) {
   return {};
 }
 
-// `line` with its first `from` replaced by `to`.
-std::string replaced(std::string line, const std::string& from, const std::string& to) {
-  const auto at = line.find(from);
-  REQUIRE_MESSAGE(at != std::string::npos, from << " in " << line);
-  return line.replace(at, from.size(), to);
-}
-
 // Trafalgar, two seats, at Step One: the chits, each side's ships hidden
 // from the other (1.1.2.4.1).
 std::unique_ptr<State> trafalgar_at_the_chits() {
@@ -43,6 +36,18 @@ std::unique_ptr<State> trafalgar_at_the_chits() {
   auto opened = play(*s, {}, {});
   REQUIRE(opened.next->step().label == "Step One: tactical chits, in secret (1.1.2.2)");
   return std::move(opened.next);
+}
+
+// A custom battle at Step One, the defender having brought `ships` (the
+// attacker always the same) and chosen to fight (1.1.2.1).
+std::unique_ptr<State> custom_at_the_chits(const std::string& ships) {
+  auto s = battle("custom", 2);
+  auto attacker = play(*s, {{0, {"fleet britain \"Channel\" heavy 10 light 4"}}}, {});
+  auto defender = play(*attacker.next, {{1, {"fleet france \"Brest\" " + ships}}}, {});
+  REQUIRE(defender.next->step().label == "Evasion (1.1.2.1)");
+  auto fights = play(*defender.next, {{1, {"evade no"}}}, {});
+  REQUIRE(fights.next->step().label == "Step One: tactical chits, in secret (1.1.2.2)");
+  return std::move(fights.next);
 }
 
 }  // namespace
@@ -72,17 +77,21 @@ TEST_CASE("EiH 1.1.2.3, 1.1.2.5: the chits that give a side the better table sta
 
 TEST_CASE("EiH 1.1.2.7: the victor stands above any battle still fought, the beaten below") {
   const auto fought = trafalgar_before_round_one("line-of-battle", "line-of-battle");
-  // A battle played to its end with the defaults: whoever won stands at the
-  // top for its seat and at the bottom for the other.
-  std::unique_ptr<State> s = fought->clone();
-  SeededDice dice(seed_of(9), StepNo{1});
-  for (int i = 0; i < 60 && !s->step().game_over; ++i) {
-    std::map<PlayerId, OrderSet> orders;
-    for (PlayerId p : s->step().to_order) orders[p] = s->default_orders(p);
-    s = s->resolve(orders, dice).next;
+  // A battle played to its end with the defaults and the first dice that
+  // give it a victor: whoever won stands at the top for its seat and at the
+  // bottom for the other.
+  std::unique_ptr<State> s;
+  for (std::uint8_t k = 1; k <= 40 && (!s || s->step().winners.size() != 1); ++k) {
+    s = fought->clone();
+    SeededDice dice(seed_of(k), StepNo{1});
+    for (int i = 0; i < 60 && !s->step().game_over; ++i) {
+      std::map<PlayerId, OrderSet> orders;
+      for (PlayerId p : s->step().to_order) orders[p] = s->default_orders(p);
+      s = s->resolve(orders, dice).next;
+    }
   }
   REQUIRE(s->step().game_over);
-  if (s->step().winners.empty()) return;  // a draw or an inconclusive battle
+  REQUIRE(s->step().winners.size() == 1);
   const PlayerId victor{s->step().winners.front().value};
   const PlayerId beaten{1 - victor.value};
   CHECK(s->standing(victor) > fought->standing(victor));
@@ -92,15 +101,13 @@ TEST_CASE("EiH 1.1.2.7: the victor stands above any battle still fought, the bea
 TEST_CASE(
     "EiH 1.1.2.4.1: a position drawn for a seat cannot know the enemy's hidden ships: two "
     "positions differing only in them give the same draws and the same orders") {
-  const auto truth = trafalgar_at_the_chits();
-  // The same battle with the Escadre de Villeneuve of another strength,
-  // which Britain may not know until Step Three.
-  const std::string f1 = record(*truth, "fleet F1 ");
-  const auto other =
-      edited(*truth, "fleet F1 ", replaced(replaced(f1, "10-5-0", "3-9-0"), "10-5-0", "3-9-0"));
+  // The same custom battle, the French fleet of another strength, which the
+  // British may not know until Step Three.
+  const auto truth = custom_at_the_chits("heavy 12 light 2");
+  const auto other = custom_at_the_chits("heavy 3 light 9 galleys 2");
   REQUIRE(other->serialize() != truth->serialize());
   REQUIRE(view_text(*other, 0) == view_text(*truth, 0));  // Britain sees the same
-  REQUIRE(view_text(*other, 1) != view_text(*truth, 1));  // the allies do not
+  REQUIRE(view_text(*other, 1) != view_text(*truth, 1));  // France does not
   for (std::uint8_t k = 1; k <= 4; ++k) {
     SeededDice a(seed_of(k), StepNo{1}), b(seed_of(k), StepNo{1});
     const auto drawn = truth->sampled_for(kBritain, a);
