@@ -18,6 +18,9 @@ class BattleState final : public SequencedState<BattleState, Board, Side> {
  public:
   BattleState(std::shared_ptr<const Data> data, const Scenario* sc, RulesVersion rules)
       : SequencedState(std::move(data), sc, rules) {}
+  double standing(PlayerId seat) const override {
+    return board_.standing(static_cast<Side>(seat.value));
+  }
 };
 
 class ClassisGame final : public Game {

@@ -207,6 +207,11 @@ struct Board : Position, Adjudication {
   void end_game(std::optional<Side> winner, const std::string& why);
   std::vector<SideId> winners() const;
 
+  // ------------------------------------------------------------ standing.cpp
+  // How `side` stands by the rules' measure (4.0, 3.1.6, 3.3.1, 3.3.5), for
+  // a computer player's judgement (State::standing): higher is better.
+  double standing(Side side) const;
+
   // ------------------------------------------------------------ candidates.cpp
   std::vector<std::vector<std::string>> setup_candidates(Side side) const;
   std::vector<std::vector<std::string>> activation_candidates(Side side) const;

@@ -34,6 +34,15 @@ class BattleState final : public SequencedState<BattleState, Board, int> {
   }
 
   std::vector<Secret> secrets() const override { return board_.secrets(); }
+
+  // For a computer player: the rules' measure of the seat's side, and a
+  // position whose hidden fleets' ships are drawn anew (1.1.2.4.1).
+  double standing(PlayerId seat) const override { return board_.standing(seat.value); }
+  std::unique_ptr<State> sampled_for(PlayerId seat, Dice& rng) const override {
+    auto drawn = std::make_unique<BattleState>(*this);
+    drawn->board_.draw_hidden(seat.value, rng);
+    return drawn;
+  }
 };
 
 class EihNavalGame final : public Game {

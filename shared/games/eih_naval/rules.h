@@ -418,6 +418,15 @@ struct Board : Position, Adjudication {
   std::optional<std::string> consistent() const;
   View view(std::optional<PlayerId> seat) const;
   std::vector<Secret> secrets() const;
+
+  // ---------------------------------------------------------- standing.cpp, sampling.cpp
+  // For a computer player (State::standing, State::sampled_for): how the
+  // seat's side stands by the rules' measure (1.1.2.7, 1.1.2.7.3, 1.1.2.10),
+  // the battle still to fight reckoned from its tables (1.1.2.5, 1.1.2.6);
+  // and the ships of the fleets hidden from the seat (1.1.2.4.1) drawn anew.
+  double standing(int seat) const;
+  double battle_prospect(int side) const;
+  void draw_hidden(int seat, Dice& rng);
 };
 
 }  // namespace naumachia::eih_naval

@@ -1,0 +1,145 @@
+// Empires in Harm naval combat for the computer player (docs/computer.md,
+// "Empires in Harm naval combat"): how a seat's side stands by the rules'
+// measure (State::standing), and positions drawn for a seat's search
+// (State::sampled_for) that cannot know what the seat may not.
+#include <doctest/doctest.h>
+
+#include "bots/player.h"
+#include "eih_naval_fixture.h"
+
+using namespace naumachia;
+using namespace naumachia::testing::eih;
+
+namespace {
+
+const PlayerId kBritain{0}, kAllies{1};
+
+Seed seed_of(std::uint8_t a) {
+  Seed s{};
+  s[0] = a;
+  s[1] = 36;
+  return s;
+}
+
+// The record of `s` starting with `prefix`.
+std::string record(const State& s, const std::string& prefix) {
+  for (auto l : text::lines(s.serialize()))
+    if (l.substr(0, prefix.size()) == prefix) return std::string(l);
+  FAIL("no record '" << prefix << "'");
+  return {};
+}
+
+// Trafalgar, two seats, at Step One: the chits, each side's ships hidden
+// from the other (1.1.2.4.1).
+std::unique_ptr<State> trafalgar_at_the_chits() {
+  auto s = battle("trafalgar", 2);
+  auto opened = play(*s, {}, {});
+  REQUIRE(opened.next->step().label == "Step One: tactical chits, in secret (1.1.2.2)");
+  return std::move(opened.next);
+}
+
+// A custom battle at Step One, the defender having brought `ships` (the
+// attacker always the same) and chosen to fight (1.1.2.1).
+std::unique_ptr<State> custom_at_the_chits(const std::string& ships) {
+  auto s = battle("custom", 2);
+  auto attacker = play(*s, {{0, {"fleet britain \"Channel\" heavy 10 light 4"}}}, {});
+  auto defender = play(*attacker.next, {{1, {"fleet france \"Brest\" " + ships}}}, {});
+  REQUIRE(defender.next->step().label == "Evasion (1.1.2.1)");
+  auto fights = play(*defender.next, {{1, {"evade no"}}}, {});
+  REQUIRE(fights.next->step().label == "Step One: tactical chits, in secret (1.1.2.2)");
+  return std::move(fights.next);
+}
+
+}  // namespace
+
+TEST_CASE("EiH 1.1.2.7: a side nearer to breaking stands worse, its enemy better") {
+  const auto even = trafalgar_before_round_one("line-of-battle", "line-of-battle");
+  // The allied side's cumulative morale loss 2.0 (fields: side, morale sum,
+  // ships, loss in hundredths, ships lost, enemy ships hit).
+  const std::string allied = record(*even, "morale 1 ");
+  auto words = text::split(allied);
+  REQUIRE(words.size() == 7);
+  std::string shaken = "morale 1 " + std::string(words[2]) + " " + std::string(words[3]) + " 200 " +
+                       std::string(words[5]) + " " + std::string(words[6]);
+  const auto shaken_state = edited(*even, "morale 1 ", shaken);
+  CHECK(shaken_state->standing(kBritain) > even->standing(kBritain));
+  CHECK(shaken_state->standing(kAllies) < even->standing(kAllies));
+}
+
+TEST_CASE("EiH 1.1.2.3, 1.1.2.5: the chits that give a side the better table stand better for it") {
+  // Doubling against line of battle: the attacker fires on 4-1, the
+  // defender on 2-1; the other way round 2-1 and 4-1.
+  const auto doubling = trafalgar_before_round_one("doubling", "line-of-battle");
+  const auto outdoubled = trafalgar_before_round_one("line-of-battle", "doubling");
+  CHECK(doubling->standing(kBritain) > outdoubled->standing(kBritain));
+  CHECK(doubling->standing(kAllies) < outdoubled->standing(kAllies));
+}
+
+TEST_CASE("EiH 1.1.2.7: the victor stands above any battle still fought, the beaten below") {
+  const auto fought = trafalgar_before_round_one("line-of-battle", "line-of-battle");
+  // A battle played to its end with the defaults and the first dice that
+  // give it a victor: whoever won stands at the top for its seat and at the
+  // bottom for the other.
+  std::unique_ptr<State> s;
+  for (std::uint8_t k = 1; k <= 40 && (!s || s->step().winners.size() != 1); ++k) {
+    s = fought->clone();
+    SeededDice dice(seed_of(k), StepNo{1});
+    for (int i = 0; i < 60 && !s->step().game_over; ++i) {
+      std::map<PlayerId, OrderSet> orders;
+      for (PlayerId p : s->step().to_order) orders[p] = s->default_orders(p);
+      s = s->resolve(orders, dice).next;
+    }
+  }
+  REQUIRE(s->step().game_over);
+  REQUIRE(s->step().winners.size() == 1);
+  const PlayerId victor{s->step().winners.front().value};
+  const PlayerId beaten{1 - victor.value};
+  CHECK(s->standing(victor) > fought->standing(victor));
+  CHECK(s->standing(beaten) < fought->standing(beaten));
+}
+
+TEST_CASE(
+    "EiH 1.1.2.4.1: a position drawn for a seat cannot know the enemy's hidden ships: two "
+    "positions differing only in them give the same draws and the same orders") {
+  // The same custom battle, the French fleet of another strength, which the
+  // British may not know until Step Three.
+  const auto truth = custom_at_the_chits("heavy 12 light 2");
+  const auto other = custom_at_the_chits("heavy 3 light 9 galleys 2");
+  REQUIRE(other->serialize() != truth->serialize());
+  REQUIRE(view_text(*other, 0) == view_text(*truth, 0));  // Britain sees the same
+  REQUIRE(view_text(*other, 1) != view_text(*truth, 1));  // France does not
+  for (std::uint8_t k = 1; k <= 4; ++k) {
+    SeededDice a(seed_of(k), StepNo{1}), b(seed_of(k), StepNo{1});
+    const auto drawn = truth->sampled_for(kBritain, a);
+    const auto drawn_other = other->sampled_for(kBritain, b);
+    REQUIRE(drawn != nullptr);
+    REQUIRE(drawn_other != nullptr);
+    CHECK(drawn->serialize() == drawn_other->serialize());
+    // The draw agrees with all Britain knows: it sees it as it sees the truth.
+    CHECK(view_text(*drawn, 0) == view_text(*truth, 0));
+  }
+  // The draws differ from one another: the hidden ships are drawn, not kept.
+  SeededDice c(seed_of(1), StepNo{1}), d(seed_of(2), StepNo{1});
+  bool differ = false;
+  for (int i = 0; i < 8 && !differ; ++i)
+    differ = truth->sampled_for(kBritain, c)->serialize() !=
+             truth->sampled_for(kBritain, d)->serialize();
+  CHECK(differ);
+  // The searching player orders alike on both.
+  const auto player = bots::player_for("eih-naval");
+  bots::Budget budget;
+  budget.playouts = 60;
+  bots::StatePort on_truth(*truth, kBritain), on_other(*other, kBritain);
+  SeededDice e(seed_of(5), StepNo{1}), f(seed_of(5), StepNo{1});
+  CHECK(player->decide(on_truth, e, budget) == player->decide(on_other, f, budget));
+}
+
+TEST_CASE("EiH 1.1.2.4.1: a draw for a seat keeps its own side's ships as they are") {
+  const auto truth = trafalgar_at_the_chits();
+  SeededDice rng(seed_of(3), StepNo{1});
+  const auto drawn = truth->sampled_for(kAllies, rng);
+  REQUIRE(drawn != nullptr);
+  for (const char* own : {"fleet F1 ", "fleet F2 ", "fleet S1 ", "fleet S2 "})
+    CHECK(record(*drawn, own) == record(*truth, own));
+  CHECK(view_text(*drawn, 1) == view_text(*truth, 1));
+}
