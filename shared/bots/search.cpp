@@ -89,7 +89,7 @@ class Search final : public Player {
             std::swap(tries[static_cast<std::size_t>(i)],
                       tries[static_cast<std::size_t>(i) +
                             static_cast<std::size_t>(
-                                rng.roll(static_cast<int>(tries.size()) - i + 1, "search pick")) -
+                                rng.roll(static_cast<int>(tries.size()) - i, "search pick")) -
                             1]);
           tries.resize(static_cast<std::size_t>(options_.per_group));
         }
