@@ -294,6 +294,7 @@ struct Board : Position, LandBoard, Adjudication {
   double ship_worth(const Ship& s) const;
   double naval_standing(Side me) const;
   double siege_progress() const;  // the Macedonian's; the Tyrian's is its negation
+  const std::vector<HexId>& breach_targets() const;
 
   // ---------------------------------------------------------- serialise.cpp
   std::string serialize() const;
