@@ -5,6 +5,7 @@
 // Macedonian army is to the Temple of Hercules and the Agenorium (18.1).
 #include <algorithm>
 #include <limits>
+#include <memory>
 
 #include "core/galley.h"
 #include "games/tyre/rules.h"
@@ -106,10 +107,12 @@ double Board::naval_standing(Side me) const {
 // two objectives (18.1). Read from the printed map, the same for every
 // position.
 const std::vector<HexId>& Board::breach_targets() const {
-  thread_local const Map* read_for = nullptr;
+  // One list per scenario data (a weak pointer: data freed and another
+  // loaded in its place is read afresh).
+  thread_local std::weak_ptr<const Scenario> read_for;
   thread_local std::vector<HexId> targets;
-  if (read_for == &sc_->map) return targets;
-  read_for = &sc_->map;
+  if (read_for.lock() == sc_) return targets;
+  read_for = sc_;
   targets.clear();
   std::vector<std::pair<int, HexId>> walls;
   HexId temple{}, agenorium{};
