@@ -8,7 +8,10 @@
 // each of the others, or has won before.
 //
 //   naumachia-bench-computer [--games N] [--only GAME[/SCENARIO]] [--playouts N]
-//                            [--max-steps N] [--seed N]
+//                            [--max-steps N] [--seed N] [--trace]
+//
+// --trace writes each step of every game to stderr: its label, the
+// computer's orders and what happened, for looking into how it plays.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -32,6 +35,7 @@ struct Options {
   int playouts = 400;
   int max_steps = 3000;
   unsigned seed = 1;
+  bool trace = false;
 };
 
 Seed seed_of(unsigned base, int game, int salt) {
@@ -111,7 +115,17 @@ bool play_one(const Game& game, const ScenarioInfo& sc, int players,
       }
     }
     SeededDice dice(seed_of(o.seed, index, salt + 2000), state->step().number);
-    state = state->resolve(orders, dice).next;
+    if (o.trace) {
+      std::fprintf(stderr, "== %s\n", state->step().label.c_str());
+      for (PlayerId p : computer_seats)
+        if (orders.count(p))
+          for (const std::string& line : orders.at(p).lines)
+            std::fprintf(stderr, "   computer: %s\n", line.c_str());
+    }
+    Resolution r = state->resolve(orders, dice);
+    if (o.trace)
+      for (const Event& e : r.events) std::fprintf(stderr, "   %s\n", e.text.c_str());
+    state = std::move(r.next);
   }
   const StepInfo end = state->step();
   if (end.game_over) {
@@ -154,10 +168,12 @@ int main(int argc, char** argv) {
       o.max_steps = std::stoi(value());
     else if (a == "--seed")
       o.seed = static_cast<unsigned>(std::stoul(value()));
+    else if (a == "--trace")
+      o.trace = true;
     else {
       std::fprintf(stderr,
                    "usage: naumachia-bench-computer [--games N] [--only GAME[/SCENARIO]] "
-                   "[--playouts N] [--max-steps N] [--seed N]\n");
+                   "[--playouts N] [--max-steps N] [--seed N] [--trace]\n");
       return a == "--help" ? 0 : 2;
     }
   }

@@ -1,6 +1,7 @@
 #include "bots/diplomacy.h"
 #include "bots/player.h"
 #include "bots/search.h"
+#include "bots/tyre.h"
 
 namespace naumachia::bots {
 
@@ -35,6 +36,7 @@ std::unique_ptr<Player> player_for(std::string_view game_id) {
   // The Fall of Constantinople is offered under the Diplomacy game and
   // under an id of its own.
   if (game_id == "diplomacy" || game_id == "fall-of-constantinople") return diplomacy_player();
+  if (game_id == "tyre") return tyre_player();
   if (game_id == "classis") return searching_player(classis_options());
   if (game_id == "eih-naval") return searching_player(eih_naval_options());
   return searching_player();

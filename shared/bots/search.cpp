@@ -79,30 +79,43 @@ class Search final : public Player {
       for (const std::string& line : best)
         if (std::find(groups[g].begin(), groups[g].end(), line) != groups[g].end())
           chosen[g] = line;
+    // Each group's candidates once (a module may list a line several times
+    // to weight random play).
+    std::vector<std::vector<std::string>> distinct(groups.size());
+    for (std::size_t g = 0; g < groups.size(); ++g)
+      for (const std::string& line : groups[g])
+        if (std::find(distinct[g].begin(), distinct[g].end(), line) == distinct[g].end())
+          distinct[g].push_back(line);
     for (int round = 0; round < options_.rounds; ++round) {
       bool changed = false;
-      for (std::size_t g : order) {
+      for (std::size_t k = 0; k < order.size(); ++k) {
+        const std::size_t g = order[k];
         if (budget.spent(used)) return *port.validate(best);
-        std::vector<std::string> tries = groups[g];
-        if (static_cast<int>(tries.size()) > options_.per_group) {
-          // A partial shuffle: the first per_group places drawn from the
-          // places not yet drawn (at least two remain at each draw).
-          for (std::size_t i = 0; i < static_cast<std::size_t>(options_.per_group); ++i) {
-            const auto left = static_cast<int>(tries.size() - i);
-            const auto pick = i + static_cast<std::size_t>(rng.roll(left, "search pick") - 1);
-            std::swap(tries[i], tries[pick]);
-          }
-          tries.resize(static_cast<std::size_t>(options_.per_group));
-        }
+        // The group's share of what is left of the budget, so that every
+        // group is tried: at most per_group candidates, at least one.
+        const int groups_left = static_cast<int>(order.size() - k);
+        const int share =
+            std::clamp((budget.playouts - used) / (static_cast<int>(draws.size()) * groups_left), 1,
+                       options_.per_group);
+        // The candidates in an order drawn at random; those that do not
+        // validate with the rest are passed over and not counted.
+        std::vector<std::string> tries = distinct[g];
+        for (std::size_t i = 0; i + 1 < tries.size(); ++i)
+          std::swap(tries[i], tries[i +
+                                    static_cast<std::size_t>(rng.roll(
+                                        static_cast<int>(tries.size() - i), "search pick")) -
+                                    1]);
         // The lines without this group's choice.
         std::vector<std::string> base = best;
         if (chosen[g]) std::erase(base, *chosen[g]);
+        int tried = 0;
         for (const std::string& line : tries) {
           if (chosen[g] && line == *chosen[g]) continue;
-          if (budget.spent(used)) break;
+          if (tried >= share || budget.spent(used)) break;
           std::vector<std::string> trial = base;
           trial.push_back(line);
           if (!port.validate(trial)) continue;
+          ++tried;
           const double v = judge(trial);
           if (v > best_value) {
             best_value = v;

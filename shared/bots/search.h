@@ -12,7 +12,8 @@ struct SearchOptions {
   // orders, dice) judge every candidate, so that candidates differ only by
   // what they change.
   int samples = 4;
-  // Candidates tried per group at most (drawn at random beyond that).
+  // Candidates tried per group at most, drawn at random; each group gets
+  // its share of what is left of the budget, so that every group is tried.
   int per_group = 12;
   // Rounds over all groups: a later round may change an earlier choice in
   // the light of the later ones.

@@ -19,6 +19,9 @@ class NavalState final : public SequencedState<NavalState, Board, Side> {
  public:
   NavalState(std::shared_ptr<const Scenario> sc, RulesVersion rules)
       : SequencedState(std::move(sc), rules) {}
+  double standing(PlayerId seat) const override {
+    return board_.standing(static_cast<Side>(seat.value));
+  }
 };
 
 class ConstantinopleGame final : public Game {

@@ -193,6 +193,15 @@ struct Board : Position, Adjudication {
   void end_game(std::optional<Side> winner, const std::string& why);
   std::vector<SideId> winners() const;
 
+  // ------------------------------------------------------------ standing.cpp
+  // How `me` stands, for a computer player's judgement (State::standing).
+  double standing(Side me) const;
+  double ship_worth(const Ship& s) const;
+  // Hexes from `s` to the Golden Horn: across the Boom, or by the Great
+  // Portage from one of `portage_starts` (17.23) once it is open.
+  int distance_to_horn(const Ship& s, const std::vector<HexId>& portage_starts) const;
+  double ottoman_progress() const;  // the Byzantine's standing is its negation
+
   // ------------------------------------------------------------ candidates.cpp
   std::vector<std::vector<std::string>> move_candidates(Side side) const;
   std::vector<std::vector<std::string>> melee_candidates(Side side) const;

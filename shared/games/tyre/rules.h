@@ -288,6 +288,14 @@ struct Board : Position, LandBoard, Adjudication {
   void check_assault_deadlines();
   void end_game(Side winner, const std::string& why);
 
+  // ---------------------------------------------------------- standing.cpp
+  // How `me` stands, for a computer player's judgement (State::standing).
+  double standing(Side me) const;
+  double ship_worth(const Ship& s) const;
+  double naval_standing(Side me) const;
+  double siege_progress() const;  // the Macedonian's; the Tyrian's is its negation
+  const std::vector<HexId>& breach_targets() const;
+
   // ---------------------------------------------------------- serialise.cpp
   std::string serialize() const;
   void write_siege(std::ostringstream& out) const;

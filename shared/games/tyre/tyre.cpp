@@ -18,6 +18,9 @@ class TyreState final : public SequencedState<TyreState, Board, Side> {
  public:
   TyreState(std::shared_ptr<const Scenario> sc, bool siege, RulesVersion rules)
       : SequencedState(std::move(sc), siege, rules) {}
+  double standing(PlayerId seat) const override {
+    return board_.standing(static_cast<Side>(seat.value));
+  }
 };
 
 class TyreGame final : public Game {

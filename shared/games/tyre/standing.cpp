@@ -1,0 +1,267 @@
+// Tyre: how a side stands (State::standing), for a computer player's
+// judgement. It reads only the position: the victory conditions (18.0),
+// the ships' strength (3.32, 6.4, 6.5), the siege's progress (the mole 14.1,
+// the walls 7.15, the engines 13.0) and, in the assault, how near the
+// Macedonian army is to the Temple of Hercules and the Agenorium (18.1).
+#include <algorithm>
+#include <limits>
+#include <memory>
+
+#include "core/galley.h"
+#include "games/tyre/rules.h"
+
+namespace naumachia::tyre {
+
+namespace {
+
+// A decided game outweighs every difference of material or position.
+constexpr double kDecided = 100000;
+
+// Where a Macedonian land unit or leader stands for the assault: its hex,
+// or the hex of the ship carrying it.
+std::optional<HexId> army_hex(const Board& b, Where at, HexId hex, const std::string& ship) {
+  if (at == Where::Hex) return hex;
+  if (at != Where::Ship) return std::nullopt;
+  const auto s = b.ships_.find(ship);
+  if (s == b.ships_.end() || s->second.sunk || !s->second.on_map) return std::nullopt;
+  return s->second.hex;
+}
+
+}  // namespace
+
+// 3.32, 6.34, 6.5: a ship is worth its melee strength on the side it shows,
+// and more afloat than sunk; a damaged ship has lost its front face. The
+// fireship is spent in its one attack (14.43): it is worth nothing kept.
+double Board::ship_worth(const Ship& s) const {
+  if (s.sunk || s.fireship) return 0;
+  return values(s).melee + (s.damaged ? 1.0 : 3.0);
+}
+
+// The naval war: every ship of the side afloat (or still to come, 17.2),
+// its naval leaders (16.0), and the local odds of the ships in contact: a
+// melee is judged on the strength differential (6.5) and a ram needs the
+// rammer 3+ hexes off the target's broadside (6.11-6.13).
+double Board::naval_standing(Side me) const {
+  double v = 0;
+  for (const auto& [id, s] : ships_) {
+    v += (s.side == me ? 1 : -1) * ship_worth(s);
+    // 17.22: a fleet that has arrived does nothing off the map.
+    if (!s.on_map && !s.sunk && arrived_.count(s.fleet)) v -= (s.side == me ? 1 : -1) * 1.5;
+  }
+  for (const auto& [id, l] : leaders_)
+    if (!l.drowned) v += (fleet_side(l.fleet) == me ? 1.5 : -1.5);
+
+  // Ships in contact and ships in ramming reach.
+  for (const auto& [id, s] : ships_) {
+    if (!s.on_map || s.sunk || s.fireship) continue;
+    const double sign = s.side == me ? -1 : 1;  // s's danger is bad for its side
+    int enemies_next = 0, strongest[2] = {0, 0};
+    bool rammable = false;
+    for (const auto& [eid, e] : ships_) {
+      if (e.side == s.side || !e.on_map || e.sunk) continue;
+      const int d = hex::distance(s.hex, e.hex);
+      if (d == 1 && melee_problem(e, s).empty() && !is_disrupted(e)) {
+        ++enemies_next;
+        const int m = values(e).melee;
+        if (m > strongest[0]) {
+          strongest[1] = strongest[0];
+          strongest[0] = m;
+        } else if (m > strongest[1]) {
+          strongest[1] = m;
+        }
+      }
+      if (d >= 3 && d <= values(e).ramming_speed + 1 && e.pinned_with.empty() && !is_disrupted(e) &&
+          !transporting(e) && galley::aspect({s.hex, s.facing}, e.hex) == galley::Aspect::Broadside)
+        rammable = true;
+    }
+    // 6.23: at most two ships attack one; 6.5: the differential decides.
+    if (enemies_next > 0) {
+      const int diff = strongest[0] + strongest[1] - values(s).melee;
+      v += sign * 0.35 * std::max(0, diff + 2);
+    }
+    // 6.4: about one ram in two hurts (a trireme on a trireme: 4-6, then 4-6).
+    if (rammable) v += sign * 0.25 * ship_worth(s);
+  }
+
+  // The stronger fleet closes with the weaker: for the side with more ships'
+  // worth on the map, each ship's distance to the nearest enemy counts
+  // against it; the weaker side keeps away.
+  double afloat[2] = {0, 0};
+  for (const auto& [id, s] : ships_)
+    if (s.on_map) afloat[static_cast<int>(s.side)] += ship_worth(s);
+  const Side stronger = afloat[0] >= afloat[1] ? Side::Tyrian : Side::Macedonian;
+  for (const auto& [id, s] : ships_) {
+    if (s.side != stronger || !s.on_map || s.sunk || s.fireship) continue;
+    int nearest = 99;
+    for (const auto& [eid, e] : ships_)
+      if (e.side != s.side && e.on_map && !e.sunk && !in_port_or_beach(e.hex))
+        nearest = std::min(nearest, hex::distance(s.hex, e.hex));
+    if (nearest < 99) v += (stronger == me ? -0.03 : 0.03) * nearest;
+  }
+  return v;
+}
+
+// The wall hexes an assault should break (7.15, 8.32, 8.33): primary wall
+// hexes next to an all-sea hex, where rams batter from (7.14) and units wade
+// or land into the breach, within a few hexes' march of the nearest to the
+// two objectives (18.1). Read from the printed map, the same for every
+// position.
+const std::vector<HexId>& Board::breach_targets() const {
+  // One list per scenario data (a weak pointer: data freed and another
+  // loaded in its place is read afresh).
+  thread_local std::weak_ptr<const Scenario> read_for;
+  thread_local std::vector<HexId> targets;
+  if (read_for.lock() == sc_) return targets;
+  read_for = sc_;
+  targets.clear();
+  std::vector<std::pair<int, HexId>> walls;
+  HexId temple{}, agenorium{};
+  for (const HexId h : sc_->map.all_hexes()) {
+    if (sc_->map.terrain(h) == Terrain::Temple) temple = h;
+    if (sc_->map.terrain(h) == Terrain::Agenorium) agenorium = h;
+  }
+  for (const HexId h : sc_->map.all_hexes())
+    if (sc_->map.terrain(h) == Terrain::PrimaryWall &&
+        next_to(h, [&](HexId n) { return sc_->map.terrain(n) == Terrain::Sea; }))
+      walls.emplace_back(hex::distance(h, temple) + hex::distance(h, agenorium), h);
+  std::sort(walls.begin(), walls.end());
+  for (const auto& [d, h] : walls)
+    if (d <= walls.front().first + 8) targets.push_back(h);
+  return targets;
+}
+
+namespace {
+
+// Hexes from `from` to the nearest of `to` (99 when there is none).
+int nearest(HexId from, const std::vector<HexId>& to) {
+  int best = 99;
+  for (const HexId h : to) best = std::min(best, hex::distance(from, h));
+  return best;
+}
+
+}  // namespace
+
+// The siege, as the Macedonian's progress toward 18.1 (the Tyrian's
+// standing is its negation): the mole built (14.1), breach damage to the
+// walls (7.15), the engines and the armies; in the bombardment the rams and
+// catapults carried toward the walls an assault should break (7.12, 7.14);
+// the plan (4.0 1A: one assault, only through a breach, 8.32, 8.33, and
+// before the end of Game-Turn 12, 18.2); in the assault the objectives held
+// and the army's way to them.
+double Board::siege_progress() const {
+  const std::vector<HexId>& targets = breach_targets();
+  double v = 0;
+  v += 2.0 * static_cast<double>(mole_.size());
+  std::vector<HexId> breaches;
+  for (const auto& [h, d] : walls_) {
+    const bool target = std::find(targets.begin(), targets.end(), h) != targets.end();
+    v += (target ? 4.0 : 1.0) * std::min(d, kBreach) + (d >= kBreach ? (target ? 30 : 6) : 0);
+    if (d >= kBreach && target) breaches.push_back(h);
+  }
+  for (const auto& [id, e] : engines_) {
+    if (e.at == Where::Dead) continue;
+    v += side_of(e.kind) == Side::Macedonian ? 2 : -2;
+  }
+  for (const auto& [id, u] : units_) {
+    if (u.at == Where::Dead) continue;
+    v += (u.t.side == Side::Macedonian ? 1 : -1) * (1.0 + u.t.melee);
+  }
+  for (const auto& [id, l] : lleaders_) {
+    if (l.at == Where::Dead) continue;
+    v += (l.t.side == Side::Macedonian ? 1 : -1) * 3.0;
+  }
+
+  // 16.12: ships move only within their leaders' command radius, so the
+  // Macedonian leaders' ships go with the engines and the army to the walls.
+  std::vector<HexId> batter_from;
+  for (const HexId w : targets)
+    for (const HexId n : hex::neighbours(w))
+      if (terrain(n) == Terrain::Sea) batter_from.push_back(n);
+  for (const auto& [id, l] : leaders_) {
+    if (l.drowned || l.ship.empty() || fleet_side(l.fleet) != Side::Macedonian) continue;
+    const auto s = ships_.find(l.ship);
+    if (s != ships_.end() && s->second.on_map && !s->second.sunk)
+      v -= 0.2 * std::min(nearest(s->second.hex, batter_from), 45);
+  }
+
+  // 7.12-7.14: rams and catapults aboard, carried to their walls; a
+  // ram's ship next to a target wall, a catapult's within four hexes.
+  for (const auto& [id, e] : engines_) {
+    if (e.at != Where::Ship || (e.kind != EngineKind::Ram && e.kind != EngineKind::Catapult))
+      continue;
+    const auto s = ships_.find(e.ship);
+    if (s == ships_.end() || s->second.sunk) continue;
+    if (!s->second.on_map) continue;
+    const int d = e.kind == EngineKind::Ram ? nearest(s->second.hex, batter_from)
+                                            : std::max(0, nearest(s->second.hex, targets) - 4);
+    // Aboard is worth more than in the park however far the walls are.
+    v += 20 - 0.4 * std::min(d, 45);
+    if (e.kind == EngineKind::Ram && d == 0 &&
+        std::find(targets.begin(), targets.end(),
+                  hex::neighbour(s->second.hex, s->second.facing)) != targets.end())
+      v += 1;
+  }
+  if (plan_ != Plan::Assault) {
+    // 18.2: no assault in the last Game-Turn loses the game.
+    if (plan_ == Plan::Bombard && turn_ >= kLastTurn) v -= 500;
+    return v;
+  }
+
+  // 4.0 1A, 8.32, 8.33: an assault lands only through a breach: one with a
+  // breach on a target wall is the way to 18.1 (worth more than the army's
+  // whole way to the objectives below); before the last Game-Turn one
+  // without is thrown away.
+  if (!breaches.empty())
+    v += 400;
+  else if (turn_ < kLastTurn)
+    v -= 200;
+  // 18.1, 18.2: each objective held counts most; else the nearest
+  // Macedonian unit's way to it: aboard, by its ship to the breach and on
+  // from there; ashore, from where it stands.
+  // Without a breach (the last Game-Turn's assault) the army still makes
+  // for the target walls.
+  const std::vector<HexId>& gates = breaches.empty() ? targets : breaches;
+  std::vector<HexId> landing;
+  for (const HexId w : gates)
+    for (const HexId n : hex::neighbours(w))
+      if (terrain(n) == Terrain::Sea || terrain(n) == Terrain::Beach) landing.push_back(n);
+  HexId goals[2] = {temple_hex(), {}};
+  for (const HexId h : sc_->map.all_hexes())
+    if (sc_->map.terrain(h) == Terrain::Agenorium) goals[1] = h;
+  for (const Terrain goal : {Terrain::Temple, Terrain::Agenorium}) {
+    if (objective_held(goal)) {
+      v += 80;
+      continue;
+    }
+    const HexId target = goals[goal == Terrain::Temple ? 0 : 1];
+    int best = 60;
+    double all = 0;
+    int units = 0;
+    for (const auto& [id, u] : units_) {
+      if (u.t.side != Side::Macedonian || u.at == Where::Dead || u.at == Where::Off) continue;
+      int d = 60;
+      if (u.at == Where::Hex && is_island(terrain(u.hex))) {
+        d = hex::distance(u.hex, target);
+      } else if (u.at == Where::Hex && terrain(u.hex) == Terrain::Sea) {
+        d = 1 + hex::distance(u.hex, target);  // wading (8.32)
+      } else if (const auto at = army_hex(*this, u.at, u.hex, u.ship); at && u.at == Where::Ship) {
+        d = 2 + nearest(*at, landing) + nearest(target, gates);
+      }
+      best = std::min(best, d);
+      all += d;
+      ++units;
+    }
+    v -= 2.0 * best + (units ? 0.1 * all / units * 6 : 0);
+  }
+  return v;
+}
+
+double Board::standing(Side me) const {
+  // 18.1, 18.2: a decided game.
+  if (over_) return winner_ == me ? kDecided : -kDecided;
+  double v = naval_standing(me);
+  if (siege_) v += (me == Side::Macedonian ? 1 : -1) * siege_progress();
+  return v;
+}
+
+}  // namespace naumachia::tyre
