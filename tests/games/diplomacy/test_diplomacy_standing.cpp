@@ -48,7 +48,7 @@ TEST_CASE("Diplomacy, adjustments: a unit lost stands worse") {
 
 TEST_CASE(
     "Diplomacy, ownership of centres: a unit on a centre it gains this autumn, or a "
-    "step nearer one, stands better; another's unit on an own centre worse") {
+    "step nearer one, stands better, and another's unit on an own centre worse") {
   const auto base = opening();
   // Paris to Picardy: a step nearer Belgium.
   CHECK(changed("unit France A par\n", "unit France A pic\n")->standing(kFrance) >

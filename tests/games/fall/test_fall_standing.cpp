@@ -47,7 +47,7 @@ TEST_CASE("FoC Movement c.i, c.ii: a siege nearer its end stands better for the 
 
 TEST_CASE(
     "FoC Building b: units the stock cannot feed (nor its spare money buy food for) "
-    "stand worse; a unit lost stands worse") {
+    "stand worse, and a unit lost stands worse") {
   // 2£: the armies' upkeep, nothing left to buy food with.
   std::string fed = kThebes;
   fed.replace(fed.find("stock Ottomans 10 0 10"), 22, "stock Ottomans 2 0 10");
