@@ -241,6 +241,12 @@ const std::set<std::string>& Map::sea_neighbours(std::string_view province) cons
   return it == sea_neighbours_.end() ? kNone : it->second;
 }
 
+std::map<std::string, int> Map::distances_from(const std::vector<std::string>& sources) const {
+  return flood::reachable(
+      sources, std::nullopt, [&](const std::string& p) { return any_neighbours(p); },
+      [](const std::string&, const std::string&, int) { return flood::Step::Through; });
+}
+
 const std::set<std::string>& Map::any_neighbours(std::string_view province) const {
   static const std::set<std::string> kNone;
   const auto it = any_neighbours_.find(province);

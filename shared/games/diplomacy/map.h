@@ -104,6 +104,9 @@ class Map {
   // Province-level neighbours by sea (for convoy routes) and by any border.
   const std::set<std::string>& sea_neighbours(std::string_view province) const;
   const std::set<std::string>& any_neighbours(std::string_view province) const;
+  // Each province's distance over any border to the nearest of `sources`
+  // (0 for a source); provinces no source reaches are absent.
+  std::map<std::string, int> distances_from(const std::vector<std::string>& sources) const;
   // Whether a chain of provinces in `links` (sea provinces holding convoying
   // fleets) leads from one coastal province to another: a convoy route.
   bool convoy_chain(const std::string& from, const std::string& to,

@@ -6,7 +6,6 @@
 // losing ownership of supply centres"), so a unit on a centre not its own
 // counts towards it, and a unit one province nearer to one stands better.
 #include <algorithm>
-#include <deque>
 #include <map>
 
 #include "games/diplomacy/board.h"
@@ -26,27 +25,16 @@ constexpr double kStep = 0.04;       // each province between a unit and a centr
 // seat does not own, or the map's size when there is none.
 std::map<std::string, int> distance_to_gain(const Map& map, const Position& pos,
                                             const std::vector<std::string>& mine) {
-  std::map<std::string, int> dist;
-  std::deque<std::string> queue;
+  std::vector<std::string> to_take;
   for (const auto& [id, p] : map.provinces()) {
     if (!p.supply_center) continue;
     const auto owner = pos.owners.find(id);
     if (owner != pos.owners.end() &&
         std::find(mine.begin(), mine.end(), owner->second) != mine.end())
       continue;
-    dist[id] = 0;
-    queue.push_back(id);
+    to_take.push_back(id);
   }
-  while (!queue.empty()) {
-    const std::string at = queue.front();
-    queue.pop_front();
-    for (const std::string& n : map.any_neighbours(at)) {
-      if (dist.count(n)) continue;
-      dist[n] = dist[at] + 1;
-      queue.push_back(n);
-    }
-  }
-  return dist;
+  return map.distances_from(to_take);
 }
 
 }  // namespace

@@ -8,7 +8,6 @@
 // nearer their end, more units it can feed and maintain, and its units
 // nearer a city it does not own.
 #include <algorithm>
-#include <deque>
 #include <map>
 
 #include "games/fall/board.h"
@@ -37,26 +36,15 @@ constexpr double kInCity = 1;       // a unit inside a city is a move from its p
 // none of `mine` owns, the map's size when there is none.
 std::map<std::string, int> distance_to_gain(const diplomacy::Map& map, const Position& pos,
                                             const std::vector<std::string>& mine) {
-  std::map<std::string, int> dist;
-  std::deque<std::string> queue;
+  std::vector<std::string> to_take;
   for (const auto& [id, city] : map.cities()) {
     const auto owner = pos.city_owner.find(id);
     if (owner != pos.city_owner.end() &&
         std::find(mine.begin(), mine.end(), owner->second) != mine.end())
       continue;
-    dist[id] = 0;
-    queue.push_back(id);
+    to_take.push_back(id);
   }
-  while (!queue.empty()) {
-    const std::string at = queue.front();
-    queue.pop_front();
-    for (const std::string& n : map.any_neighbours(at)) {
-      if (dist.count(n)) continue;
-      dist[n] = dist[at] + 1;
-      queue.push_back(n);
-    }
-  }
-  return dist;
+  return map.distances_from(to_take);
 }
 
 }  // namespace
