@@ -41,8 +41,6 @@ Angle angle_of(const Ship& target, HexId attacker) {
   }
 }
 
-namespace {
-
 // Classis 3.3.1: +1 on a bow beam, +2 on a quarter beam, +3 on the stern.
 int angle_bonus(Angle a) {
   switch (a) {
@@ -57,6 +55,8 @@ int angle_bonus(Angle a) {
   }
   return 0;
 }
+
+namespace {
 
 bool in_ram(const Ship& s, const Ship& t) {
   return (s.contact == t.id && s.ram) || (t.contact == s.id && t.ram);

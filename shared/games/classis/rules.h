@@ -65,6 +65,8 @@ std::string format_path(const std::vector<Step>& path);  // "F F R F"
 enum class Angle { Bow, BowBeam, QuarterBeam, Stern };
 const char* angle_name(Angle a);
 Angle angle_of(const Ship& target, HexId attacker);
+// Classis 3.3.1: what the angle of a ram adds to its die.
+int angle_bonus(Angle a);
 
 // What one side's order lines of a step have claimed so far: an activation's
 // list ends at 'end' (3.1.2), and after a refused line the later ones are

@@ -53,21 +53,6 @@ double capture_chance(int lead) {
   return p;
 }
 
-// Classis 3.3.1: +1 on a bow beam, +2 on a quarter beam, +3 on the stern.
-int angle_bonus(Angle a) {
-  switch (a) {
-    case Angle::Bow:
-      return 0;
-    case Angle::BowBeam:
-      return 1;
-    case Angle::QuarterBeam:
-      return 2;
-    case Angle::Stern:
-      return 3;
-  }
-  return 0;
-}
-
 // How much of each losing measure of 4.0 a side has lost, or may yet lose:
 // ships and ramming factors, each counted as its own side's.
 struct Losses {
