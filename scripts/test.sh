@@ -16,7 +16,7 @@ failed=0
 run_build() {  # name, build dir, extra cmake flags...
   local name=$1 dir=$2
   shift 2
-  echo "=== $name build ($dir)"
+  echo "=== $name build ($dir), at ${SECONDS}s"
   if ! cmake -S . -B "$dir" "$@" >"$dir/configure.log" 2>&1; then
     cat "$dir/configure.log"; failed=$((failed + 1)); return
   fi
@@ -24,6 +24,7 @@ run_build() {  # name, build dir, extra cmake flags...
     echo "$name build failed"; failed=$((failed + 1)); return
   fi
   local log="$dir/ctest.log"
+  echo "=== $name tests, at ${SECONDS}s"
   (cd "$dir" && ctest --output-on-failure -j"$jobs") 2>&1 | tee "$log"
   local summary
   summary=$(grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+' "$log" | tail -n 1)
@@ -74,7 +75,7 @@ run_fuzz() {
       echo "fuzz_$h was not built"; failed=$((failed + 1)); return
     fi
   done
-  echo "=== fuzz harnesses, ${fuzz_seconds}s each, $jobs at a time"
+  echo "=== fuzz harnesses, ${fuzz_seconds}s each, $jobs at a time, at ${SECONDS}s"
   for h in "${fuzz_harnesses[@]}"; do
     rm -f "$dir/fuzz_$h.rc"
     while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
@@ -94,5 +95,6 @@ run_fuzz() {
   done
 }
 run_fuzz
+echo "=== done in ${SECONDS}s"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

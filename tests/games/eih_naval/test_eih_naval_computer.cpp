@@ -23,7 +23,9 @@ Seed seed_of(std::uint8_t a) {
 
 // The record of `s` starting with `prefix`.
 std::string record(const State& s, const std::string& prefix) {
-  for (auto l : text::lines(s.serialize()))
+  // The lines view the record, so it must outlive them.
+  const std::string serialized = s.serialize();
+  for (auto l : text::lines(serialized))
     if (l.substr(0, prefix.size()) == prefix) return std::string(l);
   FAIL("no record '" << prefix << "'");
   return {};

@@ -79,7 +79,8 @@ TEST_CASE(
     "Tyre 6.34: a damaged ship stands its side worse than a full one, better than a sunk one") {
   const auto full = edited("naval", same);
   const std::string where = [&] {
-    for (auto line : text::lines(full->serialize()))
+    const std::string serialized = full->serialize();  // outlives the lines viewing it
+    for (auto line : text::lines(serialized))
       if (line.rfind("ship T3 ", 0) == 0) return std::string(text::split(line)[2]);
     return std::string();
   }();
