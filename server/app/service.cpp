@@ -44,7 +44,8 @@ Service::Service(net::io_context& ioc, const std::string& db_path, const Registr
       ticker_(strand_) {}
 
 Service::~Service() {
-  computer_.stop();
+  // The computer thinks again for its seats when the server starts again.
+  computer_.stop(WorkQueue::Waiting::drop);
   hashing_.stop();
   replays_.stop();
   writer_.flush();

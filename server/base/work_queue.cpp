@@ -10,10 +10,20 @@ WorkQueue::WorkQueue(std::string name, QueueLimits limits)
   for (int i = 0; i < std::max(1, limits_.threads); ++i) threads_.emplace_back([this] { work(); });
 }
 
-void WorkQueue::stop() {
+void WorkQueue::stop(Waiting waiting) {
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
+    stopping_flag_ = true;
+    if (waiting == Waiting::drop) {
+      for (const std::string& key : turn_) {
+        Key& k = keys_[key];
+        jobs_ -= k.waiting.size();
+        k.waiting.clear();
+        if (k.running == 0) keys_.erase(key);
+      }
+      turn_.clear();
+    }
   }
   wake_.notify_all();
   for (std::thread& t : threads_) t.join();

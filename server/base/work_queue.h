@@ -7,6 +7,7 @@
 // past either, a job is refused, not queued. The server has one for password
 // hashing and one for replays (app/service.h), so that neither kind of work
 // waits behind the other.
+#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -30,10 +31,16 @@ class WorkQueue {
  public:
   // `name` names the queue in refusals ("password checks", "replays").
   WorkQueue(std::string name, QueueLimits limits);
+  // What stop does with the jobs still waiting: runs them (a password
+  // check, a replay someone waits for), or drops them (work that is done
+  // again after a restart anyway, like the computer's thinking).
+  enum class Waiting { run, drop };
   // Runs the jobs already queued, then joins the threads.
   ~WorkQueue() { stop(); }
   // The same, before the owner's other members go; takes no jobs afterwards.
-  void stop();
+  void stop(Waiting waiting = Waiting::run);
+  // True once stop began: a long job may end early. Any thread.
+  bool stopping() const { return stopping_flag_.load(std::memory_order_relaxed); }
   WorkQueue(const WorkQueue&) = delete;
   WorkQueue& operator=(const WorkQueue&) = delete;
 
@@ -59,6 +66,7 @@ class WorkQueue {
   std::list<std::string> turn_;  // keys with jobs waiting, in the order they are served
   std::size_t jobs_ = 0;         // waiting or running
   bool stopping_ = false;
+  std::atomic<bool> stopping_flag_{false};  // stopping_, read without the lock
   std::vector<std::thread> threads_;
 };
 

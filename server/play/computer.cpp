@@ -18,7 +18,8 @@ std::unique_ptr<bots::Player> ComputerPlayers::for_game(std::string_view game_id
 
 ComputerAnswer computer_decides(const Game& module, int rules_version, const std::string& state,
                                 int seat, const ComputerPlayers& players,
-                                const ComputerOptions& options) {
+                                const ComputerOptions& options,
+                                std::function<bool()> cancelled) {
   ComputerAnswer a;
   a.seat = seat;
   try {
@@ -36,7 +37,9 @@ ComputerAnswer computer_decides(const Game& module, int rules_version, const std
                            std::chrono::duration<double>(options.seconds));
     bots::Budget budget;
     budget.playouts = options.playouts;
-    budget.stop = [until] { return std::chrono::steady_clock::now() >= until; };
+    budget.stop = [until, cancelled = std::move(cancelled)] {
+      return std::chrono::steady_clock::now() >= until || (cancelled && cancelled());
+    };
     const bots::StatePort port(**position, PlayerId{seat});
     a.lines = players.for_game(module.id())->decide(port, rng, budget).lines;
   } catch (...) {
@@ -85,7 +88,8 @@ void Coordinator::think(const GamePtr& g) {
     auto job = [this, module = g->module, rules = g->row.rules_version, state = g->row.state, id,
                 step, seat = p.value, due] {
       ComputerAnswer a =
-          computer_decides(*module, rules, state, seat, *computer_.players, computer_.options);
+          computer_decides(*module, rules, state, seat, *computer_.players, computer_.options,
+                           [queue = computer_.queue] { return queue->stopping(); });
       a.game_id = id;
       a.step = step;
       a.due = due;

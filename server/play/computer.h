@@ -63,9 +63,11 @@ struct ComputerAnswer {
 
 // The orders the computer's player gives `seat` on the position `state`
 // (serialised, of `module` under `rules_version`), within `options`; runs on
-// a worker. A player that throws gives `failed`.
+// a worker. A player that throws gives `failed`. `cancelled` (when given)
+// ends the thinking early: the server is stopping.
 ComputerAnswer computer_decides(const Game& module, int rules_version, const std::string& state,
                                 int seat, const ComputerPlayers& players,
-                                const ComputerOptions& options);
+                                const ComputerOptions& options,
+                                std::function<bool()> cancelled = nullptr);
 
 }  // namespace naumachia::server

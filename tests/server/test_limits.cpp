@@ -2,8 +2,10 @@
 // per IPv6 /64 and before signing in, and the slots of expensive requests.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <thread>
 
 #include "base/addresses.h"
 #include "base/slots.h"
@@ -144,4 +146,33 @@ TEST_CASE("limits: the work queue refuses past its shares and serves its submitt
   CHECK(started == std::vector<std::string>{"a1", "a2", "b1", "c1", "a3", "b2"});
   // Stopped, it takes nothing more.
   CHECK_FALSE(queue.post("e", [] {}));
+}
+
+TEST_CASE("limits: a work queue stopped dropping its waiting jobs finishes the running one only") {
+  WorkQueue queue("test jobs", QueueLimits{1, 6, 3});
+  std::mutex m;
+  std::condition_variable cv;
+  bool running = false;
+  std::vector<std::string> done;
+  // The running job ends once it sees the queue stopping, as the
+  // computer's thinking does.
+  REQUIRE(queue.post("a", [&] {
+    {
+      std::lock_guard lock(m);
+      running = true;
+    }
+    cv.notify_all();
+    while (!queue.stopping()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    std::lock_guard lock(m);
+    done.push_back("a1");
+  }));
+  {
+    std::unique_lock lock(m);
+    cv.wait(lock, [&] { return running; });
+  }
+  REQUIRE(queue.post("a", [&] { done.push_back("a2"); }));
+  REQUIRE(queue.post("b", [&] { done.push_back("b1"); }));
+  queue.stop(WorkQueue::Waiting::drop);
+  CHECK(done == std::vector<std::string>{"a1"});
+  CHECK_FALSE(queue.post("c", [] {}));
 }
