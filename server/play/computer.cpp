@@ -18,8 +18,7 @@ std::unique_ptr<bots::Player> ComputerPlayers::for_game(std::string_view game_id
 
 ComputerAnswer computer_decides(const Game& module, int rules_version, const std::string& state,
                                 int seat, const ComputerPlayers& players,
-                                const ComputerOptions& options,
-                                std::function<bool()> cancelled) {
+                                const ComputerOptions& options, std::function<bool()> cancelled) {
   ComputerAnswer a;
   a.seat = seat;
   try {

@@ -91,10 +91,12 @@ const Fixed kFixed[] = {
      "a63c284a7ea02961041c0151dcbcefad28907e014cc50285405a6115325e4b82"},
 };
 
-std::string signature_of(const Registry& registry, const Fixed& f) {
+// The signature of the four fixed games of `f`; of the first `games` only
+// when fewer are asked for.
+std::string signature_of(const Registry& registry, const Fixed& f, std::uint8_t games = 4) {
   const auto found = registry.find_scenario(f.scenario).value();
   std::string all;
-  for (std::uint8_t g = 0; g < 4; ++g) {
+  for (std::uint8_t g = 0; g < games; ++g) {
     Seed seed{};
     seed[31] = g;
     auto start = found.first->new_game(found.second.id, f.players, RulesVersion{f.rules});
@@ -128,6 +130,12 @@ void check_signatures(const std::string& game) {
         }))
       continue;
     ++checked;
+    // Under the sanitizers one fixed game of each entry is played, for what
+    // the sanitizers find in it; the normal build compares the signatures.
+    if (testing::kUnderSanitizers) {
+      signature_of(registry, f, 1);
+      continue;
+    }
     const std::string sig = signature_of(registry, f);
     MESSAGE(name << " rules " << f.rules << ": " << sig);
     CHECK_MESSAGE(sig == std::string(f.signature),
