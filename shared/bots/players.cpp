@@ -1,3 +1,4 @@
+#include "bots/classis.h"
 #include "bots/diplomacy.h"
 #include "bots/player.h"
 #include "bots/search.h"
@@ -6,18 +7,6 @@
 namespace naumachia::bots {
 
 namespace {
-
-// Classis (docs/computer.md): an activation's orders are a line or two per
-// ship of the active squadron; the standing reckons the rams and boardings
-// a position holds ready, so the step ordered is judged as it stands, on
-// enough draws of the dice for the rams made in it to average out.
-SearchOptions classis_options() {
-  SearchOptions o;
-  o.samples = 6;
-  o.per_group = 12;
-  o.rounds = 2;
-  return o;
-}
 
 // Empires in Harm naval combat: a few decisions a battle (evasion, the
 // chit, surrender, chase, retreat), each of a handful of lines; many draws
@@ -37,7 +26,7 @@ std::unique_ptr<Player> player_for(std::string_view game_id) {
   // under an id of its own.
   if (game_id == "diplomacy" || game_id == "fall-of-constantinople") return diplomacy_player();
   if (game_id == "tyre") return tyre_player();
-  if (game_id == "classis") return searching_player(classis_options());
+  if (game_id == "classis") return classis_player();
   if (game_id == "eih-naval") return searching_player(eih_naval_options());
   return searching_player();
 }

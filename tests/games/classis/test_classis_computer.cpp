@@ -2,6 +2,9 @@
 // the rules' measure of the battle (docs/computer.md, "Classis").
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
+#include "bots/player.h"
 #include "games/classis/classis_fixture.h"
 
 using namespace naumachia;
@@ -61,4 +64,63 @@ TEST_CASE("Classis 4.0: a battle won stands above any still fought, a battle los
   REQUIRE((*won)->step().game_over);
   CHECK((*won)->standing(kFirst) > fought->standing(kFirst));
   CHECK((*won)->standing(kSecond) < fought->standing(kSecond));
+}
+
+namespace {
+
+// The computer's orders for `seat` on the position, with the budget the
+// server gives by default.
+std::vector<std::string> computer_orders(const Pos& p, PlayerId seat, std::uint8_t salt = 1) {
+  const auto state = position(p);
+  const auto player = bots::player_for("classis");
+  bots::Budget budget;
+  bots::StatePort port(*state, seat);
+  Seed seed{};
+  seed[0] = salt;
+  SeededDice rng(seed, StepNo{1});
+  const OrderSet orders = player->decide(port, rng, budget);
+  CHECK(state->validate(seat, orders.lines).has_value());
+  return orders.lines;
+}
+
+bool orders_line(const std::vector<std::string>& lines, const std::string& line) {
+  return std::find(lines.begin(), lines.end(), line) != lines.end();
+}
+
+}  // namespace
+
+TEST_CASE("Classis 3.3.1, 3.1.5: the computer rams the enemy whose stern its bow is on") {
+  // R1 (trireme, ram 6) in 0605 facing S, its bow on P1 (hemiolia, ram 3)
+  // in 0606 facing S: P1 shows R1 its stern (+3).
+  const Pos p = duel("contact=P1", "P1 hemiolia 1 P 0606 S");
+  for (std::uint8_t salt = 1; salt <= 3; ++salt) {
+    CAPTURE(salt);
+    CHECK(orders_line(computer_orders(p, kFirst, salt), "R1: ram P1"));
+  }
+}
+
+TEST_CASE(
+    "Classis 3.1.4, 3.3.1: the computer moves into contact on the enemy's stern and rams in "
+    "the same activation") {
+  // R1 in 0604 facing S: two hexes ahead bring its bow into P1's hex, on
+  // P1's stern; then it rams.
+  Pos p = duel("", "P1 hemiolia 1 P 0606 S");
+  p.ships[0] = "R1 trireme 0 A 0604 S";
+  for (std::uint8_t salt = 1; salt <= 3; ++salt) {
+    CAPTURE(salt);
+    const auto lines = computer_orders(p, kFirst, salt);
+    CHECK(orders_line(lines, "R1: move F F"));
+    CHECK(orders_line(lines, "R1: ram P1"));
+  }
+}
+
+TEST_CASE("Classis 3.3.1, 3.1.5: the computer's weaker ship does not ram a stronger one bow on") {
+  // P1 (hemiolia, ram 3) in 0606 facing N, its bow on R1's (trireme, ram 6)
+  // in 0605 facing S: bow to bow, P1 totals three less before the dice.
+  Pos p = duel("contact=P1", "P1 hemiolia 1 P 0606 N contact=R1");
+  p.active = "P";
+  for (std::uint8_t salt = 1; salt <= 3; ++salt) {
+    CAPTURE(salt);
+    CHECK_FALSE(orders_line(computer_orders(p, kSecond, salt), "P1: ram R1"));
+  }
 }
