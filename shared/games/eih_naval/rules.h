@@ -350,6 +350,7 @@ struct Board : Position, Adjudication {
   void leader_casualties();
 
   // ---------------------------------------------------------- political.cpp
+  PoliticalCase political_case() const;  // the battle as it stands (1.1.2.7.3, 1.1.6)
   void score();
 
   // ---------------------------------------------------------- port_raid.cpp

@@ -171,7 +171,10 @@ double Board::battle_prospect(int side) const {
     o[i].strength = std::max(0, f[i].ships.total() - pending_losses(s));
     modifiers[i] = f[i].ships.empty() ? 0 : round_modifiers(tables(), f[i], f[1 - i]).total;
     closing[i] = nelson_commands(s) && purely_british(s) ? nelson_ : 0;
-    const MoraleLevel m = revealed_ ? morale_level(s) : present_morale(s);
+    // Reading 5 (1.1.6): after its commander's surrender a side's morale is
+    // found again over what is left; until the rest have decided, reckon it so.
+    const bool gave_up = surrendered_.count(commander_[i]) > 0;
+    const MoraleLevel m = revealed_ && !gave_up ? morale_level(s) : present_morale(s);
     o[i].morale_left = (level_of(m).value - loss_[i].value) / 100.0;
     o[i].start = started(*this, s);
   }
@@ -280,6 +283,12 @@ double Board::standing(int seat) const {
   for (const Fleet& f : fleets_)
     if (side_of(f) == side) mine.insert(power(f.nation));
   for (const auto& [p, v] : pp_) value += 20 * (mine.count(p) ? v : -v);
+  // EiH 1.1.6: fleets that surrendered are losers for political points and
+  // those they surrendered to winners, whatever the battle still fought
+  // gives: counted once a power has surrendered, before they are scored.
+  if (outcome_ == Outcome::Fighting && !surrendered_.empty())
+    for (const auto& [p, v] : political_points(tables(), political_case()))
+      value += 20 * (mine.count(p) ? v : -v);
   // EiH 1.1.2.7: the battle won or lost; a draw, an inconclusive battle or
   // none fought is neither.
   if (outcome_ == Outcome::Victory) return value + (victor_ == side ? 1000 : -1000);

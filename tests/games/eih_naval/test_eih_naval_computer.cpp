@@ -229,3 +229,21 @@ TEST_CASE(
   const auto more = custom_attacker_brought({"fleet france \"Brest\" heavy 28 light 8"});
   CHECK(more->standing(attacker) > french->standing(attacker));
 }
+
+TEST_CASE(
+    "EiH 1.1.6: a commander's surrender, the other power still to decide, stands worse for its "
+    "side than fighting on") {
+  auto s = battle("cape-palos", 2);
+  auto opened = play(*s, {}, {});
+  REQUIRE(opened.next->step().label == "Evasion (1.1.2.1)");
+  auto fights = play(*opened.next, {{1, {"evade no"}}}, {});
+  auto chosen =
+      play(*fights.next, {{0, {"chit line-of-battle"}}, {1, {"chit line-of-battle"}}}, {});
+  REQUIRE(chosen.next->step().label == "Before round 1: surrender or fight (1.1.6)");
+  auto gave_up = play(*chosen.next, {{0, {"surrender yes"}}, {1, {"surrender no"}}}, {});
+  REQUIRE(gave_up.next->step().label == "Before round 1: the other powers' surrender (1.1.6)");
+  // Britain's fleet surrendered, Russia's still to decide: the allied side
+  // lost it and the political points (1.1.6), and the rest fight weaker.
+  CHECK(gave_up.next->standing(kBritain) < chosen.next->standing(kBritain) - 100);
+  CHECK(gave_up.next->standing(kAllies) > chosen.next->standing(kAllies) + 100);
+}
