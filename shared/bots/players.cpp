@@ -16,6 +16,8 @@ SearchOptions eih_naval_options() {
   o.samples = 24;
   o.per_group = 12;
   o.rounds = 1;
+  o.together = true;  // the melee chit with Nelson's closing modifier (1.1.2.5.1)
+  o.omit = true;      // a custom battle's fleets: fewer nations may fight better (1.1.2.6)
   return o;
 }
 

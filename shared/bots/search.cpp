@@ -109,6 +109,17 @@ class Search final : public Player {
         std::vector<std::string> base = best;
         if (chosen[g]) std::erase(base, *chosen[g]);
         int tried = 0;
+        // No line for this group at all, where the rest holds without one.
+        if (options_.omit && chosen[g] && port.validate(base) && !budget.spent(used)) {
+          ++tried;
+          const double v = judge(base);
+          if (v > best_value) {
+            best_value = v;
+            best = base;
+            chosen[g].reset();
+            changed = true;
+          }
+        }
         for (const std::string& line : tries) {
           if (chosen[g] && line == *chosen[g]) continue;
           if (tried >= share || budget.spent(used)) break;
@@ -119,9 +130,34 @@ class Search final : public Player {
           const double v = judge(trial);
           if (v > best_value) {
             best_value = v;
-            best = std::move(trial);
+            best = trial;
             chosen[g] = line;
             changed = true;
+            // A line another group chose together with an earlier one may
+            // have gone with it.
+            for (std::size_t h = 0; h < groups.size(); ++h)
+              if (chosen[h] && std::find(best.begin(), best.end(), *chosen[h]) == best.end())
+                chosen[h].reset();
+          }
+          if (!options_.together) continue;
+          // The lines of another group that hold only with this one.
+          for (std::size_t h = 0; h < groups.size(); ++h) {
+            if (h == g || chosen[h]) continue;
+            for (const std::string& more : distinct[h]) {
+              if (budget.spent(used)) break;
+              std::vector<std::string> alone = base, pair = trial;
+              alone.push_back(more);
+              pair.push_back(more);
+              if (port.validate(alone) || !port.validate(pair)) continue;
+              const double w = judge(pair);
+              if (w > best_value) {
+                best_value = w;
+                best = std::move(pair);
+                chosen[g] = line;
+                chosen[h] = more;
+                changed = true;
+              }
+            }
           }
         }
       }

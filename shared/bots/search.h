@@ -21,6 +21,16 @@ struct SearchOptions {
   // Steps played on at random after the step ordered, before judging: for
   // games whose steps take effect only in a later one.
   int depth = 0;
+  // With each candidate, also try it together with each line of another
+  // group that holds only with it (Empires in Harm: Nelson's closing
+  // modifier goes with the melee chit), so that a choice is not judged
+  // without the choice it opens.
+  bool together = false;
+  // Also try leaving a group without a line (a player picks at most one a
+  // group): a search that had to start from random orders can then drop
+  // what random play added (Empires in Harm: a custom battle's third
+  // nation, and with it the -1 of several Major Powers).
+  bool omit = false;
 };
 
 std::unique_ptr<Player> searching_player(SearchOptions options = {});

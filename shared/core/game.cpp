@@ -115,6 +115,10 @@ double State::standing(PlayerId) const {
   return 0;
 }
 
+std::optional<bool> State::came_out_ahead(PlayerId) const {
+  return std::nullopt;
+}
+
 std::vector<Arrow> State::order_arrows(const RevealedLines&) const {
   return {};
 }

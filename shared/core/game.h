@@ -227,6 +227,12 @@ class State {
   // judgement: higher is better; only positions of one game are compared.
   // 0 by default: no judgement, and a search then keeps the rules' defaults.
   virtual double standing(PlayerId seat) const;
+  // At the game's end, when it names no single victor: whether `seat`'s side
+  // came out ahead of the other all the same, by the rules' own measures (a
+  // battle's political points, its ships lost), for the benchmark of the
+  // computer player (docs/computer.md). nullopt by default: the module has
+  // no such measure and only a victory counts.
+  virtual std::optional<bool> came_out_ahead(PlayerId seat) const;
 
   // What `player` may see; nullopt = everything (an observer after the game).
   virtual View view(std::optional<PlayerId> player) const = 0;

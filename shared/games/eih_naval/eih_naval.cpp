@@ -38,6 +38,13 @@ class BattleState final : public SequencedState<BattleState, Board, int> {
   // For a computer player: the rules' measure of the seat's side, and a
   // position whose hidden fleets' ships are drawn anew (1.1.2.4.1).
   double standing(PlayerId seat) const override { return board_.standing(seat.value); }
+  // At the end: a victor, else the rules' other measures (came_out_ahead).
+  std::optional<bool> came_out_ahead(PlayerId seat) const override {
+    if (!board_.over()) return std::nullopt;
+    const int side = board_.side_of_seat(seat.value);
+    return eih_naval::came_out_ahead(board_.outcome_ == Outcome::Victory ? board_.victor_ : -1,
+                                     {board_.account(0), board_.account(1)}, side);
+  }
   std::unique_ptr<State> sampled_for(PlayerId seat, Dice& rng) const override {
     auto drawn = std::make_unique<BattleState>(*this);
     drawn->board_.draw_hidden(seat.value, rng);

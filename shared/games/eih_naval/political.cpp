@@ -32,7 +32,7 @@ std::map<std::string, int> political_points(const Tables& t, const PoliticalCase
   return out;
 }
 
-void Board::score() {
+PoliticalCase Board::political_case() const {
   PoliticalCase c;
   c.victor = outcome_ == Outcome::Victory ? victor_ : -1;
   c.victory_counts = victory_counts_;
@@ -56,6 +56,11 @@ void Board::score() {
     if (f.nelson && p == "britain" && (commander_[s] == "britain" || surrendered_.count(p)))
       it->nelson = true;
   }
+  return c;
+}
+
+void Board::score() {
+  const PoliticalCase c = political_case();
   pp_ = political_points(tables(), c);
   std::vector<std::string> parts;
   for (const PowerInBattle& p : c.powers) {

@@ -143,6 +143,29 @@ struct PoliticalCase {
 };
 std::map<std::string, int> political_points(const Tables& t, const PoliticalCase& c);
 
+// ------------------------------------------------------------ standing.cpp (1.1.2.7, 1.1.2.7.3)
+
+// How a side came out of a finished battle, by the rules' own measures: the
+// political points its powers gained or lost (1.1.2.7.3, 1.1.1.2), the ships
+// it lost (1.1.2.7.3) and the ships it fought with. Ships lost are counted
+// in halves: a ship lost for good (sunk, taken, surrendered: 1.1.2.10.1,
+// 1.1.2.10, 1.1.6) two, a damaged ship that reached port one (a damaged
+// vessel, repaired in time: 1.1.2.10.1).
+struct Account {
+  int political = 0;
+  int lost = 0;  // in half ships
+  int ships = 0;
+};
+// Whether `side` came out ahead (docs/computer.md, "Empires in Harm naval
+// combat"): the victor if there is one (1.1.2.7; `victor` -1 for none);
+// with none, the side with more political points (1.1.1.2: a declaration
+// of war costs its maker); political points level, the side that lost fewer
+// ships both in number (the rules' own comparison of losses, 1.1.2.7.3,
+// 1.1.4.1.2) and as a share of its ships (so that a larger fleet does not
+// come out ahead merely by being larger), a ship lost for good weighing
+// twice a damaged one that reached port. A tie in either is not ahead.
+bool came_out_ahead(int victor, const std::array<Account, 2>& sides, int side);
+
 // ------------------------------------------------------------ chase.cpp (1.1.2.8)
 
 const std::string& chase_table(const Tables& t, Hundredths victor_loss);
@@ -207,6 +230,8 @@ struct Board;
 // name ("Britain squadron 1-2": the seat's 1-based number, then the fleet's).
 std::vector<const Nation*> likeliest_nations(const Board& b);
 const std::vector<std::string>& typical_fleets();
+// "heavy 8 light 3 galleys 0" as ships (sampling.cpp).
+Ships composition_of(std::string_view words);
 inline constexpr const char* kNelsonFleet = "heavy 12 light 3 galleys 0";
 std::string squadron_name(const Nation& n, int seat, int k);
 
@@ -325,6 +350,7 @@ struct Board : Position, Adjudication {
   void leader_casualties();
 
   // ---------------------------------------------------------- political.cpp
+  PoliticalCase political_case() const;  // the battle as it stands (1.1.2.7.3, 1.1.6)
   void score();
 
   // ---------------------------------------------------------- port_raid.cpp
@@ -426,6 +452,8 @@ struct Board : Position, Adjudication {
   // and the ships of the fleets hidden from the seat (1.1.2.4.1) drawn anew.
   double standing(int seat) const;
   double battle_prospect(int side) const;
+  double forces_prospect(int side) const;
+  Account account(int side) const;  // at the end (came_out_ahead)
   void draw_hidden(int seat, Dice& rng);
 };
 

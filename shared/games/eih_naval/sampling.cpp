@@ -12,10 +12,7 @@
 
 namespace naumachia::eih_naval {
 
-namespace {
-
-// "heavy 8 light 3 galleys 0" as ships.
-Ships read_composition(std::string_view words) {
+Ships composition_of(std::string_view words) {
   Ships s;
   const auto w = text::split(words);
   for (std::size_t k = 0; k + 1 < w.size(); k += 2) {
@@ -24,8 +21,6 @@ Ships read_composition(std::string_view words) {
   }
   return s;
 }
-
-}  // namespace
 
 // A hidden fleet's ships, drawn: half the time one of the module's typical
 // fleets (those a custom battle offers, typical_fleets()), half the time one
@@ -42,7 +37,7 @@ void Board::draw_hidden(int seat, Dice& rng) {
     Ships s;
     if (own.empty() || rng.roll(2, "a hidden fleet's likeness") == 1) {
       const auto& typical = typical_fleets();
-      s = read_composition(typical[static_cast<std::size_t>(
+      s = composition_of(typical[static_cast<std::size_t>(
           rng.roll(static_cast<int>(typical.size()), "a typical fleet") - 1)]);
     } else {
       const Ships& like = own[static_cast<std::size_t>(

@@ -145,3 +145,105 @@ TEST_CASE("EiH 1.1.2.4.1: a draw for a seat keeps its own side's ships as they a
     CHECK(record(*drawn, own) == record(*truth, own));
   CHECK(view_text(*drawn, 1) == view_text(*truth, 1));
 }
+
+TEST_CASE(
+    "EiH 1.1.2.7, 1.1.2.7.3, 1.1.2.10.1: came out ahead: the victor, else more political points, "
+    "else fewer ships lost in number and as a share, a ship sunk worse than one in port") {
+  using eih_naval::Account;
+  // A victor is ahead whatever the rest (1.1.2.7).
+  CHECK(eih_naval::came_out_ahead(0, {Account{0, 9, 10}, Account{0, 0, 40}}, 0));
+  CHECK_FALSE(eih_naval::came_out_ahead(0, {Account{0, 9, 10}, Account{0, 0, 40}}, 1));
+  // No victor: political points first (1.1.1.2, a declaration of war's cost).
+  CHECK(eih_naval::came_out_ahead(-1, {Account{0, 5, 20}, Account{-1, 1, 20}}, 0));
+  CHECK_FALSE(eih_naval::came_out_ahead(-1, {Account{0, 5, 20}, Account{-1, 1, 20}}, 1));
+  // Then ships: fewer in number and as a share.
+  CHECK(eih_naval::came_out_ahead(-1, {Account{0, 3, 27}, Account{0, 6, 33}}, 0));
+  CHECK_FALSE(eih_naval::came_out_ahead(-1, {Account{0, 3, 27}, Account{0, 6, 33}}, 1));
+  // Fewer in number but a larger share of a small fleet: neither is ahead.
+  CHECK_FALSE(eih_naval::came_out_ahead(-1, {Account{0, 4, 10}, Account{0, 5, 40}}, 0));
+  CHECK_FALSE(eih_naval::came_out_ahead(-1, {Account{0, 4, 10}, Account{0, 5, 40}}, 1));
+  // Three ships each, one side's sunk, the other's repaired in port
+  // (1.1.2.10.1; losses in half ships): the second is ahead.
+  CHECK(eih_naval::came_out_ahead(-1, {Account{0, 6, 14}, Account{0, 3, 17}}, 1));
+  CHECK_FALSE(eih_naval::came_out_ahead(-1, {Account{0, 6, 14}, Account{0, 3, 17}}, 0));
+  // Level (an evasion, a draw of equal losses): neither.
+  CHECK_FALSE(eih_naval::came_out_ahead(-1, {Account{0, 0, 20}, Account{0, 0, 20}}, 0));
+  CHECK_FALSE(eih_naval::came_out_ahead(-1, {Account{0, 0, 20}, Account{0, 0, 20}}, 1));
+  CHECK_FALSE(eih_naval::came_out_ahead(-1, {Account{0, 2, 20}, Account{0, 2, 20}}, 0));
+}
+
+TEST_CASE(
+    "EiH 1.1.2.7.2: a battle still fought has no account, a finished one at most one side ahead") {
+  const auto fought = trafalgar_before_round_one("line-of-battle", "line-of-battle");
+  CHECK_FALSE(fought->came_out_ahead(kBritain).has_value());
+  int inconclusive = 0;
+  for (std::uint8_t k = 1; k <= 12; ++k) {
+    auto s = fought->clone();
+    SeededDice dice(seed_of(k), StepNo{1});
+    for (int i = 0; i < 60 && !s->step().game_over; ++i) {
+      std::map<PlayerId, OrderSet> orders;
+      for (PlayerId p : s->step().to_order) orders[p] = s->default_orders(p);
+      s = s->resolve(orders, dice).next;
+    }
+    REQUIRE(s->step().game_over);
+    const auto british = s->came_out_ahead(kBritain), allied = s->came_out_ahead(kAllies);
+    REQUIRE(british.has_value());
+    REQUIRE(allied.has_value());
+    CHECK_FALSE((*british && *allied));
+    if (s->step().winners.size() == 1) {
+      CHECK(*british == (s->step().winners.front().value == 0));
+      CHECK(*allied == (s->step().winners.front().value == 1));
+    } else {
+      ++inconclusive;
+    }
+  }
+  CHECK(inconclusive > 0);  // the case the measure is for occurs
+}
+
+namespace {
+
+// A custom battle once the attacker has ordered `fleets`, the defender's
+// still to come.
+std::unique_ptr<State> custom_attacker_brought(const std::vector<std::string>& fleets) {
+  auto s = battle("custom", 2);
+  auto attacker = play(*s, {{0, fleets}}, {});
+  REQUIRE(attacker.next->step().label.find("Forces") != std::string::npos);
+  return std::move(attacker.next);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "EiH 1.1.2.6, 1.1.2.4.2: a custom battle's forces are judged beyond their number: morale and "
+    "several Major Powers") {
+  const PlayerId attacker{0};
+  // The same ships: British (morale 4.0) stand better than French (3.0).
+  const auto british = custom_attacker_brought({"fleet britain \"Channel\" heavy 14 light 4"});
+  const auto french = custom_attacker_brought({"fleet france \"Brest\" heavy 14 light 4"});
+  CHECK(british->standing(attacker) > french->standing(attacker));
+  // The same ships and morale in two Major Powers' fleets: -1 (1.1.2.6).
+  const auto allied = custom_attacker_brought(
+      {"fleet france \"Brest\" heavy 7 light 2", "fleet spain \"Cadiz\" heavy 7 light 2"});
+  CHECK(french->standing(attacker) > allied->standing(attacker));
+  // More ships still stand better (1.1.2.6, the odds).
+  const auto more = custom_attacker_brought({"fleet france \"Brest\" heavy 28 light 8"});
+  CHECK(more->standing(attacker) > french->standing(attacker));
+}
+
+TEST_CASE(
+    "EiH 1.1.6: a commander's surrender, the other power still to decide, stands worse for its "
+    "side than fighting on") {
+  auto s = battle("cape-palos", 2);
+  auto opened = play(*s, {}, {});
+  REQUIRE(opened.next->step().label == "Evasion (1.1.2.1)");
+  auto fights = play(*opened.next, {{1, {"evade no"}}}, {});
+  auto chosen =
+      play(*fights.next, {{0, {"chit line-of-battle"}}, {1, {"chit line-of-battle"}}}, {});
+  REQUIRE(chosen.next->step().label == "Before round 1: surrender or fight (1.1.6)");
+  auto gave_up = play(*chosen.next, {{0, {"surrender yes"}}, {1, {"surrender no"}}}, {});
+  REQUIRE(gave_up.next->step().label == "Before round 1: the other powers' surrender (1.1.6)");
+  // Britain's fleet surrendered, Russia's still to decide: the allied side
+  // lost it and the political points (1.1.6), and the rest fight weaker.
+  CHECK(gave_up.next->standing(kBritain) < chosen.next->standing(kBritain) - 100);
+  CHECK(gave_up.next->standing(kAllies) > chosen.next->standing(kAllies) + 100);
+}
