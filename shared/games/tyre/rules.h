@@ -286,6 +286,11 @@ struct Board : Position, LandBoard, Adjudication {
   bool objective_held(Terrain t) const;
   void check_macedonian_victory();
   void check_assault_deadlines();
+  // The naval scenario from rules version 4: the melee strength a side's
+  // ships have lost, sunk or damaged (6.34), and who wins by it (18.0).
+  int naval_losses(Side side) const;
+  bool naval_victory_by_losses() const;
+  void end_naval_scenario();
   void end_game(Side winner, const std::string& why);
 
   // ---------------------------------------------------------- standing.cpp
@@ -293,6 +298,7 @@ struct Board : Position, LandBoard, Adjudication {
   double standing(Side me) const;
   double ship_worth(const Ship& s) const;
   double naval_standing(Side me) const;
+  double boom_progress() const;   // the Macedonian's, naval scenario of rules 4
   double siege_progress() const;  // the Macedonian's; the Tyrian's is its negation
   const std::vector<HexId>& breach_targets() const;
 

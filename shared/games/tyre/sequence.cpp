@@ -375,6 +375,7 @@ void Board::end_of_turn() {
     }
   }
   if (turn_ >= kLastTurn) {
+    if (naval_victory_by_losses()) return end_naval_scenario();
     end_game(Side::Tyrian,
              "Tyrian victory: no amphibious assault by the end of Game-Turn 12 (18.2)");
     return;

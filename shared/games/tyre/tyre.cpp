@@ -30,8 +30,10 @@ class TyreGame final : public Game {
   std::string title() const override { return "Tyre (SPI 1978)"; }
   // Version 2: 14.31 boulders for every ship, 9.31 no circumnavigation for
   // transports, 11.3 order-free simultaneous retreats; version 3: 11.31 in
-  // the entry of wall hexes during retreats (docs/rules/tyre.md).
-  RulesVersion rules_version() const override { return RulesVersion{3}; }
+  // the entry of wall hexes during retreats; version 4: the naval scenario
+  // is won by the naval losses at the end of Game-Turn 12 (18.0, 6.34;
+  // docs/rules/tyre.md).
+  RulesVersion rules_version() const override { return RulesVersion{4}; }
   RulesVersion oldest_rules_version() const override { return RulesVersion{1}; }
   std::vector<ScenarioInfo> scenarios() const override {
     return {ScenarioInfo{"siege",
@@ -49,10 +51,10 @@ class TyreGame final : public Game {
                 "naval",
                 "Tyre: the naval war",
                 "Alexander's fleets against the navy of Tyre, 332 B.C.: twelve Game-Turns of six "
-                "impulses "
-                "of "
-                "movement, ramming and melee only (no siege: the Tyrian player wins at the end of "
-                "Game-Turn 12; the whole game is the scenario 'siege').",
+                "impulses of movement, ramming and melee only (no siege). At the end of "
+                "Game-Turn 12 the Macedonian wins if the Tyrian navy has lost more melee "
+                "strength in ships sunk and damaged than his fleets, else the Tyrian (18.0, "
+                "6.34); the whole game is the scenario 'siege'.",
                 {"Tyrian", "Macedonian"},
                 2,
                 2}};

@@ -64,6 +64,47 @@ void Board::check_assault_deadlines() {
              "held after the sixteenth impulse (18.2)");
 }
 
+// The naval scenario (docs/rules/tyre.md, "The naval scenario's victory"):
+// 18.0 rests the victory on time and loss of life; with no assault to make,
+// from rules version 4 the naval war is won by the losses. A side's loss is
+// the melee strength its ships have lost: a sunk ship its full-strength
+// value, a damaged one what its flip to the backprinted side took (6.34).
+// Ships that never came on the map lost nothing, nor did the fireship
+// (spent by the rules, 14.43). Two damaged ships combined (5.32) count as
+// one restored and one sunk: the strength of the pair that is gone.
+int Board::naval_losses(Side side) const {
+  int lost = 0;
+  for (const auto& [id, s] : ships_) {
+    if (s.side != side || s.fireship || (!s.on_map && !s.sunk)) continue;
+    const ShipClass& c = sc_->tables.ship_class(s.type);
+    lost += s.sunk ? c.full.melee : c.full.melee - values(s).melee;
+  }
+  return lost;
+}
+
+bool Board::naval_victory_by_losses() const {
+  return !siege_ && from_rules(4);
+}
+
+// 18.0, 18.2 (naval scenario, rules version 4): at the end of Game-Turn 12
+// the Macedonian wins if the Tyrian navy lost more than his own fleets; else
+// time is the Tyrian's, and he wins.
+void Board::end_naval_scenario() {
+  const int tyrian = naval_losses(Side::Tyrian), macedonian = naval_losses(Side::Macedonian);
+  const std::string tally = " (losses in melee strength: Tyrian " + std::to_string(tyrian) +
+                            ", Macedonian " + std::to_string(macedonian) + "; 18.0, 6.34)";
+  if (tyrian > macedonian)
+    end_game(Side::Macedonian,
+             "Macedonian victory: the Tyrian navy lost more than the Macedonian fleets by the "
+             "end of Game-Turn 12" +
+                 tally);
+  else
+    end_game(Side::Tyrian,
+             "Tyrian victory: the Tyrian navy lost no more than the Macedonian fleets by the "
+             "end of Game-Turn 12" +
+                 tally);
+}
+
 void Board::end_game(Side winner, const std::string& why) {
   over_ = true;
   winner_ = winner;

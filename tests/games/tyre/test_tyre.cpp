@@ -8,8 +8,8 @@
 #include "core/hex.h"
 #include "core/text.h"
 #include "games/tyre/tyre.h"
-#include "support/scripted_step.h"
 #include "support/drawn_step.h"
+#include "support/scripted_step.h"
 #include "support/svg_check.h"
 #include "support/text.h"
 #include "svg.h"
@@ -30,13 +30,20 @@ struct ShipSpec {
 
 // A position in `segment` of impulse `impulse` of Game-Turn 1 with only the
 // given ships on the map (all fleets arrived); leaders ride their usual ships.
+// `turn` and `rules` (the game's rules version) as given, else Game-Turn 1
+// under the newest rules.
+struct When {
+  int turn = 1;
+  int rules = 0;
+};
+
 std::unique_ptr<State> position(const std::string& segment, int impulse,
                                 const std::map<std::string, ShipSpec>& ships,
-                                const std::string& more = "") {
+                                const std::string& more = "", When when = {}) {
   auto game = tyre::make_tyre_game();
   const std::string initial = game->new_game("naval", 2).value()->serialize();
   std::ostringstream out;
-  out << "tyre 1\nstep 10\nturn 1\nimpulse " << impulse << "\nsegment " << segment
+  out << "tyre 1\nstep 10\nturn " << when.turn << "\nimpulse " << impulse << "\nsegment " << segment
       << "\nrolled 1\nover 0\narrived ABS\narrived RSL\narrived Cyprus\nboom north intact\nboom "
          "south intact\n";
   for (auto line : text::lines(initial)) {
@@ -65,7 +72,8 @@ std::unique_ptr<State> position(const std::string& segment, int impulse,
     if (line.rfind("leader ", 0) == 0) out << line << "\n";
   }
   out << more;
-  auto s = game->deserialize(out.str());
+  auto s = when.rules ? game->deserialize(out.str(), RulesVersion{when.rules})
+                      : game->deserialize(out.str());
   REQUIRE_MESSAGE(s.has_value(), (s ? "" : s.error().message));
   return std::move(*s);
 }
@@ -409,4 +417,68 @@ TEST_CASE("Tyre 6.23, 6.24: two ships' melee against one drawn from each attacke
   const auto r = picture(*p.next, lines);
   REQUIRE_MESSAGE(r.error.empty(), r.error);
   CHECK(r.with_class("order order-melee") == 2);
+}
+
+// ------------------------------------------------- the naval scenario's end
+// docs/rules/tyre.md, "The naval scenario's victory": from rules version 4
+// the losses in melee strength decide at the end of Game-Turn 12 (18.0,
+// 6.34); under versions 1 to 3 the Tyrian wins then whatever happened (18.2).
+
+namespace {
+
+// The end of Game-Turn 12: the last regrouping of the game, with no orders.
+StepInfo last_regrouping(const std::map<std::string, ShipSpec>& ships, int rules) {
+  const auto s = position("regroup", 6, ships, "", {12, rules});
+  const auto p = play(*s, {}, {});
+  return p.next->step();
+}
+
+}  // namespace
+
+TEST_CASE("Tyre 18.0, 6.34 (naval, rules 4): a sunk trireme outweighs a damaged one") {
+  // T1 sunk: the Tyrian lost a trireme's full 5; C1 damaged: the Macedonian
+  // lost 5 - 3 = 2 (6.34, the backprinted face).
+  const auto info = last_regrouping(
+      {{"T1", {"sunk N", ""}}, {"T2", {"2210 N", ""}}, {"C1", {"2310 N", "damaged"}}}, 4);
+  REQUIRE(info.game_over);
+  REQUIRE(info.winners.size() == 1);
+  CHECK(info.winners[0].value == 1);
+  CHECK(has(info.result, "Macedonian victory"));
+  CHECK(has(info.result, "Tyrian 5, Macedonian 2"));
+}
+
+TEST_CASE("Tyre 18.0, 18.2 (naval, rules 4): equal losses leave the time, and the game, to Tyre") {
+  const auto info =
+      last_regrouping({{"T1", {"2210 N", "damaged"}}, {"C1", {"2310 N", "damaged"}}}, 4);
+  REQUIRE(info.game_over);
+  CHECK(info.winners.at(0).value == 0);
+  CHECK(has(info.result, "Tyrian victory"));
+  CHECK(has(info.result, "Tyrian 2, Macedonian 2"));
+}
+
+TEST_CASE("Tyre 18.0, 6.34 (naval, rules 4): the Macedonian who loses more loses the game") {
+  const auto info = last_regrouping(
+      {{"T1", {"2210 N", "damaged"}}, {"C1", {"sunk N", ""}}, {"C2", {"2310 N", ""}}}, 4);
+  REQUIRE(info.game_over);
+  CHECK(info.winners.at(0).value == 0);
+  CHECK(has(info.result, "Tyrian 2, Macedonian 5"));
+}
+
+TEST_CASE("Tyre 18.0 (naval, rules 4): the game goes on before the end of Game-Turn 12") {
+  const auto s =
+      position("regroup", 6, {{"T1", {"sunk N", ""}}, {"C1", {"2310 N", ""}}}, "", {11, 4});
+  const auto p = play(*s, {}, {});
+  CHECK_FALSE(p.next->step().game_over);
+}
+
+TEST_CASE(
+    "Tyre 18.2 (naval, rules 3): the Tyrian wins at the end of Game-Turn 12 whatever the losses") {
+  for (const int version : {1, 2, 3}) {
+    CAPTURE(version);
+    const auto info = last_regrouping(
+        {{"T1", {"sunk N", ""}}, {"T2", {"2210 N", ""}}, {"C1", {"2310 N", ""}}}, version);
+    REQUIRE(info.game_over);
+    CHECK(info.winners.at(0).value == 0);
+    CHECK(has(info.result, "no amphibious assault by the end of Game-Turn 12 (18.2)"));
+  }
 }

@@ -340,15 +340,17 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("Tyre rules versions: new games are created under version 3, 1 and 2 still play") {
-  CHECK(tyre_game().rules_version() == RulesVersion{3});
+TEST_CASE("Tyre rules versions: new games are created under version 4, 1 to 3 still play") {
+  CHECK(tyre_game().rules_version() == RulesVersion{4});
   CHECK(tyre_game().oldest_rules_version() == RulesVersion{1});
-  for (const int version : {1, 2, 3}) {
-    auto g = tyre_game().new_game("siege", 2, RulesVersion{version});
-    REQUIRE(g.has_value());
-    CHECK(tyre_game().deserialize((*g)->serialize(), RulesVersion{version}).has_value());
+  for (const int version : {1, 2, 3, 4}) {
+    for (const char* scenario : {"siege", "naval"}) {
+      auto g = tyre_game().new_game(scenario, 2, RulesVersion{version});
+      REQUIRE(g.has_value());
+      CHECK(tyre_game().deserialize((*g)->serialize(), RulesVersion{version}).has_value());
+    }
   }
-  CHECK_FALSE(tyre_game().new_game("siege", 2, RulesVersion{4}).has_value());
+  CHECK_FALSE(tyre_game().new_game("siege", 2, RulesVersion{5}).has_value());
 }
 
 TEST_CASE(
@@ -947,3 +949,4 @@ TEST_CASE("Tyre rules versions: games of versions 1 and 2 keep their refusals' e
   CHECK(first_error(*siege(st), Side::Tyrian, {"Gonzus: to 4311"}) ==
         "Gonzus is out of play (15.41, 15.42)");
 }
+
