@@ -59,6 +59,10 @@ const Fixed kFixed[] = {
     // retreating enemy (11.31).
     {"tyre/naval", 2, 3, 60, "6a1c55853a10cdbdb92c57145a36848ceb2d722d62f5f860e529ff562a098569"},
     {"tyre/siege", 2, 3, 150, "15c9dbcad7f6b5c14e6352ad5fc91f9f465cd018764681898cccbf5b0cb084fd"},
+    // Tyre rules 4 changes only the naval scenario's end at Game-Turn 12
+    // (18.0, 6.34), which these fixed games do not reach.
+    {"tyre/naval", 2, 4, 60, "6a1c55853a10cdbdb92c57145a36848ceb2d722d62f5f860e529ff562a098569"},
+    {"tyre/siege", 2, 4, 150, "15c9dbcad7f6b5c14e6352ad5fc91f9f465cd018764681898cccbf5b0cb084fd"},
     {"constantinople/naval", 2, 1, 120,
      "96598129210455170fddbc577f8d4459908eeed55a99fe587ef76e61976c42d7"},
     // Rules 2 changes only Storms that find a sail ship at capability 0 in
