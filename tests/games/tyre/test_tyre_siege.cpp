@@ -949,4 +949,3 @@ TEST_CASE("Tyre rules versions: games of versions 1 and 2 keep their refusals' e
   CHECK(first_error(*siege(st), Side::Tyrian, {"Gonzus: to 4311"}) ==
         "Gonzus is out of play (15.41, 15.42)");
 }
-
