@@ -52,6 +52,19 @@ std::unique_ptr<State> custom_at_the_chits(const std::string& ships) {
   return std::move(fights.next);
 }
 
+// `from` played to its end (60 steps at most) with every seat's defaults
+// and the dice of seed `k`.
+std::unique_ptr<State> played_out(const State& from, std::uint8_t k) {
+  auto s = from.clone();
+  SeededDice dice(seed_of(k), StepNo{1});
+  for (int i = 0; i < 60 && !s->step().game_over; ++i) {
+    std::map<PlayerId, OrderSet> orders;
+    for (PlayerId p : s->step().to_order) orders[p] = s->default_orders(p);
+    s = s->resolve(orders, dice).next;
+  }
+  return s;
+}
+
 }  // namespace
 
 TEST_CASE("EiH 1.1.2.7: a side nearer to breaking stands worse, its enemy better") {
@@ -84,13 +97,7 @@ TEST_CASE("EiH 1.1.2.7: the victor stands above any battle still fought, the bea
   // bottom for the other.
   std::unique_ptr<State> s;
   for (std::uint8_t k = 1; k <= 40 && (!s || s->step().winners.size() != 1); ++k) {
-    s = fought->clone();
-    SeededDice dice(seed_of(k), StepNo{1});
-    for (int i = 0; i < 60 && !s->step().game_over; ++i) {
-      std::map<PlayerId, OrderSet> orders;
-      for (PlayerId p : s->step().to_order) orders[p] = s->default_orders(p);
-      s = s->resolve(orders, dice).next;
-    }
+    s = played_out(*fought, k);
   }
   REQUIRE(s->step().game_over);
   REQUIRE(s->step().winners.size() == 1);
@@ -178,13 +185,7 @@ TEST_CASE(
   CHECK_FALSE(fought->came_out_ahead(kBritain).has_value());
   int inconclusive = 0;
   for (std::uint8_t k = 1; k <= 12; ++k) {
-    auto s = fought->clone();
-    SeededDice dice(seed_of(k), StepNo{1});
-    for (int i = 0; i < 60 && !s->step().game_over; ++i) {
-      std::map<PlayerId, OrderSet> orders;
-      for (PlayerId p : s->step().to_order) orders[p] = s->default_orders(p);
-      s = s->resolve(orders, dice).next;
-    }
+    auto s = played_out(*fought, k);
     REQUIRE(s->step().game_over);
     const auto british = s->came_out_ahead(kBritain), allied = s->came_out_ahead(kAllies);
     REQUIRE(british.has_value());
