@@ -14,7 +14,6 @@ void WorkQueue::stop(Waiting waiting) {
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
-    stopping_flag_ = true;
     if (waiting == Waiting::drop) {
       for (const std::string& key : turn_) {
         Key& k = keys_[key];

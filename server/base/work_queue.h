@@ -40,7 +40,7 @@ class WorkQueue {
   // The same, before the owner's other members go; takes no jobs afterwards.
   void stop(Waiting waiting = Waiting::run);
   // True once stop began: a long job may end early. Any thread.
-  bool stopping() const { return stopping_flag_.load(std::memory_order_relaxed); }
+  bool stopping() const { return stopping_.load(std::memory_order_relaxed); }
   WorkQueue(const WorkQueue&) = delete;
   WorkQueue& operator=(const WorkQueue&) = delete;
 
@@ -65,8 +65,8 @@ class WorkQueue {
   std::unordered_map<std::string, Key> keys_;
   std::list<std::string> turn_;  // keys with jobs waiting, in the order they are served
   std::size_t jobs_ = 0;         // waiting or running
-  bool stopping_ = false;
-  std::atomic<bool> stopping_flag_{false};  // stopping_, read without the lock
+  // Set under the mutex; atomic so that stopping() may read it without.
+  std::atomic<bool> stopping_{false};
   std::vector<std::thread> threads_;
 };
 
