@@ -38,8 +38,9 @@ run_build() {  # name, build dir, extra cmake flags...
   failed=$((failed + f))
 }
 mkdir -p build build-asan
-# Both builds compile the engine and the server a few files per translation
-# unit (NAUMACHIA_UNITY): the same code in about half the compile time.
+# Both builds compile the engine, the server and the tests a few files per
+# translation unit (NAUMACHIA_UNITY): the same code in about half the compile
+# time.
 run_build normal build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNAUMACHIA_UNITY=ON
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
@@ -52,9 +53,9 @@ run_build sanitized build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=cla
   -DNAUMACHIA_FUZZ=ON -DNAUMACHIA_BENCH=OFF -DNAUMACHIA_UNITY=ON
 
 # Seconds each harness runs, start-up included, as many at once as there are
-# cores: about two minutes for all four on two cores (fuzz_service reads its
+# cores: about a minute and a half for all four on two cores (fuzz_service reads its
 # corpus slowly: each input runs against a fresh copy of a database).
-fuzz_seconds=${NAUMACHIA_FUZZ_SECONDS:-30}
+fuzz_seconds=${NAUMACHIA_FUZZ_SECONDS:-20}
 fuzz_harnesses=(service orders positions data)
 run_harness() {  # build dir, harness: runs it, leaves its exit status in fuzz_<h>.rc
   local dir=$1 h=$2 dict=()
