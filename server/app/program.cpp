@@ -17,6 +17,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/service.h"
@@ -149,7 +150,8 @@ notifications (players who are away hear by e-mail or webhook):
                                 (default: the system's)
   --mail-from ADDRESS           the sender of notices (default naumachia@localhost)
   --public-url URL              how notices name this server to the players'
-                                client (default wss://HOST:PORT of --listen)
+                                client (default wss://HOST:PORT of --listen,
+                                with the port it got for port 0)
   --reminders LIST              reminders before a deadline, to seats whose orders
                                 are not ready: durations, comma-separated
                                 (default 24h,1h), or none
@@ -207,11 +209,14 @@ int finish_notify(Options& o) {
   } else if (const char* env = std::getenv("NAUMACHIA_SMTP_PASSWORD")) {
     n.mail.password = env;
   }
-  if (n.server_url.empty()) {
-    const bool v6 = o.host.find(':') != std::string::npos;
-    n.server_url = "wss://" + (v6 ? "[" + o.host + "]" : o.host) + ":" + std::to_string(o.port);
-  }
   return 0;
+}
+
+// The address notices give players when --public-url is not set: the host of
+// --listen and the port the listener got (port 0 asks for any free one).
+std::string default_public_url(const std::string& host, unsigned short port) {
+  const bool v6 = host.find(':') != std::string::npos;
+  return "wss://" + (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
 }
 
 bool parse_count(const std::string& s, std::int64_t& out, std::int64_t min = 1,
@@ -483,6 +488,9 @@ int run_server(int argc, char** argv, const Registry& registry, ComputerPlayers 
     // One thread runs the loop (below); the storage writer and the workers
     // only post to it, which the hint allows.
     boost::asio::io_context ioc{1};
+    auto listening = Listener::open(ioc, {boost::asio::ip::make_address(o.host), o.port});
+    if (o.service.notify.server_url.empty())
+      o.service.notify.server_url = default_public_url(o.host, listening.local_endpoint().port());
     Service service(ioc, o.db, registry, unix_now, o.service, std::move(players));
     const MailRelay& mail = o.service.notify.mail;
     log_line(mail.configured()
@@ -491,8 +499,7 @@ int run_server(int argc, char** argv, const Registry& registry, ComputerPlayers 
                  : std::string("no SMTP relay (--smtp): notices by webhook only"));
     boost::asio::ssl::context ssl(boost::asio::ssl::context::tls_server);
     log_line("TLS certificate SHA-256 fingerprint " + load_or_create_identity(ssl, o.cert, o.key));
-    const auto address = boost::asio::ip::make_address(o.host);
-    Listener listener(ioc, ssl, service, {address, o.port}, o.net);
+    Listener listener(ioc, ssl, service, std::move(listening), o.net);
     // The games' deadlines run from now, whether or not anyone connects.
     service.start();
     listener.start();

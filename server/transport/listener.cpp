@@ -4,6 +4,7 @@
 #include <boost/asio/strand.hpp>
 #include <chrono>
 #include <list>
+#include <utility>
 #include <variant>
 
 #include "base/addresses.h"
@@ -13,12 +14,13 @@
 namespace naumachia::server {
 
 struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
-  Impl(net::io_context& io, net::ssl::context& ssl_ctx, RequestHandler& handler_ref, NetLimits lim)
+  Impl(net::io_context& io, net::ssl::context& ssl_ctx, RequestHandler& handler_ref,
+       tcp::acceptor listening, NetLimits lim)
       : ioc(io),
         ssl(ssl_ctx),
         handler(handler_ref),
         limits(lim),
-        acceptor(io),
+        acceptor(std::move(listening)),
         accept_pause(io),
         count(std::make_shared<ConnectionCount>()),
         all_queued(std::make_shared<QueuedBytes>(lim.queue_bytes_total)) {}
@@ -86,15 +88,18 @@ struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
   }
 };
 
-Listener::Listener(net::io_context& ioc, net::ssl::context& ssl, RequestHandler& handler,
-                   const tcp::endpoint& endpoint, NetLimits limits)
-    : impl_(std::make_shared<Impl>(ioc, ssl, handler, limits)) {
-  auto& a = impl_->acceptor;
+tcp::acceptor Listener::open(net::io_context& ioc, const tcp::endpoint& endpoint) {
+  tcp::acceptor a(ioc);
   a.open(endpoint.protocol());
   a.set_option(net::socket_base::reuse_address(true));
   a.bind(endpoint);
   a.listen(net::socket_base::max_listen_connections);
+  return a;
 }
+
+Listener::Listener(net::io_context& ioc, net::ssl::context& ssl, RequestHandler& handler,
+                   tcp::acceptor listening, NetLimits limits)
+    : impl_(std::make_shared<Impl>(ioc, ssl, handler, std::move(listening), limits)) {}
 
 Listener::~Listener() = default;
 

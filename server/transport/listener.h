@@ -16,8 +16,13 @@ namespace naumachia::server {
 
 class Listener {
  public:
+  // A socket bound to `endpoint` and listening (port 0: any free port), for
+  // the constructor; opened first so that what is configured before the
+  // listener (the address notices give players) can name the port it got.
+  static boost::asio::ip::tcp::acceptor open(boost::asio::io_context& ioc,
+                                             const boost::asio::ip::tcp::endpoint& endpoint);
   Listener(boost::asio::io_context& ioc, boost::asio::ssl::context& ssl, RequestHandler& handler,
-           const boost::asio::ip::tcp::endpoint& endpoint, NetLimits limits = {});
+           boost::asio::ip::tcp::acceptor listening, NetLimits limits = {});
   ~Listener();
   boost::asio::ip::tcp::endpoint local_endpoint() const;
   void start();

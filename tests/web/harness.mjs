@@ -4,7 +4,6 @@
 import {spawn} from 'node:child_process';
 import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import {request as httpsRequest} from 'node:https';
-import {createServer} from 'node:net';
 import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -41,10 +40,10 @@ export const kShippedGames = [
 
 // ------------------------------------------------------------------ server
 
-function startServer(serverPath, dir, extraArgs = [], port = 0) {
+function startServer(serverPath, dir, extraArgs = []) {
   return new Promise((resolve, reject) => {
     const server = spawn(serverPath,
-        ['--db', join(dir, 'naumachia.db'), '--listen', `127.0.0.1:${port}`, '--password-iterations', '1000',
+        ['--db', join(dir, 'naumachia.db'), '--listen', '127.0.0.1:0', '--password-iterations', '1000',
           '--request-rate', '1000', '--request-burst', '1000', ...extraArgs],
         {stdio: ['ignore', 'pipe', 'pipe']});
     let out = '';
@@ -57,18 +56,6 @@ function startServer(serverPath, dir, extraArgs = [], port = 0) {
     });
     server.on('exit', (code) => reject(new Error(`the server exited (${code}): ${err}`)));
     setTimeout(() => reject(new Error(`the server did not start: ${err}`)), 30000);
-  });
-}
-
-// A port free now on the loopback address.
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const {port} = probe.address();
-      probe.close(() => resolve(port));
-    });
   });
 }
 
@@ -159,14 +146,11 @@ export async function run(usage, body, options = {}) {
   try {
     const serverArgs = [...(options.serverArgs || [])];
     const mail = options.mail ? {dir: join(work, 'mail')} : null;
-    // Notices name the server by the address it was told to listen on: a
-    // port chosen here, not one the system picks when it binds.
-    const port = mail ? await freePort() : 0;
     if (mail) {
       sink = await startMailSink(mail.dir);
       serverArgs.push('--smtp', `smtp://127.0.0.1:${sink.port}`, '--smtp-tls', 'none');
     }
-    started = await startServer(serverPath, work, serverArgs, port);
+    started = await startServer(serverPath, work, serverArgs);
     browser = await puppeteer.launch({
       executablePath: process.env.NAUMACHIA_CHROMIUM || '/usr/bin/chromium',
       headless: true,
