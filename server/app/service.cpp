@@ -147,10 +147,14 @@ void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
                      const ReplyPtr& reply) {
   const ReplayPlan plan = coordinator_.plan_replay(conn, r);
   if (plan.unplayable) throw *plan.unplayable;
-  const bool queued =
-      replays_.post("user " + std::to_string(require_user(conn)), [this, plan, reply] {
-        auto result = std::make_shared<proto::ReplayResponse>();
-        std::optional<std::string> failure;
+  // Built on a worker; answered once the user's place in the queue is given
+  // back, so that the user's next replay, asked as this one is answered,
+  // finds it free.
+  auto result = std::make_shared<proto::ReplayResponse>();
+  auto failure = std::make_shared<std::optional<std::string>>();
+  const bool queued = replays_.post(
+      "user " + std::to_string(require_user(conn)),
+      [this, plan, result, failure] {
         try {
           Database db(db_path_);
           Tables store(db);
@@ -200,10 +204,12 @@ void Service::replay(const ConnectionState& conn, const proto::ReplayRequest& r,
           if (summary.stopped) rr.set_next_after_step(static_cast<std::uint64_t>(last_sent));
           if (summary.divergence) rr.set_divergence(*summary.divergence);
         } catch (const std::exception& e) {
-          failure = e.what();
+          *failure = e.what();
         }
+      },
+      [this, result, failure, reply] {
         net::post(strand_, [result, failure, reply] {
-          if (failure) return reply->fail_internal("replay: " + *failure);
+          if (*failure) return reply->fail_internal("replay: " + **failure);
           reply->out().mutable_replay_result()->Swap(result.get());
           reply->send();
         });

@@ -29,14 +29,15 @@ void WorkQueue::stop(Waiting waiting) {
   threads_.clear();
 }
 
-bool WorkQueue::post(const std::string& key, std::function<void()> job) {
+bool WorkQueue::post(const std::string& key, std::function<void()> job,
+                     std::function<void()> then) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_ || jobs_ >= limits_.capacity) return false;
     Key& k = keys_[key];
     if (k.waiting.size() + k.running >= limits_.per_key) return false;
     if (k.waiting.empty()) turn_.push_back(key);
-    k.waiting.push_back(std::move(job));
+    k.waiting.push_back(Job{std::move(job), std::move(then)});
     ++jobs_;
   }
   wake_.notify_one();
@@ -54,22 +55,32 @@ void WorkQueue::work() {
     const std::string key = std::move(turn_.front());
     turn_.pop_front();
     Key& k = keys_[key];
-    std::function<void()> job = std::move(k.waiting.front());
+    Job job = std::move(k.waiting.front());
     k.waiting.pop_front();
     ++k.running;
     if (!k.waiting.empty()) turn_.push_back(key);
     lock.unlock();
     try {
-      job();
+      job.run();
     } catch (const std::exception& e) {
       log_line(name_ + ": a job failed: " + e.what());
     }
-    job = nullptr;  // what the job holds is freed before the next is taken
+    job.run = nullptr;  // what the job holds is freed before the next is taken
     lock.lock();
     Key& done = keys_[key];
     --done.running;
     --jobs_;
     if (done.running == 0 && done.waiting.empty()) keys_.erase(key);
+    if (job.then) {
+      lock.unlock();
+      try {
+        job.then();
+      } catch (const std::exception& e) {
+        log_line(name_ + ": a job's answer failed: " + e.what());
+      }
+      job.then = nullptr;
+      lock.lock();
+    }
   }
 }
 

@@ -46,14 +46,22 @@ class WorkQueue {
 
   // Queues `job` for `key`; false (and nothing queued) when the key or the
   // queue is full, or the queue stopped. Any thread. What a job throws is
-  // logged.
-  bool post(const std::string& key, std::function<void()> job);
+  // logged. `then`, when given, runs on the same worker right after `job`,
+  // once the job's place in the key's share is given back: a job answers a
+  // client there, so that a client who asks again as soon as it is answered
+  // finds its place free.
+  bool post(const std::string& key, std::function<void()> job,
+            std::function<void()> then = nullptr);
   const std::string& name() const { return name_; }
   const QueueLimits& limits() const { return limits_; }
 
  private:
+  struct Job {
+    std::function<void()> run;
+    std::function<void()> then;
+  };
   struct Key {
-    std::deque<std::function<void()>> waiting;
+    std::deque<Job> waiting;
     std::size_t running = 0;
   };
   void work();

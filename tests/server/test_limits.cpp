@@ -5,6 +5,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "base/addresses.h"
@@ -107,6 +108,31 @@ TEST_CASE("limits: a key holds at most its cap of slots, given back when the hol
   CHECK(slots->take("user 1"));
   two.reset();
   CHECK(slots->held("user 1") == 0);
+}
+
+TEST_CASE("limits: a work queue job's answer runs once its place is given back") {
+  // A key's share of one: a client answered from `then` who asks again at
+  // once is taken, not refused as if the answered job still held the place.
+  WorkQueue queue("test jobs", QueueLimits{1, 6, 1});
+  std::mutex m;
+  std::condition_variable cv;
+  std::optional<bool> again;
+  bool ran = false;
+  REQUIRE(queue.post(
+      "user 1", [&] { ran = true; },
+      [&] {
+        const bool taken = queue.post("user 1", [] {});
+        std::lock_guard lock(m);
+        again = taken;
+        cv.notify_all();
+      }));
+  {
+    std::unique_lock lock(m);
+    cv.wait(lock, [&] { return again.has_value(); });
+  }
+  CHECK(ran);
+  CHECK(*again);
+  queue.stop();
 }
 
 TEST_CASE("limits: the work queue refuses past its shares and serves its submitters in turn") {
