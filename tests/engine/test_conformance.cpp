@@ -44,7 +44,7 @@ void check_scenario(const Game& game, const ScenarioInfo& scenario, int players,
         const std::string bytes = s.serialize();
         CHECK(s.clone()->serialize() == bytes);
         auto back = game.deserialize(bytes);
-        REQUIRE_MESSAGE(back.has_value(), back.error().message);
+        REQUIRE_MESSAGE(back.has_value(), (back ? "" : back.error().message));
         CHECK((*back)->serialize() == bytes);
         const StepInfo info = s.step();
         for (PlayerId p : info.to_order) {

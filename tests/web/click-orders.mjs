@@ -139,7 +139,14 @@ await run('node click-orders.mjs SERVER OUT_DIR', async ({newPage, outDir}) => {
 
   // Fall 1901 retreats: bob, by the keyboard alone.
   await waitText(bob, '#decisions', 'the army in Burgundy', "bob's dislodged army is to order");
-  await bob.focus('#decisions button');
+  // The list is drawn again as the step's pushes come in: a button focused
+  // as it is replaced keeps no focus (and Enter would press the button that
+  // had it, "Save and mark ready"), so the focus is given until it holds.
+  await bob.waitForFunction(() => {
+    const b = document.querySelector('#decisions button');
+    if (b && document.activeElement !== b) b.focus();
+    return b !== null && document.activeElement === b;
+  });
   await bob.keyboard.press('Enter');
   await bob.waitForFunction(() => document.activeElement && document.activeElement.closest('#choice-buttons'));
   const first = await bob.evaluate(() => document.activeElement.textContent);

@@ -28,7 +28,7 @@ std::vector<std::string> ids(const std::vector<Decision>& decisions) {
 std::vector<Choice> offered(const State& s, PlayerId seat, const std::string& id,
                             const std::vector<std::string>& path) {
   const auto c = s.choices(seat, id, path);
-  REQUIRE_MESSAGE(c.has_value(), c.error().message);
+  REQUIRE_MESSAGE(c.has_value(), (c ? "" : c.error().message));
   return *c;
 }
 

@@ -859,7 +859,7 @@ namespace {
 
 std::vector<std::string> texts(const Expected<std::vector<Choice>>& choices) {
   std::vector<std::string> out;
-  REQUIRE_MESSAGE(choices.has_value(), choices.error().message);
+  REQUIRE_MESSAGE(choices.has_value(), (choices ? "" : choices.error().message));
   for (const Choice& c : *choices) out.push_back(c.text);
   return out;
 }

@@ -32,14 +32,14 @@ const Decision& decision(const std::vector<Decision>& ds, const std::string& id)
 std::vector<Choice> offered_after(const State& s, int seat, const std::string& id,
                                   const std::vector<std::string>& path) {
   auto c = s.choices(PlayerId{seat}, id, path);
-  REQUIRE_MESSAGE(c.has_value(), c.error().message);
+  REQUIRE_MESSAGE(c.has_value(), (c ? "" : c.error().message));
   return *c;
 }
 
 std::vector<Choice> offered_after(const Board& b, int seat, const std::string& id,
                                   const std::vector<std::string>& path) {
   auto c = Board::sequence().choices(b, seat, id, path);
-  REQUIRE_MESSAGE(c.has_value(), c.error().message);
+  REQUIRE_MESSAGE(c.has_value(), (c ? "" : c.error().message));
   return *c;
 }
 
@@ -51,7 +51,7 @@ bool holds(const std::vector<std::string>& v, const std::string& x) {
 std::string canonical(const State& s, int seat, const Decision& d,
                       const std::vector<std::string>& path) {
   auto v = s.validate(PlayerId{seat}, {line_of(d, path)});
-  REQUIRE_MESSAGE(v.has_value(), v.error()[0].message);
+  REQUIRE_MESSAGE(v.has_value(), (v ? "" : v.error()[0].message));
   REQUIRE(v->lines.size() == 1);
   return v->lines[0];
 }
