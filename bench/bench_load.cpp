@@ -36,9 +36,11 @@ constexpr const char* kUsage =
 Measures naumachia-server under load next to a TLS WebSocket echo server:
 closed loops at 1, 16, 64 and 256 connections, an open loop at half of
 naumachia's best rate, server memory per idle connection, the cost of
-heavier requests (login, register, list_games, events, replay) and the delay
-they impose on a probe connection, the choices request a click on the board
-sends (in the opening of each game's largest scenario), and naumachia-admin's
+heavier requests (login, register, list_games, events, replay with and
+without pictures, get_game with its picture, sending and reading press, the
+notice settings) and the delay they impose on a probe connection, alone and
+beside 64 order submitters, the choices request a click on the board sends
+(in the opening of each game's largest scenario), and naumachia-admin's
 replay of a long game. The servers run in a fresh temporary directory, which is removed at
 the end (and kept, with the servers' logs, when something failed).
 
@@ -190,6 +192,12 @@ nb::Table build_table(const nb::Settings& s, nb::Results& r) {
     t.add(under + ": p50", {}, c.loaded.probe.latency.percentile_ms(0.5), 3);
     t.add(under + ": p99", {}, c.loaded.probe.latency.percentile_ms(0.99), 3);
     t.add(under + ": max", {}, c.loaded.probe.latency.max_ms(), 3);
+    if (c.beside_orders) {
+      const std::size_t orders = c.beside_orders->load.connections - c.loaded.load.connections;
+      const std::string beside = under + " beside " + std::to_string(orders) + " x submit_orders";
+      t.add(beside + ": p50", {}, c.beside_orders->probe.latency.percentile_ms(0.5), 3);
+      t.add(beside + ": p99", {}, c.beside_orders->probe.latency.percentile_ms(0.99), 3);
+    }
   }
   if (r.orders_probe) {
     const std::string under =
@@ -329,7 +337,8 @@ int main(int argc, char** argv) {
                             servers.dir + "/echo.log", servers.cpu, servers.echo_at);
     ours = nb::start_server("naumachia-server",
                             // The load comes from one address and signs up hundreds of
-                            // players: the per-connection, per-address and sign-up
+                            // players, and a few of them make the hundreds of open games:
+                            // the per-connection, per-address, sign-up, press and open-game
                             // limits are lifted, and idle connections may stay
                             // unsigned. Passwords are hashed at 100,000 iterations,
                             // the figure docs/performance.md was first measured at
@@ -342,7 +351,8 @@ int main(int argc, char** argv) {
                          "--logins-per-address", "1000000000",
                          "--signups-per-address", "1000000000",
                          "--signups-per-network", "1000000000", "--signup-work-bits", "0",
-                         "--password-checks", "1000000000"},
+                         "--password-checks", "1000000000", "--sends-per-minute", "1000000000",
+                         "--max-open-games", "1000000"},
                             // clang-format on
                             servers.dir + "/naumachia-server.log", servers.cpu, servers.ours_at);
     servers.echo = echo.get();

@@ -46,9 +46,10 @@ Endpoint Endpoint::parse_listening_line(const std::string& line) {
 namespace {
 
 // What routing a frame needs, read from the Envelope's top-level fields on
-// the wire without parsing the body: pushes, most of the frames under load
-// (every order is pushed to each connected player of its game), are only
-// counted, so the client's work per push stays small.
+// the wire without parsing the body: pushes (a game's event, a press message,
+// a game made, a sign-out), most of the frames under load (every order is
+// pushed to each connected player of its game), are only counted, so the
+// client's work per push stays small.
 struct Routing {
   bool readable = false;
   bool is_push = false;
@@ -57,7 +58,9 @@ struct Routing {
 
 Routing route(std::string_view frame) {
   constexpr std::uint64_t kRequestIdField = 2;
-  constexpr std::uint64_t kEventField = 60;
+  // The push bodies: Envelope fields 60 (event) to 63 (signed_out).
+  constexpr std::uint64_t kFirstPushField = 60;
+  constexpr std::uint64_t kLastPushField = 63;
   Routing r;
   const auto* p = reinterpret_cast<const unsigned char*>(frame.data());
   const auto* const end = p + frame.size();
@@ -85,7 +88,7 @@ Routing route(std::string_view frame) {
         break;
       case 2:  // length-delimited
         if (!varint(v) || v > static_cast<std::uint64_t>(end - p)) return r;
-        if (field == kEventField) r.is_push = true;
+        if (field >= kFirstPushField && field <= kLastPushField) r.is_push = true;
         p += v;
         break;
       case 5:  // 32-bit
@@ -455,9 +458,10 @@ proto::Envelope join_game(std::uint64_t game, int seat) {
   return e;
 }
 
-proto::Envelope get_game(std::uint64_t game) {
+proto::Envelope get_game(std::uint64_t game, bool picture) {
   proto::Envelope e;
   e.mutable_get_game()->set_game_id(game);
+  e.mutable_get_game()->set_picture(picture);
   return e;
 }
 
@@ -479,9 +483,29 @@ proto::Envelope events(std::uint64_t game, std::uint64_t after_seq) {
   return e;
 }
 
-proto::Envelope replay(std::uint64_t game) {
+proto::Envelope replay(std::uint64_t game, bool pictures) {
   proto::Envelope e;
   e.mutable_replay()->set_game_id(game);
+  e.mutable_replay()->set_pictures(pictures);
+  return e;
+}
+
+proto::Envelope send_press(std::uint64_t game, const std::string& text) {
+  proto::Envelope e;
+  e.mutable_send_press()->set_game_id(game);
+  e.mutable_send_press()->set_text(text);
+  return e;
+}
+
+proto::Envelope press(std::uint64_t game) {
+  proto::Envelope e;
+  e.mutable_press()->set_game_id(game);
+  return e;
+}
+
+proto::Envelope notify_show() {
+  proto::Envelope e;
+  e.mutable_notify()->set_show(true);
   return e;
 }
 

@@ -210,11 +210,19 @@ proto::Envelope list_scenarios();
 proto::Envelope list_games();
 proto::Envelope create_game(const std::string& scenario, int seat, unsigned players);
 proto::Envelope join_game(std::uint64_t game, int seat);
-proto::Envelope get_game(std::uint64_t game);
+// With `picture`, also the board drawn as SVG (GameDetail.picture).
+proto::Envelope get_game(std::uint64_t game, bool picture = false);
 proto::Envelope submit_orders(std::uint64_t game, std::uint64_t step,
                               const std::vector<std::string>& lines, bool ready);
 proto::Envelope events(std::uint64_t game, std::uint64_t after_seq);
-proto::Envelope replay(std::uint64_t game);
+// The first page; with `pictures`, each board drawn as SVG too.
+proto::Envelope replay(std::uint64_t game, bool pictures = false);
+// A public message to the game's press.
+proto::Envelope send_press(std::uint64_t game, const std::string& text);
+// The game's press the user may read, from the first message.
+proto::Envelope press(std::uint64_t game);
+// The user's notice settings, unchanged (NotifyRequest.show).
+proto::Envelope notify_show();
 // The decisions of the step (decision "") or the ways on of one.
 proto::Envelope choices(std::uint64_t game, std::uint64_t step, const std::string& decision);
 }  // namespace requests

@@ -127,12 +127,14 @@ class Run {
     std::cerr << "registering " << most + kSeats - 1 << " users and starting " << most
               << " Diplomacy games on naumachia, one player of each online...\n";
     const auto t0 = Clock::now();
-    order_players_ = co_await seat_solo_players(ctx_, srv_.ours_at, most, "solo", 8);
+    // Four sign-ups at once: the server hashes at most four passwords of one
+    // address at a time (--hashing-queue) and refuses a fifth.
+    order_players_ = co_await seat_solo_players(ctx_, srv_.ours_at, most, "solo", 4);
     // For the fan-out row: whole tables, every seat online.
     const std::size_t tables = (s_.open_loop_connections + kSeats - 1) / kSeats;
     std::cerr << "registering " << tables * kSeats << " users and starting " << tables
               << " Diplomacy games with all seven players online...\n";
-    table_players_ = co_await seat_players(ctx_, srv_.ours_at, tables, "t", 8);
+    table_players_ = co_await seat_players(ctx_, srv_.ours_at, tables, "t", 4);
     std::cerr << "  done in " << fixed(std::chrono::duration<double>(Clock::now() - t0).count(), 1)
               << " s\n";
     for (const Player& p : order_players_) {
@@ -327,6 +329,11 @@ class Run {
     if (a.has_replay_result()) {
       co_return std::to_string(a.replay_result().steps_size()) + " steps, " + size;
     }
+    if (a.has_detail() && !a.detail().picture().empty())
+      co_return "a picture of " + kib(a.detail().picture().size()) + ", " + size;
+    if (a.has_press_result()) {
+      co_return std::to_string(a.press_result().messages_size()) + " messages, " + size;
+    }
     co_return size;
   }
 
@@ -340,6 +347,21 @@ class Run {
     c.loaded = co_await closed_loop_with_probe(all, probe, s_.probe_every, s_.timing());
     report(res_, name + ", " + std::to_string(all.size()) + " connections", c.loaded.load);
     report(res_, "  probe meanwhile", c.loaded.probe, true);
+    // Beside the order submitters: what a player waits for while others
+    // order and some read or draw heavier things.
+    if (order_players_.size() >= s_.open_loop_connections) {
+      auto orders = co_await order_streams(s_.open_loop_connections);
+      std::vector<Stream*> both = stream_pointers(orders);
+      both.insert(both.end(), all.begin(), all.end());
+      ProbedLoad p = co_await closed_loop_with_probe(both, probe, s_.probe_every, s_.timing());
+      res_.pushes += pushes_of(orders);
+      report(res_,
+             name + ", " + std::to_string(all.size()) + " connections beside " +
+                 std::to_string(orders.size()) + " x submit_orders",
+             p.load);
+      report(res_, "  probe meanwhile", p.probe, true);
+      c.beside_orders = std::move(p);
+    }
     res_.costs.push_back(std::move(c));
   }
 
@@ -358,12 +380,21 @@ class Run {
     const B games = requests::list_games();
     const B events = requests::events(history_game_, 0);
     const B replay = requests::replay(history_game_);
+    const B replay_pictures = requests::replay(history_game_, true);
+    const B picture = requests::get_game(history_game_, true);
+    const B press_send = requests::send_press(history_game_, "a public message of the benchmark");
+    const B press_read = requests::press(history_game_);
+    const B notices = requests::notify_show();
     Client& first = *host_clients.front();
     const std::string games_note = co_await describe_answer(first, games, B::kGames, "list_games");
     const std::string events_note =
         co_await describe_answer(first, events, B::kEventsResult, "events");
     const std::string replay_note =
         co_await describe_answer(first, replay, B::kReplayResult, "replay");
+    const std::string replay_pictures_note =
+        co_await describe_answer(first, replay_pictures, B::kReplayResult, "replay");
+    const std::string picture_note =
+        co_await describe_answer(first, picture, B::kDetail, "get_game");
     close_all(host_clients);
 
     auto probe_clients = co_await open_clients(ctx_, srv_.ours_at, 1);
@@ -402,6 +433,21 @@ class Run {
     co_await measure_cost("events after_seq 0 (" + events_note + ")", std::move(readers), probe);
     Streams replayers = co_await signed_in_streams(replay, B::kReplayResult);
     co_await measure_cost("replay (" + replay_note + ")", std::move(replayers), probe);
+    Streams drawn_replayers = co_await signed_in_streams(replay_pictures, B::kReplayResult);
+    co_await measure_cost("replay_with_pictures (" + replay_pictures_note + ")",
+                          std::move(drawn_replayers), probe);
+    Streams drawers = co_await signed_in_streams(picture, B::kDetail);
+    co_await measure_cost("get_game_with_picture (" + picture_note + ")", std::move(drawers),
+                          probe);
+    // Each message sent is stored and pushed to the game's six other
+    // players; the reads after it then page through those messages.
+    Streams senders = co_await signed_in_streams(press_send, B::kPressSent);
+    co_await measure_cost("send_press (public, to a game of seven)", std::move(senders), probe);
+    Streams press_readers = co_await signed_in_streams(press_read, B::kPressResult);
+    co_await measure_cost("press (the game's messages from the first)", std::move(press_readers),
+                          probe);
+    Streams settings_readers = co_await signed_in_streams(notices, B::kNotifySettings);
+    co_await measure_cost("notify (the notice settings)", std::move(settings_readers), probe);
 
     if (order_players_.size() >= s_.open_loop_connections) {
       auto streams = co_await order_streams(s_.open_loop_connections);

@@ -49,6 +49,9 @@ struct CostResult {
   std::string name;   // with what it reads, e.g. "list_games (301 games, 120 KiB)"
   LoadResult alone;   // one connection, closed loop
   ProbedLoad loaded;  // `cost_loaders` connections, closed loop, with the probe
+  // The same beside `open_loop_connections` order submitters, with the probe
+  // (when there are that many order players).
+  std::optional<ProbedLoad> beside_orders;
 };
 
 // The choices request a click sends, in one scenario's opening (the
