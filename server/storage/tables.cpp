@@ -601,7 +601,17 @@ MessageRow Tables::insert_message(MessageRow m) {
 }
 
 std::vector<Audience> Tables::message_channels(std::int64_t game_id) {
-  Stmt s = db_.prepare("SELECT DISTINCT channel FROM messages WHERE game_id = ? ORDER BY channel");
+  // One index seek a channel (the least channel after the last found), where
+  // a DISTINCT read every message of the game: 37,503 in the load benchmark,
+  // most of a page of press's time on the service's strand.
+  Stmt s = db_.prepare(
+      "WITH RECURSIVE channels(channel) AS ("
+      " SELECT min(channel) FROM messages WHERE game_id = ?1"
+      " UNION ALL"
+      " SELECT (SELECT min(m.channel) FROM messages m"
+      "         WHERE m.game_id = ?1 AND m.channel > channels.channel)"
+      " FROM channels WHERE channels.channel IS NOT NULL)"
+      " SELECT channel FROM channels WHERE channel IS NOT NULL");
   s.bind(1, game_id);
   std::vector<Audience> out;
   while (s.step()) out.push_back(read_channel(s.text(0)));
