@@ -53,8 +53,9 @@ run_build sanitized build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=cla
   -DNAUMACHIA_FUZZ=ON -DNAUMACHIA_BENCH=OFF -DNAUMACHIA_UNITY=ON
 
 # Seconds each harness runs, start-up included, as many at once as there are
-# cores: about a minute and a half for all four on two cores (fuzz_service reads its
-# corpus slowly: each input runs against a fresh copy of a database).
+# cores: about a minute and a half for all four on two cores (fuzz_service
+# reads its corpus slowly: each input runs against a fresh copy of a
+# database).
 fuzz_seconds=${NAUMACHIA_FUZZ_SECONDS:-20}
 fuzz_harnesses=(service orders positions data)
 run_harness() {  # build dir, harness: runs it, leaves its exit status in fuzz_<h>.rc
