@@ -33,32 +33,37 @@ async function settled(page) {
   await new Promise((r) => setTimeout(r, 300));
 }
 
-async function menuEntries(page) {
-  return page.$$eval('#choice-buttons button', (bs) => bs.map((b) => ({
-    text: b.textContent, done: b.classList.contains('done'),
-    other: b.textContent === 'Back' || b.textContent === 'Cancel'})));
-}
-
-// Waits for the menu to answer the last click: a new line, or closed.
-async function menuMoved(page, before) {
-  await page.waitForFunction((b) => document.querySelector('#choice-menu').hidden ||
-      document.querySelector('#choice-line').textContent !== b, {timeout: 15000}, before);
-}
-
-// Orders every decision of the page's seat from the menus: the first
-// finished line of the way the walk takes (`spread` varies the walk, so that
-// a second try after a refusal orders otherwise).
-async function orderByClicks(page, spread, screenshot) {
-  const ids = await page.$$eval('#decisions button', (bs) => bs.map((b) => b.dataset.decision));
-  for (const [i, id] of ids.entries()) {
-    await page.evaluate((d) => document.querySelector(`#decisions button[data-decision="${d}"]`).click(), id);
-    await page.waitForFunction(() => !document.querySelector('#choice-menu').hidden, {timeout: 15000});
-    for (let n = 0; n < 40; n++) {
-      const line = await text(page, '#choice-line');
-      const entries = await menuEntries(page);
+// Walks the menu of decision `id` (the `i`th) in the page, from its `from`th entry on,
+// until the line is whole or the `until`th entry is due; returns which entry
+// is due next (null when the walk is over). The walk runs in the page itself,
+// one evaluation per decision rather than several round trips per click: each
+// click waits there for the server's answer (the menu redrawn with a new line,
+// or closed), as a player would.
+function walkInPage(page, id, i, spread, from, until) {
+  return page.evaluate(async (id, i, spread, from, until) => {
+    const menu = () => document.querySelector('#choice-menu');
+    const line = () => document.querySelector('#choice-line').textContent;
+    const buttons = () => document.querySelectorAll('#choice-buttons button');
+    const waitFor = (ok, what) => new Promise((resolve, reject) => {
+      const until = Date.now() + 15000;
+      const poll = () => {
+        if (ok()) return resolve();
+        if (Date.now() > until) return reject(new Error(`${what}: not within 15 s`));
+        setTimeout(poll, 5);
+      };
+      poll();
+    });
+    if (from === 0) {
+      document.querySelector(`#decisions button[data-decision="${id}"]`).click();
+      await waitFor(() => !menu().hidden, `the menu of decision ${id} opens`);
+    }
+    for (let n = from; n < 40; n++) {
+      if (n === until) return n;
+      const before = line();
+      const entries = [...buttons()].map((b) => ({
+        done: b.classList.contains('done'), other: b.textContent === 'Back' || b.textContent === 'Cancel'}));
       const done = entries.findIndex((e) => e.done);
       const ways = entries.map((e, at) => ({...e, at})).filter((e) => !e.done && !e.other);
-      if (screenshot && n === 1) await screenshot();
       // A whole line is taken at once, or on some pieces one choice later
       // (a longer move, a second target), when the menu goes on.
       // The second try (after a refusal of the whole set, such as a
@@ -67,12 +72,29 @@ async function orderByClicks(page, spread, screenshot) {
       const plain = spread === 1;
       let at = done;
       if (done < 0 || (ways.length > 0 && n < 2 && !plain && (i + spread) % 2 === 1)) {
-        if (ways.length === 0) break;
+        if (ways.length === 0) return null;
         at = ways[plain && n === 0 ? 0 : (i * 7 + n * 3 + spread) % ways.length].at;
       }
-      await page.evaluate((k) => document.querySelectorAll('#choice-buttons button')[k].click(), at);
-      await menuMoved(page, line);
-      if (await page.$eval('#choice-menu', (e) => e.hidden)) break;
+      buttons()[at].click();
+      await waitFor(() => menu().hidden || line() !== before, `the menu answers entry ${n} of "${before}"`);
+      if (menu().hidden) return null;
+    }
+    return null;
+  }, id, i, spread, from, until);
+}
+
+// Orders every decision of the page's seat from the menus: the first
+// finished line of the way the walk takes (`spread` varies the walk, so that
+// a second try after a refusal orders otherwise). `screenshot`, when given,
+// is taken at the second entry of the first menu that has one.
+async function orderByClicks(page, spread, screenshot) {
+  const ids = await page.$$eval('#decisions button', (bs) => bs.map((b) => b.dataset.decision));
+  for (const [i, id] of ids.entries()) {
+    const paused = await walkInPage(page, id, i, spread, 0, screenshot ? 1 : -1);
+    if (paused !== null) {
+      await screenshot();
+      screenshot = null;
+      await walkInPage(page, id, i, spread, paused, -1);
     }
   }
   return (await page.$eval('#order-lines', (e) => e.value)).split('\n').filter((l) => l.trim() !== '');
@@ -109,6 +131,7 @@ await run('node click-every-game.mjs SERVER OUT_DIR', async ({newPage, outDir}) 
     let shot = false;
     for (let step = 0; step < kMostSteps && ordered.size < 2; step++) {
       const label = (await text(first, '#game-state')).split(';')[0];
+      const stepNo = await first.evaluate(() => naumachia.game.detail.summary.step);
       const saved = [];
       for (const [page, who] of [[first, 'the first side'], [second, 'the second side']]) {
         await settled(page);
@@ -134,8 +157,9 @@ await run('node click-every-game.mjs SERVER OUT_DIR', async ({newPage, outDir}) 
         ordered.add(who);
       }
       for (const [page] of saved) await page.click('#orders-form button[value=ready]');
-      await first.waitForFunction((b) => document.querySelector('#game-state').textContent !== b,
-          {timeout: 20000}, label);
+      // The step resolved: its number moves on (the state's text changes
+      // sooner, as soon as a seat's orders are saved or ready).
+      await first.waitForFunction((b) => naumachia.game.detail.summary.step !== b, {timeout: 20000}, stepNo);
       for (const [page, who, lines] of saved) {
         // The resolved step's orders, as the server reports them to the seat.
         await page.waitForFunction((ls) => ls.every((l) => document.querySelector('#events').textContent.includes(l)),
