@@ -19,6 +19,9 @@ const kStep = 1.25;   // board.ts's zoom step
 
 const near = (a, b, tolerance = 0.6) => Math.abs(a - b) <= tolerance;
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+// Two frames drawn: what the last input or change of the page set off (a
+// layout, a resize observer, a scroll event) has run.
+const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 // The frame's state: the viewBox, the frame's size, the picture's own box.
 async function frameState(page) {
@@ -34,7 +37,7 @@ async function frameState(page) {
 
 async function pressTool(page, what) {
   await page.click(`#board-figure [data-zoom=${what}]`);
-  await pause(150);
+  await frames(page);
 }
 
 // The smallest rendered height of the board's texts (but hex numbers) and
@@ -104,7 +107,7 @@ async function checkBoard(page, scenario, size, outDir) {
   // The step's decisions come after the board: the roster and the menu need them.
   await page.waitForFunction(() => document.querySelector('#orders').hidden ||
       document.querySelectorAll('#decisions li').length > 0, {timeout: 5000}).catch(() => {});
-  await pause(300);
+  await frames(page);
   await page.$eval('#board', (f) => f.scrollIntoView({block: 'center'}));
 
   // The picture is XML, as the server sent it and as the page shows it.
@@ -163,6 +166,7 @@ async function checkBoard(page, scenario, size, outDir) {
   await pressTool(page, 'full');
   await page.waitForFunction((h) => document.querySelector('#board').clientHeight > h + 20, {timeout: 5000},
       fitted.fh).catch(() => {});
+  await frames(page);
   const full = await frameState(page);
   const fullScale = full.fw / full.w;
   check(full.fw >= full.inner.w - 40 && full.fh > fitted.fh && near(full.h, full.fh / fullScale, 1),
@@ -172,6 +176,7 @@ async function checkBoard(page, scenario, size, outDir) {
   await pressTool(page, 'full');
   await page.waitForFunction((h) => Math.abs(document.querySelector('#board').clientHeight - h) < 2,
       {timeout: 5000}, fitted.fh).catch(() => {});
+  await frames(page);
   const back = await frameState(page);
   check(back.fw === fitted.fw && back.fh === fitted.fh,
       `${what}: leaving full screen gives the frame back its size (${back.fw}x${back.fh})`);
@@ -210,7 +215,8 @@ async function checkBoard(page, scenario, size, outDir) {
     // last drew.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await page.mouse.wheel({deltaY: -100});
-    await pause(150);
+    await page.waitForFunction(() => window.wheelAt !== null, {timeout: 3000}).catch(() => {});
+    await frames(page);
     const wheelAt = await page.evaluate(() => window.wheelAt);
     check(wheelAt !== null, `${what}: the wheel turned over the board reaches it`);
     const {x: px, y: py} = wheelAt || {x: arrowed.fw / 3, y: arrowed.fh / 3};
@@ -243,7 +249,10 @@ async function checkBoard(page, scenario, size, outDir) {
       const cell = k.slice(0, k.indexOf('|'));
       return !!naumachia.picking && !document.querySelector("#orders").hidden && naumachia.picking.decisions.some((d) => d.cells.includes(cell));
     }, key);
-    await pause(400);
+    // The piece is marked at once; its order's menu opens on the server's answer.
+    await page.waitForFunction((o) => document.querySelector('#board svg .chosen') &&
+        (!o || !document.querySelector('#choice-menu').hidden), {timeout: 10000}, ordering).catch(() => {});
+    await frames(page);
     counter = await chosenCentre(page);
     check(counter && counter.cell === key.slice(0, key.indexOf('|')) && counter.inFrame,
         `${what}: choosing ${key} in the roster marks it on the board, in the frame`);
@@ -253,7 +262,7 @@ async function checkBoard(page, scenario, size, outDir) {
     }
     // Its tooltip shows beside it (once the page has scrolled back to the board).
     await page.$eval('#board', (f) => f.scrollIntoView({block: 'center'}));
-    await pause(200);
+    await frames(page);
     const tipShown = await page.$eval('#board-figure .board-tip', (t) => !t.hidden && t.textContent);
     check(!!tipShown, `${what}: the chosen piece's tooltip shows (${tipShown})`);
     await page.screenshot({path: join(outDir, `${name}-roster.png`)});
@@ -285,6 +294,7 @@ async function checkBoard(page, scenario, size, outDir) {
     await page.mouse.down();
     for (let i = 1; i <= 8; i++) await page.mouse.move(counter.x + (dx * i) / 8, counter.y + (dy * i) / 8);
     await page.mouse.up();
+    // Time for a menu to open on the server's answer, had the drag given an order.
     await pause(400);
     const dragged = await frameState(page);
     const panned = Math.abs(dragged.x - before.x) + Math.abs(dragged.y - before.y);
@@ -316,7 +326,7 @@ async function checkBoard(page, scenario, size, outDir) {
   if (target) {
     await page.mouse.move(target.x - 30, target.y - 30);
     await page.mouse.move(target.x, target.y, {steps: 4});
-    await pause(200);
+    await frames(page);
     // Shown, saying the title, within a few pixels of the pointer.
     const tip = await page.$eval('#board-figure .board-tip', (t, at) => {
       const r = t.getBoundingClientRect();
