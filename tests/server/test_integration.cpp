@@ -163,6 +163,64 @@ TEST_CASE("an acknowledged order survives a crash right after the acknowledgemen
   CHECK(resolved.resolved().orders(0).lines(0) == "bid 4");
 }
 
+TEST_CASE(
+    "one server per database: a second server on a database another serves stops at once, "
+    "saying so, and starts once the first is gone") {
+  TempDir dir, second_dir;
+  ServerProcess server(dir.path());
+  Client a = Client::sign_up(server, "alice");
+  // Its own certificate, so that only the database is shared.
+  const std::vector<std::string> own_files{"--cert", (second_dir.path() / "cert.pem").string(),
+                                           "--key", (second_dir.path() / "key.pem").string()};
+  const naumachia::testing::DatabaseAt same{server.db()};
+  std::string refused;
+  try {
+    ServerProcess second(second_dir.path(), same, own_files);
+  } catch (const std::runtime_error& e) {
+    refused = e.what();
+  }
+  CHECK(refused.find("another naumachia-server is serving the database") != std::string::npos);
+  // The first server went on as if nothing happened.
+  Client b = Client::sign_up(server, "bob");
+  const auto game = start_duel(a, b);
+  REQUIRE(a.submit(game, 1, "bid 4").has_orders_accepted());
+  REQUIRE(server.terminate() == 0);
+  ServerProcess second(second_dir.path(), same, own_files);
+  a.reconnect(second);
+  CHECK(a.detail(game).my_orders(0) == "bid 4");
+}
+
+TEST_CASE(
+    "copy-db: naumachia-admin copies a stopped server's database into another, every game "
+    "verifies there, and play goes on from the copy") {
+  TempDir dir, copy_dir;
+  ServerProcess server(dir.path());
+  Client a = Client::sign_up(server, "alice");
+  Client b = Client::sign_up(server, "bob");
+  const auto game = start_duel(a, b);
+  REQUIRE(a.submit(game, 1, "bid 4").has_orders_accepted());
+  REQUIRE(server.terminate() == 0);
+  // From the server's database (a SQLite file, or PostgreSQL when the tests
+  // run against it) into a new SQLite file.
+  const std::string to = (copy_dir.path() / "copy.db").string();
+  const std::string copy_db =
+      std::string(NAUMACHIA_TEST_ADMIN) + " copy-db " + server.db().string() + " " + to;
+  const CommandResult copied = naumachia::testing::run_command(copy_db);
+  CHECK_MESSAGE(copied.status == 0, copied.output);
+  CHECK(copied.output.find("games: 1 row(s)") != std::string::npos);
+  CHECK(copied.output.find("1 of 1 game(s) verified") != std::string::npos);
+  // A copy into a database that holds games is refused.
+  const CommandResult again = naumachia::testing::run_command(copy_db);
+  CHECK(again.status == 1);
+  CHECK(again.output.find("TO already holds rows") != std::string::npos);
+
+  ServerProcess moved(copy_dir.path(), naumachia::testing::DatabaseAt{to});
+  a.reconnect(moved);
+  b.reconnect(moved);
+  CHECK(a.detail(game).my_orders(0) == "bid 4");
+  REQUIRE(b.submit(game, 1, "bid 2").orders_accepted().resolved());
+}
+
 TEST_CASE("a deadline resolves the step, also when it passed while the server was down") {
   TempDir dir;
   ServerProcess server(dir.path());
