@@ -130,6 +130,7 @@ class PostgresqlStatement final : public Statement {
   }
   void bind_null(int i) override { slot(i) = Param{}; }
   bool step() override;
+  void prepare_on_server();
   std::int64_t integer(int col) const override {
     const char* v = value(col);
     if (!v) return 0;
@@ -210,6 +211,7 @@ class PostgresqlStatement final : public Statement {
   std::string name_;  // the prepared statement's, empty when not prepared
   bool keep_ = false;
   bool simple_ = false;
+  int generation_ = 0;  // the connection's session it was prepared in
   std::vector<Param> params_;
   std::vector<bool> bytea_;  // per parameter: PostgreSQL takes it as bytea
   Result result_;
@@ -224,15 +226,25 @@ class PostgresqlConnection final : public Connection {
       while (!msg.empty() && (msg.back() == '\n' || msg.back() == ' ')) msg.pop_back();
       throw DbError("cannot connect to database '" + redact_target(uri) + "': " + msg);
     }
-    // Notices ("relation already exists, skipping") are not errors and are
-    // not printed.
-    PQsetNoticeProcessor(
-        conn_.get(), [](void*, const char*) {}, nullptr);
-    // An order is acknowledged once its commit returns: the commit must be
-    // durable then, whatever the server's configuration says by default.
-    // Times are Unix seconds computed by the server, never the database's.
-    exec_script("SET synchronous_commit TO on; SET client_min_messages TO warning");
+    set_up_session();
   }
+
+  // A connection the database server dropped (it restarted, an operator
+  // ended the session, the network failed) is opened again before the next
+  // statement: the statement that met the loss failed, with its request,
+  // and the ones after it run on the new session. Its prepared statements
+  // are gone with the old session: each is prepared again when next run
+  // (generation()). A transaction open at the loss is lost whole, as a
+  // crash of the database would lose it; the writer tells each of its
+  // requests so.
+  void reopen_if_lost() {
+    if (PQstatus(conn_.get()) == CONNECTION_OK) return;
+    PQreset(conn_.get());
+    if (PQstatus(conn_.get()) != CONNECTION_OK) raise(conn_.get(), nullptr, "reconnect");
+    ++generation_;
+    set_up_session();
+  }
+  int generation() const { return generation_; }
 
   Engine engine() const override { return Engine::postgresql; }
 
@@ -241,6 +253,7 @@ class PostgresqlConnection final : public Connection {
   }
 
   void exec_script(std::string_view sql) override {
+    reopen_if_lost();
     Result r(PQexec(conn_.get(), std::string(sql).c_str()));
     check(r.get(), "sql");
   }
@@ -341,7 +354,20 @@ class PostgresqlConnection final : public Connection {
   struct Finish {
     void operator()(PGconn* c) const { PQfinish(c); }
   };
+  void set_up_session() {
+    // Notices ("relation already exists, skipping") are not errors and are
+    // not printed.
+    PQsetNoticeProcessor(
+        conn_.get(), [](void*, const char*) {}, nullptr);
+    // An order is acknowledged once its commit returns: the commit must be
+    // durable then, whatever the server's configuration says by default.
+    Result r(
+        PQexec(conn_.get(), "SET synchronous_commit TO on; SET client_min_messages TO warning"));
+    check(r.get(), "sql");
+  }
+
   std::unique_ptr<PGconn, Finish> conn_;
+  int generation_ = 0;
   int changes_ = 0;
   int statements_ = 0;
 };
@@ -357,30 +383,39 @@ PostgresqlStatement::PostgresqlStatement(PostgresqlConnection& conn, std::string
   params_.resize(static_cast<std::size_t>(params));
   bytea_.resize(static_cast<std::size_t>(params));
   if (simple_) return;
-  // Prepared on the server under a name of its own, and described: the
-  // parameters' types PostgreSQL inferred tell which take bytes.
   name_ = "n" + std::to_string(conn_.next_statement_number());
+  keep_ = keep;
+  prepare_on_server();
+}
+
+// Prepared on the server under a name of its own, and described: the
+// parameters' types PostgreSQL inferred tell which take bytes.
+void PostgresqlStatement::prepare_on_server() {
+  conn_.reopen_if_lost();
   Result r(PQprepare(conn_.handle(), name_.c_str(), sql_.c_str(), 0, nullptr));
-  if (!r || PQresultStatus(r.get()) != PGRES_COMMAND_OK) {
-    name_.clear();
-    raise(conn_.handle(), r.get(), "prepare '" + std::string(sql) + "'");
-  }
+  if (!r || PQresultStatus(r.get()) != PGRES_COMMAND_OK)
+    raise(conn_.handle(), r.get(), "prepare '" + sql_ + "'");
   Result d(PQdescribePrepared(conn_.handle(), name_.c_str()));
   if (!d || PQresultStatus(d.get()) != PGRES_COMMAND_OK)
-    raise(conn_.handle(), d.get(), "describe '" + std::string(sql) + "'");
-  for (int i = 0; i < params && i < PQnparams(d.get()); ++i)
-    bytea_[static_cast<std::size_t>(i)] = PQparamtype(d.get(), i) == 17;
-  keep_ = keep;
+    raise(conn_.handle(), d.get(), "describe '" + sql_ + "'");
+  for (std::size_t i = 0; i < bytea_.size() && i < static_cast<std::size_t>(PQnparams(d.get()));
+       ++i)
+    bytea_[i] = PQparamtype(d.get(), static_cast<int>(i)) == 17;
+  generation_ = conn_.generation();
 }
 
 PostgresqlStatement::~PostgresqlStatement() {
   // A kept statement lives as long as its connection (the cache drops both
   // together); one used once is dropped on the server now.
-  if (!keep_ && !name_.empty()) Result(PQexec(conn_.handle(), ("DEALLOCATE " + name_).c_str()));
+  if (!keep_ && !name_.empty() && generation_ == conn_.generation() &&
+      PQstatus(conn_.handle()) == CONNECTION_OK)
+    Result(PQexec(conn_.handle(), ("DEALLOCATE " + name_).c_str()));
 }
 
 bool PostgresqlStatement::step() {
   if (!result_) {
+    conn_.reopen_if_lost();
+    if (!simple_ && generation_ != conn_.generation()) prepare_on_server();
     if (simple_) {
       result_.reset(PQexec(conn_.handle(), sql_.c_str()));
     } else {

@@ -8,6 +8,7 @@
 
 #include "connection.h"
 #include "digest.h"
+#include "storage/database.h"
 #include "support/protocol_client.h"
 #include "support/server_process.h"
 
@@ -219,6 +220,38 @@ TEST_CASE(
   b.reconnect(moved);
   CHECK(a.detail(game).my_orders(0) == "bid 4");
   REQUIRE(b.submit(game, 1, "bid 2").orders_accepted().resolved());
+}
+
+TEST_CASE(
+    "postgresql: a server whose database sessions are ended opens them again, and no "
+    "acknowledged order is lost") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  REQUIRE(server.on_postgresql());
+  Client a = Client::sign_up(server, "alice");
+  Client b = Client::sign_up(server, "bob");
+  const auto game = start_duel(a, b);
+  REQUIRE(a.submit(game, 1, "bid 4").has_orders_accepted());
+  // Every session of the server's database ends, as when PostgreSQL restarts.
+  {
+    naumachia::server::Database db(server.db().string());
+    naumachia::server::Stmt end = db.prepare(
+        "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity"
+        " WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    REQUIRE(end.step());
+    CHECK(end.integer(0) >= 2);  // the server's reader and writer at least
+  }
+  // A request that meets the loss fails with an error; the next ones are served.
+  proto::Envelope answer;
+  for (int attempt = 0; attempt < 5 && !answer.has_orders_accepted(); ++attempt) {
+    answer = b.submit(game, 1, "bid 2");
+    if (!answer.has_orders_accepted()) CHECK(answer.has_error());
+  }
+  REQUIRE(answer.has_orders_accepted());
+  CHECK(answer.orders_accepted().resolved());
+  const auto resolved = a.await([](const proto::GameEvent& e) { return e.has_resolved(); });
+  CHECK(resolved.resolved().orders(0).lines(0) == "bid 4");
+  CHECK(admin(server, "verify").status == 0);
 }
 
 TEST_CASE("a deadline resolves the step, also when it passed while the server was down") {
