@@ -8,7 +8,8 @@
 # PostgreSQL will not run as root: as root, the cluster belongs to `nobody`.
 # The cluster is for tests only: trust authentication on 127.0.0.1, and no
 # fsync (what the tests check is that the server acknowledges only committed
-# writes, not what the disk does on a power cut).
+# writes, not what the disk does on a power cut). NAUMACHIA_POSTGRESQL_DURABLE=1
+# keeps fsync on, as a production server runs: the load benchmark's.
 set -euo pipefail
 cmd=${1:-} state=${2:-}
 if [ -z "$state" ] || { [ "$cmd" != start ] && [ "$cmd" != stop ]; }; then
@@ -42,11 +43,13 @@ if ! "${as_owner[@]}" "$bin/initdb" -D "$cluster/data" -U naumachia --auth=trust
   cat "$cluster/initdb.log" >&2
   exit 1
 fi
+fsync="-c fsync=off"
+[ "${NAUMACHIA_POSTGRESQL_DURABLE:-0}" = 1 ] && fsync=""
 # A port taken between the choice and the start fails the start: another is tried.
 for _ in $(seq 1 20); do
   port=$((20000 + RANDOM % 30000))
   if "${as_owner[@]}" "$bin/pg_ctl" -D "$cluster/data" -l "$cluster/server.log" -w -t 60 \
-       -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories='' -c fsync=off -c max_connections=300" \
+       -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories='' $fsync -c max_connections=300" \
        start >/dev/null; then
     echo "postgresql://naumachia@127.0.0.1:$port/postgres" >"$state/uri"
     echo "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port, cluster in $cluster"
