@@ -41,7 +41,8 @@ namespace {
 
 constexpr const char* kUsage = R"(usage: naumachia-server [options]
 
-Runs the naumachia game server: WebSockets over TLS, games kept in SQLite.
+Runs the naumachia game server: WebSockets over TLS, games kept in SQLite
+(or PostgreSQL).
 
 options:
   --db PATH            SQLite database file (default: data/naumachia.db);

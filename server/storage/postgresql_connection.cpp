@@ -318,22 +318,18 @@ class PostgresqlConnection final : public Connection {
 
   void continue_ids(const std::string& table) override {
     const std::string t = quoted(table);
-    exec_script("SELECT setval(pg_get_serial_sequence(" + literal(table) +
+    exec_script("SELECT setval(pg_get_serial_sequence(" + quoted(table, PQescapeLiteral) +
                 ", 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM " + t + "), false)");
   }
 
   PGconn* handle() { return conn_.get(); }
   int next_statement_number() { return ++statements_; }
 
-  std::string quoted(const std::string& identifier) {
-    char* q = PQescapeIdentifier(conn_.get(), identifier.c_str(), identifier.size());
-    if (!q) raise(conn_.get(), nullptr, "quote");
-    std::string out(q);
-    PQfreemem(q);
-    return out;
-  }
-  std::string literal(const std::string& text) {
-    char* q = PQescapeLiteral(conn_.get(), text.c_str(), text.size());
+  // An identifier (PQescapeIdentifier) or a string literal (PQescapeLiteral)
+  // quoted for a statement.
+  std::string quoted(const std::string& text,
+                     char* (*escape)(PGconn*, const char*, size_t) = PQescapeIdentifier) {
+    char* q = escape(conn_.get(), text.c_str(), text.size());
     if (!q) raise(conn_.get(), nullptr, "quote");
     std::string out(q);
     PQfreemem(q);

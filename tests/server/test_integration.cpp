@@ -85,6 +85,32 @@ std::uint64_t start_duel(Client& a, Client& b, std::uint64_t deadline_seconds = 
   return naumachia::testing::start_duel(*a.conn, *b.conn, deadline_seconds);
 }
 
+// GET /healthz over TLS (the server's certificate is its own): "STATUS BODY".
+std::string health(const ServerProcess& server) {
+  std::string url = server.url();
+  url.replace(0, url.find("://"), "https");
+  const CommandResult r = naumachia::testing::run_command(
+      "/usr/bin/python3 -c 'import ssl, sys, urllib.request, urllib.error\n"
+      "try:\n"
+      "  r = urllib.request.urlopen(sys.argv[1], context=ssl._create_unverified_context(), "
+      "timeout=10)\n"
+      "  print(r.status, r.read().decode(), end=\"\")\n"
+      "except urllib.error.HTTPError as e:\n"
+      "  print(e.code, e.read().decode(), end=\"\")\n' " +
+      url + "/healthz");
+  return r.output;
+}
+
+// Waits up to ten seconds for `server`'s health check to answer `wanted`.
+bool health_becomes(const ServerProcess& server, const std::string& wanted) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (health(server) != wanted) {
+    if (std::chrono::steady_clock::now() > until) return false;
+    std::this_thread::sleep_for(ms(100));
+  }
+  return true;
+}
+
 bool contains(const std::vector<std::string>& frames, std::size_t from, const std::string& s) {
   for (std::size_t i = from; i < frames.size(); ++i) {
     if (frames[i].find(s) != std::string::npos) return true;
@@ -252,6 +278,30 @@ TEST_CASE(
   const auto resolved = a.await([](const proto::GameEvent& e) { return e.has_resolved(); });
   CHECK(resolved.resolved().orders(0).lines(0) == "bid 4");
   CHECK(admin(server, "verify").status == 0);
+}
+
+TEST_CASE("health check: GET /healthz answers that the server is ready, and no more") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  CHECK(health_becomes(server, "200 ready\n"));
+}
+
+TEST_CASE(
+    "postgresql: GET /healthz answers not ready while the database refuses the server, and ready "
+    "once it answers again") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  REQUIRE(server.on_postgresql());
+  REQUIRE(health_becomes(server, "200 ready\n"));
+  const std::string uri = server.db().string();
+  const std::string name = uri.substr(uri.rfind('/') + 1);
+  naumachia::server::Database admin_db(naumachia::testing::postgresql_server());
+  admin_db.exec_script("ALTER DATABASE " + name + " ALLOW_CONNECTIONS false");
+  admin_db.exec_script("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '" +
+                       name + "'");
+  CHECK(health_becomes(server, "503 not ready\n"));
+  admin_db.exec_script("ALTER DATABASE " + name + " ALLOW_CONNECTIONS true");
+  CHECK(health_becomes(server, "200 ready\n"));
 }
 
 TEST_CASE("a deadline resolves the step, also when it passed while the server was down") {
