@@ -9,6 +9,7 @@
 // 1 only when something failed (a server that would not start or died, an
 // error answer, a request never answered); missed targets are results.
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "bench_common.h"
+#include "bench_database.h"
 #include "load_measures.h"
 
 namespace nb = naumachia::bench;
@@ -32,6 +34,7 @@ namespace {
 
 constexpr const char* kUsage =
     R"(usage: naumachia-bench-load --server PATH --echo PATH --admin PATH [--quick] [--seconds N]
+                            [--postgresql URI]
 
 Measures naumachia-server under load next to a TLS WebSocket echo server:
 closed loops at 1, 16, 64 and 256 connections, an open loop at half of
@@ -49,6 +52,12 @@ the end (and kept, with the servers' logs, when something failed).
   --admin PATH    naumachia-admin
   --quick         short windows and small sizes: a smoke run of about a minute
   --seconds N     length of each measurement window (default 5; 1 with --quick)
+  --postgresql URI  naumachia-server keeps its games in PostgreSQL instead of a
+                  SQLite file: a new database made on the server URI names
+                  (its maintenance database, e.g. postgresql://USER@HOST:PORT/postgres)
+                  and dropped at the end. `cmake --build build --target
+                  bench-load-postgresql` starts a PostgreSQL of its own for it
+                  (bench/load_postgresql.sh).
 )";
 
 // Returns 0 to go on, else an exit status (the message printed).
@@ -68,6 +77,8 @@ int parse_options(int argc, char** argv, nb::Settings& s) {
       s.admin_path = argv[++i];
     } else if (a == "--quick") {
       s.quick = true;
+    } else if (a == "--postgresql" && has_value) {
+      s.postgresql = argv[++i];
     } else if (a == "--seconds" && has_value) {
       try {
         seconds = std::stod(argv[++i]);
@@ -312,6 +323,7 @@ int main(int argc, char** argv) {
   GOOGLE_PROTOBUF_VERIFY_VERSION;
   nb::Results results;
   nb::Servers servers;
+  std::optional<nb::BenchDatabase> postgresql;
   std::unique_ptr<nb::ChildProcess> echo, ours;
   try {
     const long files = nb::raise_file_limit();
@@ -326,7 +338,13 @@ int main(int argc, char** argv) {
                 << " usable CPU(s); servers and load generator share the machine\n";
     }
     servers.dir = nb::make_temp_dir("naumachia-bench-");
-    servers.db = servers.dir + "/bench.db";
+    if (settings.postgresql.empty()) {
+      servers.db = servers.dir + "/bench.db";
+    } else {
+      postgresql.emplace(settings.postgresql, "naumachia_bench_" + std::to_string(getpid()));
+      servers.db = postgresql->uri();
+      std::cerr << "database " << postgresql->name() << " on PostgreSQL\n";
+    }
     std::cerr << "working directory " << servers.dir << "\n";
     const nb::SyncTimes sync = nb::fdatasync_times(servers.dir, 200);
     results.fdatasync_ms = sync.median_ms;
@@ -352,7 +370,8 @@ int main(int argc, char** argv) {
                          "--signups-per-address", "1000000000",
                          "--signups-per-network", "1000000000", "--signup-work-bits", "0",
                          "--password-checks", "1000000000", "--sends-per-minute", "1000000000",
-                         "--max-open-games", "1000000"},
+                         "--max-open-games", "1000000",
+                         "--cert", servers.dir + "/cert.pem", "--key", servers.dir + "/key.pem"},
                             // clang-format on
                             servers.dir + "/naumachia-server.log", servers.cpu, servers.ours_at);
     servers.echo = echo.get();
@@ -380,7 +399,9 @@ int main(int argc, char** argv) {
   if (echo) nb::stop_server("naumachia-bench-echo", *echo, results.failures);
   if (ours && !servers.ours_stopped) nb::stop_server("naumachia-server", *ours, results.failures);
 
-  std::cout << "\nnaumachia load benchmark" << (settings.quick ? " (--quick)" : "") << ": "
+  postgresql.reset();  // the server is gone: its database is dropped
+  std::cout << "\nnaumachia load benchmark" << (settings.quick ? " (--quick)" : "")
+            << (settings.postgresql.empty() ? "" : ", games in PostgreSQL") << ": "
             << fixed(settings.seconds, 1) << " s windows after "
             << fixed(settings.warmup_seconds, 1) << " s warm-up; fdatasync median "
             << fixed(results.fdatasync_ms, 3) << " ms, p99 " << fixed(results.fdatasync_p99_ms, 3)

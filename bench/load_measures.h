@@ -18,7 +18,8 @@ struct Settings {
   std::string echo_path;
   std::string admin_path;
   bool quick = false;
-  double seconds = 5;  // each measurement window
+  std::string postgresql;  // a PostgreSQL server's URI; empty: a SQLite file
+  double seconds = 5;      // each measurement window
   double warmup_seconds = 1;
   std::vector<std::size_t> levels{1, 16, 64, 256};  // closed-loop connections
   std::vector<std::size_t> idle_sizes{1000, 5000, 10000};

@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages naumachia builds with, when any is missing
 # (lld, LLVM's linker, links several times faster than GNU ld; sqlite3, the
-# command, for deploy/backup.sh; Node.js and npm for the web client), then
+# command, for deploy/backup.sh; libpq, PostgreSQL's client library, for
+# servers that keep their games in PostgreSQL; Node.js and npm for the web
+# client), then
 # the web client's npm packages into web/node_modules as web/package-lock.json
 # pins them.
 # usage: install-deps.sh [--tests]
 #   --tests  also what the tests need: clang and its runtimes (libFuzzer, the
 #            sanitizers) build the sanitized tests and the fuzz harnesses;
 #            python3-aiosmtpd is the SMTP relay the notification tests mail to;
-#            chromium runs the web client's tests (tests/web/).
+#            chromium runs the web client's tests (tests/web/); postgresql
+#            is the database server the storage tests also run against.
 set -euo pipefail
 packages=(g++ cmake lld libboost1.81-dev libprotobuf-dev protobuf-compiler libsqlite3-dev sqlite3
-          libssl-dev libcurl4-openssl-dev doctest-dev)
+          libpq-dev pkg-config libssl-dev libcurl4-openssl-dev doctest-dev)
 case "${1:-}" in
   "") ;;
-  --tests) packages+=(clang libclang-rt-14-dev python3-aiosmtpd chromium) ;;
+  --tests) packages+=(clang libclang-rt-14-dev python3-aiosmtpd chromium postgresql) ;;
   *)
     echo "usage: install-deps.sh [--tests]" >&2
     exit 2

@@ -162,16 +162,14 @@ void Auth::fill_session(const ConnectionState& conn, proto::SessionResponse& s) 
 }
 
 void Auth::start_session(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
-                         const UserRow& user, const ReplyPtr& reply,
-                         std::function<void(Tables&)> before) {
+                         const UserRow& user, const ReplyPtr& reply, SessionBefore before) {
   const Bytes token = random_bytes(32);
   const Bytes token_hash = sha256(token);
   auto id = std::make_shared<std::int64_t>(user.id);
   const std::int64_t at = clock_();
   writer_.submit(
-      [before = std::move(before), token_hash, id, at, creates = user.id == 0](Tables& s) {
-        if (before) before(s);
-        if (creates) *id = s.database().last_insert_id();
+      [before = std::move(before), token_hash, id, at](Tables& s) {
+        if (before) before(s, *id);
         s.create_session(token_hash, *id, at);
       },
       [this, &conn, outbox, user, token, token_hash, id, at, reply](std::exception_ptr failure) {
@@ -243,10 +241,10 @@ void Auth::register_user(ConnectionState& conn, const std::shared_ptr<Outbox>& o
                  // The name may have been taken while the password was hashed: the
                  // writer checks again inside the transaction.
                  start_session(conn, outbox, UserRow{0, name, salt, hash, scheme.text()}, reply,
-                               [name, salt, hash, scheme, at](Tables& s) {
+                               [name, salt, hash, scheme, at](Tables& s, std::int64_t& id) {
                                  if (s.user_by_name(name))
                                    refuse(proto::NAME_TAKEN, "the name '" + name + "' is taken");
-                                 s.create_user(name, salt, hash, scheme.text(), at);
+                                 id = s.create_user(name, salt, hash, scheme.text(), at);
                                });
                });
              });
@@ -309,9 +307,9 @@ void Auth::login(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
           refuse(proto::BAD_CREDENTIALS, "unknown user or wrong password");
         }
         failures_by_name_.refund(key, Steady::now());
-        std::function<void(Tables&)> before;
+        SessionBefore before;
         if (upgraded) {
-          before = [id = user->id, upgraded, current](Tables& s) {
+          before = [id = user->id, upgraded, current](Tables& s, std::int64_t&) {
             s.set_password(id, upgraded->first, upgraded->second, current.text());
           };
           log_line("user '" + user->name + "': password hash upgraded to " + current.text());

@@ -83,10 +83,12 @@ class Auth {
     std::weak_ptr<Outbox> outbox;
   };
 
+  // Runs in the session's transaction before the session is written; given
+  // the user's id, which a sign-up sets to the new user's.
+  using SessionBefore = std::function<void(Tables&, std::int64_t& user_id)>;
   // Writes a new session for `user` and, once durable, signs the connection in.
   void start_session(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
-                     const UserRow& user, const ReplyPtr& reply,
-                     std::function<void(Tables&)> before = nullptr);
+                     const UserRow& user, const ReplyPtr& reply, SessionBefore before = nullptr);
   void signed_in(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox, const UserRow& user,
                  const Bytes& token_hash, std::int64_t created);
   // `tell`: the connection did not ask for it, and gets a SignedOut push.

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "admin/audit.h"
+#include "admin/copy_db.h"
 #include "base/time.h"
 #include "durations.h"
 #include "records/replay.h"
@@ -19,10 +20,11 @@ namespace naumachia::server {
 
 namespace {
 
-constexpr const char* kAdminUsage = R"(usage: naumachia-admin [--db PATH] COMMAND
+constexpr const char* kAdminUsage = R"(usage: naumachia-admin [--db PATH|URI] COMMAND
 
-Administration of a naumachia server's database (default: data/naumachia.db).
-It may run while the server runs.
+Administration of a naumachia server's database (default: data/naumachia.db;
+a PostgreSQL database by its URI, postgresql://USER@HOST:PORT/NAME). It may
+run while the server runs.
 
 commands:
   games                 list every game: id, scenario and rules version, status,
@@ -36,10 +38,19 @@ commands:
                         players, and the commitment of every stored order.
                         Each mismatch names the game, step, table and field.
                         Exit status 0 when everything verifies, 1 otherwise.
-  verify                check the database file whole (PRAGMA integrity_check:
-                        every page and index), then every game in it as replay
-                        does, one line per game (use it on a backup). Exit
-                        status 0 only when the file is sound and every game
+  verify                check the database whole (a SQLite file: PRAGMA
+                        integrity_check, every page and index; PostgreSQL:
+                        every table read whole), then every game in it as
+                        replay does, one line per game (use it on a backup).
+                        Exit status 0 only when the database is sound and every
+                        game verifies.
+  copy-db FROM TO       copy every row of the database FROM (a SQLite file or a
+                        PostgreSQL URI) into TO (the same), which must hold no
+                        users or games yet; both are migrated to the current
+                        schema first. One transaction: on any failure TO keeps
+                        nothing. Then every game in TO is verified as verify
+                        does. Stop the server first: what it writes meanwhile
+                        is not copied. Exit status 0 only when every game
                         verifies.
   pause GAME            stop the current step's deadline clock of a running
                         game (the time left is kept) and resolve nothing until
@@ -166,8 +177,8 @@ int replay(Tables& store, const Registry& registry, std::int64_t id, bool quiet)
 int verify_all(Tables& store, const Registry& registry) {
   const std::vector<std::string> damage = store.database().check(true);
   for (const std::string& problem : damage)
-    std::cout << "database: FAILED integrity_check: " << problem << "\n";
-  if (damage.empty()) std::cout << "database: integrity_check ok\n";
+    std::cout << "database: FAILED integrity check: " << problem << "\n";
+  if (damage.empty()) std::cout << "database: integrity check ok\n";
   std::vector<GameRow> all;
   for (std::int64_t before = 0;;) {
     const std::vector<GameRow> page = store.game_summaries(false, false, 0, before, 500);
@@ -270,6 +281,24 @@ int run_admin(int argc, char** argv, const Registry& registry) {
     if (args.empty()) {
       std::cerr << kAdminUsage;
       return 2;
+    }
+    if (args[0] == "copy-db") {
+      if (args.size() != 3) {
+        std::cerr << "naumachia-admin: copy-db FROM TO (see --help)\n";
+        return 2;
+      }
+      if (args[1] == args[2]) {
+        std::cerr << "naumachia-admin: copy-db needs two different databases\n";
+        return 2;
+      }
+      Database from(args[1], builtin_migrations());
+      Database to(args[2], builtin_migrations());
+      std::cout << "copying " << redact_target(args[1]) << " into " << redact_target(args[2])
+                << "\n";
+      copy_database(from, to, std::cout);
+      std::cout << "copied; verifying every game in " << redact_target(args[2]) << "\n";
+      Tables copied(to);
+      return verify_all(copied, registry);
     }
     Database db(db_path, builtin_migrations());
     Tables store(db);

@@ -1,14 +1,19 @@
 #include "app/program.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/ssl/context.hpp>
 #include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -36,7 +41,8 @@ namespace {
 
 constexpr const char* kUsage = R"(usage: naumachia-server [options]
 
-Runs the naumachia game server: WebSockets over TLS, games kept in SQLite.
+Runs the naumachia game server: WebSockets over TLS, games kept in SQLite
+(or PostgreSQL).
 
 options:
   --db PATH            SQLite database file (default: data/naumachia.db);
@@ -45,13 +51,20 @@ options:
                        for it 0700, whatever the umask; checked at start
                        (PRAGMA quick_check): a damaged database
                        stops the server, saying how to restore a backup
+  --db postgresql://USER[:PASSWORD]@HOST[:PORT]/NAME
+                       a PostgreSQL database instead (docs/scaling.md):
+                       migrated at start; any libpq connection URI
+                       (?sslmode=..., a password from ~/.pgpass)
   --max-database-mb N  the database grows to N MiB at most (default: as far
                        as the disk allows); past it, as on a full disk, a
                        change is refused with STORAGE_FULL and nothing of it
-                       is kept or shown
+                       is kept or shown (a SQLite file only: a PostgreSQL
+                       database's size is its server's to limit)
   --listen HOST:PORT   address to listen on (default: 127.0.0.1:8443; port 0 = any free port)
-  --cert PATH          TLS certificate, PEM (default: beside the database, naumachia-cert.pem)
-  --key PATH           TLS private key, PEM (default: beside the database, naumachia-key.pem)
+  --cert PATH          TLS certificate, PEM (default: beside the database file,
+                       or in data/ for PostgreSQL, naumachia-cert.pem)
+  --key PATH           TLS private key, PEM (default: beside the certificate's
+                       default, naumachia-key.pem)
                        When both files are missing, a self-signed certificate for
                        localhost is made and saved there (the key 0600); one
                        without the other is an error.
@@ -259,6 +272,13 @@ bool parse_listen(const std::string& s, Options& o) {
 }
 
 // Returns 0 to go on, else an exit code (with the message printed).
+// Where the server's own files go by default (the TLS certificate and key):
+// beside a SQLite file, or data/ when the database is PostgreSQL's.
+std::filesystem::path private_directory(const std::string& db) {
+  return names_postgresql(db) ? std::filesystem::path("data")
+                              : std::filesystem::path(db).parent_path();
+}
+
 int parse(int argc, char** argv, Options& o) {
   using std::chrono::hours;
   using std::chrono::minutes;
@@ -422,7 +442,12 @@ int parse(int argc, char** argv, Options& o) {
     }
   }
   if (const int rc = finish_notify(o)) return rc;
-  const std::filesystem::path dir = std::filesystem::path(o.db).parent_path();
+  if (names_postgresql(o.db) && o.service.max_database_bytes > 0) {
+    std::cerr << "naumachia-server: --max-database-mb limits a SQLite file; a PostgreSQL "
+                 "database's size is limited by its own server\n";
+    return 2;
+  }
+  const std::filesystem::path dir = private_directory(o.db);
   if (o.cert.empty()) o.cert = (dir / "naumachia-cert.pem").string();
   if (o.key.empty()) o.key = (dir / "naumachia-key.pem").string();
   return 0;
@@ -458,6 +483,10 @@ void fit_descriptor_limit(NetLimits& net) {
 void refuse_damaged(Database& db, const std::string& path) {
   const std::vector<std::string> problems = db.check(false);
   if (problems.empty()) return;
+  if (db.engine() == Engine::postgresql) {
+    throw std::runtime_error("the database '" + redact_target(path) +
+                             "' cannot be read: " + problems.front());
+  }
   std::string shown;
   for (std::size_t i = 0; i < problems.size() && i < 5; ++i) shown += "\n  " + problems[i];
   if (problems.size() > 5) shown += "\n  (and " + std::to_string(problems.size() - 5) + " more)";
@@ -470,6 +499,44 @@ void refuse_damaged(Database& db, const std::string& path) {
       path + " verify, and start the server again. Games played since the backup are lost.");
 }
 
+// The server is the one writer of its games, which it keeps in memory: two
+// servers on one database would overwrite each other's games. A server holds
+// a lock on its database while it runs, which a second one cannot take: on
+// PostgreSQL an advisory lock of its session, on a SQLite file an flock of
+// FILE.lock beside it. Either ends with the process, however it ends. Several
+// servers on one database are docs/scaling.md's subject.
+class ServerLock {
+ public:
+  explicit ServerLock(const std::string& target) {
+    if (names_postgresql(target)) {
+      Stmt lock = session_.emplace(target).prepare("SELECT pg_try_advisory_lock(727002)");
+      if (!lock.step() || lock.integer(0) == 0) refuse(target);
+      return;
+    }
+    const std::string path = target + ".lock";
+    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd_ < 0) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
+    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+      ::close(fd_);
+      refuse(target);
+    }
+  }
+  ~ServerLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  ServerLock(const ServerLock&) = delete;
+  ServerLock& operator=(const ServerLock&) = delete;
+
+ private:
+  [[noreturn]] static void refuse(const std::string& target) {
+    throw std::runtime_error("another naumachia-server is serving the database '" +
+                             redact_target(target) +
+                             "': one server per database (docs/scaling.md)");
+  }
+  std::optional<Database> session_;  // PostgreSQL: the session holding the lock
+  int fd_ = -1;                      // SQLite: the lock file
+};
+
 }  // namespace
 
 int run_server(int argc, char** argv, const Registry& registry, ComputerPlayers players) {
@@ -477,12 +544,15 @@ int run_server(int argc, char** argv, const Registry& registry, ComputerPlayers 
   if (const int rc = parse(argc, argv, o)) return rc < 0 ? 0 : rc;
   try {
     // 0700 when made here; the files in it are 0600 whatever the umask.
-    make_private_directory(std::filesystem::path(o.db).parent_path());
+    make_private_directory(private_directory(o.db));
+    // Before the database is touched: a second server stops here.
+    const ServerLock lock(o.db);
     {
       // Created and migrated here; the service opens its own connections.
       Database db(o.db, builtin_migrations());
       refuse_damaged(db, o.db);
-      log_line("database " + o.db + " at schema version " + std::to_string(db.schema_version()));
+      log_line("database " + redact_target(o.db) + " at schema version " +
+               std::to_string(db.schema_version()));
     }
     fit_descriptor_limit(o.net);
     // One thread runs the loop (below); the storage writer and the workers

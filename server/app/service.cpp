@@ -73,16 +73,21 @@ void Service::check_deadlines() {
 void Service::deadlines_due() {
   // The administrator's requests first: a pause asked for a game whose
   // deadline passes this second holds it.
+  // A database that does not answer (a PostgreSQL server restarting, or
+  // refusing the server) fails this second's reading, not the server: the
+  // next second tries again, and the health check says not ready meanwhile.
   try {
     coordinator_.apply_admin_requests();
-  } catch (const std::exception& e) {
-    log_line(std::string("reading the administrator's requests failed: ") + e.what());
-  }
-  coordinator_.check_deadlines();
-  const std::int64_t now = clock_();
-  if (now - last_session_sweep_ >= limits_.session_sweep_seconds) {
-    last_session_sweep_ = now;
-    auth_.expire_sessions();
+    coordinator_.check_deadlines();
+    const std::int64_t now = clock_();
+    if (now - last_session_sweep_ >= limits_.session_sweep_seconds) {
+      last_session_sweep_ = now;
+      auth_.expire_sessions();
+    }
+    if (!database_answers_.exchange(true)) log_line("the database answers again");
+  } catch (const DbError& e) {
+    if (database_answers_.exchange(false))
+      log_line(std::string("the database does not answer: ") + e.what());
   }
 }
 
@@ -90,6 +95,7 @@ void Service::start() {
   net::post(strand_, [this] {
     if (ticking_) return;
     ticking_ = true;
+    clock_running_ = true;
     tick();
   });
 }
@@ -97,6 +103,7 @@ void Service::start() {
 void Service::stop() {
   net::post(strand_, [this] {
     ticking_ = false;
+    clock_running_ = false;
     ticker_.cancel();
   });
 }

@@ -7,6 +7,7 @@
 // pushes to each connection's outbox. Nothing slow runs on the strand, so no request holds up
 // another. The service also owns the games' clock, which resolves the steps
 // whose deadlines pass.
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -82,6 +83,7 @@ class Service : public RequestHandler {
   // live as long as `outbox`.
   void disconnect(ConnectionState& conn, std::shared_ptr<Outbox> outbox) override;
   std::size_t max_frame() const override { return limits_.max_frame; }
+  bool ready() const override { return clock_running_ && database_answers_; }
 
   // Any thread: starts the games' clock, which checks the deadlines now and
   // then every second (check_deadlines) until stop(). Deadlines are rows in
@@ -134,6 +136,11 @@ class Service : public RequestHandler {
   std::int64_t last_session_sweep_ = 0;  // on the strand
   boost::asio::steady_timer ticker_;     // the games' clock, on the strand
   bool ticking_ = false;                 // on the strand
+  // For ready(), read from any thread: the clock runs (start() to stop()),
+  // and its last reading of the database (the administrator's requests,
+  // every second) succeeded.
+  std::atomic<bool> clock_running_{false};
+  std::atomic<bool> database_answers_{true};
 };
 
 }  // namespace naumachia::server

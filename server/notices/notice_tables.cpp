@@ -92,10 +92,11 @@ std::int64_t NoticeTables::put_notify_target(const NotifyTargetRow& t) {
   Stmt old = db_.prepare("SELECT id FROM notify_targets WHERE user_id = ? AND channel = ?");
   old.bind(1, t.user_id).bind(2, channel_text(t.channel));
   if (old.step()) delete_notify_target(old.integer(0));
-  db_.prepare(
-         "INSERT INTO notify_targets(user_id, channel, address, format, confirmed, confirm_code,"
-         " confirm_expires, confirm_tries, unsubscribe, created_at) VALUES(?,?,?,?,?,?,?,?,?,?)")
-      .bind(1, t.user_id)
+  Stmt s = db_.prepare(
+      "INSERT INTO notify_targets(user_id, channel, address, format, confirmed, confirm_code,"
+      " confirm_expires, confirm_tries, unsubscribe, created_at) VALUES(?,?,?,?,?,?,?,?,?,?)"
+      " RETURNING id");
+  s.bind(1, t.user_id)
       .bind(2, channel_text(t.channel))
       .bind(3, t.address)
       .bind(4, t.format)
@@ -104,9 +105,8 @@ std::int64_t NoticeTables::put_notify_target(const NotifyTargetRow& t) {
       .bind(7, t.confirm_expires)
       .bind(8, t.confirm_tries)
       .bind(9, t.unsubscribe)
-      .bind(10, t.created_at)
-      .run();
-  return db_.last_insert_id();
+      .bind(10, t.created_at);
+  return inserted_id(s);
 }
 
 int NoticeTables::delete_notify_target(std::int64_t target_id) {
@@ -134,7 +134,9 @@ std::optional<NotifySettingsRow> NoticeTables::notify_settings(std::int64_t user
 }
 
 void NoticeTables::put_notify_settings(std::int64_t user_id, const NotifySettingsRow& settings) {
-  db_.prepare("INSERT OR REPLACE INTO notify_settings(user_id, kinds, always) VALUES(?,?,?)")
+  db_.prepare(
+         "INSERT INTO notify_settings(user_id, kinds, always) VALUES(?,?,?)"
+         " ON CONFLICT(user_id) DO UPDATE SET kinds = excluded.kinds, always = excluded.always")
       .bind(1, user_id)
       .bind(2, settings.kinds)
       .bind(3, settings.always ? 1 : 0)
@@ -250,8 +252,8 @@ std::vector<std::int64_t> NoticeTables::games_due_reminder(std::int64_t now, std
 void NoticeTables::record_reminder(std::int64_t game_id, std::int64_t step, std::int64_t deadline,
                                    std::int64_t lead) {
   db_.prepare(
-         "INSERT OR IGNORE INTO deadline_reminders(game_id, step, deadline, lead)"
-         " VALUES(?,?,?,?)")
+         "INSERT INTO deadline_reminders(game_id, step, deadline, lead)"
+         " VALUES(?,?,?,?) ON CONFLICT DO NOTHING")
       .bind(1, game_id)
       .bind(2, step)
       .bind(3, deadline)

@@ -24,6 +24,10 @@ class RequestHandler {
   virtual void disconnect(ConnectionState& conn, std::shared_ptr<Outbox> outbox) = 0;
   // Frames larger than this are answered TOO_LARGE.
   virtual std::size_t max_frame() const = 0;
+  // Any thread: whether the server serves requests now: its games' clock
+  // runs and its database answered the clock's last reading. A load
+  // balancer's health check (GET /healthz) asks it.
+  virtual bool ready() const = 0;
 };
 
 }  // namespace naumachia::server

@@ -1,62 +1,39 @@
 #include "storage/database.h"
 
-#include <algorithm>
-
-#include "storage/private_files.h"
+#include <ctime>
 
 namespace naumachia::server {
-
-namespace {
-[[noreturn]] void raise(sqlite3* db, std::string_view what) {
-  throw DbError(std::string(what) + ": " + sqlite3_errmsg(db), sqlite3_extended_errcode(db));
-}
-}  // namespace
 
 bool storage_full(const std::exception& e) {
   const auto* db = dynamic_cast<const DbError*>(&e);
   return db && db->full();
 }
 
-Stmt::Stmt(sqlite3* db, std::string_view sql) : db_(db) {
-  if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) !=
-      SQLITE_OK) {
-    raise(db, "prepare '" + std::string(sql) + "'");
-  }
-}
+Stmt::Stmt(std::unique_ptr<Statement> own) : own_(std::move(own)), stmt_(own_.get()) {}
 
-Stmt::Stmt(sqlite3* db, sqlite3_stmt* cached, bool* in_use)
-    : db_(db), stmt_(cached), in_use_(in_use) {
+Stmt::Stmt(Statement* cached, bool* in_use) : stmt_(cached), in_use_(in_use) {
   *in_use_ = true;
 }
 
 Stmt::~Stmt() {
   if (in_use_) {
-    sqlite3_reset(stmt_);
-    sqlite3_clear_bindings(stmt_);
+    stmt_->reset();
     *in_use_ = false;
-  } else {
-    sqlite3_finalize(stmt_);
   }
 }
 
 Stmt& Stmt::bind(int i, std::int64_t v) {
-  if (sqlite3_bind_int64(stmt_, i, v) != SQLITE_OK) raise(db_, "bind");
+  stmt_->bind_integer(i, v);
   return *this;
 }
 
 Stmt& Stmt::bind(int i, std::string_view v) {
-  if (sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT) !=
-      SQLITE_OK) {
-    raise(db_, "bind");
-  }
+  stmt_->bind_text(i, v);
   return *this;
 }
 
 Stmt& Stmt::bind_blob(int i, const std::vector<std::uint8_t>& v) {
-  if (sqlite3_bind_blob(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT) !=
-      SQLITE_OK) {
-    raise(db_, "bind");
-  }
+  stmt_->bind_blob(i, v);
   return *this;
 }
 
@@ -65,15 +42,12 @@ Stmt& Stmt::bind(int i, const std::optional<std::int64_t>& v) {
 }
 
 Stmt& Stmt::bind_null(int i) {
-  if (sqlite3_bind_null(stmt_, i) != SQLITE_OK) raise(db_, "bind");
+  stmt_->bind_null(i);
   return *this;
 }
 
 bool Stmt::step() {
-  const int rc = sqlite3_step(stmt_);
-  if (rc == SQLITE_ROW) return true;
-  if (rc == SQLITE_DONE) return false;
-  raise(db_, "step");
+  return stmt_->step();
 }
 
 void Stmt::run() {
@@ -82,127 +56,103 @@ void Stmt::run() {
 }
 
 std::int64_t Stmt::integer(int col) const {
-  return sqlite3_column_int64(stmt_, col);
+  return stmt_->integer(col);
 }
 
 std::string Stmt::text(int col) const {
-  const auto* p = sqlite3_column_text(stmt_, col);
-  return p ? std::string(reinterpret_cast<const char*>(p),
-                         static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)))
-           : std::string();
+  return stmt_->text(col);
 }
 
 std::vector<std::uint8_t> Stmt::blob(int col) const {
-  const auto* p = static_cast<const std::uint8_t*>(sqlite3_column_blob(stmt_, col));
-  const int n = sqlite3_column_bytes(stmt_, col);
-  return p ? std::vector<std::uint8_t>(p, p + n) : std::vector<std::uint8_t>();
+  return stmt_->blob(col);
 }
 
 bool Stmt::is_null(int col) const {
-  return sqlite3_column_type(stmt_, col) == SQLITE_NULL;
+  return stmt_->is_null(col);
 }
 
-void Database::open(const std::string& path, int flags) {
-  sqlite3* handle = nullptr;
-  const int rc = sqlite3_open_v2(path.c_str(), &handle, flags, nullptr);
-  // SQLite makes a handle even when the open fails; it is closed either way.
-  db_.reset(handle);
-  if (rc != SQLITE_OK) {
-    const std::string msg = handle ? sqlite3_errmsg(handle) : "out of memory";
-    db_.reset();
-    throw DbError("cannot open database '" + path + "': " + msg);
-  }
-  sqlite3_busy_timeout(handle, 5000);
+std::int64_t inserted_id(Stmt& insert) {
+  if (!insert.step()) throw DbError("an insert returned no id");
+  return insert.integer(0);
 }
 
-Database::Database(const std::string& path) {
-  open(path, SQLITE_OPEN_READWRITE);
-  exec_script("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;");
+int Stmt::column_count() const {
+  return stmt_->column_count();
 }
 
-Database::Database(const std::string& path, const std::vector<Migration>& migrations) {
-  create_private_database(path);
-  open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-  // A file that is not a database fails here, before its mode is touched.
-  exec_script("SELECT count(*) FROM sqlite_master");
-  narrow_database_files(path);
-  // WAL with synchronous=FULL: a commit is on disk when COMMIT returns, which is
-  // what lets the server acknowledge an order only once it is durable.
+std::string Stmt::column_name(int col) const {
+  return stmt_->column_name(col);
+}
+
+ValueKind Stmt::kind(int col) const {
+  return stmt_->kind(col);
+}
+
+Database::Database(const std::string& target)
+    : conn_(names_postgresql(target) ? open_postgresql(target) : open_sqlite(target, false)) {}
+
+Database::Database(const std::string& target, const Migrations& migrations)
+    : conn_(names_postgresql(target) ? open_postgresql(target) : open_sqlite(target, true)) {
+  // The same text in both dialects.
   exec_script(
-      "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;"
       "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL PRIMARY KEY,"
-      " name TEXT NOT NULL, applied_at INTEGER NOT NULL);");
+      " name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
+  const std::vector<Migration>& list =
+      engine() == Engine::postgresql ? migrations.postgresql : migrations.sqlite;
+  Transaction tx(*this);
+  // Several servers starting at once on one PostgreSQL database: the first
+  // migrates, the others wait for it and then find nothing left to do.
+  conn_->lock_for_migrations();
   const int current = schema_version();
-  for (const Migration& m : migrations) {
+  for (const Migration& m : list) {
     if (m.version <= current) continue;
-    Transaction tx(*this);
     exec_script(m.sql);
-    prepare("INSERT INTO schema_version(version, name, applied_at) VALUES(?, ?, strftime('%s'))")
-        .bind(1, m.version)
+    prepare("INSERT INTO schema_version(version, name, applied_at) VALUES(?, ?, ?)")
+        .bind(1, std::int64_t{m.version})
         .bind(2, m.name)
+        .bind(3, static_cast<std::int64_t>(std::time(nullptr)))
         .run();
-    tx.commit();
   }
+  tx.commit();
 }
 
 Stmt Database::prepare(std::string_view sql) {
   auto it = cache_.find(sql);
   if (it == cache_.end()) {
-    sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v3(db_.get(), sql.data(), static_cast<int>(sql.size()),
-                           SQLITE_PREPARE_PERSISTENT, &stmt, nullptr) != SQLITE_OK) {
-      raise(db_.get(), "prepare '" + std::string(sql) + "'");
-    }
-    it = cache_.emplace(std::string(sql), Cached{decltype(Cached::stmt)(stmt), false}).first;
+    it = cache_.emplace(std::string(sql), Cached{conn_->prepare(sql, true), false}).first;
   }
   // The same statement twice at once (a query inside another's loop): a
   // statement of its own for the inner one.
-  if (it->second.in_use) return Stmt(db_.get(), sql);
-  return Stmt(db_.get(), it->second.stmt.get(), &it->second.in_use);
+  if (it->second.in_use) return Stmt(conn_->prepare(sql, false));
+  return Stmt(it->second.stmt.get(), &it->second.in_use);
 }
 
 void Database::exec_script(std::string_view sql) {
-  char* err = nullptr;
-  const std::string copy(sql);
-  if (const int rc = sqlite3_exec(db_.get(), copy.c_str(), nullptr, nullptr, &err);
-      rc != SQLITE_OK) {
-    std::string msg = err ? err : "unknown error";
-    sqlite3_free(err);
-    throw DbError("sql: " + msg, sqlite3_extended_errcode(db_.get()));
-  }
-}
-
-std::int64_t Database::last_insert_id() const {
-  return sqlite3_last_insert_rowid(db_.get());
+  conn_->exec_script(sql);
 }
 
 int Database::changes() const {
-  return sqlite3_changes(db_.get());
+  return conn_->changes();
 }
 
 std::vector<std::string> Database::check(bool full) {
-  std::vector<std::string> problems;
-  try {
-    Stmt s(db_.get(), full ? "PRAGMA integrity_check" : "PRAGMA quick_check");
-    while (s.step()) {
-      if (const std::string line = s.text(0); line != "ok") problems.push_back(line);
-    }
-  } catch (const DbError& e) {
-    problems.push_back(e.what());
-  }
-  return problems;
+  return conn_->check(full);
 }
 
 bool Database::in_transaction() const {
-  return sqlite3_get_autocommit(db_.get()) == 0;
+  return conn_->in_transaction();
 }
 
 void Database::limit_size(std::int64_t bytes) {
-  if (bytes <= 0) return;
-  Stmt size = prepare("PRAGMA page_size");
-  size.step();
-  const std::int64_t pages = std::max<std::int64_t>(1, bytes / size.integer(0));
-  exec_script("PRAGMA max_page_count=" + std::to_string(pages));
+  conn_->limit_size(bytes);
+}
+
+std::vector<std::string> Database::tables() {
+  return conn_->tables();
+}
+
+void Database::continue_ids(const std::string& table) {
+  conn_->continue_ids(table);
 }
 
 int Database::schema_version() {
@@ -212,15 +162,16 @@ int Database::schema_version() {
 }
 
 Transaction::Transaction(Database& db) : db_(db) {
-  db_.exec_script("BEGIN IMMEDIATE");
+  db_.conn_->begin();
 }
 
 Transaction::~Transaction() {
   if (!done_) {
     try {
-      db_.exec_script("ROLLBACK");
+      if (db_.in_transaction()) db_.exec_script("ROLLBACK");
     } catch (const DbError&) {
-      // Nothing more can be done in a destructor; SQLite rolls back on close.
+      // Nothing more can be done in a destructor; both engines roll back an
+      // open transaction when the connection closes.
     }
   }
 }

@@ -1,10 +1,9 @@
 #pragma once
-// A thin RAII layer over SQLite: one connection, prepared statements only
-// (kept and reused, not parsed again on every call), transactions as scope
-// guards, migrations applied in order at open. A connection belongs to one
-// thread at a time.
-#include <sqlite3.h>
-
+// The database the server writes: one connection, to a SQLite file (the
+// embedded default) or a PostgreSQL server (storage/connection.h), prepared
+// statements only (kept and reused, not parsed again on every call),
+// transactions as scope guards, migrations applied in order at open. A
+// connection belongs to one thread at a time.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -14,19 +13,24 @@
 #include <unordered_map>
 #include <vector>
 
+#include "storage/connection.h"
+
 namespace naumachia::server {
 
 class DbError : public std::runtime_error {
  public:
-  // `code` is SQLite's result code, 0 when the error is not SQLite's.
-  explicit DbError(const std::string& what, int code = 0) : std::runtime_error(what), code_(code) {}
-  int code() const { return code_; }
-  // The database cannot grow: the disk is full, or the database reached the
-  // size the operator allows it (Database::limit_size).
-  bool full() const { return (code_ & 0xff) == SQLITE_FULL; }
+  enum class Kind {
+    other,
+    // The database cannot grow: the disk is full, or the database reached the
+    // size the operator allows it (Database::limit_size).
+    full,
+  };
+  explicit DbError(const std::string& what, Kind kind = Kind::other)
+      : std::runtime_error(what), kind_(kind) {}
+  bool full() const { return kind_ == Kind::full; }
 
  private:
-  int code_;
+  Kind kind_;
 };
 
 // Whether `e` is a write that failed because the database cannot grow.
@@ -38,8 +42,8 @@ class Database;
 // reset and unbound, when the Stmt dies.
 class Stmt {
  public:
-  Stmt(sqlite3* db, std::string_view sql);
-  Stmt(sqlite3* db, sqlite3_stmt* cached, bool* in_use);
+  explicit Stmt(std::unique_ptr<Statement> own);
+  Stmt(Statement* cached, bool* in_use);
   ~Stmt();
   Stmt(const Stmt&) = delete;
   Stmt& operator=(const Stmt&) = delete;
@@ -61,12 +65,20 @@ class Stmt {
   std::string text(int col) const;
   std::vector<std::uint8_t> blob(int col) const;
   bool is_null(int col) const;
+  // The columns of the rows, known once step() has run.
+  int column_count() const;
+  std::string column_name(int col) const;
+  ValueKind kind(int col) const;
 
  private:
-  sqlite3* db_;
-  sqlite3_stmt* stmt_ = nullptr;
+  std::unique_ptr<Statement> own_;  // a statement of its own, or null
+  Statement* stmt_;
   bool* in_use_ = nullptr;  // the cache slot's flag; null for a statement of its own
 };
+
+// Runs an "INSERT ... RETURNING id" (both engines' way to learn a new row's
+// id) and returns the id.
+std::int64_t inserted_id(Stmt& insert);
 
 struct Migration {
   int version;
@@ -74,54 +86,61 @@ struct Migration {
   std::string_view sql;
 };
 
+// The schema's migrations in each engine's dialect (migrations/ and
+// migrations/postgresql/). Their versions agree: a version names one schema,
+// whichever engine holds it.
+struct Migrations {
+  std::vector<Migration> sqlite;
+  std::vector<Migration> postgresql;
+};
+
 class Database {
  public:
-  // Opens (creating) the file, sets WAL and full synchronous commits, and applies
-  // every migration whose version is above the recorded schema version. The
-  // file, and the -wal and -shm files SQLite makes beside it, are private to
-  // the owner (0600): created so, or narrowed (see storage/private_files.h).
-  Database(const std::string& path, const std::vector<Migration>& migrations);
+  // `target` is a SQLite file or a PostgreSQL connection URI
+  // ("postgresql://USER@HOST:PORT/NAME"). A SQLite file is created when
+  // missing, with WAL and full synchronous commits; it and the -wal and -shm
+  // files SQLite makes beside it are private to the owner (0600): created so,
+  // or narrowed (see storage/private_files.h). Every migration of the
+  // engine's list whose version is above the recorded schema version is
+  // applied, all in one transaction.
+  Database(const std::string& target, const Migrations& migrations);
   // Opens an existing database without migrating it: a second connection
-  // (a reader beside the writer) to a file another connection set up.
-  explicit Database(const std::string& path);
+  // (a reader beside the writer) to a database another connection set up.
+  explicit Database(const std::string& target);
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
 
+  Engine engine() const { return conn_->engine(); }
   // The statement for `sql`, from the cache when it is there and free.
   Stmt prepare(std::string_view sql);
   void exec_script(std::string_view sql);
-  std::int64_t last_insert_id() const;
   // Rows changed by the last INSERT, UPDATE or DELETE.
   int changes() const;
   int schema_version();
   // Whether a transaction is open: SQLite ends one by itself on some errors
   // (a full disk, an I/O error), whatever savepoints were taken in it.
   bool in_transaction() const;
-  // SQLite's check of the file: `PRAGMA quick_check` (the pages and their
-  // b-trees, in time proportional to the size) or, `full`, `PRAGMA
-  // integrity_check` (every index against its table too). The problems it
-  // reports, none when the database is sound; an error reading the file is
-  // one too.
+  // The engine's check of the stored data. SQLite: `PRAGMA quick_check`
+  // (the pages and their b-trees, in time proportional to the size) or,
+  // `full`, `PRAGMA integrity_check` (every index against its table too).
+  // PostgreSQL checks its pages as it reads them (and keeps its own
+  // checksums when the cluster was made with them): the check reads every
+  // table of the schema whole. The problems found, none when the database
+  // is sound; an error reading it is one too.
   std::vector<std::string> check(bool full);
   // This connection stops growing the database at `bytes` (rounded down to
   // whole pages, never below its size now); a write beyond fails as a full
-  // disk does (SQLITE_FULL). 0: no limit but the disk's.
+  // disk does. 0: no limit but the disk's. A PostgreSQL database is limited
+  // by its server's operator, not here: the call throws for it.
   void limit_size(std::int64_t bytes);
+  // The tables of the schema, by name; see Connection::continue_ids.
+  std::vector<std::string> tables();
+  void continue_ids(const std::string& table);
 
  private:
-  void open(const std::string& path, int flags);
-
-  // Owned handles, so that a constructor that fails after sqlite3_open_v2 (a
-  // file that is not a database fails at its first statement) still finalizes
-  // and closes what it made: the members are destroyed even then.
-  struct CloseDb {
-    void operator()(sqlite3* db) const { sqlite3_close(db); }
-  };
-  struct FinalizeStmt {
-    void operator()(sqlite3_stmt* stmt) const { sqlite3_finalize(stmt); }
-  };
+  friend class Transaction;
   struct Cached {
-    std::unique_ptr<sqlite3_stmt, FinalizeStmt> stmt;
+    std::unique_ptr<Statement> stmt;
     bool in_use = false;
   };
   // Looked up by the SQL text as given, without copying it into a string.
@@ -130,7 +149,7 @@ class Database {
     std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
   };
   // Declared before the cache: the statements are finalized before the close.
-  std::unique_ptr<sqlite3, CloseDb> db_;
+  std::unique_ptr<Connection> conn_;
   std::unordered_map<std::string, Cached, TextHash, std::equal_to<>> cache_;
 };
 
@@ -147,7 +166,8 @@ class Savepoint {
   bool done_ = false;
 };
 
-// BEGIN IMMEDIATE on construction; ROLLBACK unless commit() was called.
+// Begins a transaction that writes (Connection::begin); ROLLBACK unless
+// commit() was called.
 class Transaction {
  public:
   explicit Transaction(Database& db);
@@ -159,7 +179,8 @@ class Transaction {
   bool done_ = false;
 };
 
-// The migrations compiled into the binaries from migrations/*.sql.
-const std::vector<Migration>& builtin_migrations();
+// The migrations compiled into the binaries from migrations/*.sql and
+// migrations/postgresql/*.sql.
+const Migrations& builtin_migrations();
 
 }  // namespace naumachia::server

@@ -173,15 +173,11 @@ std::optional<UserRow> Tables::user_by_id(std::int64_t id) {
 
 std::int64_t Tables::create_user(const std::string& name, const Bytes& salt, const Bytes& hash,
                                  const std::string& scheme, std::int64_t now) {
-  db_.prepare(
-         "INSERT INTO users(name, pw_salt, pw_hash, pw_scheme, created_at) VALUES(?, ?, ?, ?, ?)")
-      .bind(1, name)
-      .bind_blob(2, salt)
-      .bind_blob(3, hash)
-      .bind(4, scheme)
-      .bind(5, now)
-      .run();
-  return db_.last_insert_id();
+  Stmt s = db_.prepare(
+      "INSERT INTO users(name, pw_salt, pw_hash, pw_scheme, created_at) VALUES(?, ?, ?, ?, ?)"
+      " RETURNING id");
+  s.bind(1, name).bind_blob(2, salt).bind_blob(3, hash).bind(4, scheme).bind(5, now);
+  return inserted_id(s);
 }
 
 void Tables::set_password(std::int64_t user_id, const Bytes& salt, const Bytes& hash,
@@ -260,12 +256,12 @@ std::int64_t Tables::open_games_created_by(std::int64_t user_id) {
 }
 
 std::int64_t Tables::create_game(const GameRow& g, std::int64_t now) {
-  db_.prepare(
-         "INSERT INTO games(game, scenario, players, created_by, created_at, deadline_seconds,"
-         " seed, seed_hash, status, rules_version, hash_scheme, press, private_press,"
-         " disorder_after, name, computer_takes_over)"
-         " VALUES(?,?,?,?,?,?,?,?, 'open', ?, ?, ?, ?, ?, ?, ?)")
-      .bind(1, g.game)
+  Stmt s = db_.prepare(
+      "INSERT INTO games(game, scenario, players, created_by, created_at, deadline_seconds,"
+      " seed, seed_hash, status, rules_version, hash_scheme, press, private_press,"
+      " disorder_after, name, computer_takes_over)"
+      " VALUES(?,?,?,?,?,?,?,?, 'open', ?, ?, ?, ?, ?, ?, ?) RETURNING id");
+  s.bind(1, g.game)
       .bind(2, g.scenario)
       .bind(3, g.players)
       .bind(4, g.created_by)
@@ -279,9 +275,8 @@ std::int64_t Tables::create_game(const GameRow& g, std::int64_t now) {
       .bind(12, g.private_press ? 1 : 0)
       .bind(13, g.disorder_after)
       .bind(14, g.name)
-      .bind(15, g.computer_takes_over ? 1 : 0)
-      .run();
-  return db_.last_insert_id();
+      .bind(15, g.computer_takes_over ? 1 : 0);
+  return inserted_id(s);
 }
 
 std::optional<GameRow> Tables::game(std::int64_t id) {
@@ -584,19 +579,18 @@ MessageRow Tables::insert_message(MessageRow m) {
   next.bind(1, m.game_id).bind(2, channel);
   next.step();
   m.number = next.integer(0);
-  db_.prepare(
-         "INSERT INTO messages(game_id, channel, number, from_seat, from_user, step, sent_at, body)"
-         " VALUES(?,?,?,?,?,?,?,?)")
-      .bind(1, m.game_id)
+  Stmt insert = db_.prepare(
+      "INSERT INTO messages(game_id, channel, number, from_seat, from_user, step, sent_at, body)"
+      " VALUES(?,?,?,?,?,?,?,?) RETURNING id");
+  insert.bind(1, m.game_id)
       .bind(2, channel)
       .bind(3, m.number)
       .bind(4, m.from_seat)
       .bind(5, m.from_user)
       .bind(6, m.step)
       .bind(7, m.sent_at)
-      .bind(8, m.body)
-      .run();
-  m.id = db_.last_insert_id();
+      .bind(8, m.body);
+  m.id = inserted_id(insert);
   return m;
 }
 
@@ -665,17 +659,16 @@ std::int64_t Tables::last_proposal_id(std::int64_t game_id) {
 }
 
 std::int64_t Tables::insert_admin_request(const AdminRequestRow& r) {
-  db_.prepare(
-         "INSERT INTO admin_requests(game_id, action, seconds, seat, user_id, requested_at)"
-         " VALUES(?,?,?,?,?,?)")
-      .bind(1, r.game_id)
+  Stmt s = db_.prepare(
+      "INSERT INTO admin_requests(game_id, action, seconds, seat, user_id, requested_at)"
+      " VALUES(?,?,?,?,?,?) RETURNING id");
+  s.bind(1, r.game_id)
       .bind(2, action_text(r.action))
       .bind(3, r.seconds)
       .bind(4, r.seat)
       .bind(5, r.user_id)
-      .bind(6, r.requested_at)
-      .run();
-  return db_.last_insert_id();
+      .bind(6, r.requested_at);
+  return inserted_id(s);
 }
 
 std::optional<AdminRequestRow> Tables::admin_request(std::int64_t id) {

@@ -211,9 +211,18 @@ void Session::on_request(beast::error_code ec, std::size_t) {
     return;
   }
   const auto& req = request_->get();
-  const WebAnswer a =
-      answer_http(req.method_string(), req.target(), req[http::field::if_none_match],
-                  req[http::field::accept_encoding]);
+  WebAnswer a = answer_http(req.method_string(), req.target(), req[http::field::if_none_match],
+                            req[http::field::accept_encoding]);
+  // A load balancer's health check: whether to send this server players.
+  // It says no more than that (deploy/haproxy.cfg asks it).
+  if (a.status != 405 && req.target() == "/healthz") {
+    const bool up = handler_.ready();
+    a = WebAnswer{};
+    a.status = up ? 200 : 503;
+    a.content_type = "text/plain; charset=utf-8";
+    a.body = up ? "ready\n" : "not ready\n";
+    a.head_only = req.method() == http::verb::head;
+  }
   // The body is the embedded file's bytes (or a static message): no copy.
   auto res = std::make_shared<http::response<http::span_body<const char>>>(
       static_cast<http::status>(a.status), req.version());

@@ -45,7 +45,7 @@ struct FullDisk {
       : h(harness),
         limits(full_now(harness)),
         service(
-            h.ioc, (h.dir.path() / "t.db").string(), h.registry, [this] { return h.now; }, limits) {
+            h.ioc, h.database.target(), h.registry, [this] { return h.now; }, limits) {
   }
 
   // Hands the request to the server without running it.

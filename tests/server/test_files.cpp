@@ -189,7 +189,7 @@ TEST_CASE(
   const CommandResult verify = admin(server.db(), "verify");
   INFO(verify.output);
   CHECK(verify.status == 1);
-  CHECK(verify.output.find("database: FAILED integrity_check: ") != std::string::npos);
+  CHECK(verify.output.find("database: FAILED integrity check: ") != std::string::npos);
   CHECK(verify.output.find("the database is damaged") != std::string::npos);
 }
 

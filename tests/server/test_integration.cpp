@@ -8,6 +8,7 @@
 
 #include "connection.h"
 #include "digest.h"
+#include "storage/database.h"
 #include "support/protocol_client.h"
 #include "support/server_process.h"
 
@@ -82,6 +83,32 @@ struct Client {
 
 std::uint64_t start_duel(Client& a, Client& b, std::uint64_t deadline_seconds = 0) {
   return naumachia::testing::start_duel(*a.conn, *b.conn, deadline_seconds);
+}
+
+// GET /healthz over TLS (the server's certificate is its own): "STATUS BODY".
+std::string health(const ServerProcess& server) {
+  std::string url = server.url();
+  url.replace(0, url.find("://"), "https");
+  const CommandResult r = naumachia::testing::run_command(
+      "/usr/bin/python3 -c 'import ssl, sys, urllib.request, urllib.error\n"
+      "try:\n"
+      "  r = urllib.request.urlopen(sys.argv[1], context=ssl._create_unverified_context(), "
+      "timeout=10)\n"
+      "  print(r.status, r.read().decode(), end=\"\")\n"
+      "except urllib.error.HTTPError as e:\n"
+      "  print(e.code, e.read().decode(), end=\"\")\n' " +
+      url + "/healthz");
+  return r.output;
+}
+
+// Waits up to ten seconds for `server`'s health check to answer `wanted`.
+bool health_becomes(const ServerProcess& server, const std::string& wanted) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (health(server) != wanted) {
+    if (std::chrono::steady_clock::now() > until) return false;
+    std::this_thread::sleep_for(ms(100));
+  }
+  return true;
 }
 
 bool contains(const std::vector<std::string>& frames, std::size_t from, const std::string& s) {
@@ -161,6 +188,120 @@ TEST_CASE("an acknowledged order survives a crash right after the acknowledgemen
   REQUIRE(b.submit(game, 1, "bid 2").orders_accepted().resolved());
   const auto resolved = a.await([](const proto::GameEvent& e) { return e.has_resolved(); });
   CHECK(resolved.resolved().orders(0).lines(0) == "bid 4");
+}
+
+TEST_CASE(
+    "one server per database: a second server on a database another serves stops at once, "
+    "saying so, and starts once the first is gone") {
+  TempDir dir, second_dir;
+  ServerProcess server(dir.path());
+  Client a = Client::sign_up(server, "alice");
+  // Its own certificate, so that only the database is shared.
+  const std::vector<std::string> own_files{"--cert", (second_dir.path() / "cert.pem").string(),
+                                           "--key", (second_dir.path() / "key.pem").string()};
+  const naumachia::testing::DatabaseAt same{server.db()};
+  std::string refused;
+  try {
+    ServerProcess second(second_dir.path(), same, own_files);
+  } catch (const std::runtime_error& e) {
+    refused = e.what();
+  }
+  CHECK(refused.find("another naumachia-server is serving the database") != std::string::npos);
+  // The first server went on as if nothing happened.
+  Client b = Client::sign_up(server, "bob");
+  const auto game = start_duel(a, b);
+  REQUIRE(a.submit(game, 1, "bid 4").has_orders_accepted());
+  REQUIRE(server.terminate() == 0);
+  ServerProcess second(second_dir.path(), same, own_files);
+  a.reconnect(second);
+  CHECK(a.detail(game).my_orders(0) == "bid 4");
+}
+
+TEST_CASE(
+    "copy-db: naumachia-admin copies a stopped server's database into another, every game "
+    "verifies there, and play goes on from the copy") {
+  TempDir dir, copy_dir;
+  ServerProcess server(dir.path());
+  Client a = Client::sign_up(server, "alice");
+  Client b = Client::sign_up(server, "bob");
+  const auto game = start_duel(a, b);
+  REQUIRE(a.submit(game, 1, "bid 4").has_orders_accepted());
+  REQUIRE(server.terminate() == 0);
+  // From the server's database (a SQLite file, or PostgreSQL when the tests
+  // run against it) into a new SQLite file.
+  const std::string to = (copy_dir.path() / "copy.db").string();
+  const std::string copy_db =
+      std::string(NAUMACHIA_TEST_ADMIN) + " copy-db " + server.db().string() + " " + to;
+  const CommandResult copied = naumachia::testing::run_command(copy_db);
+  CHECK_MESSAGE(copied.status == 0, copied.output);
+  CHECK(copied.output.find("games: 1 row(s)") != std::string::npos);
+  CHECK(copied.output.find("1 of 1 game(s) verified") != std::string::npos);
+  // A copy into a database that holds games is refused.
+  const CommandResult again = naumachia::testing::run_command(copy_db);
+  CHECK(again.status == 1);
+  CHECK(again.output.find("TO already holds rows") != std::string::npos);
+
+  ServerProcess moved(copy_dir.path(), naumachia::testing::DatabaseAt{to});
+  a.reconnect(moved);
+  b.reconnect(moved);
+  CHECK(a.detail(game).my_orders(0) == "bid 4");
+  REQUIRE(b.submit(game, 1, "bid 2").orders_accepted().resolved());
+}
+
+TEST_CASE(
+    "postgresql: a server whose database sessions are ended opens them again, and no "
+    "acknowledged order is lost") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  REQUIRE(server.on_postgresql());
+  Client a = Client::sign_up(server, "alice");
+  Client b = Client::sign_up(server, "bob");
+  const auto game = start_duel(a, b);
+  REQUIRE(a.submit(game, 1, "bid 4").has_orders_accepted());
+  // Every session of the server's database ends, as when PostgreSQL restarts.
+  {
+    naumachia::server::Database db(server.db().string());
+    naumachia::server::Stmt end = db.prepare(
+        "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity"
+        " WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    REQUIRE(end.step());
+    CHECK(end.integer(0) >= 2);  // the server's reader and writer at least
+  }
+  // A request that meets the loss fails with an error; the next ones are served.
+  proto::Envelope answer;
+  for (int attempt = 0; attempt < 5 && !answer.has_orders_accepted(); ++attempt) {
+    answer = b.submit(game, 1, "bid 2");
+    if (!answer.has_orders_accepted()) CHECK(answer.has_error());
+  }
+  REQUIRE(answer.has_orders_accepted());
+  CHECK(answer.orders_accepted().resolved());
+  const auto resolved = a.await([](const proto::GameEvent& e) { return e.has_resolved(); });
+  CHECK(resolved.resolved().orders(0).lines(0) == "bid 4");
+  CHECK(admin(server, "verify").status == 0);
+}
+
+TEST_CASE("health check: GET /healthz answers that the server is ready, and no more") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  CHECK(health_becomes(server, "200 ready\n"));
+}
+
+TEST_CASE(
+    "postgresql: GET /healthz answers not ready while the database refuses the server, and ready "
+    "once it answers again") {
+  TempDir dir;
+  ServerProcess server(dir.path());
+  REQUIRE(server.on_postgresql());
+  REQUIRE(health_becomes(server, "200 ready\n"));
+  const std::string uri = server.db().string();
+  const std::string name = uri.substr(uri.rfind('/') + 1);
+  naumachia::server::Database admin_db(naumachia::testing::postgresql_server());
+  admin_db.exec_script("ALTER DATABASE " + name + " ALLOW_CONNECTIONS false");
+  admin_db.exec_script("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '" +
+                       name + "'");
+  CHECK(health_becomes(server, "503 not ready\n"));
+  admin_db.exec_script("ALTER DATABASE " + name + " ALLOW_CONNECTIONS true");
+  CHECK(health_becomes(server, "200 ready\n"));
 }
 
 TEST_CASE("a deadline resolves the step, also when it passed while the server was down") {

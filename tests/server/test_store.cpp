@@ -26,9 +26,12 @@ using namespace naumachia::testing;
 
 TEST_CASE("migrations are applied once and recorded") {
   TempDir dir;
-  const std::string path = (dir.path() / "m.db").string();
+  TestDatabase database(dir.path(), "m.db");
+  const std::string& path = database.target();
+  const std::vector<Migration>& list =
+      database.postgresql() ? builtin_migrations().postgresql : builtin_migrations().sqlite;
   // Migrations are numbered by their files, which branches may leave gaps in.
-  const int last = builtin_migrations().back().version;
+  const int last = list.back().version;
   {
     Database db(path, builtin_migrations());
     CHECK(db.schema_version() == last);
@@ -37,7 +40,16 @@ TEST_CASE("migrations are applied once and recorded") {
   CHECK(again.schema_version() == last);
   Stmt applied = again.prepare("SELECT COUNT(*) FROM schema_version");
   REQUIRE(applied.step());
-  CHECK(applied.integer(0) == static_cast<std::int64_t>(builtin_migrations().size()));
+  CHECK(applied.integer(0) == static_cast<std::int64_t>(list.size()));
+}
+
+TEST_CASE("migrations: both engines' lists reach the same schema version") {
+  // A version names one schema: a migration added for one engine and not the
+  // other would leave the two disagreeing about what a version holds.
+  const Migrations& all = builtin_migrations();
+  REQUIRE(!all.sqlite.empty());
+  REQUIRE(!all.postgresql.empty());
+  CHECK(all.sqlite.back().version == all.postgresql.back().version);
 }
 
 TEST_CASE("accounts: names are unique, passwords checked, tokens resume") {
@@ -146,7 +158,8 @@ TEST_CASE("a deadline resolves with saved drafts and defaults for missing orders
   CHECK(h.store.game(static_cast<std::int64_t>(game))->step_deadline == h.now + 3600);
 }
 
-TEST_CASE("a game played to its end replays exactly, and any edit of its history is found") {
+TEST_CASE("a game played to its end replays exactly, and any edit of its history is found" *
+          doctest::test_suite(kEditsBySqlite)) {
   Harness h;
   Player a = h.signed_up("alice"), b = h.signed_up("bob");
   const auto game = h.start_duel(a, b);
@@ -338,7 +351,8 @@ TEST_CASE("storage: one batch holds the writes of every request waiting for it")
 
 TEST_CASE(
     "storage: an order writes its orders row and its event, not the game's row, and the next event"
-    " number is read from the events") {
+    " number is read from the events" *
+    doctest::test_suite(kEditsBySqlite)) {
   Harness h;
   Player a = h.signed_up("alice"), b = h.signed_up("bob");
   const auto game = h.start_duel(a, b);
@@ -393,7 +407,7 @@ TEST_CASE("list_games pages newest first from the games' rows") {
   CHECK(second.games().next_before_id() == 0);
 
   // A server started afresh lists the same from the rows alone.
-  Service cold{h.ioc, (h.dir.path() / "t.db").string(), h.registry, [&h] { return h.now; }};
+  Service cold{h.ioc, h.database.target(), h.registry, [&h] { return h.now; }};
   Player reader;
   reader.conn = a.conn;
   proto::Envelope all;
@@ -542,7 +556,8 @@ TEST_CASE("to_seed refuses a stored seed blob that is not 32 bytes long") {
   CHECK((*good)[31] == 7);
 }
 
-TEST_CASE("a game whose stored seed has the wrong length takes orders but resolves nothing") {
+TEST_CASE("a game whose stored seed has the wrong length takes orders but resolves nothing" *
+          doctest::test_suite(kEditsBySqlite)) {
   Harness h;
   Player a = h.signed_up("alice"), b = h.signed_up("bob");
   const auto game = h.start_duel(a, b);
@@ -559,7 +574,8 @@ TEST_CASE("a game whose stored seed has the wrong length takes orders but resolv
         proto::STALE_STEP);
 }
 
-TEST_CASE("a games row reads typed: its status, winners and seats to order, each checked") {
+TEST_CASE("a games row reads typed: its status, winners and seats to order, each checked" *
+          doctest::test_suite(kEditsBySqlite)) {
   Harness h;
   Player a = h.signed_up("alice"), b = h.signed_up("bob");
   const auto id = static_cast<std::int64_t>(h.start_duel(a, b));
@@ -683,7 +699,8 @@ TEST_CASE(
         hex(h.store.game(id)->chain_hash));
 }
 
-TEST_CASE("audit: every table of played games verifies, and an edit of any of them is named") {
+TEST_CASE("audit: every table of played games verifies, and an edit of any of them is named" *
+          doctest::test_suite(kEditsBySqlite)) {
   Harness h;
   Player a = h.signed_up("alice"), b = h.signed_up("bob");
   // A game with deadlines: its first step resolved by the deadline, with a

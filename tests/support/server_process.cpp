@@ -44,9 +44,15 @@ std::vector<std::string> unlimited_requests() {
 ServerProcess::ServerProcess(const std::filesystem::path& dir, std::vector<std::string> options,
                              int open_files)
     : dir_(dir),
-      db_(dir / "naumachia.db"),
+      postgresql_(postgresql_server().empty() ? nullptr : std::make_unique<TestDatabase>(dir)),
+      db_(postgresql_ ? std::filesystem::path(postgresql_->target()) : dir / "naumachia.db"),
       options_(test_server_defaults()),
       open_files_(open_files) {
+  // Beside a SQLite file by default; in the test's directory for PostgreSQL.
+  if (postgresql_) {
+    options_.insert(options_.end(), {"--cert", (dir / "naumachia-cert.pem").string(), "--key",
+                                     (dir / "naumachia-key.pem").string()});
+  }
   options_.insert(options_.end(), options.begin(), options.end());
   start("127.0.0.1:0");
 }
@@ -60,6 +66,7 @@ ServerProcess::ServerProcess(const std::filesystem::path& dir, DatabaseAt db,
 
 ServerProcess::~ServerProcess() {
   if (pid_ > 0) terminate();
+  // The database is dropped after the server is gone (postgresql_'s end).
 }
 
 void ServerProcess::start(const std::string& listen) {

@@ -4,10 +4,12 @@
 #include <sys/types.h>
 
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "support/temp_dir.h"
+#include "support/test_database.h"
 
 namespace naumachia::testing {
 
@@ -29,7 +31,9 @@ struct DatabaseAt {
 class ServerProcess {
  public:
   // Starts the server on a free loopback port with its files in `dir`, with
-  // test_server_defaults() and then `options`.
+  // test_server_defaults() and then `options`. Its database is a SQLite file
+  // in `dir`, or a new PostgreSQL database when the tests run against
+  // PostgreSQL (support/test_database.h).
   // `open_files` > 0 sets the process's open-file limit (soft and hard).
   explicit ServerProcess(const std::filesystem::path& dir, std::vector<std::string> options = {},
                          int open_files = 0);
@@ -42,7 +46,9 @@ class ServerProcess {
   ServerProcess& operator=(const ServerProcess&) = delete;
 
   std::string url() const { return url_; }
+  // What the server's --db names: its SQLite file, or its PostgreSQL URI.
   std::filesystem::path db() const { return db_; }
+  bool on_postgresql() const { return postgresql_ != nullptr; }
   // SIGKILL: the process dies at once, as in a crash.
   void crash();
   // SIGTERM, then waits; returns the exit status.
@@ -57,6 +63,7 @@ class ServerProcess {
   void start(const std::string& listen);
 
   std::filesystem::path dir_;
+  std::unique_ptr<TestDatabase> postgresql_;  // null: a SQLite file
   std::filesystem::path db_;
   std::vector<std::string> options_;
   int open_files_ = 0;

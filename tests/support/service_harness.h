@@ -22,6 +22,7 @@
 #include "storage/tables.h"
 #include "support/requests.h"
 #include "support/temp_dir.h"
+#include "support/test_database.h"
 #include "test-games/duel_game.h"
 
 namespace naumachia::testing {
@@ -63,13 +64,14 @@ inline ServiceLimits cheap_hashes() {
 
 struct Harness {
   TempDir dir;
-  Database db{(dir.path() / "t.db").string(), builtin_migrations()};
+  TestDatabase database{dir.path()};
+  Database db{database.target(), builtin_migrations()};
   Tables store{db};
   Registry registry;
   std::int64_t now = 1'000'000;
   boost::asio::io_context ioc;
   ServiceLimits limits;
-  Service service{ioc, (dir.path() / "t.db").string(), registry, [this] { return now; }, limits};
+  Service service{ioc, database.target(), registry, [this] { return now; }, limits};
   std::uint64_t next_id = 1;
 
   explicit Harness(ServiceLimits l = cheap_hashes()) : limits(l) {
@@ -158,7 +160,7 @@ inline bool any_push_contains(const FakeOutbox& box, const std::string& needle) 
 struct Restarted {
   Harness& h;
   // The harness's limits: cheap password hashes, as the first server had.
-  Service service{h.ioc, (h.dir.path() / "t.db").string(), h.registry, [this] { return h.now; },
+  Service service{h.ioc, h.database.target(), h.registry, [this] { return h.now; },
                   h.limits};
   std::uint64_t next_id = 7000;
 

@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include "storage/database.h"
+
 namespace naumachia::testing {
 
 SqlFile::SqlFile(const std::filesystem::path& path, Access access) {
@@ -71,8 +73,20 @@ void SqlFile::set_blob(const std::string& statement, const std::string& value) {
 
 std::unique_ptr<State> stored_position(const Game& module, const std::filesystem::path& db,
                                        std::uint64_t game) {
-  const std::string bytes = SqlFile(db, SqlFile::Access::read_only)
-                                .blob("SELECT state FROM games WHERE id = " + std::to_string(game));
+  const std::string query = "SELECT state FROM games WHERE id = " + std::to_string(game);
+  std::string bytes;
+  if (server::names_postgresql(db.string())) {
+    // A server on PostgreSQL (support/test_database.h): read through the
+    // server's own storage layer, the one way to reach it.
+    server::Database pg(db.string());
+    server::Stmt s = pg.prepare(query);
+    if (s.step()) {
+      const auto raw = s.blob(0);
+      bytes.assign(raw.begin(), raw.end());
+    }
+  } else {
+    bytes = SqlFile(db, SqlFile::Access::read_only).blob(query);
+  }
   REQUIRE_MESSAGE(!bytes.empty(), "no game " << game << " in " << db.string());
   auto s = module.deserialize(bytes);
   REQUIRE_MESSAGE(s.has_value(), (s ? "" : s.error().message));
