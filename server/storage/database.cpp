@@ -93,16 +93,17 @@ Database::Database(const std::string& target)
 
 Database::Database(const std::string& target, const Migrations& migrations)
     : conn_(names_postgresql(target) ? open_postgresql(target) : open_sqlite(target, true)) {
+  const std::vector<Migration>& list =
+      engine() == Engine::postgresql ? migrations.postgresql : migrations.sqlite;
+  Transaction tx(*this);
+  // Several processes opening one PostgreSQL database at once (a server and
+  // the admin tool): the first migrates, the others wait for it and then
+  // find nothing left to do.
+  conn_->lock_for_migrations();
   // The same text in both dialects.
   exec_script(
       "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL PRIMARY KEY,"
       " name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
-  const std::vector<Migration>& list =
-      engine() == Engine::postgresql ? migrations.postgresql : migrations.sqlite;
-  Transaction tx(*this);
-  // Several servers starting at once on one PostgreSQL database: the first
-  // migrates, the others wait for it and then find nothing left to do.
-  conn_->lock_for_migrations();
   const int current = schema_version();
   for (const Migration& m : list) {
     if (m.version <= current) continue;
