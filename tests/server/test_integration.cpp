@@ -211,6 +211,9 @@ TEST_CASE(
   Client b = Client::sign_up(server, "bob");
   const auto game = start_duel(a, b);
   REQUIRE(a.submit(game, 1, "bid 4").has_orders_accepted());
+  // Closed first: a server stopping waits a few seconds for its clients' goodbyes.
+  a.conn.reset();
+  b.conn.reset();
   REQUIRE(server.terminate() == 0);
   ServerProcess second(second_dir.path(), same, own_files);
   a.reconnect(second);
@@ -226,6 +229,9 @@ TEST_CASE(
   Client b = Client::sign_up(server, "bob");
   const auto game = start_duel(a, b);
   REQUIRE(a.submit(game, 1, "bid 4").has_orders_accepted());
+  // Closed first: a server stopping waits a few seconds for its clients' goodbyes.
+  a.conn.reset();
+  b.conn.reset();
   REQUIRE(server.terminate() == 0);
   // From the server's database (a SQLite file, or PostgreSQL when the tests
   // run against it) into a new SQLite file.
