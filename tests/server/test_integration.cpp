@@ -85,6 +85,18 @@ std::uint64_t start_duel(Client& a, Client& b, std::uint64_t deadline_seconds = 
   return naumachia::testing::start_duel(*a.conn, *b.conn, deadline_seconds);
 }
 
+// A duel of `a` and `b` in which `a` has ordered "bid 4"; then the clients
+// close (a stopping server waits a few seconds for its clients' goodbyes) and
+// the server stops. The game's number.
+std::uint64_t order_then_stop(ServerProcess& server, Client& a, Client& b) {
+  const auto game = start_duel(a, b);
+  REQUIRE(a.submit(game, 1, "bid 4").has_orders_accepted());
+  a.conn.reset();
+  b.conn.reset();
+  REQUIRE(server.terminate() == 0);
+  return game;
+}
+
 // GET /healthz over TLS (the server's certificate is its own): "STATUS BODY".
 std::string health(const ServerProcess& server) {
   std::string url = server.url();
@@ -209,12 +221,7 @@ TEST_CASE(
   CHECK(refused.find("another naumachia-server is serving the database") != std::string::npos);
   // The first server went on as if nothing happened.
   Client b = Client::sign_up(server, "bob");
-  const auto game = start_duel(a, b);
-  REQUIRE(a.submit(game, 1, "bid 4").has_orders_accepted());
-  // Closed first: a server stopping waits a few seconds for its clients' goodbyes.
-  a.conn.reset();
-  b.conn.reset();
-  REQUIRE(server.terminate() == 0);
+  const auto game = order_then_stop(server, a, b);
   ServerProcess second(second_dir.path(), same, own_files);
   a.reconnect(second);
   CHECK(a.detail(game).my_orders(0) == "bid 4");
@@ -227,12 +234,7 @@ TEST_CASE(
   ServerProcess server(dir.path());
   Client a = Client::sign_up(server, "alice");
   Client b = Client::sign_up(server, "bob");
-  const auto game = start_duel(a, b);
-  REQUIRE(a.submit(game, 1, "bid 4").has_orders_accepted());
-  // Closed first: a server stopping waits a few seconds for its clients' goodbyes.
-  a.conn.reset();
-  b.conn.reset();
-  REQUIRE(server.terminate() == 0);
+  const auto game = order_then_stop(server, a, b);
   // From the server's database (a SQLite file, or PostgreSQL when the tests
   // run against it) into a new SQLite file.
   const std::string to = (copy_dir.path() / "copy.db").string();
