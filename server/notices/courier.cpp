@@ -9,6 +9,7 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <utility>
 
 #include "base/log.h"
 #include "notices/formats.h"
@@ -257,6 +258,7 @@ void Courier::deliver_due(NoticeTables& store) {
 
 void Courier::run() {
   std::int64_t last_sweep = 0;
+  bool failing = false;  // said once per run of failures, not every second
   try {
     Database db(db_path_);
     NoticeTables store(db);
@@ -273,8 +275,10 @@ void Courier::run() {
           last_sweep = now;
           store.sweep_notices(now - options_.keep_seconds);
         }
+        if (std::exchange(failing, false)) log_line("delivering notices again");
       } catch (const std::exception& e) {
-        log_line(std::string("delivering notices failed: ") + e.what());
+        if (!std::exchange(failing, true))
+          log_line(std::string("delivering notices failed: ") + e.what());
       }
       std::unique_lock lock(mutex_);
       wake_.wait_for(lock, std::chrono::seconds(1), [this] { return poked_ || stopping_; });
