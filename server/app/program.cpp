@@ -524,6 +524,25 @@ class ServerLock {
   ~ServerLock() {
     if (fd_ >= 0) ::close(fd_);
   }
+
+  // Whether the server still holds the lock. A PostgreSQL session the
+  // database ended (a restart) is opened again without it: the lock is then
+  // taken again, unless another server took it meanwhile. A database that
+  // does not answer leaves the lock as it was (the clock's readings fail
+  // meanwhile, and the health check says not ready).
+  bool still_held() {
+    if (!session_) return true;
+    try {
+      Stmt held = session_->prepare(
+          "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = 727002"
+          " AND pid = pg_backend_pid()");
+      if (held.step() && held.integer(0) > 0) return true;
+      Stmt take = session_->prepare("SELECT pg_try_advisory_lock(727002)");
+      return take.step() && take.integer(0) != 0;
+    } catch (const DbError&) {
+      return true;
+    }
+  }
   ServerLock(const ServerLock&) = delete;
   ServerLock& operator=(const ServerLock&) = delete;
 
@@ -546,7 +565,7 @@ int run_server(int argc, char** argv, const Registry& registry, ComputerPlayers 
     // 0700 when made here; the files in it are 0600 whatever the umask.
     make_private_directory(private_directory(o.db));
     // Before the database is touched: a second server stops here.
-    const ServerLock lock(o.db);
+    ServerLock lock(o.db);
     {
       // Created and migrated here; the service opens its own connections.
       Database db(o.db, builtin_migrations());
@@ -576,13 +595,15 @@ int run_server(int argc, char** argv, const Registry& registry, ComputerPlayers 
 
     boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
     std::optional<std::chrono::steady_clock::time_point> stop_by;
-    signals.async_wait([&](const boost::system::error_code& ec, int sig) {
-      if (ec) return;
-      log_line("signal " + std::to_string(sig) + ": stopping");
+    const auto stop_serving = [&](const std::string& why) {
+      log_line(why + ": stopping");
       listener.stop();
       service.stop();
       // Clients get a few seconds to answer the close; then the loop ends anyway.
       stop_by = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    };
+    signals.async_wait([&](const boost::system::error_code& ec, int sig) {
+      if (!ec) stop_serving("signal " + std::to_string(sig));
     });
     const auto ep = listener.local_endpoint();
     const std::string host =
@@ -590,13 +611,25 @@ int run_server(int argc, char** argv, const Registry& registry, ComputerPlayers 
     std::cout << "listening on wss://" << host << ":" << ep.port() << std::endl;
     log_line("listening on wss://" + host + ":" + std::to_string(ep.port()));
     // The loop ends by itself once every connection has closed after a stop.
+    // Every second it checks that the database is still the server's own.
+    bool lock_lost = false;
+    auto next_lock_check = std::chrono::steady_clock::now();
     while (!ioc.stopped()) {
       ioc.run_for(std::chrono::milliseconds(200));
-      if (stop_by && std::chrono::steady_clock::now() > *stop_by) break;
+      const auto now = std::chrono::steady_clock::now();
+      if (stop_by && now > *stop_by) break;
+      if (!stop_by && now >= next_lock_check) {
+        next_lock_check = now + std::chrono::seconds(1);
+        if (!lock.still_held()) {
+          lock_lost = true;
+          stop_serving("another naumachia-server took the database '" + redact_target(o.db) +
+                       "' while its sessions were down");
+        }
+      }
     }
     service.flush();
     log_line("stopped");
-    return 0;
+    return lock_lost ? 1 : 0;
   } catch (const std::exception& e) {
     std::cerr << "naumachia-server: " << e.what() << "\n";
     return 1;

@@ -295,6 +295,52 @@ TEST_CASE("health check: GET /healthz answers that the server is ready, and no m
 }
 
 TEST_CASE(
+    "postgresql: one server per database holds when the database ends its sessions: a second "
+    "server started then either stops at once or makes the first stop") {
+  TempDir dir, second_dir;
+  ServerProcess server(dir.path());
+  REQUIRE(server.on_postgresql());
+  Client a = Client::sign_up(server, "alice");
+  {
+    naumachia::server::Database db(server.db().string());
+    db.exec_script(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+        " WHERE datname = current_database() AND pid <> pg_backend_pid()");
+  }
+  // The first server takes its lock again within a second of its sessions'
+  // end, unless the second took it first: then the first stops.
+  const naumachia::testing::DatabaseAt same{server.db()};
+  const std::vector<std::string> own_files{"--cert", (second_dir.path() / "cert.pem").string(),
+                                           "--key", (second_dir.path() / "key.pem").string()};
+  std::unique_ptr<ServerProcess> second;
+  try {
+    second = std::make_unique<ServerProcess>(second_dir.path(), same, own_files);
+  } catch (const std::runtime_error& e) {
+    CHECK(std::string(e.what()).find("another naumachia-server is serving the database") !=
+          std::string::npos);
+  }
+  if (second) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (server.log().find("another naumachia-server took the database") == std::string::npos &&
+           std::chrono::steady_clock::now() < until)
+      std::this_thread::sleep_for(ms(100));
+    CHECK(server.log().find("another naumachia-server took the database") != std::string::npos);
+    a.conn.reset();
+    CHECK(server.terminate() != 0);  // it had stopped by itself, saying why
+    a.reconnect(*second);
+  } else {
+    a.reconnect(server);
+  }
+  // Whichever serves, serves.
+  CHECK(a.call([] {
+           proto::Envelope e;
+           e.mutable_list_games();
+           return e;
+         }())
+            .has_games());
+}
+
+TEST_CASE(
     "postgresql: GET /healthz answers not ready while the database refuses the server, and ready "
     "once it answers again") {
   TempDir dir;
