@@ -97,6 +97,22 @@ std::uint64_t order_then_stop(ServerProcess& server, Client& a, Client& b) {
   return game;
 }
 
+// A second server on `first`'s database, with its own certificate and log in
+// `dir`; null when it refused to start, with why in `refused`.
+std::unique_ptr<ServerProcess> second_server(const ServerProcess& first,
+                                             const std::filesystem::path& dir,
+                                             std::string& refused) {
+  const std::vector<std::string> own_files{"--cert", (dir / "cert.pem").string(), "--key",
+                                           (dir / "key.pem").string()};
+  try {
+    return std::make_unique<ServerProcess>(dir, naumachia::testing::DatabaseAt{first.db()},
+                                           own_files);
+  } catch (const std::runtime_error& e) {
+    refused = e.what();
+    return nullptr;
+  }
+}
+
 // GET /healthz over TLS (the server's certificate is its own): "STATUS BODY".
 std::string health(const ServerProcess& server) {
   std::string url = server.url();
@@ -208,22 +224,15 @@ TEST_CASE(
   TempDir dir, second_dir;
   ServerProcess server(dir.path());
   Client a = Client::sign_up(server, "alice");
-  // Its own certificate, so that only the database is shared.
-  const std::vector<std::string> own_files{"--cert", (second_dir.path() / "cert.pem").string(),
-                                           "--key", (second_dir.path() / "key.pem").string()};
-  const naumachia::testing::DatabaseAt same{server.db()};
   std::string refused;
-  try {
-    ServerProcess second(second_dir.path(), same, own_files);
-  } catch (const std::runtime_error& e) {
-    refused = e.what();
-  }
+  second_server(server, second_dir.path(), refused);
   CHECK(refused.find("another naumachia-server is serving the database") != std::string::npos);
   // The first server went on as if nothing happened.
   Client b = Client::sign_up(server, "bob");
   const auto game = order_then_stop(server, a, b);
-  ServerProcess second(second_dir.path(), same, own_files);
-  a.reconnect(second);
+  const auto second = second_server(server, second_dir.path(), refused);
+  REQUIRE(second);
+  a.reconnect(*second);
   CHECK(a.detail(game).my_orders(0) == "bid 4");
 }
 
@@ -309,17 +318,12 @@ TEST_CASE(
   }
   // The first server takes its lock again within a second of its sessions'
   // end, unless the second took it first: then the first stops.
-  const naumachia::testing::DatabaseAt same{server.db()};
-  const std::vector<std::string> own_files{"--cert", (second_dir.path() / "cert.pem").string(),
-                                           "--key", (second_dir.path() / "key.pem").string()};
-  std::unique_ptr<ServerProcess> second;
-  try {
-    second = std::make_unique<ServerProcess>(second_dir.path(), same, own_files);
-  } catch (const std::runtime_error& e) {
-    CHECK(std::string(e.what()).find("another naumachia-server is serving the database") !=
-          std::string::npos);
-  }
-  if (second) {
+  std::string refused;
+  const auto second = second_server(server, second_dir.path(), refused);
+  if (!second) {
+    CHECK(refused.find("another naumachia-server is serving the database") != std::string::npos);
+    a.reconnect(server);
+  } else {
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     while (server.log().find("another naumachia-server took the database") == std::string::npos &&
            std::chrono::steady_clock::now() < until)
@@ -328,8 +332,6 @@ TEST_CASE(
     a.conn.reset();
     CHECK(server.terminate() != 0);  // it had stopped by itself, saying why
     a.reconnect(*second);
-  } else {
-    a.reconnect(server);
   }
   // Whichever serves, serves.
   CHECK(a.call([] {
