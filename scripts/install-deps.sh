@@ -11,13 +11,14 @@
 #            sanitizers) build the sanitized tests and the fuzz harnesses;
 #            python3-aiosmtpd is the SMTP relay the notification tests mail to;
 #            chromium runs the web client's tests (tests/web/); postgresql
-#            is the database server the storage tests also run against.
+#            is the database server the storage tests also run against, and
+#            haproxy the load balancer in front of several servers.
 set -euo pipefail
 packages=(g++ cmake lld libboost1.81-dev libprotobuf-dev protobuf-compiler libsqlite3-dev sqlite3
           libpq-dev pkg-config libssl-dev libcurl4-openssl-dev doctest-dev)
 case "${1:-}" in
   "") ;;
-  --tests) packages+=(clang libclang-rt-14-dev python3-aiosmtpd chromium postgresql) ;;
+  --tests) packages+=(clang libclang-rt-14-dev python3-aiosmtpd chromium postgresql haproxy) ;;
   *)
     echo "usage: install-deps.sh [--tests]" >&2
     exit 2

@@ -66,6 +66,16 @@ class Auth {
   void change_password(ConnectionState& conn, const proto::ChangePasswordRequest& r,
                        const ReplyPtr& reply);
 
+  // Several servers on one database: the throttles of log-ins and sign-ups
+  // hold across them (base/throttle.h). The overall budget of password
+  // checks stays each server's own: it guards the server's own processors.
+  void share_throttles(SharedBuckets* store) {
+    logins_by_address_.share(store, "login-address");
+    failures_by_name_.share(store, "login-failures");
+    signups_by_address_.share(store, "signup-address");
+    signups_by_network_.share(store, "signup-network");
+  }
+
   // Before any other request of a signed-in connection: signs it out when its
   // session has reached its absolute age or been unused too long, and notes
   // its use now and then.

@@ -68,6 +68,11 @@ options:
                        When both files are missing, a self-signed certificate for
                        localhost is made and saved there (the key 0600); one
                        without the other is an error.
+  --proxy-protocol     every connection starts with a PROXY protocol (v1)
+                       header naming the client's address: for a server
+                       behind a load balancer that passes TLS through
+                       (deploy/haproxy.cfg); only the balancer may reach
+                       the port, since the header is believed
   --request-rate N     requests a connection may make per second on average
                        (default 40; a log-in counts as 10, a replay as 20)
   --request-burst N    requests a connection may make at once (default 200)
@@ -388,6 +393,8 @@ int parse(int argc, char** argv, Options& o) {
       notify.mail.starttls = mode == "starttls";
     } else if (a == "--webhooks-to-private-networks") {
       notify.webhooks_to_private = true;
+    } else if (a == "--proxy-protocol") {
+      o.net.proxy_protocol = true;
     } else if (a == "--reminders" && has_value) {
       const std::string list = argv[++i];
       notify.reminders.clear();
@@ -499,18 +506,22 @@ void refuse_damaged(Database& db, const std::string& path) {
       path + " verify, and start the server again. Games played since the backup are lost.");
 }
 
-// The server is the one writer of its games, which it keeps in memory: two
-// servers on one database would overwrite each other's games. A server holds
-// a lock on its database while it runs, which a second one cannot take: on
-// PostgreSQL an advisory lock of its session, on a SQLite file an flock of
-// FILE.lock beside it. Either ends with the process, however it ends. Several
-// servers on one database are docs/scaling.md's subject.
+// A SQLite file has one server: it is the one writer of its games, which it
+// keeps in memory, and a second server would overwrite them. That server
+// holds an flock of FILE.lock beside the file while it runs, which a second
+// one cannot take, and so refuses to start.
+// Several servers may share a PostgreSQL database (docs/scaling.md): every
+// change of a game is fenced by its version, so none needs the database to
+// itself. One of them keeps the games' clock (deadlines, reminders, the
+// administrator's requests): the one holding an advisory lock of its
+// session. Each second the others try to take it, so that when its holder
+// dies (its session ends with it) another keeps the clock within a second
+// or two.
 class ServerLock {
  public:
   explicit ServerLock(const std::string& target) {
     if (names_postgresql(target)) {
-      Stmt lock = session_.emplace(target).prepare("SELECT pg_try_advisory_lock(727002)");
-      if (!lock.step() || lock.integer(0) == 0) refuse(target);
+      session_.emplace(target);
       return;
     }
     const std::string path = target + ".lock";
@@ -518,42 +529,40 @@ class ServerLock {
     if (fd_ < 0) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
     if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
       ::close(fd_);
-      refuse(target);
+      throw std::runtime_error("another naumachia-server is serving the database '" + target +
+                               "': one server per SQLite file (docs/scaling.md)");
     }
   }
   ~ServerLock() {
     if (fd_ >= 0) ::close(fd_);
   }
 
-  // Whether the server still holds the lock. A PostgreSQL session the
-  // database ended (a restart) is opened again without it: the lock is then
-  // taken again, unless another server took it meanwhile. A database that
-  // does not answer leaves the lock as it was (the clock's readings fail
-  // meanwhile, and the health check says not ready).
-  bool still_held() {
+  // Whether this server keeps the games' clock: always on SQLite; on
+  // PostgreSQL while it holds the clock's lock, which it takes if it is free.
+  // A session the database ended (a restart) is opened again, without the
+  // lock, which is then taken again unless another server took it first. A
+  // database that does not answer keeps the last answer (the clock's
+  // readings fail meanwhile, and the health check says not ready).
+  bool keeps_clock() {
     if (!session_) return true;
     try {
       Stmt held = session_->prepare(
           "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = 727002"
           " AND pid = pg_backend_pid()");
-      if (held.step() && held.integer(0) > 0) return true;
+      if (held.step() && held.integer(0) > 0) return held_ = true;
       Stmt take = session_->prepare("SELECT pg_try_advisory_lock(727002)");
-      return take.step() && take.integer(0) != 0;
+      held_ = take.step() && take.integer(0) != 0;
     } catch (const DbError&) {
-      return true;
     }
+    return held_;
   }
   ServerLock(const ServerLock&) = delete;
   ServerLock& operator=(const ServerLock&) = delete;
 
  private:
-  [[noreturn]] static void refuse(const std::string& target) {
-    throw std::runtime_error("another naumachia-server is serving the database '" +
-                             redact_target(target) +
-                             "': one server per database (docs/scaling.md)");
-  }
-  std::optional<Database> session_;  // PostgreSQL: the session holding the lock
-  int fd_ = -1;                      // SQLite: the lock file
+  std::optional<Database> session_;  // PostgreSQL: the session holding the clock's lock
+  bool held_ = false;
+  int fd_ = -1;  // SQLite: the lock file
 };
 
 }  // namespace
@@ -564,7 +573,7 @@ int run_server(int argc, char** argv, const Registry& registry, ComputerPlayers 
   try {
     // 0700 when made here; the files in it are 0600 whatever the umask.
     make_private_directory(private_directory(o.db));
-    // Before the database is touched: a second server stops here.
+    // Before the database is touched: a second server on a SQLite file stops here.
     ServerLock lock(o.db);
     {
       // Created and migrated here; the service opens its own connections.
@@ -590,6 +599,7 @@ int run_server(int argc, char** argv, const Registry& registry, ComputerPlayers 
     log_line("TLS certificate SHA-256 fingerprint " + load_or_create_identity(ssl, o.cert, o.key));
     Listener listener(ioc, ssl, service, std::move(listening), o.net);
     // The games' deadlines run from now, whether or not anyone connects.
+    service.keep_clock(lock.keeps_clock());
     service.start();
     listener.start();
 
@@ -611,25 +621,20 @@ int run_server(int argc, char** argv, const Registry& registry, ComputerPlayers 
     std::cout << "listening on wss://" << host << ":" << ep.port() << std::endl;
     log_line("listening on wss://" + host + ":" + std::to_string(ep.port()));
     // The loop ends by itself once every connection has closed after a stop.
-    // Every second it checks that the database is still the server's own.
-    bool lock_lost = false;
-    auto next_lock_check = std::chrono::steady_clock::now();
+    // Every second it looks whether this server keeps the games' clock.
+    auto next_lock_check = std::chrono::steady_clock::now() + std::chrono::seconds(1);
     while (!ioc.stopped()) {
       ioc.run_for(std::chrono::milliseconds(200));
       const auto now = std::chrono::steady_clock::now();
       if (stop_by && now > *stop_by) break;
       if (!stop_by && now >= next_lock_check) {
         next_lock_check = now + std::chrono::seconds(1);
-        if (!lock.still_held()) {
-          lock_lost = true;
-          stop_serving("another naumachia-server took the database '" + redact_target(o.db) +
-                       "' while its sessions were down");
-        }
+        service.keep_clock(lock.keeps_clock());
       }
     }
     service.flush();
     log_line("stopped");
-    return lock_lost ? 1 : 0;
+    return 0;
   } catch (const std::exception& e) {
     std::cerr << "naumachia-server: " << e.what() << "\n";
     return 1;

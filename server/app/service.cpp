@@ -41,9 +41,52 @@ Service::Service(net::io_context& ioc, const std::string& db_path, const Registr
       notice_settings_(reader_, writer_, send_budget_, clock_, limits_.notify,
                        [this] { notices_queued(); }),
       auth_(reader_, writer_, fanout_, hashing_, strand_, clock_, limits.auth),
-      ticker_(strand_) {}
+      ticker_(strand_) {
+  if (reader_db_.engine() != Engine::postgresql) return;
+  // Several servers may share a PostgreSQL database (docs/scaling.md): each
+  // tells the others what it changed and hears what they did.
+  cluster_.emplace();
+  coordinator_.tell_other_servers(&*cluster_);
+  press_.tell_other_servers(&*cluster_);
+  send_budget_.share(&shared_buckets_, "send");
+  auth_.share_throttles(&shared_buckets_);
+  listener_ = std::make_unique<PostgresqlListener>(
+      db_path_, kClusterChannel,
+      [this](std::string payload) {
+        net::post(strand_, [this, payload = std::move(payload)] { news(payload); });
+      },
+      [this] { net::post(strand_, [this] { coordinator_.forget_copies(); }); });
+}
+
+void Service::news(const std::string& payload) {
+  const auto n = ClusterLink::parse(payload);
+  if (!n || n->node == cluster_->node()) return;
+  logging_failure("news from server " + n->node, [&] {
+    switch (n->kind) {
+      case ClusterNews::Kind::game_changed:
+        return coordinator_.changed_elsewhere(*n);
+      case ClusterNews::Kind::message_sent:
+        return press_.sent_elsewhere(n->id);
+      case ClusterNews::Kind::game_created:
+        return coordinator_.created_elsewhere(n->id);
+    }
+  });
+}
+
+void Service::keep_clock(bool keep) {
+  net::post(strand_, [this, keep] {
+    if (keep == keeps_clock_ && clock_told_) return;
+    clock_told_ = true;
+    keeps_clock_ = keep;
+    log_line(keep ? "this server keeps the games' clock (deadlines, reminders, the "
+                    "administrator's requests)"
+                  : "another server keeps the games' clock");
+    if (keep) coordinator_.clock_taken();
+  });
+}
 
 Service::~Service() {
+  listener_.reset();
   // The computer thinks again for its seats when the server starts again.
   computer_.stop(WorkQueue::Waiting::drop);
   hashing_.stop();
@@ -55,6 +98,11 @@ void Service::handle(ConnectionState& conn, std::shared_ptr<Outbox> outbox,
                      proto::Envelope request) {
   net::post(strand_, [this, &conn, outbox = std::move(outbox), in = std::move(request)] {
     auto reply = std::make_shared<Reply>(in.request_id(), outbox);
+    // A change another server beat to the game is made again from the start
+    // (Coordinator::commit), on the strand where the conflict is met.
+    reply->handle_again_by([this, &conn, outbox, in](const ReplyPtr& again) {
+      guarded(again, [&] { dispatch(conn, outbox, in, again); });
+    });
     guarded(reply, [&] { dispatch(conn, outbox, in, reply); });
   });
 }
@@ -77,12 +125,20 @@ void Service::deadlines_due() {
   // refusing the server) fails this second's reading, not the server: the
   // next second tries again, and the health check says not ready meanwhile.
   try {
-    coordinator_.apply_admin_requests();
-    coordinator_.check_deadlines();
+    if (keeps_clock_) {
+      coordinator_.apply_admin_requests();
+      coordinator_.check_deadlines();
+    } else {
+      // Another server keeps the clock: this one still says whether its
+      // database answers (the health check).
+      reader_db_.prepare("SELECT 1").run();
+    }
+    // Every server signs out its own connections whose sessions expired.
     const std::int64_t now = clock_();
     if (now - last_session_sweep_ >= limits_.session_sweep_seconds) {
       last_session_sweep_ = now;
       auth_.expire_sessions();
+      if (cluster_ && keeps_clock_) shared_buckets_.sweep();
     }
     if (!database_answers_.exchange(true)) log_line("the database answers again");
   } catch (const DbError& e) {

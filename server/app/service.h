@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "accounts/auth.h"
@@ -28,7 +29,10 @@
 #include "protocol/connection.h"
 #include "protocol/fanout.h"
 #include "protocol/handler.h"
+#include "storage/cluster_news.h"
 #include "storage/database.h"
+#include "storage/postgresql_listener.h"
+#include "storage/rate_buckets.h"
 #include "storage/tables.h"
 #include "storage/writer.h"
 
@@ -99,6 +103,12 @@ class Service : public RequestHandler {
   // Tells the courier that notices wait.
   void notices_queued();
   StorageWriter::Stats storage_stats() const { return writer_.stats(); }
+  // Any thread: whether this server keeps the games' clock (deadlines,
+  // reminders, the administrator's requests, expired sessions). One server
+  // alone always does (the default); of several on one database, the one
+  // holding the clock's lock (app/program.cpp), and a server that takes it
+  // over first does what a start does.
+  void keep_clock(bool keep);
 
  private:
   void dispatch(ConnectionState& conn, const std::shared_ptr<Outbox>& outbox,
@@ -112,6 +122,8 @@ class Service : public RequestHandler {
   // On the strand: what check_deadlines does, and the clock's next tick.
   void deadlines_due();
   void tick();
+  // On the strand: a payload from the servers that share the database.
+  void news(const std::string& payload);
 
   std::string db_path_;
   const Registry& registry_;
@@ -141,6 +153,13 @@ class Service : public RequestHandler {
   // every second) succeeded.
   std::atomic<bool> clock_running_{false};
   std::atomic<bool> database_answers_{true};
+  bool keeps_clock_ = true;   // on the strand
+  bool clock_told_ = false;  // keep_clock was called: whose the clock is was logged
+  // PostgreSQL: the servers sharing the database, their news, and the token
+  // buckets that hold across them.
+  std::optional<ClusterLink> cluster_;
+  DatabaseBuckets shared_buckets_{reader_};
+  std::unique_ptr<PostgresqlListener> listener_;
 };
 
 }  // namespace naumachia::server

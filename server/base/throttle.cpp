@@ -47,14 +47,17 @@ Bucket& KeyedBuckets::at(const std::string& key, Bucket::Clock::time_point now) 
 }
 
 bool KeyedBuckets::take(const std::string& key, Bucket::Clock::time_point now, double cost) {
+  if (shared_) return shared_->take(name_ + ":" + key, spec_, cost);
   return at(key, now).take(now, cost);
 }
 
 void KeyedBuckets::refund(const std::string& key, Bucket::Clock::time_point now, double cost) {
+  if (shared_) return shared_->refund(name_ + ":" + key, spec_, cost);
   at(key, now).refund(now, cost);
 }
 
 double KeyedBuckets::wait(const std::string& key, Bucket::Clock::time_point now, double cost) {
+  if (shared_) return shared_->wait(name_ + ":" + key, spec_, cost);
   const auto it = buckets_.find(key);
   return it == buckets_.end() ? 0 : it->second.wait(now, cost);
 }

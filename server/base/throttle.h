@@ -43,12 +43,29 @@ class Bucket {
   Clock::time_point last_;
 };
 
+// Buckets kept where several server processes see the same ones (a shared
+// database: storage/rate_buckets.h), on the processes' wall clocks, by key.
+class SharedBuckets {
+ public:
+  virtual ~SharedBuckets() = default;
+  virtual bool take(const std::string& key, const RateSpec& spec, double cost) = 0;
+  virtual void refund(const std::string& key, const RateSpec& spec, double cost) = 0;
+  virtual double wait(const std::string& key, const RateSpec& spec, double cost) = 0;
+};
+
 // One bucket per key. Keys whose buckets have filled up again are dropped
 // when the map grows, so memory stays bounded by the recent attempt rate.
 class KeyedBuckets {
  public:
   explicit KeyedBuckets(RateSpec spec, std::size_t prune_above = 4096)
       : spec_(spec), prune_above_(prune_above) {}
+  // From now on the buckets are `store`'s, under "`name`:key", so that they
+  // hold across the processes that share it; the times given are then
+  // ignored for the store's clock.
+  void share(SharedBuckets* store, std::string name) {
+    shared_ = store;
+    name_ = std::move(name);
+  }
   bool take(const std::string& key, Bucket::Clock::time_point now, double cost = 1);
   void refund(const std::string& key, Bucket::Clock::time_point now, double cost = 1);
   double wait(const std::string& key, Bucket::Clock::time_point now, double cost = 1);
@@ -59,6 +76,8 @@ class KeyedBuckets {
   RateSpec spec_;
   std::size_t prune_above_;
   std::unordered_map<std::string, Bucket> buckets_;
+  SharedBuckets* shared_ = nullptr;
+  std::string name_;
 };
 
 // "in 3 minutes", "in 40 seconds": when a refused attempt may be retried.

@@ -21,6 +21,9 @@ namespace {
 constexpr int kBatch = 20;
 constexpr long kConnectSeconds = 10;
 constexpr long kTransferSeconds = 30;
+// How long the notices a courier claims are its own: the longest its batch
+// can take, and a minute.
+constexpr std::int64_t kClaimSeconds = kBatch * (kConnectSeconds + kTransferSeconds) + 60;
 
 // libcurl's global state, once per process and before any thread uses it.
 void curl_once() {
@@ -230,11 +233,18 @@ void Courier::deliver_due(NoticeTables& store) {
     return stopping_;
   };
   for (;;) {
-    const std::vector<OutboxRow> due = store.due_notices(clock_(), kBatch);
-    for (const OutboxRow& n : due) {
-      if (stopping()) return;
+    const std::int64_t now = clock_();
+    const std::vector<OutboxRow> due = store.claim_due_notices(now, kBatch, now + kClaimSeconds);
+    // A stop leaves the claimed notices not yet delivered due at once, for
+    // the next start or another server.
+    const auto release_from = [&](std::size_t first) {
+      for (std::size_t k = first; k < due.size(); ++k) store.release_notice(due[k].id, now);
+    };
+    for (std::size_t i = 0; i < due.size(); ++i) {
+      const OutboxRow& n = due[i];
+      if (stopping()) return release_from(i);
       const Delivery d = deliver(n, options_, clock_(), stopping);
-      if (stopping() && !d.ok) return;  // cut short: not a failure of the address
+      if (stopping() && !d.ok) return release_from(i);  // cut short: not the address's failure
       const std::string what = "notice " + std::to_string(n.id) + " (" + n.kind + ") to the " +
                                channel_text(n.target.channel) + " of user " +
                                std::to_string(n.target.user_id);
@@ -245,7 +255,7 @@ void Courier::deliver_due(NoticeTables& store) {
       const int attempts = n.attempts + 1;
       const bool give_up = d.permanent || attempts >= options_.max_attempts;
       std::int64_t wait = options_.retry_seconds;
-      for (int i = 1; i < attempts && wait < options_.retry_max_seconds; ++i) wait *= 2;
+      for (int tried = 1; tried < attempts && wait < options_.retry_max_seconds; ++tried) wait *= 2;
       wait = std::min(wait, options_.retry_max_seconds);
       store.notice_failed(n.id, attempts, clock_() + wait, d.error, give_up);
       log_line(what + " failed (" + d.error + "); " +

@@ -180,30 +180,71 @@ void NoticeTables::enqueue_notice_to(std::int64_t target_id, const NoticeRow& n,
       .run();
 }
 
+namespace {
+
+std::string outbox_query(const char* where) {
+  return std::string(
+             "SELECT o.id, o.kind, o.game_id, o.subject, o.body,"
+             " o.created_at, o.next_attempt, o.attempts, o.last_error, ") +
+         kTargetColumns + " FROM notify_outbox o JOIN notify_targets t ON t.id = o.target_id" +
+         where;
+}
+
+OutboxRow read_outbox(const Stmt& s) {
+  OutboxRow o;
+  o.id = s.integer(0);
+  o.kind = s.text(1);
+  o.game_id = s.integer(2);
+  o.subject = s.text(3);
+  o.body = s.text(4);
+  o.created_at = s.integer(5);
+  o.next_attempt = s.integer(6);
+  o.attempts = static_cast<int>(s.integer(7));
+  o.last_error = s.text(8);
+  o.target = read_target(s, 9);
+  return o;
+}
+
+}  // namespace
+
 std::vector<OutboxRow> NoticeTables::due_notices(std::int64_t now, int limit) {
-  Stmt s = db_.prepare(std::string("SELECT o.id, o.kind, o.game_id, o.subject, o.body,"
-                                   " o.created_at, o.next_attempt, o.attempts, o.last_error, ") +
-                       kTargetColumns +
-                       " FROM notify_outbox o JOIN notify_targets t ON t.id = o.target_id"
-                       " WHERE o.sent_at IS NULL AND o.given_up = 0 AND o.next_attempt <= ?"
-                       " ORDER BY o.next_attempt, o.id LIMIT ?");
+  Stmt s =
+      db_.prepare(outbox_query(" WHERE o.sent_at IS NULL AND o.given_up = 0 AND o.next_attempt <= ?"
+                               " ORDER BY o.next_attempt, o.id LIMIT ?"));
   s.bind(1, now).bind(2, limit);
   std::vector<OutboxRow> out;
-  while (s.step()) {
-    OutboxRow o;
-    o.id = s.integer(0);
-    o.kind = s.text(1);
-    o.game_id = s.integer(2);
-    o.subject = s.text(3);
-    o.body = s.text(4);
-    o.created_at = s.integer(5);
-    o.next_attempt = s.integer(6);
-    o.attempts = static_cast<int>(s.integer(7));
-    o.last_error = s.text(8);
-    o.target = read_target(s, 9);
-    out.push_back(std::move(o));
+  while (s.step()) out.push_back(read_outbox(s));
+  return out;
+}
+
+std::vector<OutboxRow> NoticeTables::claim_due_notices(std::int64_t now, int limit,
+                                                       std::int64_t held_until) {
+  // PostgreSQL's several servers: rows another courier is claiming at this
+  // moment are skipped, not waited for.
+  const bool shared = db_.engine() == Engine::postgresql;
+  Stmt claim = db_.prepare(
+      std::string("UPDATE notify_outbox SET next_attempt = ? WHERE id IN (SELECT id FROM"
+                  " notify_outbox WHERE sent_at IS NULL AND given_up = 0 AND next_attempt <= ?"
+                  " ORDER BY next_attempt, id LIMIT ?") +
+      (shared ? " FOR UPDATE SKIP LOCKED" : "") + ") RETURNING id");
+  claim.bind(1, held_until).bind(2, now).bind(3, limit);
+  std::vector<std::int64_t> ids;
+  while (claim.step()) ids.push_back(claim.integer(0));
+  std::sort(ids.begin(), ids.end());
+  std::vector<OutboxRow> out;
+  for (const std::int64_t id : ids) {
+    Stmt s = db_.prepare(outbox_query(" WHERE o.id = ?"));
+    s.bind(1, id);
+    if (s.step()) out.push_back(read_outbox(s));
   }
   return out;
+}
+
+void NoticeTables::release_notice(std::int64_t id, std::int64_t at) {
+  db_.prepare("UPDATE notify_outbox SET next_attempt = ? WHERE id = ? AND sent_at IS NULL")
+      .bind(1, at)
+      .bind(2, id)
+      .run();
 }
 
 void NoticeTables::notice_sent(std::int64_t id, std::int64_t now) {

@@ -92,6 +92,13 @@ class NoticeTables {
   void enqueue_notice_to(std::int64_t target_id, const NoticeRow& n, std::int64_t now);
   // Notices due at `now`, oldest first.
   std::vector<OutboxRow> due_notices(std::int64_t now, int limit);
+  // Notices due at `now`, oldest first, claimed for delivery: none is due
+  // again before `held_until` (when a courier that died with it in hand
+  // leaves it to the others), so that of several servers' couriers one
+  // delivers it. The delivery's outcome sets its next attempt.
+  std::vector<OutboxRow> claim_due_notices(std::int64_t now, int limit, std::int64_t held_until);
+  // A claimed notice not attempted: due again at `at`.
+  void release_notice(std::int64_t id, std::int64_t at);
   void notice_sent(std::int64_t id, std::int64_t now);
   // A failed attempt: tried again at `next_attempt`, or never (`give_up`).
   void notice_failed(std::int64_t id, int attempts, std::int64_t next_attempt,

@@ -56,8 +56,16 @@ Coordinator::Coordinator(Tables& reader, StorageWriter& writer, const Registry& 
 
 Coordinator::GamePtr Coordinator::live(std::int64_t id) {
   if (auto it = games_.find(id); it != games_.end()) {
-    it->second->last_used = ++use_counter_;
-    return it->second;
+    // Another server may have changed the game a moment ago, its news not
+    // here yet: nothing is answered or refused from a copy older than the
+    // database (a copy with a change in flight is settled first).
+    if (cluster_ && !it->second->in_flight &&
+        reader_.game_version(id).value_or(it->second->row.version) != it->second->row.version) {
+      games_.erase(it);
+    } else {
+      it->second->last_used = ++use_counter_;
+      return it->second;
+    }
   }
   const auto row = reader_.game(id);
   if (!row) refuse(proto::NOT_FOUND, "there is no game " + std::to_string(id));
@@ -177,23 +185,44 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
   const std::uint64_t answered = w.answered;
   auto readers = g->readers();
   readers.insert(readers.end(), w.also_told.begin(), w.also_told.end());
+  // The change was made against the copy read at this version: it is stored
+  // only if nobody else (another server on the database) changed the game
+  // since, and the copy is then at the next version.
+  const std::int64_t version = g->row.version++;
+  // The servers that share the database hear of the change once it commits.
+  std::string told;
+  if (cluster_) {
+    const auto seq = [&](std::size_t i) { return static_cast<std::int64_t>(w.events[i].seq()); };
+    told = cluster_->game_changed(id, version + 1, w.events.empty() ? 0 : seq(0),
+                                  w.events.empty() ? 0 : seq(w.events.size() - 1));
+  }
   // The job gets its own copy of the events: they are encoded for storage on
   // the writer's thread while this one pushes the originals.
-  StorageWriter::Work job = [ops = std::move(w.ops), events = w.events, id](Tables& s) {
+  StorageWriter::Work job = [ops = std::move(w.ops), events = w.events, id, version,
+                             told = std::move(told)](Tables& s) {
+    s.fence_game(id, version);
     for (const auto& op : ops) op(s);
     for (const proto::GameEvent& e : events)
       s.insert_event(id, static_cast<std::int64_t>(e.seq()), e.SerializeAsString());
+    if (!told.empty()) s.database().notify(kClusterChannel, told);
   };
   writer_.submit(std::move(job), [this, g, reply, answered, notices, events = std::move(w.events),
                                   readers = std::move(readers), kept = std::move(w.kept),
                                   then = std::move(then),
                                   finally = std::move(finally)](std::exception_ptr failure) {
     g->in_flight = false;
+    // Another server changed the game first: nothing of this change was
+    // stored, and the request is handled again against the game as stored.
+    bool again = false;
     if (failure) {
       // Nothing of the change was told to anyone: the requester hears that
       // nothing changed, and memory, now ahead of the database, is dropped.
       try {
         std::rethrow_exception(failure);
+      } catch (const WriteConflict& e) {
+        log_line(game_label(g->row.id) + ": changed elsewhere first; read again (" + e.what() +
+                 ")");
+        again = true;
       } catch (const std::exception& e) {
         log_line(game_label(g->row.id) + ": a write failed: " + e.what());
         if (reply) reply->fail_unexpected(e);
@@ -211,7 +240,18 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
     if (finally) finally();
     std::vector<std::function<void()>> waiting;
     waiting.swap(g->waiting);
-    if (failure && !waiting.empty()) {
+    if (again) {
+      // The request first, as it came first; the computer may think again
+      // about the game as stored.
+      if (reply) {
+        waiting.insert(waiting.begin(), [reply] {
+          if (!reply->handle_again(reply))
+            reply->fail_internal("the game kept changing elsewhere; nothing was changed");
+        });
+      }
+      std::erase_if(thought_, [game = g->row.id](const auto& t) { return std::get<0>(t) == game; });
+    }
+    if (failure && (again || !waiting.empty())) {
       // Read again as stored, without resolving a step the failed change
       // may have made ready (so that a full disk fails no loop of writes):
       // the waiting requests see the game as every client last saw it.
@@ -226,6 +266,39 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
       logging_failure(game_label(g->row.id) + ": the computer's jobs", [&] { think(g); });
     }
   });
+}
+
+// ------------------------------------------------------------ other servers
+
+void Coordinator::changed_elsewhere(const ClusterNews& news) {
+  if (auto it = games_.find(news.id); it != games_.end()) {
+    if (!it->second->in_flight && it->second->row.version < news.version) games_.erase(it);
+  }
+  if (news.first_seq == 0) return;
+  // The readers as the game now stands (a replaced player told of the change
+  // on its server as the observer they now are is not, here: they read it
+  // with an EventsRequest).
+  const GameFacts f = facts(news.id);
+  std::vector<proto::GameEvent> events;
+  for (const auto& [seq, payload] : reader_.numbered_events_after(news.id, news.first_seq - 1)) {
+    if (seq > news.last_seq) break;
+    proto::GameEvent& e = events.emplace_back();
+    if (!e.ParseFromString(payload)) {
+      log_line(game_label(news.id) + ": stored event " + std::to_string(seq) + " is corrupt");
+      return;
+    }
+  }
+  push(news.id, events, f.readers());
+}
+
+void Coordinator::created_elsewhere(std::int64_t id) {
+  const GameFacts f = facts(id);
+  fanout_.push_new_game(
+      [&](std::int64_t viewer, proto::GameSummary& s) { f.fill_summary(viewer, s); }, nullptr);
+}
+
+void Coordinator::forget_copies() {
+  std::erase_if(games_, [](const auto& entry) { return !entry.second->in_flight; });
 }
 
 void Coordinator::push(std::int64_t game_id, const std::vector<proto::GameEvent>& events,
@@ -403,7 +476,8 @@ void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGa
   writer_.submit(
       // Counted inside the transaction, so that requests sent at once are
       // counted one after the other.
-      [row = live->row, seat, user, at, name, created, most_open, computer, full](Tables& s) {
+      [row = live->row, seat, user, at, name, created, most_open, computer, full,
+       cluster = cluster_](Tables& s) {
         if (s.open_games_created_by(user) >= most_open) {
           refuse(proto::TOO_MANY_GAMES,
                  "you have " + std::to_string(most_open) +
@@ -442,6 +516,7 @@ void Coordinator::create_game(const ConnectionState& conn, const proto::CreateGa
           s.update_game(started);
           created->chain_hash = started.chain_hash;
         }
+        if (cluster) s.database().notify(kClusterChannel, cluster->game_created(created->id));
       },
       [this, live, seat, user, name, created, reply, full](std::exception_ptr failure) {
         if (failure) return guarded(reply, [&] { std::rethrow_exception(failure); });

@@ -23,6 +23,7 @@
 #include "protocol/codec.h"
 #include "protocol/connection.h"
 #include "protocol/fanout.h"
+#include "storage/cluster_news.h"
 #include "storage/tables.h"
 #include "storage/writer.h"
 
@@ -111,6 +112,24 @@ class Coordinator {
   // whose orders are not ready of deadlines drawing near.
   void check_deadlines();
   std::size_t cached_games() const { return games_.size(); }
+
+  // Several servers on one database (docs/scaling.md): this server's changes
+  // are told to the others through `link` (none: one server alone).
+  void tell_other_servers(const ClusterLink* link) { cluster_ = link; }
+  // Another server changed a game: the copy here, now older than the
+  // database, is dropped (one with a change in flight fails its fence and
+  // is read again), and the change's events go to the readers connected here.
+  void changed_elsewhere(const ClusterNews& news);
+  // Another server made a game: those watching for new games here see it.
+  void created_elsewhere(std::int64_t id);
+  // News from the other servers may have been missed (the session that
+  // listens was lost): every copy without a change in flight is dropped,
+  // to be read again as stored.
+  void forget_copies();
+  // This server's clock takes over the games' deadlines (from another
+  // server, or at start): it first resolves the steps left ready and reads
+  // the computer's games, as at a start.
+  void clock_taken() { resolved_left_ready_ = false; }
 
   // The computer (play/computer.h, coordinator's part in play/computer.cpp).
   // Reads the running games with a seat the computer plays, which start
@@ -208,6 +227,7 @@ class Coordinator {
   std::function<void()> notices_queued_;
   std::set<std::tuple<std::int64_t, std::int64_t, std::int64_t>> reminding_;  // game, step, lead
   ComputerRunner computer_;
+  const ClusterLink* cluster_ = nullptr;
   std::set<std::tuple<std::int64_t, std::int64_t, int>> thought_;  // game, step, seat: asked once
   std::vector<ComputerAnswer> parked_;  // answers waiting for their due time (--computer-delay)
 };

@@ -108,9 +108,10 @@ void Press::send(const ConnectionState& conn, const proto::SendPressRequest& r,
   // written first; the answer and the pushes follow once it is durable.
   auto stored = std::make_shared<MessageRow>(std::move(m));
   writer_.submit(
-      [stored, notices = std::move(notices)](Tables& s) {
+      [stored, notices = std::move(notices), cluster = cluster_](Tables& s) {
         *stored = s.insert_message(*stored);
         if (notices) notices(s);
+        if (cluster) s.database().notify(kClusterChannel, cluster->message_sent(stored->id));
       },
       [this, stored, noticed, readers = f.press_readers(), reply](std::exception_ptr failure) {
         if (failure) return guarded(reply, [&] { std::rethrow_exception(failure); });
@@ -127,6 +128,14 @@ void Press::send(const ConnectionState& conn, const proto::SendPressRequest& r,
           reply->send();
         });
       });
+}
+
+void Press::sent_elsewhere(std::int64_t id) {
+  const auto m = reader_.message(id);
+  if (!m) return;  // gone with its game's history: nobody is told
+  proto::PressMessage out;
+  to_proto(*m, out);
+  fanout_.push(out, facts_(m->game_id).press_readers());
 }
 
 void Press::page(const ConnectionState& conn, const proto::PressRequest& r, const ReplyPtr& reply) {

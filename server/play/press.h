@@ -13,6 +13,7 @@
 #include "protocol/codec.h"
 #include "protocol/connection.h"
 #include "protocol/fanout.h"
+#include "storage/cluster_news.h"
 #include "storage/tables.h"
 #include "storage/writer.h"
 
@@ -42,6 +43,12 @@ class Press {
   void send(const ConnectionState& conn, const proto::SendPressRequest& r, const ReplyPtr& reply);
   void page(const ConnectionState& conn, const proto::PressRequest& r, const ReplyPtr& reply);
 
+  // Several servers on one database (docs/scaling.md): messages stored here
+  // are told to the others through `link`.
+  void tell_other_servers(const ClusterLink* link) { cluster_ = link; }
+  // Another server stored message `id`: it goes to its readers connected here.
+  void sent_elsewhere(std::int64_t id);
+
  private:
   // The channel of a message from `from` to `to` (empty: public), every
   // addressee checked against the game.
@@ -57,6 +64,7 @@ class Press {
   Clock clock_;
   PressLimits limits_;
   std::function<void()> notices_queued_;
+  const ClusterLink* cluster_ = nullptr;
 };
 
 }  // namespace naumachia::server

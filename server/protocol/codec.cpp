@@ -75,6 +75,17 @@ Reply::~Reply() {
   if (!sent_ && outbox_) outbox_->unanswered();
 }
 
+bool Reply::handle_again(const std::shared_ptr<Reply>& self) {
+  if (sent_ || !again_ || handled_again_ >= kMaxAgain) return false;
+  ++handled_again_;
+  const std::uint64_t id = out_.request_id();
+  out_.Clear();
+  out_.set_version(proto::PROTOCOL_VERSION);
+  out_.set_request_id(id);
+  again_(self);
+  return true;
+}
+
 void Reply::send() {
   if (sent_) return;
   if (outbox_) outbox_->answer(out_.SerializeAsString(), std::move(hold_));

@@ -3,6 +3,7 @@
 // errors encoded, the one way a request fails (ApiError), and the reply of a
 // request that may complete later (after a storage batch or a worker's job).
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -76,9 +77,21 @@ class Reply {
   bool sent() const { return sent_; }
   const Outbox* outbox() const { return outbox_.get(); }
 
+  // How the request is handled again from the start, when a change it made
+  // was not stored because another server changed the game first
+  // (WriteConflict): `again` gets this reply, its response cleared.
+  using Again = std::function<void(const std::shared_ptr<Reply>&)>;
+  void handle_again_by(Again again) { again_ = std::move(again); }
+  // Handles the request again (at most kMaxAgain times); false when it may
+  // not be, and the caller fails it.
+  static constexpr int kMaxAgain = 5;
+  bool handle_again(const std::shared_ptr<Reply>& self);
+
  private:
   std::shared_ptr<Outbox> outbox_;
   proto::Envelope out_;
+  Again again_;
+  int handled_again_ = 0;
   std::shared_ptr<void> hold_;
   bool sent_ = false;
 };

@@ -117,6 +117,12 @@ Database::Database(const std::string& target, const Migrations& migrations)
   tx.commit();
 }
 
+void Database::notify(std::string_view channel, std::string_view payload) {
+  if (engine() != Engine::postgresql)
+    throw std::logic_error("notify: only PostgreSQL servers share a database");
+  prepare("SELECT pg_notify(?, ?)").bind(1, channel).bind(2, payload).run();
+}
+
 Stmt Database::prepare(std::string_view sql) {
   auto it = cache_.find(sql);
   if (it == cache_.end()) {

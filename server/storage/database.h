@@ -33,6 +33,14 @@ class DbError : public std::runtime_error {
   Kind kind_;
 };
 
+// A change made against a copy of a game older than the stored one: another
+// server changed the game meanwhile (Tables::fence_game). Nothing of the
+// change was stored; it is made again against the game read anew.
+class WriteConflict : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 // Whether `e` is a write that failed because the database cannot grow.
 bool storage_full(const std::exception& e);
 
@@ -113,6 +121,10 @@ class Database {
   Engine engine() const { return conn_->engine(); }
   // The statement for `sql`, from the cache when it is there and free.
   Stmt prepare(std::string_view sql);
+  // PostgreSQL: tells the sessions LISTENing on `channel` `payload`, once
+  // the transaction commits (storage/cluster_news.h). SQLite has no other
+  // servers to tell: a logic error.
+  void notify(std::string_view channel, std::string_view payload);
   void exec_script(std::string_view sql);
   // Rows changed by the last INSERT, UPDATE or DELETE.
   int changes() const;

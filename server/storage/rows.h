@@ -137,6 +137,9 @@ struct GameRow {
   // Missed deadlines in a row that put a seat in civil disorder; 0: never.
   int disorder_after = 0;
   std::string name;  // as its creator gave it; empty: none
+  // Bumped by every stored change (Tables::fence_game, in the game_versions
+  // table); a copy in memory is as new as the version it was read at.
+  std::int64_t version = 0;
   // The computer takes over a seat offered to a new player (docs/computer.md).
   bool computer_takes_over = false;
 

@@ -23,7 +23,8 @@ const std::string& game_columns(bool with_state) {
            " winning_sides,"
            " (SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.game_id = g.id),"
            " to_order, press, private_press, paused, paused_remaining, deadline_set_at,"
-           " disorder_after, name, computer_takes_over";
+           " disorder_after, name, computer_takes_over,"
+           " COALESCE((SELECT v.version FROM game_versions v WHERE v.game_id = g.id), 0)";
   };
   static const std::string full = columns("state"), summary = columns("NULL");
   return with_state ? full : summary;
@@ -62,6 +63,7 @@ GameRow read_game(const Stmt& s) {
   g.disorder_after = static_cast<int>(s.integer(28));
   g.name = s.text(29);
   g.computer_takes_over = s.integer(30) != 0;
+  g.version = s.integer(31);
   return g;
 }
 
@@ -334,6 +336,29 @@ std::vector<std::int64_t> Tables::games_maybe_ready() {
   std::vector<std::int64_t> out;
   while (s.step()) out.push_back(s.integer(0));
   return out;
+}
+
+std::optional<std::int64_t> Tables::game_version(std::int64_t id) {
+  Stmt s = db_.prepare(
+      "SELECT COALESCE((SELECT v.version FROM game_versions v WHERE v.game_id = g.id), 0)"
+      " FROM games g WHERE g.id = ?");
+  s.bind(1, id);
+  if (!s.step()) return std::nullopt;
+  return s.integer(0);
+}
+
+void Tables::fence_game(std::int64_t id, std::int64_t version) {
+  // A game at version 0 has no row yet: the first change makes it.
+  Stmt s = db_.prepare(
+      "INSERT INTO game_versions AS v (game_id, version) VALUES (?1, CAST(?2 AS BIGINT) + 1)"
+      " ON CONFLICT (game_id) DO UPDATE SET version = v.version + 1 WHERE v.version = ?2"
+      " RETURNING version");
+  s.bind(1, id).bind(2, version);
+  if (!s.step() || s.integer(0) != version + 1) {
+    throw WriteConflict("game " + std::to_string(id) + " changed since version " +
+                        std::to_string(version) + " was read");
+  }
+  s.run();
 }
 
 void Tables::update_game(const GameRow& g) {
@@ -612,6 +637,15 @@ std::vector<Audience> Tables::message_channels(std::int64_t game_id) {
   return out;
 }
 
+std::optional<MessageRow> Tables::message(std::int64_t id) {
+  Stmt s = db_.prepare(
+      "SELECT m.id, m.game_id, m.channel, m.number, m.from_seat, m.from_user, u.name, m.step,"
+      " m.sent_at, m.body FROM messages m JOIN users u ON u.id = m.from_user WHERE m.id = ?");
+  s.bind(1, id);
+  if (!s.step()) return std::nullopt;
+  return read_message(s);
+}
+
 std::vector<MessageRow> Tables::channel_messages(std::int64_t game_id, const Audience& channel,
                                                  std::int64_t after, int limit) {
   Stmt s = db_.prepare(
@@ -698,11 +732,14 @@ std::vector<AdminRequestRow> Tables::applied_admin_requests(std::int64_t game_id
 }
 
 void Tables::finish_admin_request(std::int64_t id, std::int64_t at, const std::string& outcome) {
-  db_.prepare("UPDATE admin_requests SET done_at = ?, outcome = ? WHERE id = ?")
-      .bind(1, at)
-      .bind(2, outcome)
-      .bind(3, id)
-      .run();
+  Stmt s = db_.prepare(
+      "UPDATE admin_requests SET done_at = ?, outcome = ? WHERE id = ? AND done_at IS NULL"
+      " RETURNING id");
+  s.bind(1, at).bind(2, outcome).bind(3, id);
+  if (!s.step()) {
+    throw WriteConflict("admin request " + std::to_string(id) +
+                        " was applied already (by another server)");
+  }
 }
 
 }  // namespace naumachia::server

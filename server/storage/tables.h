@@ -60,6 +60,14 @@ class Tables {
   // Writes status, step, label, deadline, state, hashes, result, winners and
   // the seats to order. (The next event number is read from the events.)
   void update_game(const GameRow& g);
+  // Every change of a game starts here, in the transaction that stores it:
+  // the game's version goes from `version` (what the change was made
+  // against) to the next, or, when the stored version is another (another
+  // server changed the game since this one read it), WriteConflict is
+  // thrown and the transaction's part for the change is undone.
+  void fence_game(std::int64_t id, std::int64_t version);
+  // The stored version of game `id`; none when there is no such game.
+  std::optional<std::int64_t> game_version(std::int64_t id);
 
   std::vector<SeatRow> seats(std::int64_t game_id);
   void add_seat(std::int64_t game_id, int seat, std::int64_t user_id, std::int64_t now);
@@ -99,6 +107,8 @@ class Tables {
   // Stores `m` as the next message of its channel; returns it with its id
   // and number.
   MessageRow insert_message(MessageRow m);
+  // The message numbered `id` among all games', if there is one.
+  std::optional<MessageRow> message(std::int64_t id);
   // The channels of a game that hold messages.
   std::vector<Audience> message_channels(std::int64_t game_id);
   // The messages of one channel numbered above `after`, in order, at most `limit`.
@@ -118,6 +128,8 @@ class Tables {
   std::vector<AdminRequestRow> waiting_admin_requests();
   // Requests of a game the server applied, oldest first.
   std::vector<AdminRequestRow> applied_admin_requests(std::int64_t game_id);
+  // Throws WriteConflict when the request is done already: it is applied
+  // once, whichever server's clock applies it.
   void finish_admin_request(std::int64_t id, std::int64_t at, const std::string& outcome);
   // Marks a session used now.
   void touch_session(const Bytes& token_hash, std::int64_t now);

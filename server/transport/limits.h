@@ -48,6 +48,10 @@ struct NetLimits {
   // A WebSocket that receives nothing is pinged after half of this and closed
   // when nothing (not even the ping's answer) came by its end.
   std::chrono::seconds idle_timeout{120};
+  // Every connection starts with a PROXY header naming the client
+  // (transport/proxy_header.h): the server sits behind a load balancer
+  // that passes TLS through, and only the balancer reaches its port.
+  bool proxy_protocol = false;
 
   std::size_t unauthenticated_cap() const {
     if (max_unauthenticated) return max_unauthenticated;

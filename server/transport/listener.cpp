@@ -1,14 +1,18 @@
 #include "transport/listener.h"
 
+#include <boost/asio/read.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
 #include <list>
+#include <optional>
+#include <string>
 #include <utility>
 #include <variant>
 
 #include "base/addresses.h"
 #include "base/log.h"
+#include "transport/proxy_header.h"
 #include "transport/session.h"
 
 namespace naumachia::server {
@@ -61,14 +65,70 @@ struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
         return;
       }
       self->pause = kFirstPause;
-      self->admit(std::move(socket));
+      if (self->limits.proxy_protocol) {
+        self->read_proxy_header(std::move(socket));
+      } else {
+        self->admit(std::move(socket), {});
+      }
       self->accept();
     });
   }
 
-  void admit(tcp::socket socket) {
+  // The PROXY header (transport/proxy_header.h) is read a byte at a time,
+  // so that nothing of the TLS handshake behind it is taken; it is short,
+  // and read once per connection, within the handshake's time.
+  struct ProxyRead {
+    explicit ProxyRead(tcp::socket s) : socket(std::move(s)), timer(socket.get_executor()) {}
+    tcp::socket socket;
+    net::steady_timer timer;
+    std::string line;
+    char byte = 0;
+  };
+
+  void read_proxy_header(tcp::socket socket) {
+    auto r = std::make_shared<ProxyRead>(std::move(socket));
+    r->timer.expires_after(limits.handshake_timeout);
+    r->timer.async_wait([r](beast::error_code ec) {
+      if (ec) return;
+      beast::error_code ignored;
+      r->socket.close(ignored);
+    });
+    read_proxy_byte(r);
+  }
+
+  void read_proxy_byte(const std::shared_ptr<ProxyRead>& r) {
+    net::async_read(
+        r->socket, net::buffer(&r->byte, 1),
+        [self = shared_from_this(), r](beast::error_code ec, std::size_t) {
+          if (ec || self->stopped) return;
+          r->line.push_back(r->byte);
+          const bool ended = r->line.ends_with("\r\n");
+          if (!ended && r->line.size() < kMaxProxyHeader) return self->read_proxy_byte(r);
+          r->timer.cancel();
+          beast::error_code ignored;
+          const std::string peer =
+              canonical_address(r->socket.remote_endpoint(ignored).address().to_string());
+          const auto header =
+              parse_proxy_header(ended ? std::string_view(r->line).substr(0, r->line.size() - 2)
+                                       : std::string_view(r->line));
+          if (const auto* no = std::get_if<ProxyRefusal>(&header)) {
+            self->refusals.write("refused a connection from " + peer + ": " + no->why);
+            r->socket.close(ignored);
+            return;
+          }
+          const std::string& source = std::get<ProxySource>(header).address;
+          self->admit(std::move(r->socket),
+                      source.empty() ? std::optional<std::string>{}
+                                     : std::optional<std::string>{canonical_address(source)});
+        });
+  }
+
+  // `from`: the client's address as the PROXY header gave it; none: the
+  // socket's peer.
+  void admit(tcp::socket socket, std::optional<std::string> from) {
     beast::error_code ec;
-    const std::string peer = canonical_address(socket.remote_endpoint(ec).address().to_string());
+    const std::string peer =
+        from ? *from : canonical_address(socket.remote_endpoint(ec).address().to_string());
     if (ec) return;  // gone already
     auto ticket = count->admit(peer, limits);
     if (auto* why = std::get_if<std::string>(&ticket)) {

@@ -219,7 +219,7 @@ TEST_CASE("an acknowledged order survives a crash right after the acknowledgemen
 }
 
 TEST_CASE(
-    "one server per database: a second server on a database another serves stops at once, "
+    "sqlite: one server per file: a second server on a file another serves stops at once, "
     "saying so, and starts once the first is gone") {
   TempDir dir, second_dir;
   ServerProcess server(dir.path());
@@ -301,45 +301,6 @@ TEST_CASE("health check: GET /healthz answers that the server is ready, and no m
   TempDir dir;
   ServerProcess server(dir.path());
   CHECK(health_becomes(server, "200 ready\n"));
-}
-
-TEST_CASE(
-    "postgresql: one server per database holds when the database ends its sessions: a second "
-    "server started then either stops at once or makes the first stop") {
-  TempDir dir, second_dir;
-  ServerProcess server(dir.path());
-  REQUIRE(server.on_postgresql());
-  Client a = Client::sign_up(server, "alice");
-  {
-    naumachia::server::Database db(server.db().string());
-    db.exec_script(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-        " WHERE datname = current_database() AND pid <> pg_backend_pid()");
-  }
-  // The first server takes its lock again within a second of its sessions'
-  // end, unless the second took it first: then the first stops.
-  std::string refused;
-  const auto second = second_server(server, second_dir.path(), refused);
-  if (!second) {
-    CHECK(refused.find("another naumachia-server is serving the database") != std::string::npos);
-    a.reconnect(server);
-  } else {
-    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-    while (server.log().find("another naumachia-server took the database") == std::string::npos &&
-           std::chrono::steady_clock::now() < until)
-      std::this_thread::sleep_for(ms(100));
-    CHECK(server.log().find("another naumachia-server took the database") != std::string::npos);
-    a.conn.reset();
-    CHECK(server.terminate() != 0);  // it had stopped by itself, saying why
-    a.reconnect(*second);
-  }
-  // Whichever serves, serves.
-  CHECK(a.call([] {
-           proto::Envelope e;
-           e.mutable_list_games();
-           return e;
-         }())
-            .has_games());
 }
 
 TEST_CASE(

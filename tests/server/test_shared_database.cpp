@@ -1,0 +1,168 @@
+// What lets several servers share one database (docs/scaling.md), without a
+// network: the version every change of a game is fenced by, a change beaten
+// to its game made again, the news one server sends the others, the token
+// buckets kept in the database, notices claimed for delivery, and the PROXY
+// header a load balancer sends before a connection's first byte.
+#include <doctest/doctest.h>
+
+#include "notices/notice_tables.h"
+#include "storage/cluster_news.h"
+#include "storage/rate_buckets.h"
+#include "support/requests.h"
+#include "support/service_harness.h"
+#include "transport/proxy_header.h"
+
+using namespace naumachia;
+using namespace naumachia::server;
+using namespace naumachia::testing;
+
+TEST_CASE("several servers: a change made against an older version of a game is not stored") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const auto id = static_cast<std::int64_t>(h.start_duel(a, b));
+  const std::int64_t v = *h.store.game_version(id);
+  CHECK(h.store.game(id)->version == v);
+  h.store.fence_game(id, v);
+  CHECK(h.store.game_version(id) == v + 1);
+  // A second change made against the same version finds it gone.
+  CHECK_THROWS_AS(h.store.fence_game(id, v), WriteConflict);
+  CHECK(h.store.game_version(id) == v + 1);
+  CHECK_FALSE(h.store.game_version(id + 100).has_value());
+}
+
+TEST_CASE(
+    "several servers: orders beaten to their game by another writer are made again against the "
+    "game as stored, and acknowledged once") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const auto game = h.start_duel(a, b);
+  const auto id = static_cast<std::int64_t>(game);
+  REQUIRE(h.call(a, orders_request(game, 1, {"bid 3"}, false)).has_orders_accepted());
+  const std::int64_t before = *h.store.game_version(id);
+  // Another server changed the game (its version moved) without this
+  // service's copy hearing of it.
+  Database other_server(h.database.target());
+  Tables(other_server).fence_game(id, before);
+  const auto answer = h.call(b, orders_request(game, 1, {"bid 2"}, true));
+  REQUIRE_MESSAGE(answer.has_orders_accepted(), answer.error().message());
+  CHECK_FALSE(answer.orders_accepted().resolved());  // Alice's bid is not ready
+  CHECK(h.store.game_version(id) == before + 2);
+  CHECK(h.store.orders(id, 1).size() == 2);
+  // Her ready orders then resolve the step, once.
+  REQUIRE(h.call(a, orders_request(game, 1, {"bid 3"}, true)).orders_accepted().resolved());
+  CHECK(h.store.game(id)->step == 2);
+  CHECK(h.store.steps(id).size() == 1);
+}
+
+TEST_CASE("several servers: the news a server sends names numbers only, and junk is no news") {
+  const ClusterLink link("n1");
+  const auto changed = ClusterLink::parse(link.game_changed(12, 7, 30, 32));
+  REQUIRE(changed);
+  CHECK(changed->node == "n1");
+  CHECK(changed->kind == ClusterNews::Kind::game_changed);
+  CHECK(changed->id == 12);
+  CHECK(changed->version == 7);
+  CHECK(changed->first_seq == 30);
+  CHECK(changed->last_seq == 32);
+  const auto message = ClusterLink::parse(link.message_sent(5));
+  REQUIRE(message);
+  CHECK(message->kind == ClusterNews::Kind::message_sent);
+  CHECK(message->id == 5);
+  CHECK(ClusterLink::parse(link.game_created(9))->kind == ClusterNews::Kind::game_created);
+  CHECK(ClusterLink().node() != ClusterLink().node());
+  for (const char* junk : {"", "n1", "n1 g", "n1 g 1 2 3", "n1 g 1 2 5 4", "n1 x 3", "n1 m -3",
+                           "n1 m 3 4", "n1 m three", "n1 gg 1 2 3 4", " m 3"}) {
+    CHECK_MESSAGE(!ClusterLink::parse(junk), junk);
+  }
+}
+
+TEST_CASE("several servers: a PROXY header names the client, or is refused with why") {
+  const auto source = [](const char* line) {
+    const auto r = parse_proxy_header(line);
+    return std::holds_alternative<ProxySource>(r) ? std::get<ProxySource>(r).address
+                                                  : "refused: " + std::get<ProxyRefusal>(r).why;
+  };
+  CHECK(source("PROXY TCP4 192.0.2.7 198.51.100.1 51234 443") == "192.0.2.7");
+  CHECK(source("PROXY TCP6 2001:db8::7 2001:db8::1 51234 443") == "2001:db8::7");
+  CHECK(source("PROXY UNKNOWN") == "");
+  CHECK(source("PROXY UNKNOWN 1.2.3.4 5.6.7.8 1 2") == "");
+  CHECK(source("GET / HTTP/1.1").starts_with("refused: no PROXY header"));
+  CHECK(source("PROXY TCP4 2001:db8::7 198.51.100.1 1 443").starts_with("refused"));
+  CHECK(source("PROXY TCP4 192.0.2.7 198.51.100.1 65536 443").starts_with("refused"));
+  CHECK(source("PROXY TCP4 192.0.2.7 198.51.100.1 012 443").starts_with("refused"));
+  CHECK(source("PROXY TCP4 192.0.2.7 198.51.100.1 1").starts_with("refused"));
+  CHECK(source("PROXY UDP4 192.0.2.7 198.51.100.1 1 2").starts_with("refused"));
+  CHECK(source(std::string(120, 'P').c_str()).starts_with("refused: a PROXY header over"));
+}
+
+TEST_CASE("several servers: notices claimed for delivery are nobody else's until released") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  proto::NotifyRequest hook;
+  hook.mutable_set_webhook()->set_url("https://hooks.example.org/alice");
+  REQUIRE(h.call(a, notify_request(hook)).has_notify_settings());
+  proto::NotifyRequest always;
+  always.set_always(true);
+  REQUIRE(h.call(a, notify_request(always)).has_notify_settings());
+  const auto game = h.start_duel(a, b);
+  REQUIRE(h.call(b, press_request(game, "one")).has_press_sent());
+  REQUIRE(h.call(b, press_request(game, "two")).has_press_sent());
+  NoticeTables first(h.db);
+  Database other_db(h.database.target());
+  NoticeTables second(other_db);
+  const auto due = first.due_notices(h.now, 100);
+  REQUIRE(due.size() >= 2);  // the two messages, and what the game's start told her
+  const auto claimed = first.claim_due_notices(h.now, 100, h.now + 600);
+  REQUIRE(claimed.size() == due.size());
+  for (std::size_t i = 0; i < due.size(); ++i) CHECK(claimed[i].id == due[i].id);
+  // Another courier finds nothing due while they are claimed...
+  CHECK(second.claim_due_notices(h.now, 100, h.now + 600).empty());
+  CHECK(second.claim_due_notices(h.now + 599, 100, h.now + 1200).empty());
+  // ... a released one is due again at once, and the others, claimed by a
+  // courier that died, once their claim runs out.
+  first.release_notice(claimed[0].id, h.now);
+  const auto again = second.claim_due_notices(h.now, 100, h.now + 600);
+  REQUIRE(again.size() == 1);
+  CHECK(again[0].id == claimed[0].id);
+  first.notice_sent(again[0].id, h.now);
+  const auto late = second.claim_due_notices(h.now + 600, 100, h.now + 1200);
+  CHECK(late.size() == claimed.size() - 1);
+  CHECK(second.claim_due_notices(h.now + 1200, 100, h.now + 1800).size() == late.size());
+}
+
+TEST_CASE("postgresql: several servers: token buckets in the database hold across connections") {
+  TempDir dir;
+  TestDatabase database(dir.path());
+  Database one(database.target(), builtin_migrations());
+  Database two(database.target());
+  Tables t1(one), t2(two);
+  std::int64_t ms = 1'000'000'000;
+  const auto clock = [&] { return ms; };
+  DatabaseBuckets b1(t1, clock), b2(t2, clock);
+  const RateSpec spec{2, 1.0 / 6};  // two at once, then one every 6 s
+  CHECK(b1.take("send:7", spec, 1));
+  CHECK(b2.take("send:7", spec, 1));
+  CHECK_FALSE(b1.take("send:7", spec, 1));
+  CHECK_FALSE(b2.take("send:7", spec, 1));
+  CHECK(b1.take("send:8", spec, 1));  // another key's bucket is its own
+  CHECK(b2.wait("send:7", spec, 1) == doctest::Approx(6).epsilon(0.01));
+  ms += 3000;
+  CHECK(b1.wait("send:7", spec, 1) == doctest::Approx(3).epsilon(0.01));
+  CHECK_FALSE(b2.take("send:7", spec, 1));
+  ms += 3000;
+  CHECK(b2.take("send:7", spec, 1));
+  // A refund gives back what was taken, never above the burst.
+  b1.refund("send:7", spec, 5);
+  CHECK(b1.take("send:7", spec, 2));
+  CHECK_FALSE(b1.take("send:7", spec, 1));
+  // A cost above the burst is taken into debt from a full bucket only.
+  CHECK(b1.take("big", spec, 5));
+  CHECK_FALSE(b1.take("big", spec, 1));
+  // Buckets that have filled up again are swept; the others stay.
+  ms += 13000;  // send:7 and send:8 are full again; big is still in debt
+  b1.sweep();
+  Stmt left = one.prepare("SELECT key FROM rate_buckets ORDER BY key");
+  std::vector<std::string> keys;
+  while (left.step()) keys.push_back(left.text(0));
+  CHECK(keys == std::vector<std::string>{"big"});
+}
