@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "app/service.h"
+#include "base/addresses.h"
 #include "base/log.h"
 #include "base/time.h"
 #include "durations.h"
@@ -71,6 +72,12 @@ options:
   --request-rate N     requests a connection may make per second on average
                        (default 40; a log-in counts as 10, a replay as 20)
   --request-burst N    requests a connection may make at once (default 200)
+  --metrics-from LIST  who may read the server's figures for Prometheus (GET
+                       /metrics on the same port; deploy/README.md): addresses
+                       or ranges, comma-separated (e.g. 10.0.0.0/8,::1); any
+                       other client is answered 404, as for a path that names
+                       no file (default 127.0.0.0/8,::1: this host only);
+                       none: nobody
 
 connections (DURATION: a number with s, m, h or d, e.g. 90s, 30m, 12h, 30d):
   --max-connections N           open connections in all (default 1024; lowered
@@ -386,6 +393,20 @@ int parse(int argc, char** argv, Options& o) {
         return 2;
       }
       notify.mail.starttls = mode == "starttls";
+    } else if (a == "--metrics-from" && has_value) {
+      const std::string list = argv[++i];
+      o.net.metrics_from.clear();
+      if (list != "none") {
+        for (const std::string& part : split_commas(list)) {
+          const auto range = parse_address_range(part);
+          if (!range) {
+            std::cerr << "naumachia-server: --metrics-from wants addresses or ranges such as "
+                      << "10.0.0.0/8,::1 (or none), got '" << list << "'\n";
+            return 2;
+          }
+          o.net.metrics_from.push_back(*range);
+        }
+      }
     } else if (a == "--webhooks-to-private-networks") {
       notify.webhooks_to_private = true;
     } else if (a == "--reminders" && has_value) {

@@ -195,8 +195,9 @@ Delivery post_webhook(const OutboxRow& n, const NotifyOptions& o,
 
 }  // namespace
 
-Courier::Courier(const std::string& db_path, const NotifyOptions& options, Clock clock)
-    : db_path_(db_path), options_(options), clock_(std::move(clock)) {
+Courier::Courier(const std::string& db_path, const NotifyOptions& options, Clock clock,
+                 Gauge* waiting)
+    : db_path_(db_path), options_(options), clock_(std::move(clock)), waiting_(waiting) {
   curl_once();
   thread_ = std::thread([this] { run(); });
 }
@@ -270,6 +271,9 @@ void Courier::run() {
       }
       try {
         deliver_due(store);
+        // Here, on the courier's thread and connection, once a pass: a
+        // scrape of the figures reads the count, never the database.
+        if (waiting_) waiting_->set(store.waiting_notices());
         const std::int64_t now = clock_();
         if (now - last_sweep >= 3600) {
           last_sweep = now;

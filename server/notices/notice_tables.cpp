@@ -206,6 +206,11 @@ std::vector<OutboxRow> NoticeTables::due_notices(std::int64_t now, int limit) {
   return out;
 }
 
+std::int64_t NoticeTables::waiting_notices() {
+  Stmt s = db_.prepare("SELECT COUNT(*) FROM notify_outbox WHERE sent_at IS NULL AND given_up = 0");
+  return s.step() ? s.integer(0) : 0;
+}
+
 void NoticeTables::notice_sent(std::int64_t id, std::int64_t now) {
   db_.prepare("UPDATE notify_outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?")
       .bind(1, now)

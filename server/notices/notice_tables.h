@@ -92,6 +92,9 @@ class NoticeTables {
   void enqueue_notice_to(std::int64_t target_id, const NoticeRow& n, std::int64_t now);
   // Notices due at `now`, oldest first.
   std::vector<OutboxRow> due_notices(std::int64_t now, int limit);
+  // Notices neither sent nor given up, due or not (the outbox's partial
+  // index holds these only: counting them reads no others).
+  std::int64_t waiting_notices();
   void notice_sent(std::int64_t id, std::int64_t now);
   // A failed attempt: tried again at `next_attempt`, or never (`give_up`).
   void notice_failed(std::int64_t id, int attempts, std::int64_t next_attempt,
