@@ -22,7 +22,7 @@ Service::Service(net::io_context& ioc, const std::string& db_path, const Registr
       strand_(net::make_strand(ioc)),
       reader_db_(db_path),
       reader_(reader_db_),
-      writer_(db_path, strand_, limits.max_database_bytes, &figures_.commits),
+      writer_(db_path, strand_, limits.max_database_bytes, &figures_->commits),
       hashing_("password checks", limits.hashing),
       replays_("replays", limits.replays),
       computer_("the computer's orders", limits.computer),
@@ -30,7 +30,7 @@ Service::Service(net::io_context& ioc, const std::string& db_path, const Registr
       send_budget_(limits.sends),
       expensive_(KeyedSlots::make(limits.expensive_per_user)),
       courier_(limits_.notify.deliver ? std::make_unique<Courier>(db_path, limits_.notify, clock_,
-                                                                  &figures_.notices_waiting)
+                                                                  &figures_->notices_waiting)
                                       : nullptr),
       coordinator_(
           reader_, writer_, registry, fanout_, send_budget_, clock_, limits.games, limits.notify,
@@ -44,7 +44,7 @@ Service::Service(net::io_context& ioc, const std::string& db_path, const Registr
                        [this] { notices_queued(); }),
       auth_(reader_, writer_, fanout_, hashing_, strand_, clock_, limits.auth),
       ticker_(strand_) {
-  figures_.notices_counted = courier_ != nullptr;
+  figures_->notices_counted = courier_ != nullptr;
 }
 
 Service::~Service() {
@@ -59,10 +59,10 @@ void Service::handle(ConnectionState& conn, std::shared_ptr<Outbox> outbox,
                      proto::Envelope request) {
   net::post(strand_, [this, &conn, outbox = std::move(outbox), in = std::move(request)] {
     auto reply = std::make_shared<Reply>(in.request_id(), outbox);
-    reply->count_in(&figures_, request_kind(in));
+    reply->count_in(figures_.get(), request_kind(in));
     guarded(reply, [&] { dispatch(conn, outbox, in, reply); });
     // A request may read a game into memory, or (evicting) drop one.
-    figures_.games_in_memory.set(static_cast<std::int64_t>(coordinator_.cached_games()));
+    figures_->games_in_memory.set(static_cast<std::int64_t>(coordinator_.cached_games()));
   });
 }
 
@@ -118,7 +118,7 @@ void Service::stop() {
 void Service::tick() {
   deadlines_due();
   // The clock's work, and a failed write's, change the games in memory too.
-  figures_.games_in_memory.set(static_cast<std::int64_t>(coordinator_.cached_games()));
+  figures_->games_in_memory.set(static_cast<std::int64_t>(coordinator_.cached_games()));
   ticker_.expires_after(std::chrono::seconds(1));
   ticker_.async_wait([this](const boost::system::error_code& ec) {
     if (!ec && ticking_) tick();

@@ -86,7 +86,7 @@ class Service : public RequestHandler {
   std::size_t max_frame() const override { return limits_.max_frame; }
   bool ready() const override { return clock_running_ && database_answers_; }
   // Any thread: the figures GET /metrics shows (base/metrics.h).
-  ServerFigures* figures() override { return &figures_; }
+  std::shared_ptr<ServerFigures> figures() override { return figures_; }
 
   // Any thread: starts the games' clock, which checks the deadlines now and
   // then every second (check_deadlines) until stop(). Deadlines are rows in
@@ -121,7 +121,8 @@ class Service : public RequestHandler {
   Clock clock_;
   ServiceLimits limits_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
-  ServerFigures figures_;  // before the parts that count in it
+  // Before the parts that count in it; shared with the sessions.
+  std::shared_ptr<ServerFigures> figures_ = std::make_shared<ServerFigures>();
   Database reader_db_;
   Tables reader_;
   Fanout fanout_;

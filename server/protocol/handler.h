@@ -31,8 +31,8 @@ class RequestHandler {
   virtual bool ready() const = 0;
   // The server's figures, which the transport counts in too (connections,
   // the frames it refuses itself) and shows (GET /metrics); null: none kept.
-  // Lives as long as the handler.
-  virtual ServerFigures* figures() { return nullptr; }
+  // Shared: a session may end after the handler (when the server stops).
+  virtual std::shared_ptr<ServerFigures> figures() { return nullptr; }
 };
 
 }  // namespace naumachia::server
