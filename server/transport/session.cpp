@@ -240,7 +240,8 @@ void Session::on_request(beast::error_code ec, std::size_t) {
     a.body = *figures_text;
     a.head_only = req.method() == http::verb::head;
   }
-  // The body is the embedded file's bytes (or a static message): no copy.
+  // The body is the embedded file's bytes (or a static message, or the
+  // figures' text, which the write holds until it is done): no copy.
   auto res = std::make_shared<http::response<http::span_body<const char>>>(
       static_cast<http::status>(a.status), req.version());
   res->set(http::field::server, "naumachia");
