@@ -9,3 +9,8 @@ CREATE TABLE game_versions (
   game_id INTEGER PRIMARY KEY REFERENCES games(id),
   version INTEGER NOT NULL
 );
+
+-- A notice in a courier's hands (NoticeTables::claim_due_notices): who holds
+-- it (NULL: nobody). A server that starts again on its file gives back what
+-- it held when it stopped.
+ALTER TABLE notify_outbox ADD COLUMN claimed_by INTEGER;

@@ -21,3 +21,8 @@ CREATE TABLE rate_buckets (
   full_at BIGINT NOT NULL
 );
 CREATE INDEX rate_buckets_full ON rate_buckets(full_at);
+
+-- A notice in a courier's hands (NoticeTables::claim_due_notices): the
+-- database session of the server that holds it (NULL: nobody). A notice
+-- held by a session that has ended (its server died) is free again at once.
+ALTER TABLE notify_outbox ADD COLUMN claimed_by BIGINT;

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "app/service.h"
+#include "base/addresses.h"
 #include "base/log.h"
 #include "base/time.h"
 #include "durations.h"
@@ -68,14 +69,22 @@ options:
                        When both files are missing, a self-signed certificate for
                        localhost is made and saved there (the key 0600); one
                        without the other is an error.
-  --proxy-protocol     every connection starts with a PROXY protocol (v1)
-                       header naming the client's address: for a server
-                       behind a load balancer that passes TLS through
-                       (deploy/haproxy.cfg); only the balancer may reach
-                       the port, since the header is believed
+  --proxy-protocol LIST  the load balancers' addresses or ranges, comma-
+                       separated (e.g. 10.0.0.2,10.0.0.3): a connection from
+                       one of them starts with a PROXY protocol (v1) header
+                       naming the client's address, which the server then
+                       takes as the client's (deploy/haproxy.cfg, which passes
+                       TLS through); others connect as ever (a monitor's
+                       scrape of /metrics). Default: none
   --request-rate N     requests a connection may make per second on average
                        (default 40; a log-in counts as 10, a replay as 20)
   --request-burst N    requests a connection may make at once (default 200)
+  --metrics-from LIST  who may read the server's figures for Prometheus (GET
+                       /metrics on the same port; deploy/README.md): addresses
+                       or ranges, comma-separated (e.g. 10.0.0.0/8,::1); any
+                       other client is answered 404, as for a path that names
+                       no file (default 127.0.0.0/8,::1: this host only);
+                       none: nobody
 
 connections (DURATION: a number with s, m, h or d, e.g. 90s, 30m, 12h, 30d):
   --max-connections N           open connections in all (default 1024; lowered
@@ -391,10 +400,24 @@ int parse(int argc, char** argv, Options& o) {
         return 2;
       }
       notify.mail.starttls = mode == "starttls";
+    } else if ((a == "--metrics-from" || a == "--proxy-protocol") && has_value) {
+      const std::string list = argv[++i];
+      auto& ranges = a == "--metrics-from" ? o.net.metrics_from : o.net.proxy_from;
+      ranges.clear();
+      if (list != "none") {
+        for (const std::string& part : split_commas(list)) {
+          const auto range = parse_address_range(part);
+          if (!range) {
+            std::cerr << "naumachia-server: " << a << " wants addresses or ranges such as "
+                      << "10.0.0.0/8,::1" << (a == "--metrics-from" ? " (or none)" : "")
+                      << ", got '" << list << "'\n";
+            return 2;
+          }
+          ranges.push_back(*range);
+        }
+      }
     } else if (a == "--webhooks-to-private-networks") {
       notify.webhooks_to_private = true;
-    } else if (a == "--proxy-protocol") {
-      o.net.proxy_protocol = true;
     } else if (a == "--reminders" && has_value) {
       const std::string list = argv[++i];
       notify.reminders.clear();

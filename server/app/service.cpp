@@ -5,6 +5,7 @@
 #include "base/background.h"
 #include "base/log.h"
 #include "convert.h"
+#include "protocol/figures.h"
 #include "records/replay.h"
 #include "svg.h"
 
@@ -21,14 +22,15 @@ Service::Service(net::io_context& ioc, const std::string& db_path, const Registr
       strand_(net::make_strand(ioc)),
       reader_db_(db_path),
       reader_(reader_db_),
-      writer_(db_path, strand_, limits.max_database_bytes),
+      writer_(db_path, strand_, limits.max_database_bytes, &figures_->commits),
       hashing_("password checks", limits.hashing),
       replays_("replays", limits.replays),
       computer_("the computer's orders", limits.computer),
       computer_players_(std::move(players)),
       send_budget_(limits.sends),
       expensive_(KeyedSlots::make(limits.expensive_per_user)),
-      courier_(limits_.notify.deliver ? std::make_unique<Courier>(db_path, limits_.notify, clock_)
+      courier_(limits_.notify.deliver ? std::make_unique<Courier>(db_path, limits_.notify, clock_,
+                                                                  &figures_->notices_waiting)
                                       : nullptr),
       coordinator_(
           reader_, writer_, registry, fanout_, send_budget_, clock_, limits.games, limits.notify,
@@ -42,6 +44,7 @@ Service::Service(net::io_context& ioc, const std::string& db_path, const Registr
                        [this] { notices_queued(); }),
       auth_(reader_, writer_, fanout_, hashing_, strand_, clock_, limits.auth),
       ticker_(strand_) {
+  figures_->notices_counted = courier_ != nullptr;
   if (reader_db_.engine() != Engine::postgresql) return;
   // Several servers may share a PostgreSQL database (docs/scaling.md): each
   // tells the others what it changed and hears what they did.
@@ -103,7 +106,10 @@ void Service::handle(ConnectionState& conn, std::shared_ptr<Outbox> outbox,
     reply->handle_again_by([this, &conn, outbox, in](const ReplyPtr& again) {
       guarded(again, [&] { dispatch(conn, outbox, in, again); });
     });
+    reply->count_in(figures_.get(), request_kind(in));
     guarded(reply, [&] { dispatch(conn, outbox, in, reply); });
+    // A request may read a game into memory, or (evicting) drop one.
+    figures_->games_in_memory.set(static_cast<std::int64_t>(coordinator_.cached_games()));
   });
 }
 
@@ -166,6 +172,8 @@ void Service::stop() {
 
 void Service::tick() {
   deadlines_due();
+  // The clock's work, and a failed write's, change the games in memory too.
+  figures_->games_in_memory.set(static_cast<std::int64_t>(coordinator_.cached_games()));
   ticker_.expires_after(std::chrono::seconds(1));
   ticker_.async_wait([this](const boost::system::error_code& ec) {
     if (!ec && ticking_) tick();

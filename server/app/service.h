@@ -18,6 +18,7 @@
 #include <string>
 
 #include "accounts/auth.h"
+#include "base/metrics.h"
 #include "base/slots.h"
 #include "base/work_queue.h"
 #include "core/game.h"
@@ -88,6 +89,8 @@ class Service : public RequestHandler {
   void disconnect(ConnectionState& conn, std::shared_ptr<Outbox> outbox) override;
   std::size_t max_frame() const override { return limits_.max_frame; }
   bool ready() const override { return clock_running_ && database_answers_; }
+  // Any thread: the figures GET /metrics shows (base/metrics.h).
+  std::shared_ptr<ServerFigures> figures() override { return figures_; }
 
   // Any thread: starts the games' clock, which checks the deadlines now and
   // then every second (check_deadlines) until stop(). Deadlines are rows in
@@ -130,6 +133,8 @@ class Service : public RequestHandler {
   Clock clock_;
   ServiceLimits limits_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  // Before the parts that count in it; shared with the sessions.
+  std::shared_ptr<ServerFigures> figures_ = std::make_shared<ServerFigures>();
   Database reader_db_;
   Tables reader_;
   Fanout fanout_;

@@ -198,8 +198,9 @@ Delivery post_webhook(const OutboxRow& n, const NotifyOptions& o,
 
 }  // namespace
 
-Courier::Courier(const std::string& db_path, const NotifyOptions& options, Clock clock)
-    : db_path_(db_path), options_(options), clock_(std::move(clock)) {
+Courier::Courier(const std::string& db_path, const NotifyOptions& options, Clock clock,
+                 Gauge* waiting)
+    : db_path_(db_path), options_(options), clock_(std::move(clock)), waiting_(waiting) {
   curl_once();
   thread_ = std::thread([this] { run(); });
 }
@@ -272,6 +273,10 @@ void Courier::run() {
   try {
     Database db(db_path_);
     NoticeTables store(db);
+    // A SQLite file has one server: what its courier held when it stopped
+    // (a crash) is this courier's to deliver now. On PostgreSQL a claim
+    // ends with the session that made it.
+    if (db.engine() != Engine::postgresql) store.release_claims(clock_());
     for (;;) {
       {
         std::unique_lock lock(mutex_);
@@ -280,6 +285,9 @@ void Courier::run() {
       }
       try {
         deliver_due(store);
+        // Here, on the courier's thread and connection, once a pass: a
+        // scrape of the figures reads the count, never the database.
+        if (waiting_) waiting_->set(store.waiting_notices());
         const std::int64_t now = clock_();
         if (now - last_sweep >= 3600) {
           last_sweep = now;

@@ -13,6 +13,7 @@
 #include <string>
 #include <thread>
 
+#include "base/metrics.h"
 #include "notices/notice_tables.h"
 #include "notices/options.h"
 #include "storage/database.h"
@@ -30,8 +31,10 @@ class Courier {
  public:
   using Clock = std::function<std::int64_t()>;
   // Opens its own connection to the database at `db_path` (migrated already)
-  // and starts the thread.
-  Courier(const std::string& db_path, const NotifyOptions& options, Clock clock);
+  // and starts the thread. After each pass over the outbox it counts the
+  // notices still waiting in `waiting` (none: not counted).
+  Courier(const std::string& db_path, const NotifyOptions& options, Clock clock,
+          Gauge* waiting = nullptr);
   // Stops after the delivery in progress (which stops at once).
   ~Courier();
   Courier(const Courier&) = delete;
@@ -51,6 +54,7 @@ class Courier {
   std::string db_path_;
   const NotifyOptions& options_;
   Clock clock_;
+  Gauge* waiting_;
   std::mutex mutex_;
   std::condition_variable wake_;
   bool poked_ = false;

@@ -219,14 +219,21 @@ std::vector<OutboxRow> NoticeTables::due_notices(std::int64_t now, int limit) {
 
 std::vector<OutboxRow> NoticeTables::claim_due_notices(std::int64_t now, int limit,
                                                        std::int64_t held_until) {
-  // PostgreSQL's several servers: rows another courier is claiming at this
-  // moment are skipped, not waited for.
+  // PostgreSQL's several servers: a notice is held by the claiming session,
+  // free again once that session has ended (its server died); rows another
+  // courier is claiming at this moment are skipped, not waited for. A
+  // SQLite file's one server gives back what it held when it starts.
   const bool shared = db_.engine() == Engine::postgresql;
   Stmt claim = db_.prepare(
-      std::string("UPDATE notify_outbox SET next_attempt = ? WHERE id IN (SELECT id FROM"
-                  " notify_outbox WHERE sent_at IS NULL AND given_up = 0 AND next_attempt <= ?"
-                  " ORDER BY next_attempt, id LIMIT ?") +
-      (shared ? " FOR UPDATE SKIP LOCKED" : "") + ") RETURNING id");
+      std::string("UPDATE notify_outbox SET next_attempt = ?, claimed_by = ") +
+      (shared ? "pg_backend_pid()" : "1") +
+      " WHERE id IN (SELECT id FROM notify_outbox WHERE sent_at IS NULL AND given_up = 0"
+      " AND (next_attempt <= ?" +
+      (shared ? " OR (claimed_by IS NOT NULL AND claimed_by NOT IN"
+                " (SELECT pid FROM pg_stat_activity WHERE pid IS NOT NULL))"
+              : "") +
+      ") ORDER BY next_attempt, id LIMIT ?" + (shared ? " FOR UPDATE SKIP LOCKED" : "") +
+      ") RETURNING id");
   claim.bind(1, held_until).bind(2, now).bind(3, limit);
   std::vector<std::int64_t> ids;
   while (claim.step()) ids.push_back(claim.integer(0));
@@ -240,15 +247,31 @@ std::vector<OutboxRow> NoticeTables::claim_due_notices(std::int64_t now, int lim
   return out;
 }
 
+void NoticeTables::release_claims(std::int64_t at) {
+  db_.prepare("UPDATE notify_outbox SET next_attempt = ?, claimed_by = NULL"
+              " WHERE claimed_by IS NOT NULL AND sent_at IS NULL")
+      .bind(1, at)
+      .run();
+}
+
 void NoticeTables::release_notice(std::int64_t id, std::int64_t at) {
-  db_.prepare("UPDATE notify_outbox SET next_attempt = ? WHERE id = ? AND sent_at IS NULL")
+  db_.prepare(
+         "UPDATE notify_outbox SET next_attempt = ?, claimed_by = NULL WHERE id = ? AND"
+         " sent_at IS NULL")
       .bind(1, at)
       .bind(2, id)
       .run();
 }
 
+std::int64_t NoticeTables::waiting_notices() {
+  Stmt s = db_.prepare("SELECT COUNT(*) FROM notify_outbox WHERE sent_at IS NULL AND given_up = 0");
+  return s.step() ? s.integer(0) : 0;
+}
+
 void NoticeTables::notice_sent(std::int64_t id, std::int64_t now) {
-  db_.prepare("UPDATE notify_outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?")
+  db_.prepare(
+         "UPDATE notify_outbox SET sent_at = ?, attempts = attempts + 1, claimed_by = NULL"
+         " WHERE id = ?")
       .bind(1, now)
       .bind(2, id)
       .run();
@@ -257,8 +280,8 @@ void NoticeTables::notice_sent(std::int64_t id, std::int64_t now) {
 void NoticeTables::notice_failed(std::int64_t id, int attempts, std::int64_t next_attempt,
                                  const std::string& error, bool give_up) {
   db_.prepare(
-         "UPDATE notify_outbox SET attempts = ?, next_attempt = ?, last_error = ?, given_up = ?"
-         " WHERE id = ?")
+         "UPDATE notify_outbox SET attempts = ?, next_attempt = ?, last_error = ?, given_up = ?,"
+         " claimed_by = NULL WHERE id = ?")
       .bind(1, attempts)
       .bind(2, next_attempt)
       .bind(3, error)

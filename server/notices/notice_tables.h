@@ -93,12 +93,18 @@ class NoticeTables {
   // Notices due at `now`, oldest first.
   std::vector<OutboxRow> due_notices(std::int64_t now, int limit);
   // Notices due at `now`, oldest first, claimed for delivery: none is due
-  // again before `held_until` (when a courier that died with it in hand
-  // leaves it to the others), so that of several servers' couriers one
-  // delivers it. The delivery's outcome sets its next attempt.
+  // again before `held_until`, unless the database session that claimed it
+  // has ended (PostgreSQL: its server died), so that of several servers'
+  // couriers one delivers it. The delivery's outcome sets its next attempt.
   std::vector<OutboxRow> claim_due_notices(std::int64_t now, int limit, std::int64_t held_until);
   // A claimed notice not attempted: due again at `at`.
   void release_notice(std::int64_t id, std::int64_t at);
+  // Every claimed notice, due again at `at`: a SQLite file's one server
+  // starting again after a crash gives back what it held.
+  void release_claims(std::int64_t at);
+  // Notices neither sent nor given up, due or not (the outbox's partial
+  // index holds these only: counting them reads no others).
+  std::int64_t waiting_notices();
   void notice_sent(std::int64_t id, std::int64_t now);
   // A failed attempt: tried again at `next_attempt`, or never (`give_up`).
   void notice_failed(std::int64_t id, int attempts, std::int64_t next_attempt,

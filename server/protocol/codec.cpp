@@ -24,18 +24,21 @@ std::string error_frame(std::uint64_t request_id, proto::ErrorCode code,
 Decoded decode_request(std::string_view frame, std::size_t max_frame) {
   Decoded d;
   if (frame.size() > max_frame) {
-    d.error = error_frame(0, proto::TOO_LARGE,
+    d.code = proto::TOO_LARGE;
+    d.error = error_frame(0, d.code,
                           "the frame has " + std::to_string(frame.size()) +
                               " bytes; the limit is " + std::to_string(max_frame));
     return d;
   }
   proto::Envelope in;
   if (!in.ParseFromArray(frame.data(), static_cast<int>(frame.size()))) {
-    d.error = error_frame(0, proto::BAD_FRAME, "the frame is not a protocol Envelope");
+    d.code = proto::BAD_FRAME;
+    d.error = error_frame(0, d.code, "the frame is not a protocol Envelope");
     return d;
   }
   if (in.version() != proto::PROTOCOL_VERSION) {
-    d.error = error_frame(in.request_id(), proto::UNSUPPORTED_VERSION,
+    d.code = proto::UNSUPPORTED_VERSION;
+    d.error = error_frame(in.request_id(), d.code,
                           "this server speaks protocol version " +
                               std::to_string(proto::PROTOCOL_VERSION) +
                               ", the request is version " + std::to_string(in.version()));
@@ -103,6 +106,8 @@ std::string capped(const std::string& text) {
 }  // namespace
 
 void Reply::fail(const ApiError& e) {
+  if (sent_) return;
+  if (figures_) figures_->error(kind_, static_cast<std::size_t>(e.code));
   out_.clear_body();
   auto& err = *out_.mutable_error();
   err.set_code(e.code);

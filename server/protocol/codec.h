@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "base/log.h"
+#include "base/metrics.h"
 #include "core/game.h"
 #include "naumachia.pb.h"
 #include "protocol/outbox.h"
@@ -39,6 +40,7 @@ std::string error_frame(std::uint64_t request_id, proto::ErrorCode code,
 struct Decoded {
   std::optional<proto::Envelope> request;
   std::string error;
+  proto::ErrorCode code = proto::ERROR_UNSPECIFIED;  // the error's
 };
 Decoded decode_request(std::string_view frame, std::size_t max_frame);
 
@@ -57,6 +59,12 @@ class Reply {
   // Something the answer holds until it has left the server (a user's slot
   // for expensive requests).
   void hold(std::shared_ptr<void> h) { hold_ = std::move(h); }
+  // An error answer is counted in `figures` under the request's `kind`
+  // (protocol/figures.h).
+  void count_in(ServerFigures* figures, std::size_t kind) {
+    figures_ = figures;
+    kind_ = kind;
+  }
   // The response being built (version and request id set).
   proto::Envelope& out() { return out_; }
   // Sends the response unless one was sent; a send that throws sends nothing,
@@ -93,6 +101,8 @@ class Reply {
   Again again_;
   int handled_again_ = 0;
   std::shared_ptr<void> hold_;
+  ServerFigures* figures_ = nullptr;
+  std::size_t kind_ = 0;
   bool sent_ = false;
 };
 using ReplyPtr = std::shared_ptr<Reply>;

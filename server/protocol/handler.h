@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <memory>
 
+#include "base/metrics.h"
 #include "naumachia.pb.h"
 #include "protocol/connection.h"
 #include "protocol/outbox.h"
@@ -28,6 +29,10 @@ class RequestHandler {
   // runs and its database answered the clock's last reading. A load
   // balancer's health check (GET /healthz) asks it.
   virtual bool ready() const = 0;
+  // The server's figures, which the transport counts in too (connections,
+  // the frames it refuses itself) and shows (GET /metrics); null: none kept.
+  // Shared: a session may end after the handler (when the server stops).
+  virtual std::shared_ptr<ServerFigures> figures() { return nullptr; }
 };
 
 }  // namespace naumachia::server

@@ -6,6 +6,7 @@
 // completion runs on the service's executor only once its batch is durable,
 // so an acknowledgement sent from a completion is never lost to a crash.
 #include <boost/asio/any_io_executor.hpp>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -15,6 +16,7 @@
 #include <string>
 #include <thread>
 
+#include "base/metrics.h"
 #include "storage/database.h"
 #include "storage/tables.h"
 
@@ -33,9 +35,10 @@ class StorageWriter {
 
   // Opens its own connection to the database at `path` (migrated already),
   // which grows the database up to `max_bytes` (0: as far as the disk
-  // allows; Database::limit_size).
+  // allows; Database::limit_size). Its batches are counted in `figures`
+  // (none: not counted).
   StorageWriter(const std::string& path, boost::asio::any_io_executor completions,
-                std::int64_t max_bytes = 0);
+                std::int64_t max_bytes = 0, CommitFigures* figures = nullptr);
   // Finishes every job handed in so far, then stops.
   ~StorageWriter();
   StorageWriter(const StorageWriter&) = delete;
@@ -51,6 +54,7 @@ class StorageWriter {
   struct Job {
     Work work;
     Done done;
+    std::chrono::steady_clock::time_point handed_in;
   };
   void run();
   void write_batch(std::deque<Job>& batch);
@@ -65,6 +69,7 @@ class StorageWriter {
   bool writing_ = false;
   bool stopping_ = false;
   Stats stats_;
+  CommitFigures* figures_;
   std::thread thread_;  // last: starts once everything above exists
 };
 

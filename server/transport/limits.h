@@ -2,8 +2,9 @@
 // What the network front end bounds: every input of a connection (its
 // handshake time, time to sign in, time idle, frame size, request rate
 // weighted by cost, requests read ahead of their answers, its queue of
-// answers), the answers queued on the whole server, and the connections in
-// all, per address, per IPv6 /64 and before signing in.
+// answers), the answers queued on the whole server, the connections in
+// all, per address, per IPv6 /64 and before signing in, and who may read the
+// server's figures.
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -12,7 +13,9 @@
 #include <string>
 #include <unordered_map>
 #include <variant>
+#include <vector>
 
+#include "base/addresses.h"
 #include "base/log.h"
 
 namespace naumachia::server {
@@ -48,10 +51,14 @@ struct NetLimits {
   // A WebSocket that receives nothing is pinged after half of this and closed
   // when nothing (not even the ping's answer) came by its end.
   std::chrono::seconds idle_timeout{120};
-  // Every connection starts with a PROXY header naming the client
-  // (transport/proxy_header.h): the server sits behind a load balancer
-  // that passes TLS through, and only the balancer reaches its port.
-  bool proxy_protocol = false;
+  // A connection from these addresses (the load balancers that pass TLS
+  // through) starts with a PROXY header naming the client
+  // (transport/proxy_header.h), which is believed; others have none.
+  std::vector<AddressRange> proxy_from;
+  // Who may read the server's figures (GET /metrics): clients from these
+  // ranges; others are answered as for a path that names no file. Empty:
+  // nobody. They tell how busy the server is, never a game's secrets.
+  std::vector<AddressRange> metrics_from = loopback_ranges();
 
   std::size_t unauthenticated_cap() const {
     if (max_unauthenticated) return max_unauthenticated;

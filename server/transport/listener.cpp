@@ -65,7 +65,7 @@ struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
         return;
       }
       self->pause = kFirstPause;
-      if (self->limits.proxy_protocol) {
+      if (self->from_balancer(socket)) {
         self->read_proxy_header(std::move(socket));
       } else {
         self->admit(std::move(socket), {});
@@ -84,6 +84,13 @@ struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
     std::string line;
     char byte = 0;
   };
+
+  bool from_balancer(const tcp::socket& socket) const {
+    if (limits.proxy_from.empty()) return false;
+    beast::error_code ec;
+    const auto peer = socket.remote_endpoint(ec);
+    return !ec && in_ranges(limits.proxy_from, canonical_address(peer.address().to_string()));
+  }
 
   void read_proxy_header(tcp::socket socket) {
     auto r = std::make_shared<ProxyRead>(std::move(socket));

@@ -4,8 +4,9 @@
 // "PROXY TCP4 SOURCE DESTINATION SPORT DPORT\r\n" before the connection's
 // first byte, so that the server knows the client's address: per-address
 // limits and throttles would otherwise see every player as the balancer.
-// The server reads it only when told to (--proxy-protocol); then every
-// connection must start with one, and only the balancer may reach the port.
+// The server reads it only on connections from the balancers' addresses
+// (--proxy-protocol LIST), on which it must come, and believes it there;
+// other connections (a monitor's) have none.
 #include <cstddef>
 #include <string>
 #include <string_view>

@@ -2,8 +2,10 @@
 
 #include <boost/asio/ssl/stream.hpp>
 
+#include "base/addresses.h"
 #include "base/log.h"
 #include "protocol/codec.h"
+#include "protocol/figures.h"
 #include "transport/http_files.h"
 
 namespace naumachia::server {
@@ -31,12 +33,15 @@ Session::Session(tcp::socket&& socket, net::ssl::context& ssl, RequestHandler& h
       pause_timer_(ws_.get_executor()),
       ticket_(std::move(ticket)),
       all_queued_(std::move(all_queued)),
+      figures_(handler.figures()),
       peer_(std::move(peer)) {
   conn_.peer = peer_;
+  if (figures_) figures_->connections.add(1);
 }
 
 Session::~Session() {
   all_queued_->remove(0, queued_bytes_);
+  if (figures_) figures_->connections.add(-1);
 }
 
 void Session::run() {
@@ -223,7 +228,20 @@ void Session::on_request(beast::error_code ec, std::size_t) {
     a.body = up ? "ready\n" : "not ready\n";
     a.head_only = req.method() == http::verb::head;
   }
-  // The body is the embedded file's bytes (or a static message): no copy.
+  // The server's figures, to the clients --metrics-from names; to any other
+  // the answer to a path that names no file (a.status is already 404), so
+  // that it learns nothing, not even that they exist.
+  std::shared_ptr<const std::string> figures_text;
+  if (a.status != 405 && req.target() == "/metrics" && figures_ &&
+      in_ranges(limits_.metrics_from, peer_)) {
+    figures_text = std::make_shared<const std::string>(exposition(*figures_));
+    a = WebAnswer{};
+    a.content_type = Exposition::kContentType;
+    a.body = *figures_text;
+    a.head_only = req.method() == http::verb::head;
+  }
+  // The body is the embedded file's bytes (or a static message, or the
+  // figures' text, which the write holds until it is done): no copy.
   auto res = std::make_shared<http::response<http::span_body<const char>>>(
       static_cast<http::status>(a.status), req.version());
   res->set(http::field::server, "naumachia");
@@ -243,12 +261,13 @@ void Session::on_request(beast::error_code ec, std::size_t) {
     res->prepare_payload();
   }
   beast::get_lowest_layer(ws_).expires_after(kAnswerTimeout);
-  http::async_write(ws_.next_layer(), *res,
-                    [self = shared_from_this(), res](beast::error_code wec, std::size_t) {
-                      if (wec) return self->fail(wec, "HTTP answer");
-                      if (res->need_eof()) return self->end_tls();
-                      self->read_request(false);
-                    });
+  http::async_write(
+      ws_.next_layer(), *res,
+      [self = shared_from_this(), res, figures_text](beast::error_code wec, std::size_t) {
+        if (wec) return self->fail(wec, "HTTP answer");
+        if (res->need_eof()) return self->end_tls();
+        self->read_request(false);
+      });
 }
 
 void Session::end_tls() {
@@ -293,13 +312,19 @@ void Session::on_read(beast::error_code ec, std::size_t) {
   // cheap request.
   std::optional<proto::Envelope> request;
   std::string answer;
+  proto::ErrorCode error = proto::BAD_FRAME;
   if (!ws_.got_binary()) {
-    answer = error_frame(0, proto::BAD_FRAME, "send binary protobuf frames, not text");
+    answer = error_frame(0, error, "send binary protobuf frames, not text");
   } else {
     Decoded d = decode_request(frame, handler_.max_frame());
     request = std::move(d.request);
     answer = std::move(d.error);
+    error = d.code;
   }
+  // Every frame is counted, by the kind of request it holds: the answer
+  // the service gives counts its own error (Reply::count_in).
+  const std::size_t kind = request ? request_kind(*request) : kNoRequest;
+  if (figures_) figures_->request(kind);
   const auto now = Bucket::Clock::now();
   if (!rate_.take(now, request ? request_cost(*request) : 1)) {
     ++refusals_;
@@ -312,6 +337,7 @@ void Session::on_read(beast::error_code ec, std::size_t) {
       buffer_.consume(buffer_.size());
       return close(websocket::close_code::policy_error);
     }
+    if (figures_) figures_->error(kind, proto::RATE_LIMITED);
     enqueue(error_frame(request ? request->request_id() : 0, proto::RATE_LIMITED,
                         "too many requests; slow down"));
   } else {
@@ -319,6 +345,7 @@ void Session::on_read(beast::error_code ec, std::size_t) {
       ++in_flight_;
       handler_.handle(conn_, shared_from_this(), std::move(*request));
     } else {
+      if (figures_) figures_->error(kind, error);
       enqueue(std::move(answer));
     }
   }

@@ -118,6 +118,7 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
   std::unique_ptr<ConnectionCount::Ticket> ticket_;
   std::shared_ptr<QueuedBytes> all_queued_;
   ConnectionState conn_;
+  std::shared_ptr<ServerFigures> figures_;  // the handler's; null: none kept
   beast::flat_buffer buffer_;
   static constexpr std::uint32_t kHeaderLimit = 8192;
   beast::flat_buffer http_buffer_{kHeaderLimit};

@@ -287,9 +287,9 @@ TEST_CASE(
     "seconds") {
   TempDir dir1, dir2, lb_dir;
   auto s1 =
-      std::make_unique<ServerProcess>(dir1.path(), std::vector<std::string>{"--proxy-protocol"});
+      std::make_unique<ServerProcess>(dir1.path(), std::vector<std::string>{"--proxy-protocol", "127.0.0.1"});
   REQUIRE(s1->on_postgresql());
-  auto s2 = beside(*s1, dir2.path(), {"--proxy-protocol"});
+  auto s2 = beside(*s1, dir2.path(), {"--proxy-protocol", "127.0.0.1"});
   Balancer lb(lb_dir.path(), {s1->url(), s2->url()});
   // Six players through the balancer, which spreads them over both servers;
   // three duels, each between players on different servers.

@@ -171,6 +171,31 @@ CommandResult run_command(const std::string& command_line, const std::string& st
   return r;
 }
 
+HttpAnswer https_request(const ServerProcess& server, const std::string& path,
+                         const std::string& method) {
+  std::string url = server.url();
+  url.replace(0, url.find("://"), "https");
+  const CommandResult r = run_command(
+      "/usr/bin/python3 -c 'import ssl, sys, urllib.request, urllib.error\n"
+      "req = urllib.request.Request(sys.argv[1], method=sys.argv[2])\n"
+      "try:\n"
+      "  r = urllib.request.urlopen(req, context=ssl._create_unverified_context(), timeout=10)\n"
+      "except urllib.error.HTTPError as e:\n"
+      "  r = e\n"
+      "sys.stdout.write(str(r.status) + \"\\n\" + (r.headers.get(\"Content-Type\") or \"\")"
+      " + \"\\n\" + r.read().decode())\n' " +
+      url + path + " " + method);
+  HttpAnswer a;
+  const std::size_t first = r.output.find('\n');
+  const std::size_t second = first == std::string::npos ? first : r.output.find('\n', first + 1);
+  if (r.status != 0 || second == std::string::npos)
+    throw std::runtime_error("the HTTPS request failed: " + r.output);
+  a.status = std::stoi(r.output.substr(0, first));
+  a.content_type = r.output.substr(first + 1, second - first - 1);
+  a.body = r.output.substr(second + 1);
+  return a;
+}
+
 int raw_socket(const ServerProcess& server) {
   const std::string url = server.url();
   const int port = std::stoi(url.substr(url.rfind(':') + 1));

@@ -79,6 +79,17 @@ struct CommandResult {
 // Runs a shell command line, with `stdin_text` on its standard input.
 CommandResult run_command(const std::string& command_line, const std::string& stdin_text = "");
 
+// A plain HTTPS request to the server's port, as a browser or a scraper
+// makes it (the server's certificate is not checked): the answer's status,
+// Content-Type and body.
+struct HttpAnswer {
+  int status = 0;
+  std::string content_type;
+  std::string body;
+};
+HttpAnswer https_request(const ServerProcess& server, const std::string& path,
+                         const std::string& method = "GET");
+
 // A plain TCP connection to the server's port (a file descriptor), as a
 // flood would open; throws if the port does not take it.
 int raw_socket(const ServerProcess& server);
