@@ -34,9 +34,11 @@ const kWalks = 4;
 // 16.12): Hanno aboard T1 and Leibus aboard T10. Walks 0 and 2 put T10 in
 // T1's harbour, leaving the ships of the other harbour out of command, and
 // walk 1 (each menu's first entry) puts every ship in one hex (5.31); walk 3
-// puts the two leaders' ships in different harbours. The others are still
-// tried, in turn, should it be refused.
-const kFirstWalk = {'tyre/siege': {'the first side': 3}};
+// puts the two leaders' ships in different harbours. In Actium's setup walk
+// 0 names for Antony's squadron X a flagship it does not hold (Classis 1.5);
+// walk 1 gives each squadron a commander. The others are still tried, in
+// turn, should that one be refused.
+const kFirstWalk = {'tyre/siege': {'the first side': 3}, 'classis/actium': {'the second side': 1}};
 
 async function settled(page) {
   // The page has asked for the step's decisions when the picker shows them or
