@@ -35,6 +35,9 @@ async function frameState(page) {
   });
 }
 
+// The screenshots are for people to look at: the quickest encoding serves.
+const screenshot = (page, path) => page.screenshot({path, optimizeForSpeed: true});
+
 async function pressTool(page, what) {
   await page.click(`#board-figure [data-zoom=${what}]`);
   await frames(page);
@@ -129,7 +132,7 @@ async function checkBoard(page, scenario, size, outDir) {
   check(legible.small.length === 0,
       `${what}: no text of the board but hex numbers is under ${kLegible} px high at the default zoom ` +
           `(${legible.small.length} of ${legible.count}; smallest ${legible.smallest.toFixed(1)} px)`);
-  await page.screenshot({path: join(outDir, `${name}.png`)});
+  await screenshot(page, join(outDir, `${name}.png`));
 
   // The default zoom: one SVG unit a CSS pixel when the board is larger than
   // its frame, else the whole board.
@@ -172,7 +175,7 @@ async function checkBoard(page, scenario, size, outDir) {
   check(full.fw >= full.inner.w - 40 && full.fh > fitted.fh && near(full.h, full.fh / fullScale, 1),
       `${what}: "Full screen" fills the screen (frame ${fitted.fw}x${fitted.fh} -> ${full.fw}x${full.fh}, ` +
           `viewBox ${full.w.toFixed(1)}x${full.h.toFixed(1)})`);
-  await page.screenshot({path: join(outDir, `${name}-full-screen.png`)});
+  await screenshot(page, join(outDir, `${name}-full-screen.png`));
   await pressTool(page, 'full');
   await page.waitForFunction((h) => Math.abs(document.querySelector('#board').clientHeight - h) < 2,
       {timeout: 5000}, fitted.fh).catch(() => {});
@@ -265,7 +268,7 @@ async function checkBoard(page, scenario, size, outDir) {
     await frames(page);
     const tipShown = await page.$eval('#board-figure .board-tip', (t) => !t.hidden && t.textContent);
     check(!!tipShown, `${what}: the chosen piece's tooltip shows (${tipShown})`);
-    await page.screenshot({path: join(outDir, `${name}-roster.png`)});
+    await screenshot(page, join(outDir, `${name}-roster.png`));
 
     // A click on the piece orders it; a drag from it pans the board and orders nothing.
     await page.$eval('#board', (f) => f.scrollIntoView({block: 'center'}));
@@ -290,12 +293,28 @@ async function checkBoard(page, scenario, size, outDir) {
     const dragScale = before.fw / before.w;
     const expected = Math.min(Math.max(left, right, 0), 120 / dragScale) +
         Math.min(Math.max(up, down, 0), 80 / dragScale);
+    // The messages the page sends the server from here on: an order's menu
+    // opens only on the server's answer to one.
+    await page.evaluate(() => {
+      window.sentSinceDrag = 0;
+      if (!window.countingSends) {
+        window.countingSends = true;
+        const send = WebSocket.prototype.send;
+        WebSocket.prototype.send = function(data) {
+          window.sentSinceDrag++;
+          return send.call(this, data);
+        };
+      }
+    });
     await page.mouse.move(counter.x, counter.y);
     await page.mouse.down();
     for (let i = 1; i <= 8; i++) await page.mouse.move(counter.x + (dx * i) / 8, counter.y + (dy * i) / 8);
     await page.mouse.up();
-    // Time for a menu to open on the server's answer, had the drag given an order.
-    await pause(400);
+    // What the release set off has run (the click it ends in, and the page's
+    // timers of no delay). Had the page asked the server anything, there is
+    // time for a menu to open on the answer.
+    await frames(page);
+    if (await page.evaluate(() => window.sentSinceDrag > 0)) await pause(400);
     const dragged = await frameState(page);
     const panned = Math.abs(dragged.x - before.x) + Math.abs(dragged.y - before.y);
     check(expected > 10 && near(panned, expected, 2) && !(await menuOpen(page)) &&
@@ -336,38 +355,69 @@ async function checkBoard(page, scenario, size, outDir) {
     }, target);
     check(tip.shown && (!target.tip || tip.first === target.tip) && tip.text.length > 0 && tip.gap < 30 && tip.inWindow,
         `${what}: hovering shows the tooltip by the pointer ("${tip.text.slice(0, 80)}", ${tip.gap.toFixed(0)} px away)`);
-    await page.screenshot({path: join(outDir, `${name}-tooltip.png`)});
+    await screenshot(page, join(outDir, `${name}-tooltip.png`));
     await page.mouse.move(1, 1);
   } else {
     check(false, `${what}: a cell or counter in the frame to hover`);
   }
 }
 
-await run('node boards.mjs SERVER OUT_DIR', async ({newPage, outDir}) => {
-  const first = await newPage(1280, 800);
-  const second = await newPage(1280, 800);
-  await register(first, 'artemisia', false);
-  await register(second, 'themistocles', false);
-  for (const [scenario] of kShippedGames) {
-    await createAndJoin(first, second, scenario);
-    for (const [size, width, height] of kSizes) {
-      const began = Date.now();
-      for (const page of [first, second]) {
-        await page.setViewport({width, height, isMobile: size === 'phone'});
-        await page.reload({waitUntil: 'load'});
+// The checks of one scenario at each size, on the page of the seat that has
+// pieces (the creator's when both do). The page is loaded afresh at each
+// size: puppeteer reloads a page itself when its emulated device changes
+// (isMobile), so it is reloaded here only when that stays.
+async function checkScenario(pair, scenario, outDir) {
+  const [creator, joiner] = pair;
+  await createAndJoin(creator.page, joiner.page, scenario);
+  const load = async (p, width, height, mobile) => {
+    const reloads = p.mobile !== mobile;
+    await p.page.setViewport({width, height, isMobile: mobile});
+    p.mobile = mobile;
+    if (!reloads) await p.page.reload({waitUntil: 'load'});
+    await boardLoaded(p.page);
+  };
+  const mineOf = (p) => p.page.evaluate(() => {
+    const g = naumachia.game.detail.summary;
+    return naumachia.game.detail.view.cells.some((c) => c.tokens.some((t) => g.controlled_seats.includes(t.owner)));
+  });
+  let checked = null;
+  for (const [size, width, height] of kSizes) {
+    const began = Date.now();
+    const mobile = size === 'phone';
+    if (checked) {
+      await load(checked, width, height, mobile);
+    } else {
+      // At the first size the seat with pieces is found: the creator's, or
+      // else the joiner's when it has any, each page loaded with the game
+      // started.
+      await load(creator, width, height, mobile);
+      checked = creator;
+      if (!(await mineOf(creator))) {
+        await load(joiner, width, height, mobile);
+        if (await mineOf(joiner)) checked = joiner;
       }
-      await boardLoaded(first);
-      await boardLoaded(second);
-      // The checks on the seat that has pieces, the creator's when both do.
-      const mineOf = (page) => page.evaluate(() => {
-        const g = naumachia.game.detail.summary;
-        return naumachia.game.detail.view.cells.some((c) => c.tokens.some((t) => g.controlled_seats.includes(t.owner)));
-      });
-      const page = (await mineOf(first)) || !(await mineOf(second)) ? first : second;
-      console.log(`(loading both pages: ${((Date.now() - began) / 1000).toFixed(1)} s)`);
-      const checking = Date.now();
-      await checkBoard(page, scenario, size, outDir);
-      console.log(`(${scenario} at ${size} size: ${((Date.now() - checking) / 1000).toFixed(1)} s)`);
     }
+    console.log(`(loading: ${((Date.now() - began) / 1000).toFixed(1)} s)`);
+    const checking = Date.now();
+    await checkBoard(checked.page, scenario, size, outDir);
+    console.log(`(${scenario} at ${size} size: ${((Date.now() - checking) / 1000).toFixed(1)} s)`);
   }
+}
+
+// Two pairs of players, each with pages of their own, check the scenarios
+// side by side, each pair taking the next scenario not yet taken: a page
+// spends much of its time waiting on the browser's other processes and the
+// server. (A third pair made it no quicker on two cores.)
+const kPairs = [['artemisia', 'themistocles'], ['tomyris', 'cyrus']];
+
+await run('node boards.mjs SERVER OUT_DIR', async ({newPage, outDir}) => {
+  const pairs = await Promise.all(kPairs.map(async (names) => {
+    const pair = [{page: await newPage(1280, 800), mobile: false}, {page: await newPage(1280, 800), mobile: false}];
+    await Promise.all(pair.map((p, i) => register(p.page, names[i], false)));
+    return pair;
+  }));
+  const left = kShippedGames.map(([scenario]) => scenario);
+  await Promise.all(pairs.map(async (pair) => {
+    for (let scenario = left.shift(); scenario; scenario = left.shift()) await checkScenario(pair, scenario, outDir);
+  }));
 });

@@ -24,6 +24,22 @@ const games = [
 // Steps played per game at most while waiting for both sides to have ordered.
 const kMostSteps = 6;
 
+// The walks (the `spread` of orderByClicks) a seat tries, at most, until the
+// server accepts its orders; each walk clicks every decision's menu through,
+// several seconds of answers from the server in a large step.
+const kWalks = 4;
+// The walk a side tries first, where the first walks are known to be
+// refused. In Tyre's deployment the Tyrian ships (the first side's) may take any hex of the two harbours,
+// but each must begin within the command radius of its fleet's leaders (17.1,
+// 16.12): Hanno aboard T1 and Leibus aboard T10. Walks 0 and 2 put T10 in
+// T1's harbour, leaving the ships of the other harbour out of command, and
+// walk 1 (each menu's first entry) puts every ship in one hex (5.31); walk 3
+// puts the two leaders' ships in different harbours. In Actium's setup walk
+// 0 names for Antony's squadron X a flagship it does not hold (Classis 1.5);
+// walk 1 gives each squadron a commander. The others are still tried, in
+// turn, should that one be refused.
+const kFirstWalk = {'tyre/siege': {'the first side': 3}, 'classis/actium': {'the second side': 1}};
+
 async function settled(page) {
   // The page has asked for the step's decisions when the picker shows them or
   // the orders section is hidden (the seat does not order in this step).
@@ -140,7 +156,8 @@ await run('node click-every-game.mjs SERVER OUT_DIR', async ({newPage, outDir}) 
         check(offered > 0, `${scenario}, ${label}: ${who} is offered its orders as choices`);
         if (offered === 0) return;
         let lines = null;
-        for (let attempt = 0; attempt < 4 && !lines; attempt++) {
+        for (let tried = 0; tried < kWalks && !lines; tried++) {
+          const attempt = (tried + (kFirstWalk[scenario]?.[who] || 0)) % kWalks;
           const screenshot = shot ? null : async () => {
             if (shot) return;
             shot = true;
