@@ -248,8 +248,9 @@ std::vector<OutboxRow> NoticeTables::claim_due_notices(std::int64_t now, int lim
 }
 
 void NoticeTables::release_claims(std::int64_t at) {
-  db_.prepare("UPDATE notify_outbox SET next_attempt = ?, claimed_by = NULL"
-              " WHERE claimed_by IS NOT NULL AND sent_at IS NULL")
+  db_.prepare(
+         "UPDATE notify_outbox SET next_attempt = ?, claimed_by = NULL"
+         " WHERE claimed_by IS NOT NULL AND sent_at IS NULL")
       .bind(1, at)
       .run();
 }

@@ -5,6 +5,9 @@
 // header a load balancer sends before a connection's first byte.
 #include <doctest/doctest.h>
 
+#include <chrono>
+#include <thread>
+
 #include "notices/notice_tables.h"
 #include "storage/cluster_news.h"
 #include "storage/rate_buckets.h"
@@ -128,6 +131,36 @@ TEST_CASE("several servers: notices claimed for delivery are nobody else's until
   const auto late = second.claim_due_notices(h.now + 600, 100, h.now + 1200);
   CHECK(late.size() == claimed.size() - 1);
   CHECK(second.claim_due_notices(h.now + 1200, 100, h.now + 1800).size() == late.size());
+}
+
+TEST_CASE(
+    "postgresql: several servers: notices claimed by a server that died are delivered by another "
+    "at once") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  proto::NotifyRequest hook;
+  hook.mutable_set_webhook()->set_url("https://hooks.example.org/alice");
+  REQUIRE(h.call(a, notify_request(hook)).has_notify_settings());
+  proto::NotifyRequest always;
+  always.set_always(true);
+  REQUIRE(h.call(a, notify_request(always)).has_notify_settings());
+  const auto game = h.start_duel(a, b);
+  REQUIRE(h.call(b, press_request(game, "one")).has_press_sent());
+  std::size_t held = 0;
+  {
+    Database dying(h.database.target());
+    held = NoticeTables(dying).claim_due_notices(h.now, 100, h.now + 600).size();
+    REQUIRE(held >= 1);
+    CHECK(NoticeTables(h.db).claim_due_notices(h.now, 100, h.now + 600).empty());
+  }  // its session ends, as when its server dies
+  // Its backend leaves PostgreSQL's list of sessions within moments.
+  std::vector<OutboxRow> taken;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (taken.empty() && std::chrono::steady_clock::now() < until) {
+    taken = NoticeTables(h.db).claim_due_notices(h.now, 100, h.now + 600);
+    if (taken.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  CHECK(taken.size() == held);
 }
 
 TEST_CASE("postgresql: several servers: token buckets in the database hold across connections") {
