@@ -209,6 +209,29 @@ class Run {
            false, &cpu.use);
     res_.fanout = std::move(r);
     res_.fanout_cpu = cpu.use;
+    if (!srv_.second) co_return;
+    // Two servers on the one PostgreSQL database: the same loads, each
+    // player on one server or the other.
+    for (int pass = 0; pass < 2; ++pass) {
+      const bool tables = pass == 1;
+      const std::vector<Player>& from = tables ? table_players_ : order_players_;
+      std::vector<std::unique_ptr<RequestStream>> split;
+      for (std::size_t i = 0; i < n; ++i) {
+        std::vector<Player> who;
+        who.push_back(from[i]);
+        const Endpoint at = i % 2 ? srv_.second_at : srv_.ours_at;
+        auto one = co_await resume_clients(ctx_, at, who);
+        split.push_back(
+            std::make_unique<RequestStream>(one.at(0), order_request(from[i]), B::kOrdersAccepted));
+      }
+      LoadResult two = co_await closed_loop(stream_pointers(split), s_.timing(), nullptr);
+      res_.pushes += pushes_of(split);
+      report(res_,
+             "closed loop, " + std::to_string(n) + " connections over two servers" +
+                 (tables ? ", whole tables online, seats alternating" : "") + ", naumachia",
+             two);
+      (tables ? res_.two_servers_tables : res_.two_servers) = std::move(two);
+    }
   }
 
   net::awaitable<void> open_loops() {

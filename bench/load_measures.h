@@ -37,8 +37,12 @@ struct Settings {
 struct Servers {
   ChildProcess* echo = nullptr;
   ChildProcess* ours = nullptr;
+  // With PostgreSQL: a second naumachia-server on the same database, pinned
+  // to the same CPU (docs/scaling.md); none on SQLite.
+  ChildProcess* second = nullptr;
   Endpoint echo_at;
   Endpoint ours_at;
+  Endpoint second_at;
   std::string dir;            // the temporary directory
   std::string db;             // naumachia-server's database
   int cpu = -1;               // the CPU the servers (and the admin tool) are pinned to; -1 = none
@@ -83,6 +87,10 @@ struct Results {
   // online: every order also pushed to six other players.
   std::optional<LoadResult> fanout;
   CpuUse fanout_cpu;
+  // With a second server: the solo players at open_loop_connections, half
+  // on each server; and whole tables with their seats alternating between
+  // the servers (every game changed by both).
+  std::optional<LoadResult> two_servers, two_servers_tables;
   double open_rate = 0;
   std::optional<LoadResult> open_echo, open_ours;
   CpuUse open_cpu_echo, open_cpu_ours;

@@ -98,8 +98,11 @@ TEST_CASE("several servers: a PROXY header names the client, or is refused with 
   CHECK(source(std::string(120, 'P').c_str()).starts_with("refused: a PROXY header over"));
 }
 
-TEST_CASE("several servers: notices claimed for delivery are nobody else's until released") {
-  Harness h;
+namespace {
+
+// Alice, with a webhook and told of everything, and Bob in a duel; Bob sends
+// `messages`, each a notice to Alice in the outbox.
+void notices_for_alice(Harness& h, const std::vector<std::string>& messages) {
   Player a = h.signed_up("alice"), b = h.signed_up("bob");
   proto::NotifyRequest hook;
   hook.mutable_set_webhook()->set_url("https://hooks.example.org/alice");
@@ -108,8 +111,14 @@ TEST_CASE("several servers: notices claimed for delivery are nobody else's until
   always.set_always(true);
   REQUIRE(h.call(a, notify_request(always)).has_notify_settings());
   const auto game = h.start_duel(a, b);
-  REQUIRE(h.call(b, press_request(game, "one")).has_press_sent());
-  REQUIRE(h.call(b, press_request(game, "two")).has_press_sent());
+  for (const std::string& m : messages) REQUIRE(h.call(b, press_request(game, m)).has_press_sent());
+}
+
+}  // namespace
+
+TEST_CASE("several servers: notices claimed for delivery are nobody else's until released") {
+  Harness h;
+  notices_for_alice(h, {"one", "two"});
   NoticeTables first(h.db);
   Database other_db(h.database.target());
   NoticeTables second(other_db);
@@ -137,15 +146,7 @@ TEST_CASE(
     "postgresql: several servers: notices claimed by a server that died are delivered by another "
     "at once") {
   Harness h;
-  Player a = h.signed_up("alice"), b = h.signed_up("bob");
-  proto::NotifyRequest hook;
-  hook.mutable_set_webhook()->set_url("https://hooks.example.org/alice");
-  REQUIRE(h.call(a, notify_request(hook)).has_notify_settings());
-  proto::NotifyRequest always;
-  always.set_always(true);
-  REQUIRE(h.call(a, notify_request(always)).has_notify_settings());
-  const auto game = h.start_duel(a, b);
-  REQUIRE(h.call(b, press_request(game, "one")).has_press_sent());
+  notices_for_alice(h, {"one"});
   std::size_t held = 0;
   {
     Database dying(h.database.target());
