@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "base/crypto.h"
+#include "core/text.h"
 
 namespace naumachia::server {
 
@@ -26,14 +27,8 @@ std::string ClusterLink::game_created(std::int64_t id) const {
 }
 
 std::optional<ClusterNews> ClusterLink::parse(std::string_view payload) {
-  std::vector<std::string_view> words;
-  while (!payload.empty()) {
-    const std::size_t space = payload.find(' ');
-    words.push_back(payload.substr(0, space));
-    if (space == std::string_view::npos) break;
-    payload.remove_prefix(space + 1);
-  }
-  if (words.size() < 3 || words[0].empty() || words[1].size() != 1) return std::nullopt;
+  const std::vector<std::string_view> words = text::split(payload, " ");
+  if (words.size() < 3 || words[1].size() != 1) return std::nullopt;
   std::vector<std::int64_t> numbers;
   for (std::size_t i = 2; i < words.size(); ++i) {
     std::int64_t n = 0;

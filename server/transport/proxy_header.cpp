@@ -4,20 +4,11 @@
 #include <charconv>
 #include <vector>
 
+#include "core/text.h"
+
 namespace naumachia::server {
 
 namespace {
-
-std::vector<std::string_view> words_of(std::string_view line) {
-  std::vector<std::string_view> words;
-  while (!line.empty()) {
-    const std::size_t space = line.find(' ');
-    words.push_back(line.substr(0, space));
-    if (space == std::string_view::npos) break;
-    line.remove_prefix(space + 1);
-  }
-  return words;
-}
 
 bool port(std::string_view text) {
   unsigned value = 0;
@@ -30,7 +21,7 @@ bool port(std::string_view text) {
 
 std::variant<ProxySource, ProxyRefusal> parse_proxy_header(std::string_view line) {
   if (line.size() + 2 > kMaxProxyHeader) return ProxyRefusal{"a PROXY header over 107 bytes"};
-  const auto w = words_of(line);
+  const auto w = text::split(line, " ");
   if (w.empty() || w[0] != "PROXY") return ProxyRefusal{"no PROXY header (--proxy-protocol)"};
   if (w.size() >= 2 && w[1] == "UNKNOWN") return ProxySource{};
   if (w.size() != 6 || (w[1] != "TCP4" && w[1] != "TCP6"))
