@@ -13,6 +13,7 @@ scripts/install-deps.sh --tests || exit 1
 jobs=$(nproc)
 passed=0
 failed=0
+failures=""
 run_build() {  # name, build dir, extra cmake flags...
   local name=$1 dir=$2
   shift 2
@@ -36,6 +37,11 @@ run_build() {  # name, build dir, extra cmake flags...
   total=$(sed -E 's/.*tests passed, ([0-9]+) tests failed out of ([0-9]+).*/\2/' <<<"$summary")
   passed=$((passed + total - f))
   failed=$((failed + f))
+  # ctest names its failures after a long log; they are repeated at the end.
+  if [ "$f" -gt 0 ]; then
+    failures+=$(sed -n '/The following tests FAILED:/,$p' "$log" | grep -E '^[[:space:]]+[0-9]+ - ' |
+      sed "s/^[[:space:]]*/$name: /")$'\n'
+  fi
 }
 mkdir -p build build-asan
 # Both builds compile the engine, the server and the tests a few files per
@@ -98,5 +104,6 @@ run_fuzz() {
 }
 run_fuzz
 echo "=== done in ${SECONDS}s"
+[ -n "$failures" ] && printf 'failed:\n%s' "$failures"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -34,7 +34,18 @@ export async function openLobby() {
 
 // The server's scenarios, asked for once: the new-game form's, the game
 // filter's, and their titles for the lobby and the game's page.
-export async function loadScenarios() {
+let scenariosAsked: Promise<void> | null = null;
+export function loadScenarios() {
+  // One request however many ask at once (the lobby and a game's page, as a
+  // page opens): a second answer would redraw the form after a choice in it.
+  scenariosAsked ??= fillScenarios().catch((err) => {
+    scenariosAsked = null;
+    throw err;
+  });
+  return scenariosAsked;
+}
+
+async function fillScenarios() {
   if (scenarios.length) return;
   setScenarios((await request('list_scenarios', {})).scenarios);
   const select = document.forms['new-game'].scenario;

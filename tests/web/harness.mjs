@@ -307,12 +307,15 @@ export async function createAndJoin(creator, joiner, scenario, deadlineHours = 0
   await creator.select('#new-game [name=scenario]', scenario);
   await creator.$eval('#new-game [name=players]', (e) => (e.value = '2'));
   await creator.$eval('#new-game [name=deadline]', (e, h) => (e.value = String(h)), deadlineHours);
-  await creator.click('#new-game button[type=submit]');
+  // Pressed in the page, at once: a click by the pointer lands wherever the
+  // button was when it was aimed, and a game pushed to the lobby meanwhile
+  // (another player's) moves the form down.
+  await creator.$eval('#new-game button[type=submit]', (b) => b.click());
   await creator.waitForFunction(() => /game=\d+/.test(location.hash));
   const id = /game=(\d+)/.exec(creator.url())[1];
   await joiner.goto(new URL('/#', joiner.url()).href);
   await joiner.waitForSelector('#lobby:not([hidden])');
-  await joiner.click('#refresh-games');
+  await joiner.$eval('#refresh-games', (b) => b.click());
   await joinFromList(joiner, id);
   await joiner.waitForFunction((g) => location.hash === `#game=${g}`, {}, id);
   await joiner.waitForSelector('#game:not([hidden])');
