@@ -275,11 +275,11 @@ void Coordinator::changed_elsewhere(const ClusterNews& news) {
     if (!it->second->in_flight && it->second->row.version < news.version) games_.erase(it);
   }
   if (news.first_seq == 0) return;
-  // The readers as the game now stands (a replaced player told of the change
-  // on its server as the observer they now are is not, here: they read it
-  // with an EventsRequest).
+  // The readers as the game now stands.
   const GameFacts f = facts(news.id);
+  std::vector<Reader> readers = f.readers();
   std::vector<proto::GameEvent> events;
+  bool replaced = false;
   for (const auto& [seq, payload] : reader_.numbered_events_after(news.id, news.first_seq - 1)) {
     if (seq > news.last_seq) break;
     proto::GameEvent& e = events.emplace_back();
@@ -287,8 +287,19 @@ void Coordinator::changed_elsewhere(const ClusterNews& news) {
       log_line(game_label(news.id) + ": stored event " + std::to_string(seq) + " is corrupt");
       return;
     }
+    replaced = replaced || e.has_replaced();
   }
-  push(news.id, events, f.readers());
+  // A player replaced by the change is told of it as the observer they now
+  // are, as on the server that made it (play/replacement.cpp).
+  if (replaced) {
+    for (const ReplacementRow& r : reader_.replacements(news.id)) {
+      if (r.seq < news.first_seq || r.seq > news.last_seq) continue;
+      const bool reads = std::any_of(readers.begin(), readers.end(),
+                                     [&](const Reader& x) { return x.user_id == r.old_user; });
+      if (!reads) readers.push_back(Reader{r.old_user, f.viewer_of(r.old_user)});
+    }
+  }
+  push(news.id, events, readers);
 }
 
 void Coordinator::created_elsewhere(std::int64_t id) {

@@ -103,8 +103,9 @@ bool keeps_clock(const ServerProcess& s) {
 }  // namespace
 
 TEST_CASE(
-    "postgresql: several servers: players on two servers play one game: each order, message "
-    "and new game reaches the other server's players within a second") {
+    "postgresql: several servers: players on two servers play one game: each order, message, "
+    "new game and change of a seat's player reaches the other server's players within a "
+    "second") {
   TempDir dir1, dir2;
   ServerProcess s1(dir1.path());
   REQUIRE(s1.on_postgresql());
@@ -150,6 +151,16 @@ TEST_CASE(
   const auto heard = naumachia::testing::pushed_press(*a.conn);
   REQUIRE(heard.size() == 1);
   CHECK(heard[0].text() == "well bid");
+
+  // The administrator gives Bob's seat to Carol; the server keeping the
+  // clock (the first) makes the change, and Bob, on the second, is told.
+  Player c = Player::sign_up(s1.url(), "carol");
+  const auto replaced = admin(s1, "replace " + std::to_string(game) + " 1 carol");
+  REQUIRE_MESSAGE(replaced.status == 0, replaced.output);
+  const auto told = b.await([](const proto::GameEvent& e) { return e.has_replaced(); }, ms(1000));
+  REQUIRE(told);
+  CHECK(told->replaced().new_player() == "carol");
+  CHECK(game_detail(*c.conn, game).summary().my_seat() == 1);
   CHECK(admin(s1, "verify").status == 0);
 }
 
@@ -286,8 +297,8 @@ TEST_CASE(
     "submit loses no acknowledged order, and its players resume on the other within ten "
     "seconds") {
   TempDir dir1, dir2, lb_dir;
-  auto s1 =
-      std::make_unique<ServerProcess>(dir1.path(), std::vector<std::string>{"--proxy-protocol", "127.0.0.1"});
+  auto s1 = std::make_unique<ServerProcess>(
+      dir1.path(), std::vector<std::string>{"--proxy-protocol", "127.0.0.1"});
   REQUIRE(s1->on_postgresql());
   auto s2 = beside(*s1, dir2.path(), {"--proxy-protocol", "127.0.0.1"});
   Balancer lb(lb_dir.path(), {s1->url(), s2->url()});
