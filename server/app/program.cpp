@@ -570,8 +570,8 @@ class ServerLock {
     if (!session_) return true;
     try {
       Stmt held = session_->prepare(
-          "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = 727002"
-          " AND pid = pg_backend_pid()");
+          "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND classid = 0"
+          " AND objid = 727002 AND objsubid = 1 AND pid = pg_backend_pid()");
       if (held.step() && held.integer(0) > 0) return held_ = true;
       Stmt take = session_->prepare("SELECT pg_try_advisory_lock(727002)");
       held_ = take.step() && take.integer(0) != 0;

@@ -599,6 +599,19 @@ std::int64_t Tables::last_event_seq(std::int64_t game_id) {
 
 MessageRow Tables::insert_message(MessageRow m) {
   const std::string channel = m.channel.text();
+  if (db_.engine() == Engine::postgresql) {
+    // Servers sharing a PostgreSQL database may each store a message of one
+    // game at once: the second waits for the first's transaction to end, and
+    // its next statement then reads the first's number (each statement of a
+    // READ COMMITTED transaction sees what committed before it). Without the
+    // wait both would take the same number, and the second would fail. The
+    // lock is the game's (its id modulo 2^31) within a class of its own
+    // (727003); SQLite has a single writer.
+    Stmt wait = db_.prepare(
+        "SELECT pg_advisory_xact_lock(727003, CAST(CAST(? AS BIGINT) % 2147483648 AS INTEGER))");
+    wait.bind(1, m.game_id);
+    wait.step();
+  }
   Stmt next = db_.prepare(
       "SELECT COALESCE(MAX(number), 0) + 1 FROM messages WHERE game_id = ? AND channel = ?");
   next.bind(1, m.game_id).bind(2, channel);

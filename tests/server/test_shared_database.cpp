@@ -200,3 +200,41 @@ TEST_CASE("postgresql: several servers: token buckets in the database hold acros
   while (left.step()) keys.push_back(left.text(0));
   CHECK(keys == std::vector<std::string>{"big"});
 }
+
+TEST_CASE(
+    "postgresql: several servers: two servers storing a message in one channel at once number it "
+    "one after the other") {
+  Harness h;
+  Player a = h.signed_up("alice"), b = h.signed_up("bob");
+  const auto id = static_cast<std::int64_t>(h.start_duel(a, b));
+  MessageRow m;
+  m.game_id = id;
+  m.channel = Audience::everyone();
+  m.from_seat = 1;
+  m.from_user = *a.conn.user_id;
+  m.step = 1;
+  m.sent_at = h.now;
+  m.body = "to all";
+  Database one(h.database.target()), two(h.database.target());
+  Transaction first(one);
+  const std::int64_t number = Tables(one).insert_message(m).number;
+  // The second server stores its message while the first's transaction is
+  // open: it waits for it, then takes the next number.
+  std::int64_t next = 0;
+  std::string failure;
+  std::thread second([&] {
+    try {
+      Transaction t(two);
+      next = Tables(two).insert_message(m).number;
+      t.commit();
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  first.commit();
+  second.join();
+  CHECK_MESSAGE(failure.empty(), failure);
+  CHECK(next == number + 1);
+  CHECK(h.store.channel_messages(id, Audience::everyone(), 0, 10).size() == 2);
+}
