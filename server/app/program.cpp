@@ -1,11 +1,13 @@
 #include "app/program.h"
 
 #include <fcntl.h>
+#include <sched.h>
 #include <sys/file.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/ssl/context.hpp>
 #include <cctype>
@@ -22,6 +24,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -76,6 +79,10 @@ options:
                        takes as the client's (deploy/haproxy.cfg, which passes
                        TLS through); others connect as ever (a monitor's
                        scrape of /metrics). Default: none
+  --threads N          threads serving the connections (default: the CPUs the
+                       server may run on, at most 64): each connection's
+                       frames are handled in order, the service's work on one
+                       of them at a time (docs/performance.md)
   --request-rate N     requests a connection may make per second on average
                        (default 40; a log-in counts as 10, a replay as 20)
   --request-burst N    requests a connection may make at once (default 200)
@@ -203,7 +210,19 @@ struct Options {
   NetLimits net;
   ServiceLimits service;
   std::string smtp_password_file;
+  int threads = 0;  // 0: the CPUs the server may run on
 };
+
+constexpr int kMaxThreads = 64;
+
+// The CPUs this process may run on (taskset, cgroups' cpusets), which the
+// machine's count would overstate.
+int usable_cpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
 
 std::vector<std::string> split_commas(const std::string& s) {
   std::vector<std::string> out;
@@ -337,6 +356,11 @@ int parse(int argc, char** argv, Options& o) {
        {1, [&](std::int64_t v) { auth.connections_per_user = static_cast<std::size_t>(v); }}},
       {"--max-connections-per-session",
        {1, [&](std::int64_t v) { auth.connections_per_session = static_cast<std::size_t>(v); }}},
+      {"--threads",
+       {1,
+        [&](std::int64_t v) {
+          o.threads = static_cast<int>(std::min<std::int64_t>(v, kMaxThreads + 1));
+        }}},
       {"--hashing-queue",
        {1, [&](std::int64_t v) { o.service.hashing.capacity = static_cast<std::size_t>(v); }}},
       {"--replay-queue",
@@ -472,6 +496,11 @@ int parse(int argc, char** argv, Options& o) {
     }
   }
   if (const int rc = finish_notify(o)) return rc;
+  if (o.threads > kMaxThreads) {
+    std::cerr << "naumachia-server: --threads wants 1 to " << kMaxThreads << "\n";
+    return 2;
+  }
+  if (o.threads == 0) o.threads = std::min(usable_cpus(), kMaxThreads);
   if (names_postgresql(o.db) && o.service.max_database_bytes > 0) {
     std::cerr << "naumachia-server: --max-database-mb limits a SQLite file; a PostgreSQL "
                  "database's size is limited by its own server\n";
@@ -606,9 +635,10 @@ int run_server(int argc, char** argv, const Registry& registry, ComputerPlayers 
                std::to_string(db.schema_version()));
     }
     fit_descriptor_limit(o.net);
-    // One thread runs the loop (below); the storage writer and the workers
-    // only post to it, which the hint allows.
-    boost::asio::io_context ioc{1};
+    // `threads` threads run the loop: each connection's work runs on a
+    // strand of its own, the service's on one strand, the listener's on
+    // another; the storage writer and the workers post to them.
+    boost::asio::io_context ioc{o.threads};
     auto listening = Listener::open(ioc, {boost::asio::ip::make_address(o.host), o.port});
     if (o.service.notify.server_url.empty())
       o.service.notify.server_url = default_public_url(o.host, listening.local_endpoint().port());
@@ -626,7 +656,12 @@ int run_server(int argc, char** argv, const Registry& registry, ComputerPlayers 
     service.start();
     listener.start();
 
+    // The signal is taken on any of the loop's threads; this one stops.
     boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
+    std::atomic<int> signalled{0};
+    signals.async_wait([&](const boost::system::error_code& ec, int sig) {
+      if (!ec) signalled = sig;
+    });
     std::optional<std::chrono::steady_clock::time_point> stop_by;
     const auto stop_serving = [&](const std::string& why) {
       log_line(why + ": stopping");
@@ -635,26 +670,41 @@ int run_server(int argc, char** argv, const Registry& registry, ComputerPlayers 
       // Clients get a few seconds to answer the close; then the loop ends anyway.
       stop_by = std::chrono::steady_clock::now() + std::chrono::seconds(5);
     };
-    signals.async_wait([&](const boost::system::error_code& ec, int sig) {
-      if (!ec) stop_serving("signal " + std::to_string(sig));
-    });
     const auto ep = listener.local_endpoint();
     const std::string host =
         ep.address().is_v6() ? "[" + ep.address().to_string() + "]" : ep.address().to_string();
+    // The log first: whoever waits for the line on stdout finds it logged.
+    log_line("listening on wss://" + host + ":" + std::to_string(ep.port()) + " (" +
+             std::to_string(o.threads) + (o.threads == 1 ? " thread)" : " threads)"));
     std::cout << "listening on wss://" << host << ":" << ep.port() << std::endl;
-    log_line("listening on wss://" + host + ":" + std::to_string(ep.port()));
+    // The other threads run the loop until it ends; an exception escaping a
+    // handler is a bug: it is logged, and the server stops as if signalled.
+    std::vector<std::thread> others;
+    for (int i = 1; i < o.threads; ++i) {
+      others.emplace_back([&ioc, &signalled] {
+        try {
+          ioc.run();
+        } catch (const std::exception& e) {
+          log_line(std::string("a serving thread failed: ") + e.what());
+          signalled = SIGTERM;
+        }
+      });
+    }
     // The loop ends by itself once every connection has closed after a stop.
     // Every second it looks whether this server keeps the games' clock.
     auto next_lock_check = std::chrono::steady_clock::now() + std::chrono::seconds(1);
     while (!ioc.stopped()) {
       ioc.run_for(std::chrono::milliseconds(200));
       const auto now = std::chrono::steady_clock::now();
+      if (!stop_by && signalled != 0) stop_serving("signal " + std::to_string(signalled.load()));
       if (stop_by && now > *stop_by) break;
       if (!stop_by && now >= next_lock_check) {
         next_lock_check = now + std::chrono::seconds(1);
         service.keep_clock(lock.keeps_clock());
       }
     }
+    ioc.stop();
+    for (std::thread& t : others) t.join();
     service.flush();
     log_line("stopped");
     return 0;

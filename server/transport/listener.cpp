@@ -1,5 +1,7 @@
 #include "transport/listener.h"
 
+#include <boost/asio/bind_executor.hpp>
+#include <boost/asio/dispatch.hpp>
 #include <boost/asio/read.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -21,11 +23,12 @@ struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
   Impl(net::io_context& io, net::ssl::context& ssl_ctx, RequestHandler& handler_ref,
        tcp::acceptor listening, NetLimits lim)
       : ioc(io),
+        strand(net::make_strand(io)),
         ssl(ssl_ctx),
         handler(handler_ref),
         limits(lim),
         acceptor(std::move(listening)),
-        accept_pause(io),
+        accept_pause(strand),
         count(std::make_shared<ConnectionCount>()),
         all_queued(std::make_shared<QueuedBytes>(lim.queue_bytes_total)) {}
 
@@ -33,6 +36,9 @@ struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
   static constexpr std::chrono::milliseconds kLongestPause{2000};
 
   net::io_context& ioc;
+  // The listener's state (the sessions, the pause, the logs' throttles) is
+  // touched on this strand only: the loop may run on several threads.
+  net::strand<net::io_context::executor_type> strand;
   net::ssl::context& ssl;
   RequestHandler& handler;
   NetLimits limits;
@@ -48,30 +54,32 @@ struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
 
   void accept() {
     // Each connection on a strand of its own; the service posts to it.
-    acceptor.async_accept(net::make_strand(ioc), [self = shared_from_this()](beast::error_code ec,
-                                                                             tcp::socket socket) {
-      if (self->stopped) return;
-      if (ec) {
-        // Out of descriptors (or memory) the next accept fails at once:
-        // back off, doubling up to a limit, instead of spinning and
-        // filling the log.
-        self->accept_errors.write("accept: " + ec.message() + "; pausing accepts for " +
-                                  std::to_string(self->pause.count()) + " ms");
-        self->accept_pause.expires_after(self->pause);
-        self->pause = std::min(self->pause * 2, kLongestPause);
-        self->accept_pause.async_wait([self](beast::error_code wec) {
-          if (!wec && !self->stopped) self->accept();
-        });
-        return;
-      }
-      self->pause = kFirstPause;
-      if (self->from_balancer(socket)) {
-        self->read_proxy_header(std::move(socket));
-      } else {
-        self->admit(std::move(socket), {});
-      }
-      self->accept();
-    });
+    acceptor.async_accept(
+        net::make_strand(ioc),
+        net::bind_executor(
+            strand, [self = shared_from_this()](beast::error_code ec, tcp::socket socket) {
+              if (self->stopped) return;
+              if (ec) {
+                // Out of descriptors (or memory) the next accept fails at once:
+                // back off, doubling up to a limit, instead of spinning and
+                // filling the log.
+                self->accept_errors.write("accept: " + ec.message() + "; pausing accepts for " +
+                                          std::to_string(self->pause.count()) + " ms");
+                self->accept_pause.expires_after(self->pause);
+                self->pause = std::min(self->pause * 2, kLongestPause);
+                self->accept_pause.async_wait([self](beast::error_code wec) {
+                  if (!wec && !self->stopped) self->accept();
+                });
+                return;
+              }
+              self->pause = kFirstPause;
+              if (self->from_balancer(socket)) {
+                self->read_proxy_header(std::move(socket));
+              } else {
+                self->admit(std::move(socket), {});
+              }
+              self->accept();
+            }));
   }
 
   // The PROXY header (transport/proxy_header.h) is read a byte at a time,
@@ -95,39 +103,40 @@ struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
   void read_proxy_header(tcp::socket socket) {
     auto r = std::make_shared<ProxyRead>(std::move(socket));
     r->timer.expires_after(limits.handshake_timeout);
-    r->timer.async_wait([r](beast::error_code ec) {
+    r->timer.async_wait(net::bind_executor(strand, [r](beast::error_code ec) {
       if (ec) return;
       beast::error_code ignored;
       r->socket.close(ignored);
-    });
+    }));
     read_proxy_byte(r);
   }
 
   void read_proxy_byte(const std::shared_ptr<ProxyRead>& r) {
     net::async_read(
         r->socket, net::buffer(&r->byte, 1),
-        [self = shared_from_this(), r](beast::error_code ec, std::size_t) {
-          if (ec || self->stopped) return;
-          r->line.push_back(r->byte);
-          const bool ended = r->line.ends_with("\r\n");
-          if (!ended && r->line.size() < kMaxProxyHeader) return self->read_proxy_byte(r);
-          r->timer.cancel();
-          beast::error_code ignored;
-          const std::string peer =
-              canonical_address(r->socket.remote_endpoint(ignored).address().to_string());
-          const auto header =
-              parse_proxy_header(ended ? std::string_view(r->line).substr(0, r->line.size() - 2)
-                                       : std::string_view(r->line));
-          if (const auto* no = std::get_if<ProxyRefusal>(&header)) {
-            self->refusals.write("refused a connection from " + peer + ": " + no->why);
-            r->socket.close(ignored);
-            return;
-          }
-          const std::string& source = std::get<ProxySource>(header).address;
-          self->admit(std::move(r->socket),
-                      source.empty() ? std::optional<std::string>{}
-                                     : std::optional<std::string>{canonical_address(source)});
-        });
+        net::bind_executor(
+            strand, [self = shared_from_this(), r](beast::error_code ec, std::size_t) {
+              if (ec || self->stopped) return;
+              r->line.push_back(r->byte);
+              const bool ended = r->line.ends_with("\r\n");
+              if (!ended && r->line.size() < kMaxProxyHeader) return self->read_proxy_byte(r);
+              r->timer.cancel();
+              beast::error_code ignored;
+              const std::string peer =
+                  canonical_address(r->socket.remote_endpoint(ignored).address().to_string());
+              const auto header =
+                  parse_proxy_header(ended ? std::string_view(r->line).substr(0, r->line.size() - 2)
+                                           : std::string_view(r->line));
+              if (const auto* no = std::get_if<ProxyRefusal>(&header)) {
+                self->refusals.write("refused a connection from " + peer + ": " + no->why);
+                r->socket.close(ignored);
+                return;
+              }
+              const std::string& source = std::get<ProxySource>(header).address;
+              self->admit(std::move(r->socket),
+                          source.empty() ? std::optional<std::string>{}
+                                         : std::optional<std::string>{canonical_address(source)});
+            }));
   }
 
   // `from`: the client's address as the PROXY header gave it; none: the
@@ -175,17 +184,19 @@ tcp::endpoint Listener::local_endpoint() const {
 }
 
 void Listener::start() {
-  impl_->accept();
+  net::dispatch(impl_->strand, [impl = impl_] { impl->accept(); });
 }
 
 void Listener::stop() {
-  impl_->stopped = true;
-  beast::error_code ec;
-  impl_->acceptor.close(ec);
-  impl_->accept_pause.cancel();
-  for (auto& w : impl_->sessions) {
-    if (auto s = w.lock()) s->stop();
-  }
+  net::dispatch(impl_->strand, [impl = impl_] {
+    impl->stopped = true;
+    beast::error_code ec;
+    impl->acceptor.close(ec);
+    impl->accept_pause.cancel();
+    for (auto& w : impl->sessions) {
+      if (auto s = w.lock()) s->stop();
+    }
+  });
 }
 
 }  // namespace naumachia::server

@@ -1,5 +1,6 @@
 #include "transport/session.h"
 
+#include <boost/asio/dispatch.hpp>
 #include <boost/asio/ssl/stream.hpp>
 
 #include "base/addresses.h"
@@ -45,10 +46,13 @@ Session::~Session() {
 }
 
 void Session::run() {
-  beast::get_lowest_layer(ws_).expires_after(limits_.handshake_timeout);
-  ws_.next_layer().async_handshake(
-      net::ssl::stream_base::server,
-      beast::bind_front_handler(&Session::on_handshake, shared_from_this()));
+  // On the connection's strand from the first step: the listener's runs
+  // elsewhere, perhaps on another thread.
+  net::dispatch(ws_.get_executor(), [self = shared_from_this()] {
+    beast::get_lowest_layer(self->ws_).expires_after(self->limits_.handshake_timeout);
+    self->ws_.next_layer().async_handshake(net::ssl::stream_base::server,
+                                           beast::bind_front_handler(&Session::on_handshake, self));
+  });
 }
 
 void Session::send(std::string frame) {

@@ -443,3 +443,68 @@ TEST_CASE("bad input gets precise errors and the server carries on") {
     CHECK(env.has_scenarios());
   }
 }
+
+TEST_CASE(
+    "threads: a server on four threads answers each connection's requests in order while "
+    "eight connections play at once, and --threads refuses what is not 1 to 64") {
+  TempDir dir;
+  ServerProcess server(dir.path(), {"--threads", "4"});
+  CHECK(server.log().find("(4 threads)") != std::string::npos);
+  constexpr int kPairs = 4;
+  constexpr int kRequests = 60;
+  std::vector<std::unique_ptr<Connection>> players;
+  for (int i = 0; i < 2 * kPairs; ++i)
+    players.push_back(naumachia::testing::sign_up(server, "player" + std::to_string(i)));
+  std::vector<std::uint64_t> games;
+  for (int i = 0; i < kPairs; ++i)
+    games.push_back(naumachia::testing::start_duel(*players[2 * i], *players[2 * i + 1]));
+  // Each connection sends its requests all at once, numbered, then its
+  // orders; the answers come back in the order asked.
+  std::vector<std::string> problems(players.size());
+  std::vector<std::thread> threads;
+  for (std::size_t p = 0; p < players.size(); ++p) {
+    threads.emplace_back([&, p] {
+      Connection& c = *players[p];
+      proto::Envelope get;
+      get.set_version(proto::PROTOCOL_VERSION);
+      get.mutable_get_game()->set_game_id(games[p / 2]);
+      for (int i = 1; i <= kRequests; ++i) {
+        get.set_request_id(static_cast<std::uint64_t>(1000 + i));
+        c.send_raw(get.SerializeAsString());
+      }
+      std::uint64_t expected = 1001;
+      while (expected <= 1000 + kRequests) {
+        const auto frame = c.next_raw(ms(20000));
+        proto::Envelope env;
+        if (!frame || !env.ParseFromString(*frame)) {
+          problems[p] = "no answer to request " + std::to_string(expected);
+          return;
+        }
+        if (env.request_id() == 0) continue;  // a push
+        if (env.request_id() != expected || !env.has_detail()) {
+          problems[p] = "request " + std::to_string(expected) + " answered by " +
+                        std::to_string(env.request_id());
+          return;
+        }
+        ++expected;
+      }
+      const auto r = naumachia::testing::submit(c, games[p / 2], 1, {p % 2 ? "bid 2" : "bid 3"});
+      if (!r.has_orders_accepted()) problems[p] = "orders refused: " + r.error().message();
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  for (const std::string& problem : problems) CHECK_MESSAGE(problem.empty(), problem);
+  // Every duel resolved its first step once, with both bids.
+  for (int i = 0; i < kPairs; ++i) {
+    const auto d = naumachia::testing::game_detail(*players[2 * i], games[i]);
+    CHECK(d.summary().step() == 2);
+  }
+  CHECK(admin(server, "verify").status == 0);
+
+  for (const char* bad : {"0", "65", "x"}) {
+    const auto r =
+        naumachia::testing::run_command(std::string(NAUMACHIA_TEST_SERVER) + " --threads " + bad);
+    CHECK(r.status == 2);
+    CHECK(r.output.find("--threads wants") != std::string::npos);
+  }
+}
