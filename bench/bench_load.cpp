@@ -387,12 +387,13 @@ void print_protocol_notes(std::ostream& out, nb::Results& r) {
   out << "pushes read and ignored during the order loads: " << r.pushes << "\n";
   for (const nb::PeerRun& run : r.peer) {
     out << "boardgame.io " << (run.store == "memory" ? "in memory" : "FlatFile")
-        << ", one match per connection; moves in each match's log at the end of each loop:";
+        << ", one match per connection; moves in each match's log at the end of each loop, "
+           "and moves/s in the window's first and last fifths:\n";
     for (const auto& [n, l] : run.levels) {
-      out << " " << n << " connection" << (n == 1 ? "" : "s") << " " << l.log_min << " to "
-          << l.log_max << ";";
+      out << "  " << plural(n, "connection") << ": " << l.log_min << " to " << l.log_max
+          << " moves; " << fixed(l.first_fifth, 1) << " then " << fixed(l.last_fifth, 1)
+          << " moves/s\n";
     }
-    out << "\n";
   }
 }
 

@@ -94,11 +94,15 @@ void drive(const PeerOptions& o, const std::string& store, ChildProcess& server,
       l.unanswered = static_cast<std::uint64_t>(number_field(*line, "unanswered").value_or(0));
       l.log_min = static_cast<std::uint64_t>(number_field(*line, "log_min").value_or(0));
       l.log_max = static_cast<std::uint64_t>(number_field(*line, "log_max").value_or(0));
+      l.first_fifth = number_field(*line, "first_fifth_per_second").value_or(0);
+      l.last_fifth = number_field(*line, "last_fifth_per_second").value_or(0);
       std::cerr << "closed loop, " << n << " connection" << (n == 1 ? "" : "s") << ", " << who
                 << ": " << fixed(l.per_second, 1) << " moves/s, p50 " << fixed(l.p50_ms, 3)
                 << " ms, p99 " << fixed(l.p99_ms, 3) << " ms; CPU: load generator "
                 << fixed(l.generator_cpu, 0) << "%, server " << fixed(l.server_cpu, 0)
-                << "%; each match's log " << l.log_min << " to " << l.log_max << " moves\n";
+                << "%; each match's log " << l.log_min << " to " << l.log_max
+                << " moves; the window's first fifth " << fixed(l.first_fifth, 1)
+                << " moves/s, its last " << fixed(l.last_fifth, 1) << "\n";
       if (l.failed || l.unanswered) {
         failures.push_back(who + " at " + std::to_string(n) + " connections: " +
                            std::to_string(l.failed) + " failed, " + std::to_string(l.unanswered) +
@@ -135,6 +139,7 @@ std::string find_program(const std::string& name) {
 
 std::string peer_unavailable(const std::string& node, const std::string& dir) {
   if (node.empty()) return "Node.js (node) not found on PATH";
+  if (access(node.c_str(), X_OK) != 0) return "Node.js: " + node + " is not a program";
   std::error_code ec;
   if (!std::filesystem::exists(dir + "/node_modules/boardgame.io/package.json", ec)) {
     return "its npm packages are not installed in " + dir +

@@ -38,6 +38,8 @@ struct PeerLevel {
   std::uint64_t failed = 0;
   std::uint64_t unanswered = 0;
   std::uint64_t log_min = 0, log_max = 0;  // moves in each match's log at the end
+  // Moves/s in the window's first and last fifths (the logs grow meanwhile).
+  double first_fifth = 0, last_fifth = 0;
 };
 
 struct PeerRun {

@@ -176,7 +176,9 @@ const sleepUntil = (t) => new Promise((r) => setTimeout(r, Math.max(0, t - perfo
 // One closed loop at `n` connections; `priming`: nothing is printed.
 async function level(o, n, priming = false) {
   const players = await openPlayers(o, n);
-  const r = { completed: 0, failed: 0, firstFailure: '', latencies: [] };
+  // The moves answered in the window's first and last fifths: how the rate
+  // changes as the matches' logs grow.
+  const r = { completed: 0, failed: 0, firstFailure: '', latencies: [], first: 0, last: 0 };
   const measureFrom = performance.now() + (priming ? 0 : o.warmup * 1000);
   const until = measureFrom + (priming ? o.prime : o.seconds) * 1000;
   let outstanding = 0;
@@ -194,6 +196,9 @@ async function level(o, n, priming = false) {
       if (now >= measureFrom && now < until) {
         ++r.completed;
         r.latencies.push(now - from);
+        const fifth = (until - measureFrom) / 5;
+        if (now < measureFrom + fifth) ++r.first;
+        if (now >= until - fifth) ++r.last;
       }
       if (now < until) issue(p);
     });
@@ -218,6 +223,8 @@ async function level(o, n, priming = false) {
     seconds: o.seconds,
     moves: r.completed,
     moves_per_second: r.completed / o.seconds,
+    first_fifth_per_second: r.first / (o.seconds / 5),
+    last_fifth_per_second: r.last / (o.seconds / 5),
     p50_ms: percentile(r.latencies, 0.5),
     p99_ms: percentile(r.latencies, 0.99),
     failed: r.failed,
