@@ -2,7 +2,9 @@
 // echo server (naumachia-bench-echo) measured in the same run on the same
 // machine, so that the ratios mean something where the absolute figures do
 // not. Both servers run pinned to one CPU and the load generator to another;
-// every client runs asynchronously on the generator's one thread.
+// every client runs asynchronously on the generator's one thread. A peer,
+// boardgame.io's own server (bench/peer), is then measured in closed loops
+// at 1, 16 and 64 connections, pinned the same way, beside naumachia's rows.
 //
 // It prints progress on stderr and, at the end, a table (measure | echo |
 // naumachia | ratio) and the targets, met or missed, on stdout. Exit status
@@ -34,7 +36,7 @@ namespace {
 
 constexpr const char* kUsage =
     R"(usage: naumachia-bench-load --server PATH --echo PATH --admin PATH [--quick] [--seconds N]
-                            [--postgresql URI]
+                            [--postgresql URI] [--no-peer] [--peer DIR] [--node PATH]
 
 Measures naumachia-server under load next to a TLS WebSocket echo server:
 closed loops at 1, 16, 64 and 256 connections, an open loop at half of
@@ -62,6 +64,18 @@ the end (and kept, with the servers' logs, when something failed).
                   the same CPU, for the rows "two servers": the order load
                   with its connections half on each, and whole tables whose
                   seats alternate between them
+  --no-peer       do not measure the peer: boardgame.io 0.50 serving a minimal
+                  game (a move checked and stored) over its socket.io protocol,
+                  its server pinned to the servers' CPU and its load generator
+                  (Node.js) to the load generator's, in closed loops at 1, 16
+                  and 64 connections, with its in-memory store and with its
+                  FlatFile store (docs/performance.md). Without Node.js or the
+                  peer's npm packages the peer is not measured, and the output
+                  says so
+  --peer DIR      the peer's directory, with its npm packages installed
+                  (default: this source tree's bench/peer; scripts/install-deps.sh
+                  --bench installs them)
+  --node PATH     Node.js (default: node on PATH)
 )";
 
 // Returns 0 to go on, else an exit status (the message printed).
@@ -83,6 +97,12 @@ int parse_options(int argc, char** argv, nb::Settings& s) {
       s.quick = true;
     } else if (a == "--postgresql" && has_value) {
       s.postgresql = argv[++i];
+    } else if (a == "--no-peer") {
+      s.peer = false;
+    } else if (a == "--peer" && has_value) {
+      s.peer_dir = argv[++i];
+    } else if (a == "--node" && has_value) {
+      s.node = argv[++i];
     } else if (a == "--seconds" && has_value) {
       try {
         seconds = std::stod(argv[++i]);
@@ -109,8 +129,11 @@ int parse_options(int argc, char** argv, nb::Settings& s) {
     s.world_games = 60;
     s.history_steps = 6;
     s.long_steps = 10;
+    s.peer_prime_seconds = 1;
   }
   if (seconds) s.seconds = *seconds;
+  if (s.peer_dir.empty()) s.peer_dir = NAUMACHIA_PEER_DIR;
+  if (s.node.empty()) s.node = nb::find_program("node");
   return 0;
 }
 
@@ -139,6 +162,38 @@ std::optional<double> cpu_at(const std::map<std::size_t, nb::CpuUse>& m, std::si
   const double v = generator ? it->second.generator : it->second.server;
   if (v < 0) return std::nullopt;
   return v;
+}
+
+// The peer's closed loops beside naumachia's at the same numbers of
+// connections: the peer in the baseline column, so that the ratio is
+// naumachia's figure over the peer's.
+void add_peer_rows(nb::Table& t, const nb::Settings& s, nb::Results& r) {
+  if (!r.peer_skipped.empty()) {
+    t.section("peer, boardgame.io: NOT MEASURED (" + r.peer_skipped + ")");
+    return;
+  }
+  for (const nb::PeerRun& run : r.peer) {
+    const std::string store = run.store == "memory" ? "in memory" : "FlatFile";
+    t.section("peer: boardgame.io 0.50 (its server, socket.io over TLS), its " +
+              (run.store == "memory" ? std::string("InMemory") : store) +
+              " store, one match per connection, a move checked and stored, closed loop; "
+              "baseline column: boardgame.io, ratio: naumachia's submit_orders over it");
+    for (std::size_t n : s.peer_levels) {
+      const auto it = run.levels.find(n);
+      const auto peer = [&](double nb::PeerLevel::*field) -> std::optional<double> {
+        if (it == run.levels.end() || it->second.*field < 0) return std::nullopt;
+        return it->second.*field;
+      };
+      const std::string c = "boardgame.io " + store + ", " + plural(n, "connection");
+      t.add(c + ": moves/s", peer(&nb::PeerLevel::per_second), rate_at(r.closed_ours, n), 1);
+      t.add(c + ": p50", peer(&nb::PeerLevel::p50_ms), percentile_at(r.closed_ours, n, 0.5), 3);
+      t.add(c + ": p99", peer(&nb::PeerLevel::p99_ms), percentile_at(r.closed_ours, n, 0.99), 3);
+      t.add(c + ": server CPU", peer(&nb::PeerLevel::server_cpu),
+            cpu_at(r.closed_cpu_ours, n, false), 0);
+      t.add(c + ": load generator CPU", peer(&nb::PeerLevel::generator_cpu),
+            cpu_at(r.closed_cpu_ours, n, true), 0);
+    }
+  }
 }
 
 nb::Table build_table(const nb::Settings& s, nb::Results& r) {
@@ -179,6 +234,7 @@ nb::Table build_table(const nb::Settings& s, nb::Results& r) {
   two("two servers, " + plural(s.open_loop_connections, "connection") + ", half on each",
       r.two_servers);
   two("two servers, whole tables, seats alternating", r.two_servers_tables);
+  add_peer_rows(t, s, r);
   t.section("open loop: " + plural(s.open_loop_connections, "connection") + " at " +
             fixed(r.open_rate, 1) +
             " requests/s (half of naumachia's best); latency from the "
@@ -329,6 +385,54 @@ void print_protocol_notes(std::ostream& out, nb::Results& r) {
   print_log("game read by events/replay", r.history);
   print_log("game replayed by naumachia-admin", r.long_game);
   out << "pushes read and ignored during the order loads: " << r.pushes << "\n";
+  for (const nb::PeerRun& run : r.peer) {
+    out << "boardgame.io " << (run.store == "memory" ? "in memory" : "FlatFile")
+        << ", one match per connection; moves in each match's log at the end of each loop, "
+           "and moves/s in the window's first and last fifths:\n";
+    for (const auto& [n, l] : run.levels) {
+      out << "  " << plural(n, "connection") << ": " << l.log_min << " to " << l.log_max
+          << " moves; " << fixed(l.first_fifth, 1) << " then " << fixed(l.last_fifth, 1)
+          << " moves/s\n";
+    }
+  }
+}
+
+// The peer runs once naumachia's servers are stopped, on the same CPUs, with
+// naumachia-server's TLS pair.
+void run_peer(const nb::Settings& s, const nb::Servers& servers, nb::Results& r) {
+  if (!s.peer) {
+    r.peer_skipped = "--no-peer";
+    return;
+  }
+  if (servers.dir.empty()) {
+    r.peer_skipped = "the benchmark failed before it started";
+    return;
+  }
+  r.peer_skipped = nb::peer_unavailable(s.node, s.peer_dir);
+  const std::string cert = servers.dir + "/cert.pem", key = servers.dir + "/key.pem";
+  std::error_code ec;
+  if (r.peer_skipped.empty() &&
+      (!std::filesystem::exists(cert, ec) || !std::filesystem::exists(key, ec))) {
+    r.peer_skipped = "no TLS pair in " + servers.dir;
+  }
+  if (!r.peer_skipped.empty()) {
+    std::cerr << "the peer, boardgame.io, is not measured: " << r.peer_skipped << "\n";
+    return;
+  }
+  nb::PeerOptions o;
+  o.node = s.node;
+  o.dir = s.peer_dir;
+  o.work_dir = servers.dir;
+  o.cert = cert;
+  o.key = key;
+  o.levels = s.peer_levels;
+  o.warmup_seconds = s.warmup_seconds;
+  o.seconds = s.seconds;
+  o.prime_seconds = s.peer_prime_seconds;
+  o.server_cpu = servers.cpu;
+  o.generator_cpu = servers.generator_cpu;
+  std::cerr << "the peer, boardgame.io (" << s.peer_dir << ", " << s.node << ")...\n";
+  r.peer = nb::measure_peer(o, r.failures);
 }
 
 }  // namespace
@@ -347,6 +451,7 @@ int main(int argc, char** argv) {
     const std::vector<int> cpus = nb::usable_cpus();
     if (cpus.size() >= 2 && nb::pin_self(cpus[1])) {
       servers.cpu = cpus[0];
+      servers.generator_cpu = cpus[1];
       std::cerr << "servers pinned to CPU " << cpus[0] << ", load generator to CPU " << cpus[1]
                 << "\n";
     } else {
@@ -420,6 +525,7 @@ int main(int argc, char** argv) {
   if (echo) nb::stop_server("naumachia-bench-echo", *echo, results.failures);
   if (ours && !servers.ours_stopped) nb::stop_server("naumachia-server", *ours, results.failures);
   if (second) nb::stop_server("the second naumachia-server", *second, results.failures);
+  run_peer(settings, servers, results);
 
   postgresql.reset();  // the server is gone: its database is dropped
   std::cout << "\nnaumachia load benchmark" << (settings.quick ? " (--quick)" : "")

@@ -9,6 +9,7 @@
 #include "load_client.h"
 #include "load_driver.h"
 #include "load_game.h"
+#include "load_peer.h"
 #include "processes.h"
 
 namespace naumachia::bench {
@@ -29,6 +30,13 @@ struct Settings {
   std::uint64_t long_steps = 64;    // steps of the game the admin tool replays
   std::size_t cost_loaders = 4;     // connections loading the server while the probe runs
   milliseconds probe_every{5};
+  // The peer measured beside naumachia (bench/load_peer.h); its closed loops
+  // run at these numbers of connections, each also measured for naumachia.
+  bool peer = true;
+  std::string peer_dir;  // bench/peer
+  std::string node;      // empty: looked up on PATH
+  std::vector<std::size_t> peer_levels{1, 16, 64};
+  double peer_prime_seconds = 5;  // play, not measured, before the peer's first window
 
   Timing timing() const;
 };
@@ -46,6 +54,7 @@ struct Servers {
   std::string dir;            // the temporary directory
   std::string db;             // naumachia-server's database
   int cpu = -1;               // the CPU the servers (and the admin tool) are pinned to; -1 = none
+  int generator_cpu = -1;     // the load generator's CPU (the peer's generator too); -1 = none
   bool ours_stopped = false;  // stopped on purpose, before the admin replay
 };
 
@@ -104,6 +113,9 @@ struct Results {
   std::optional<double> admin_ms;
   std::uint64_t admin_steps = 0;
   std::uint64_t pushes = 0;  // pushes read (and ignored) during the order loads
+  // The peer: its runs (in memory, FlatFile), or why it was not measured.
+  std::vector<PeerRun> peer;
+  std::string peer_skipped;
   std::vector<std::string> failures;
 };
 
