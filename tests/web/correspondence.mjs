@@ -171,8 +171,12 @@ await run('node correspondence.mjs SERVER OUT_DIR', async ({newPage, outDir, mai
     await page.click('#refresh-games');
     const r = `#games tr[data-game="${trafalgar}"]`;
     await page.waitForSelector(`${r} select`);
-    await page.$eval(`${r} select`, (s, v) => (s.value = v), seat);
-    await page.$eval(`${r} button`, (b) => b.click());
+    // The seat chosen and Join pressed in one step in the page: a push (the
+    // other's join) redraws the list, and the choice with it.
+    await page.$eval(r, (row, v) => {
+      row.querySelector('select').value = v;
+      row.querySelector('button').click();
+    }, seat);
     const joined = await page.waitForFunction((g) => location.hash === `#game=${g}`, {timeout: 20000}, trafalgar)
         .then(() => true, () => false);
     check(joined, `${seat === '1' ? 'bob' : 'carol'} joins game ${trafalgar} (${await text(page, '#status')}; ` +
