@@ -4,8 +4,9 @@
 // Short of a loss, a crippled ship is on the way to one (3.1.6: a second
 // cripple sinks her); a ship whose bow is on an enemy (3.1.4) may ram it at
 // once with the odds of 3.3.1, grappled ships may be boarded (3.3.5), and a
-// ship within an enemy's reach lies open at the angle it shows him. Reads
-// only the position it is asked about.
+// ship within an enemy's reach lies open at the angle it shows him; a side
+// that has lost more ships than the enemy may fail its morale check
+// (3.2.10). Reads only the position it is asked about.
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -16,6 +17,11 @@
 namespace naumachia::classis {
 
 namespace {
+
+// How much of a defeat a morale check the side would fail stands for
+// before its chit is drawn (3.2.10): the battle may be decided otherwise
+// first, or the losses evened.
+constexpr double kMorale = 0.6;
 
 // What may come of one ship's side of a contest: probabilities.
 struct Fate {
@@ -158,10 +164,30 @@ double Board::standing(Side side) const {
       ++movers;
     }
   }
+  // Classis 3.2.10: a side that has lost more ships than the enemy when its
+  // Morale Check chit comes out (in the cup from the turn after its first
+  // loss, 2.1) concedes unless its admiral rolls more than the ships lost
+  // (1d6, -1 below average, +1 above); a lost admiral fails at once. The
+  // chance of failing counts as that part of a defeat (1 in the shares).
+  const auto morale_risk = [&](Side x) {
+    const int mine_lost = losses(x);
+    if (mine_lost <= losses(enemy(x)) || first_loss_[static_cast<std::size_t>(index(x))] == 0)
+      return 0.0;
+    const Commander* admiral = nullptr;
+    for (const auto& [cid, c] : commanders_)
+      if (c.side == x && c.admiral) admiral = &c;
+    double fail = 1;
+    if (admiral && !admiral->lost) {
+      const int mod = admiral->rating == 2 ? -1 : admiral->rating == 4 ? 1 : 0;
+      // It fails on a die of the ships lost less the modifier, or less.
+      fail = std::clamp(mine_lost - mod, 0, 6) / 6.0;
+    }
+    return kMorale * fail;
+  };
   const auto i = static_cast<std::size_t>(index(side));
   const auto j = static_cast<std::size_t>(index(enemy(side)));
-  const double mine = share(lost[i], start_ships_[i], start_ram_[i]);
-  const double theirs = share(lost[j], start_ships_[j], start_ram_[j]);
+  const double mine = share(lost[i], start_ships_[i], start_ram_[i]) + morale_risk(side);
+  const double theirs = share(lost[j], start_ships_[j], start_ram_[j]) + morale_risk(enemy(side));
   // Closing with the enemy, a little: a battle is won only by fighting it.
   const double closing = movers ? -0.002 * approach / movers : 0;
   return 100 * (theirs - mine) + closing;

@@ -66,6 +66,22 @@ TEST_CASE("Classis 4.0: a battle won stands above any still fought, a battle los
   CHECK((*won)->standing(kSecond) < fought->standing(kSecond));
 }
 
+TEST_CASE("Classis 3.2.10: a side that has lost more ships stands worse when its admiral is lost") {
+  // The first side has lost R2 and the second nothing: at its Morale Check
+  // its admiral must roll more than one, and a lost admiral fails at once.
+  Pos held = duel();
+  held.ships[1] = "R2 trireme 0 A 1003 S sunk";
+  held.losses = "2 0 6 6 20 20";
+  Pos lost = held;
+  lost.commanders[0] = "CA 0 3 1 A 1 Navarch";
+  CHECK(standing_of(lost, kFirst) < standing_of(held, kFirst));
+  CHECK(standing_of(lost, kSecond) > standing_of(held, kSecond));
+  // A poorer admiral fails more often (3.2.10: -1 below average).
+  Pos poor = held;
+  poor.commanders[0] = "CA 0 2 1 A 0 Navarch";
+  CHECK(standing_of(poor, kFirst) < standing_of(held, kFirst));
+}
+
 namespace {
 
 // The computer's orders for `seat` on the position, with the budget the
