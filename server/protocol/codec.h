@@ -92,7 +92,7 @@ class Reply {
   void handle_again_by(Again again) { again_ = std::move(again); }
   // Handles the request again (at most kMaxAgain times); false when it may
   // not be, and the caller fails it.
-  static constexpr int kMaxAgain = 5;
+  static constexpr int kMaxAgain = 10;
   bool handle_again(const std::shared_ptr<Reply>& self);
 
  private:
