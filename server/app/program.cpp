@@ -680,6 +680,17 @@ int run_server(int argc, char** argv, const Registry& registry, ComputerPlayers 
     // The other threads run the loop until it ends; an exception escaping a
     // handler is a bug: it is logged, and the server stops as if signalled.
     std::vector<std::thread> others;
+    // Joined however this scope ends (an exception from the loop here too).
+    struct JoinOthers {
+      boost::asio::io_context& ioc;
+      std::vector<std::thread>& threads;
+      void join() {
+        ioc.stop();
+        for (std::thread& t : threads)
+          if (t.joinable()) t.join();
+      }
+      ~JoinOthers() { join(); }
+    } join_others{ioc, others};
     for (int i = 1; i < o.threads; ++i) {
       others.emplace_back([&ioc, &signalled] {
         try {
@@ -703,8 +714,7 @@ int run_server(int argc, char** argv, const Registry& registry, ComputerPlayers 
         service.keep_clock(lock.keeps_clock());
       }
     }
-    ioc.stop();
-    for (std::thread& t : others) t.join();
+    join_others.join();
     service.flush();
     log_line("stopped");
     return 0;
