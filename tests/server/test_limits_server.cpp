@@ -178,8 +178,6 @@ struct PictureGame {
   }
 };
 
-// Options that let one session flood: the request rate and the caps on
-// connections per user and per session, which are tested on their own.
 // The test client keeps a read pending while it sends, so it reads the
 // answers a server writes while the requests are still going out. Its
 // answers stay unread only if the server cannot write them meanwhile: on
@@ -187,6 +185,8 @@ struct PictureGame {
 // themselves are taken under a lock or atomically, on any number of threads.
 constexpr const char* kOneThread = "1";
 
+// Options that let one session flood: the request rate and the caps on
+// connections per user and per session, which are tested on their own.
 std::vector<std::string> flood_options(std::vector<std::string> more) {
   std::vector<std::string> o{"--request-rate",
                              "100000",
@@ -253,9 +253,10 @@ TEST_CASE(
   // Neither the pause nor the cap on expensive requests: the server-wide
   // budget alone bounds what connections that do not read hold.
   TempDir dir;
-  ServerProcess server(dir.path(),
-                       flood_options({"--pause-reading-bytes", "1000000000", "--expensive-per-user",
-                                      "100000", "--queue-bytes-total", "4000000"}));
+  ServerProcess server(
+      dir.path(),
+      flood_options({"--pause-reading-bytes", "1000000000", "--expensive-per-user", "100000",
+                     "--queue-bytes-total", "4000000", "--threads", kOneThread}));
   PictureGame g(server);
   const int n = static_cast<int>(std::min<std::size_t>(250, 24 * kMB / g.size));
   const auto flooders = g.flood(server, 4, n);
