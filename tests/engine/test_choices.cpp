@@ -26,7 +26,7 @@ using naumachia::testing::has;
 // the full check runs in the normal build.
 #if defined(NAUMACHIA_UNDER_ASAN)
 constexpr int kAgreementSteps = 2;
-constexpr std::size_t kMostLines = 50;
+constexpr std::size_t kMostLines = 20;
 constexpr bool kShortened = true;
 #else
 constexpr int kAgreementSteps = 24;
