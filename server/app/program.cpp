@@ -636,8 +636,9 @@ int run_server(int argc, char** argv, const Registry& registry, ComputerPlayers 
     }
     fit_descriptor_limit(o.net);
     // `threads` threads run the loop: each connection's work runs on a
-    // strand of its own, the service's on one strand, the listener's on
-    // another; the storage writer and the workers post to them.
+    // strand of its own (on one thread: on the service's), the service's on
+    // one strand, the listener's on another; the storage writer and the
+    // workers post to them.
     boost::asio::io_context ioc{o.threads};
     auto listening = Listener::open(ioc, {boost::asio::ip::make_address(o.host), o.port});
     if (o.service.notify.server_url.empty())
@@ -650,7 +651,10 @@ int run_server(int argc, char** argv, const Registry& registry, ComputerPlayers 
                  : std::string("no SMTP relay (--smtp): notices by webhook only"));
     boost::asio::ssl::context ssl(boost::asio::ssl::context::tls_server);
     log_line("TLS certificate SHA-256 fingerprint " + load_or_create_identity(ssl, o.cert, o.key));
-    Listener listener(ioc, ssl, service, std::move(listening), o.net);
+    // On one thread, every connection runs on the service's strand: a
+    // request goes to the service and its answer back without a hop.
+    Listener listener(ioc, ssl, service, std::move(listening), o.net,
+                      o.threads == 1 ? std::optional(service.strand()) : std::nullopt);
     // The games' deadlines run from now, whether or not anyone connects.
     service.keep_clock(lock.keeps_clock());
     service.start();

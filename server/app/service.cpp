@@ -99,18 +99,28 @@ Service::~Service() {
 
 void Service::handle(ConnectionState& conn, std::shared_ptr<Outbox> outbox,
                      proto::Envelope request) {
-  net::post(strand_, [this, &conn, outbox = std::move(outbox), in = std::move(request)] {
-    auto reply = std::make_shared<Reply>(in.request_id(), outbox);
+  auto handle_it = [this, &conn, outbox = std::move(outbox),
+                    in = std::make_shared<const proto::Envelope>(std::move(request))] {
+    auto reply = std::make_shared<Reply>(in->request_id(), outbox);
     // A change another server beat to the game is made again from the start
     // (Coordinator::commit), on the strand where the conflict is met.
     reply->handle_again_by([this, &conn, outbox, in](const ReplyPtr& again) {
-      guarded(again, [&] { dispatch(conn, outbox, in, again); });
+      guarded(again, [&] { dispatch(conn, outbox, *in, again); });
     });
-    reply->count_in(figures_.get(), request_kind(in));
-    guarded(reply, [&] { dispatch(conn, outbox, in, reply); });
+    reply->count_in(figures_.get(), request_kind(*in));
+    guarded(reply, [&] { dispatch(conn, outbox, *in, reply); });
     // A request may read a game into memory, or (evicting) drop one.
     figures_->games_in_memory.set(static_cast<std::int64_t>(coordinator_.cached_games()));
-  });
+  };
+  // On a server of one thread the connection's work runs on this strand too,
+  // and the request is handled at once, without a hop; else it is queued on
+  // the strand (never run there from the connection's thread, which would
+  // run whatever else waits on the strand there too).
+  if (strand_.running_in_this_thread()) {
+    handle_it();
+  } else {
+    net::post(strand_, std::move(handle_it));
+  }
 }
 
 void Service::disconnect(ConnectionState& conn, std::shared_ptr<Outbox> outbox) {

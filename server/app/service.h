@@ -80,6 +80,10 @@ class Service : public RequestHandler {
   // Waits for the workers and for every write handed in to be durable.
   ~Service();
 
+  // The strand the service's work runs on. A server of one thread runs its
+  // connections on it too (Listener), so that handing a request in and its
+  // answer out are calls.
+  boost::asio::strand<boost::asio::io_context::executor_type> strand() const { return strand_; }
   // Any thread. Handles `request` on the service's strand; the response (and
   // any pushes) go to `outbox`. `conn` must live as long as `outbox`.
   void handle(ConnectionState& conn, std::shared_ptr<Outbox> outbox,
@@ -158,7 +162,7 @@ class Service : public RequestHandler {
   // every second) succeeded.
   std::atomic<bool> clock_running_{false};
   std::atomic<bool> database_answers_{true};
-  bool keeps_clock_ = true;   // on the strand
+  bool keeps_clock_ = true;  // on the strand
   bool clock_told_ = false;  // keep_clock was called: whose the clock is was logged
   // PostgreSQL: the servers sharing the database, their news, and the token
   // buckets that hold across them.

@@ -196,17 +196,25 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
     told = cluster_->game_changed(id, version + 1, w.events.empty() ? 0 : seq(0),
                                   w.events.empty() ? 0 : seq(w.events.size() - 1));
   }
-  // The job gets its own copy of the events: they are encoded for storage on
-  // the writer's thread while this one pushes the originals.
-  StorageWriter::Work job = [ops = std::move(w.ops), events = w.events, id, version,
+  // Each event is encoded once, here: the writer stores these bytes, and
+  // its push to readers who may see it whole is made of them (Fanout::push).
+  auto encoded = std::make_shared<std::vector<std::string>>();
+  std::vector<std::int64_t> seqs;
+  encoded->reserve(w.events.size());
+  seqs.reserve(w.events.size());
+  for (const proto::GameEvent& e : w.events) {
+    encoded->push_back(e.SerializeAsString());
+    seqs.push_back(static_cast<std::int64_t>(e.seq()));
+  }
+  StorageWriter::Work job = [ops = std::move(w.ops), encoded, seqs = std::move(seqs), id, version,
                              told = std::move(told)](Tables& s) {
     s.fence_game(id, version);
     for (const auto& op : ops) op(s);
-    for (const proto::GameEvent& e : events)
-      s.insert_event(id, static_cast<std::int64_t>(e.seq()), e.SerializeAsString());
+    for (std::size_t i = 0; i < seqs.size(); ++i) s.insert_event(id, seqs[i], (*encoded)[i]);
     if (!told.empty()) s.database().notify(kClusterChannel, told);
   };
   writer_.submit(std::move(job), [this, g, reply, answered, notices, events = std::move(w.events),
+                                  encoded = std::move(encoded),
                                   readers = std::move(readers), kept = std::move(w.kept),
                                   then = std::move(then),
                                   finally = std::move(finally)](std::exception_ptr failure) {
@@ -233,7 +241,8 @@ void Coordinator::commit(const GamePtr& g, Writes w, const ReplyPtr& reply,
       if (auto it = games_.find(g->row.id); it != games_.end() && it->second == g) games_.erase(it);
     } else {
       // Durable now: nothing below may say that nothing changed.
-      push(g->row.id, events, readers, reply ? reply->outbox() : nullptr, answered);
+      push(g->row.id, events, readers, reply ? reply->outbox() : nullptr, answered,
+           encoded.get());
       if (notices && notices_queued_) notices_queued_();
       if (then) guarded_after_commit(reply, kept, then);
     }
@@ -314,9 +323,9 @@ void Coordinator::forget_copies() {
 
 void Coordinator::push(std::int64_t game_id, const std::vector<proto::GameEvent>& events,
                        const std::vector<Reader>& readers, const Outbox* requester,
-                       std::uint64_t answered) {
+                       std::uint64_t answered, const std::vector<std::string>* encoded) {
   try {
-    fanout_.push(events, readers, requester, answered);
+    fanout_.push(events, readers, requester, answered, encoded);
   } catch (const std::exception& e) {
     log_line(game_label(game_id) + ": pushing its events failed (" + e.what() +
              "); its readers catch up by asking for the events");

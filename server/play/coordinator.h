@@ -189,12 +189,13 @@ class Coordinator {
   // then the requests that waited for the change (settled).
   void commit(const GamePtr& g, Writes w, const ReplyPtr& reply, std::function<void()> then,
               std::function<void()> finally = nullptr);
-  // Pushes durable events to their readers. A connection that cannot take
-  // them fails no request: the failure is logged, and readers catch up with
-  // an EventsRequest.
+  // Pushes durable events to their readers (`encoded`: their bytes as
+  // stored, Fanout::push). A connection that cannot take them fails no
+  // request: the failure is logged, and readers catch up with an
+  // EventsRequest.
   void push(std::int64_t game_id, const std::vector<proto::GameEvent>& events,
             const std::vector<Reader>& readers, const Outbox* requester = nullptr,
-            std::uint64_t answered = 0);
+            std::uint64_t answered = 0, const std::vector<std::string>* encoded = nullptr);
 
   // A game's facts from its stored row: its seats and, while it runs, its
   // open proposals and (`with_orders`) the current step's orders.

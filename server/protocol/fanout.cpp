@@ -1,5 +1,9 @@
 #include "protocol/fanout.h"
 
+#include <google/protobuf/io/coded_stream.h>
+
+#include <array>
+
 namespace naumachia::server {
 
 namespace {
@@ -17,22 +21,41 @@ bool has_restricted_part(const proto::GameEvent& e) {
 
 // A push's frame: `fill` puts what it carries in the envelope.
 template <class Fill>
-std::shared_ptr<const std::string> push_frame(Fill&& fill) {
+SharedFrame push_frame(Fill&& fill) {
   proto::Envelope env;
   env.set_version(proto::PROTOCOL_VERSION);
   fill(env);
   return std::make_shared<const std::string>(env.SerializeAsString());
 }
 
-std::shared_ptr<const std::string> frame_of(const proto::GameEvent& e) {
+SharedFrame frame_of(const proto::GameEvent& e) {
   return push_frame([&](proto::Envelope& env) { *env.mutable_event() = e; });
 }
 
-std::shared_ptr<const std::string> frame_of(const proto::PressMessage& m) {
+SharedFrame frame_of(const proto::PressMessage& m) {
   return push_frame([&](proto::Envelope& env) { *env.mutable_press_message() = m; });
 }
 
 }  // namespace
+
+// The envelope's version, then its field `event` (tag, length, the bytes), as
+// the envelope encodes them.
+SharedFrame event_frame(const std::string& event) {
+  using google::protobuf::io::CodedOutputStream;
+  proto::Envelope head;
+  head.set_version(proto::PROTOCOL_VERSION);
+  std::array<std::uint8_t, 10> field{};
+  std::uint8_t* end = CodedOutputStream::WriteVarint32ToArray(
+      (static_cast<std::uint32_t>(proto::Envelope::kEventFieldNumber) << 3) | 2u, field.data());
+  end = CodedOutputStream::WriteVarint32ToArray(static_cast<std::uint32_t>(event.size()), end);
+  std::string frame;
+  frame.reserve(head.ByteSizeLong() + static_cast<std::size_t>(end - field.data()) + event.size());
+  head.AppendToString(&frame);
+  frame.append(reinterpret_cast<const char*>(field.data()),
+               static_cast<std::size_t>(end - field.data()));
+  frame.append(event);
+  return std::make_shared<const std::string>(std::move(frame));
+}
 
 void Fanout::add(std::int64_t user_id, const std::shared_ptr<Outbox>& outbox) {
   if (!outbox) return;
@@ -65,7 +88,7 @@ void Fanout::watch_new_games(const Outbox* outbox) {
 void Fanout::push_new_game(const SummaryFor& summary_for, const Outbox* requester) const {
   if (watching_new_games_.empty()) return;
   // One frame per user, for all their watching connections.
-  std::map<std::int64_t, std::shared_ptr<const std::string>> frames;
+  std::map<std::int64_t, SharedFrame> frames;
   for (const auto& entry : outboxes_) {
     auto o = entry.second.lock();
     if (!o || o.get() == requester || !watching_new_games_.count(o.get())) continue;
@@ -75,7 +98,7 @@ void Fanout::push_new_game(const SummaryFor& summary_for, const Outbox* requeste
       frame =
           push_frame([&](proto::Envelope& env) { summary_for(user, *env.mutable_game_made()); });
     }
-    o->send(*frame);
+    o->send_shared(frame);
   }
 }
 
@@ -92,19 +115,29 @@ void Fanout::deliver(const std::vector<Reader>& readers, const FrameFor& frame_f
     if (!frame) continue;
     for (auto it = lo; it != hi; ++it) {
       auto o = it->second.lock();
-      if (o && o.get() != skip) o->send(*frame);
+      if (o && o.get() != skip) o->send_shared(frame);
     }
   }
 }
 
 void Fanout::push(const std::vector<proto::GameEvent>& events, const std::vector<Reader>& readers,
-                  const Outbox* requester, std::uint64_t answered) const {
-  for (const proto::GameEvent& e : events) {
-    // An event with no restricted part is encoded once for everybody.
-    const auto shared = has_restricted_part(e) ? nullptr : frame_of(e);
+                  const Outbox* requester, std::uint64_t answered,
+                  const std::vector<std::string>* encoded) const {
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const proto::GameEvent& e = events[i];
+    // An event with no restricted part is encoded once for everybody, once
+    // somebody connected reads it.
+    const bool whole = !has_restricted_part(e);
+    SharedFrame shared;
     deliver(
         readers,
-        [&](const Viewer& viewer) { return shared ? shared : frame_of(visible_part(e, viewer)); },
+        [&](const Viewer& viewer) {
+          if (!whole) return frame_of(visible_part(e, viewer));
+          if (!shared) {
+            shared = encoded && i < encoded->size() ? event_frame((*encoded)[i]) : frame_of(e);
+          }
+          return shared;
+        },
         answered && e.seq() == answered ? requester : nullptr);
   }
 }
@@ -114,9 +147,7 @@ void Fanout::push(const proto::PressMessage& message, const std::vector<Reader>&
   const auto frame = frame_of(message);
   deliver(
       readers,
-      [&](const Viewer& viewer) {
-        return may_read_press(viewer, message) ? frame : std::shared_ptr<const std::string>();
-      },
+      [&](const Viewer& viewer) { return may_read_press(viewer, message) ? frame : SharedFrame(); },
       requester);
 }
 

@@ -18,6 +18,11 @@
 
 namespace naumachia::server {
 
+// The push of an event from its encoding (GameEvent's bytes as stored), the
+// same bytes as an envelope holding the event encodes to, made without a copy
+// of the event or encoding it anew.
+SharedFrame event_frame(const std::string& encoded_event);
+
 class Fanout {
  public:
   void add(std::int64_t user_id, const std::shared_ptr<Outbox>& outbox);
@@ -25,11 +30,13 @@ class Fanout {
   bool connected(std::int64_t user_id) const;
 
   // Sends `events` to every connected reader, each cut to the reader's view.
-  // An event with no restricted part is encoded once for everybody. The
-  // event numbered `answered` is not pushed to `requester`: the answer to
-  // its request carries it.
+  // An event with no restricted part is encoded once for everybody, when a
+  // connected reader first needs it; given `encoded` (each event's bytes as
+  // stored), its frame is made of those bytes. The event numbered `answered`
+  // is not pushed to `requester`: the answer to its request carries it.
   void push(const std::vector<proto::GameEvent>& events, const std::vector<Reader>& readers,
-            const Outbox* requester = nullptr, std::uint64_t answered = 0) const;
+            const Outbox* requester = nullptr, std::uint64_t answered = 0,
+            const std::vector<std::string>* encoded = nullptr) const;
   // Sends `message` to every connected reader who may read it, except to
   // `requester` (the answer to its request carries the message).
   void push(const proto::PressMessage& message, const std::vector<Reader>& readers,
@@ -46,7 +53,7 @@ class Fanout {
 
  private:
   // A push's frame as one reader may have it; null: nothing for that reader.
-  using FrameFor = std::function<std::shared_ptr<const std::string>(const Viewer&)>;
+  using FrameFor = std::function<SharedFrame(const Viewer&)>;
   // Sends each reader's frame to every connection of theirs but `skip`.
   void deliver(const std::vector<Reader>& readers, const FrameFor& frame_for,
                const Outbox* skip) const;

@@ -7,13 +7,21 @@
 
 namespace naumachia::server {
 
+// A frame that several connections are sent (an event every reader may see
+// whole): encoded once, held by each connection's queue until written.
+using SharedFrame = std::shared_ptr<const std::string>;
+
 // send() may be called from the service's strand only; an implementation
-// hands the frame to its own connection's.
+// hands the frame to its own connection's (at once, when the connection's
+// work runs on that strand too: a server on one thread).
 class Outbox {
  public:
   virtual ~Outbox() = default;
   // A push (an event, a message).
   virtual void send(std::string frame) = 0;
+  // A push whose frame other connections are sent too; an implementation
+  // that queues frames keeps it without a copy.
+  virtual void send_shared(SharedFrame frame) { send(*frame); }
   // The answer to a request this connection handed in. `hold` is released
   // once the frame has left the server (written, or the connection gone):
   // an expensive answer holds its user's slot until then (app/service.h).

@@ -21,8 +21,9 @@ namespace naumachia::server {
 
 struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
   Impl(net::io_context& io, net::ssl::context& ssl_ctx, RequestHandler& handler_ref,
-       tcp::acceptor listening, NetLimits lim)
+       tcp::acceptor listening, NetLimits lim, std::optional<Strand> shared)
       : ioc(io),
+        connections_strand(std::move(shared)),
         strand(net::make_strand(io)),
         ssl(ssl_ctx),
         handler(handler_ref),
@@ -36,6 +37,7 @@ struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
   static constexpr std::chrono::milliseconds kLongestPause{2000};
 
   net::io_context& ioc;
+  std::optional<Strand> connections_strand;  // none: a strand for each connection
   // The listener's state (the sessions, the pause, the logs' throttles) is
   // touched on this strand only: the loop may run on several threads.
   net::strand<net::io_context::executor_type> strand;
@@ -53,9 +55,9 @@ struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
   bool stopped = false;
 
   void accept() {
-    // Each connection on a strand of its own; the service posts to it.
+    // Each connection on a strand of its own, or all on the one given.
     acceptor.async_accept(
-        net::make_strand(ioc),
+        connections_strand ? *connections_strand : net::make_strand(ioc),
         net::bind_executor(
             strand, [self = shared_from_this()](beast::error_code ec, tcp::socket socket) {
               if (self->stopped) return;
@@ -174,8 +176,9 @@ tcp::acceptor Listener::open(net::io_context& ioc, const tcp::endpoint& endpoint
 }
 
 Listener::Listener(net::io_context& ioc, net::ssl::context& ssl, RequestHandler& handler,
-                   tcp::acceptor listening, NetLimits limits)
-    : impl_(std::make_shared<Impl>(ioc, ssl, handler, std::move(listening), limits)) {}
+                   tcp::acceptor listening, NetLimits limits, std::optional<Strand> shared)
+    : impl_(std::make_shared<Impl>(ioc, ssl, handler, std::move(listening), limits,
+                                   std::move(shared))) {}
 
 Listener::~Listener() = default;
 

@@ -7,7 +7,9 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl/context.hpp>
+#include <boost/asio/strand.hpp>
 #include <memory>
+#include <optional>
 
 #include "protocol/handler.h"
 #include "transport/limits.h"
@@ -21,8 +23,14 @@ class Listener {
   // listener (the address notices give players) can name the port it got.
   static boost::asio::ip::tcp::acceptor open(boost::asio::io_context& ioc,
                                              const boost::asio::ip::tcp::endpoint& endpoint);
+  using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
+  // Each connection runs on a strand of its own, or, given `shared`, every
+  // connection on that one (on a server of one thread, the handler's: then
+  // a request handed to the handler and its answer handed back are calls,
+  // not hops through the loop's queue).
   Listener(boost::asio::io_context& ioc, boost::asio::ssl::context& ssl, RequestHandler& handler,
-           boost::asio::ip::tcp::acceptor listening, NetLimits limits = {});
+           boost::asio::ip::tcp::acceptor listening, NetLimits limits = {},
+           std::optional<Strand> shared = std::nullopt);
   ~Listener();
   boost::asio::ip::tcp::endpoint local_endpoint() const;
   void start();

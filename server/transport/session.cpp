@@ -1,6 +1,5 @@
 #include "transport/session.h"
 
-#include <boost/asio/dispatch.hpp>
 #include <boost/asio/ssl/stream.hpp>
 
 #include "base/addresses.h"
@@ -36,6 +35,7 @@ Session::Session(tcp::socket&& socket, net::ssl::context& ssl, RequestHandler& h
       all_queued_(std::move(all_queued)),
       figures_(handler.figures()),
       peer_(std::move(peer)) {
+  if (const auto* strand = ws_.get_executor().target<Strand>()) strand_ = *strand;
   conn_.peer = peer_;
   if (figures_) figures_->connections.add(1);
 }
@@ -46,31 +46,53 @@ Session::~Session() {
 }
 
 void Session::run() {
+  ws_.next_layer().keep_alive(weak_from_this());
   // On the connection's strand from the first step: the listener's runs
   // elsewhere, perhaps on another thread.
-  net::dispatch(ws_.get_executor(), [self = shared_from_this()] {
+  net::post(ws_.get_executor(), [self = shared_from_this()] {
     beast::get_lowest_layer(self->ws_).expires_after(self->limits_.handshake_timeout);
-    self->ws_.next_layer().async_handshake(net::ssl::stream_base::server,
-                                           beast::bind_front_handler(&Session::on_handshake, self));
+    self->tls().async_handshake(net::ssl::stream_base::server,
+                                beast::bind_front_handler(&Session::on_handshake, self));
   });
 }
 
+// The service calls these on its strand (or a worker's thread). On a server
+// of one thread that strand is this connection's too, and they run at once;
+// else they are queued on this connection's strand, never run there from
+// the caller's thread: a strand entered from another would run what waits on
+// it there too (this connection's next request, say, in the middle of the
+// service's work).
+template <class F>
+void Session::on_strand(F&& f) {
+  if (strand_ && strand_->running_in_this_thread()) {
+    f();
+  } else {
+    net::post(ws_.get_executor(), std::forward<F>(f));
+  }
+}
+
 void Session::send(std::string frame) {
-  net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
+  on_strand([self = shared_from_this(), frame = std::move(frame)]() mutable {
     self->enqueue(std::move(frame));
   });
 }
 
-void Session::answer(std::string frame, std::shared_ptr<void> hold) {
-  net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame),
-                                 hold = std::move(hold)]() mutable {
-    self->enqueue(std::move(frame), std::move(hold));
-    self->answered();
+void Session::send_shared(SharedFrame frame) {
+  on_strand([self = shared_from_this(), frame = std::move(frame)]() mutable {
+    self->enqueue(Out{{}, std::move(frame), nullptr});
   });
 }
 
+void Session::answer(std::string frame, std::shared_ptr<void> hold) {
+  on_strand(
+      [self = shared_from_this(), frame = std::move(frame), hold = std::move(hold)]() mutable {
+        self->enqueue(Out{std::move(frame), nullptr, std::move(hold)});
+        self->answered();
+      });
+}
+
 void Session::unanswered() {
-  net::post(ws_.get_executor(), [self = shared_from_this()] { self->answered(); });
+  on_strand([self = shared_from_this()] { self->answered(); });
 }
 
 void Session::answered() {
@@ -79,7 +101,7 @@ void Session::answered() {
 }
 
 void Session::signed_in(bool in) {
-  net::post(ws_.get_executor(), [self = shared_from_this(), in] {
+  on_strand([self = shared_from_this(), in] {
     self->authenticated_ = in;
     self->ticket_->signed_in(in);
     if (in) {
@@ -94,7 +116,7 @@ void Session::stop() {
   net::post(ws_.get_executor(), [self = shared_from_this()] { self->shutdown(); });
 }
 
-void Session::enqueue(std::string frame, std::shared_ptr<void> hold) {
+void Session::enqueue(Out out) {
   if (closing_) return;
   // A reader that does not read is closed before its queue holds the
   // server's memory: by frames, by its bytes, and by its share of the
@@ -104,9 +126,9 @@ void Session::enqueue(std::string frame, std::shared_ptr<void> hold) {
   const char* over = nullptr;
   if (queue_.size() >= limits_.queue_limit) {
     over = "frames";
-  } else if (!queue_.empty() && queued_bytes_ + frame.size() > limits_.queue_bytes_limit) {
+  } else if (!queue_.empty() && queued_bytes_ + out.bytes().size() > limits_.queue_bytes_limit) {
     over = "bytes";
-  } else if (!queue_.empty() && !all_queued_->allows(queued_bytes_, frame.size())) {
+  } else if (!queue_.empty() && !all_queued_->allows(queued_bytes_, out.bytes().size())) {
     over = "share of the server's budget for queued bytes";
   }
   if (over) {
@@ -117,9 +139,10 @@ void Session::enqueue(std::string frame, std::shared_ptr<void> hold) {
     close(websocket::close_code::policy_error);
     return;
   }
-  all_queued_->add(queued_bytes_, frame.size());
-  queued_bytes_ += frame.size();
-  queue_.push_back(Out{std::move(frame), std::move(hold)});
+  const std::size_t size = out.bytes().size();
+  all_queued_->add(queued_bytes_, size);
+  queued_bytes_ += size;
+  queue_.push_back(std::move(out));
   if (queue_.size() == 1) write_next();
 }
 
@@ -174,6 +197,10 @@ void Session::shutdown() {
 void Session::close(websocket::close_code code) {
   if (closing_ || !open_) return;
   closing_ = true;
+  // The close frame goes out behind what is queued, not gathered for good.
+  ws_.next_layer().uncork();
+  // The close frame goes out behind what is queued, not gathered for good.
+  ws_.next_layer().uncork();
   login_timer_.cancel();
   pause_timer_.cancel();
   ws_.async_close(code, [self = shared_from_this()](beast::error_code) {});
@@ -192,7 +219,7 @@ void Session::read_request(bool first) {
                                                  ? limits_.handshake_timeout
                                                  : std::min<std::chrono::steady_clock::duration>(
                                                        limits_.handshake_timeout, kKeepAliveIdle));
-  http::async_read(ws_.next_layer(), http_buffer_, *request_,
+  http::async_read(tls(), http_buffer_, *request_,
                    beast::bind_front_handler(&Session::on_request, shared_from_this()));
 }
 
@@ -266,7 +293,7 @@ void Session::on_request(beast::error_code ec, std::size_t) {
   }
   beast::get_lowest_layer(ws_).expires_after(kAnswerTimeout);
   http::async_write(
-      ws_.next_layer(), *res,
+      tls(), *res,
       [self = shared_from_this(), res, figures_text](beast::error_code wec, std::size_t) {
         if (wec) return self->fail(wec, "HTTP answer");
         if (res->need_eof()) return self->end_tls();
@@ -276,7 +303,7 @@ void Session::on_request(beast::error_code ec, std::size_t) {
 
 void Session::end_tls() {
   beast::get_lowest_layer(ws_).expires_after(limits_.handshake_timeout);
-  ws_.next_layer().async_shutdown([self = shared_from_this()](beast::error_code) {
+  tls().async_shutdown([self = shared_from_this()](beast::error_code) {
     beast::get_lowest_layer(self->ws_).close();
   });
 }
@@ -325,6 +352,10 @@ void Session::on_read(beast::error_code ec, std::size_t) {
     answer = std::move(d.error);
     error = d.code;
   }
+  // Consumed before the request is handed on: on a server of one thread the
+  // service answers it at once, and the answer may start the next read into
+  // this buffer (read_more).
+  buffer_.consume(buffer_.size());
   // Every frame is counted, by the kind of request it holds: the answer
   // the service gives counts its own error (Reply::count_in).
   const std::size_t kind = request ? request_kind(*request) : kNoRequest;
@@ -338,7 +369,6 @@ void Session::on_read(beast::error_code ec, std::size_t) {
     if (!refusal_budget_.take(now)) {
       log_line("closing connection from " + peer_ + ": " + std::to_string(refusals_) +
                " frames refused over its request rate");
-      buffer_.consume(buffer_.size());
       return close(websocket::close_code::policy_error);
     }
     if (figures_) figures_->error(kind, proto::RATE_LIMITED);
@@ -353,22 +383,31 @@ void Session::on_read(beast::error_code ec, std::size_t) {
       enqueue(std::move(answer));
     }
   }
-  buffer_.consume(buffer_.size());
   read_more();
 }
 
 void Session::write_next() {
-  ws_.async_write(net::buffer(queue_.front().bytes),
+  // The frames queued behind this one go out with it, in one TLS record
+  // (transport/gathered_writes.h).
+  if (queue_.size() > 1 && !closing_) ws_.next_layer().cork();
+  ws_.async_write(net::buffer(queue_.front().bytes()),
                   beast::bind_front_handler(&Session::on_write, shared_from_this()));
 }
 
 void Session::on_write(beast::error_code ec, std::size_t) {
-  if (ec) return fail(ec, "write");
-  const std::size_t n = queue_.front().bytes.size();
+  if (ec) {
+    ws_.next_layer().uncork();
+    return fail(ec, "write");
+  }
+  const std::size_t n = queue_.front().bytes().size();
   queued_bytes_ -= n;
   all_queued_->remove(queued_bytes_, n);
   queue_.pop_front();
-  if (!queue_.empty()) write_next();
+  if (queue_.empty()) {
+    ws_.next_layer().uncork();
+  } else {
+    write_next();
+  }
   read_more();
 }
 

@@ -1,13 +1,17 @@
 #pragma once
 // One connection (after Beast's async-ssl and chat-multi examples): TLS, then
 // the web client's files to a browser's plain requests or the WebSocket; a
-// session owns itself through shared_from_this, runs on a strand of its own,
-// decodes each frame there and hands the request to the service, and writes
-// one frame at a time from a bounded queue of answers and pushes. Every input
-// is bounded (transport/limits.h).
+// session owns itself through shared_from_this, runs on a strand (its own, or
+// on a server of one thread the one strand of every connection and the
+// service, where handing a request to the service and its answer back are
+// calls, not hops), decodes each frame there and hands the request to the
+// service, and writes one frame at a time from a bounded queue of answers and
+// pushes (gathered into one TLS record while a write is under way,
+// transport/gathered_writes.h). Every input is bounded (transport/limits.h).
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl/context.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
@@ -24,6 +28,7 @@
 #include "protocol/connection.h"
 #include "protocol/handler.h"
 #include "protocol/outbox.h"
+#include "transport/gathered_writes.h"
 #include "transport/limits.h"
 
 namespace naumachia::server {
@@ -44,8 +49,10 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
 
   void run();
 
-  // From the service's strand: the frame is handed to this connection's.
+  // From the service's strand: the frame is handed to this connection's
+  // (queued at once when the two are one).
   void send(std::string frame) override;
+  void send_shared(SharedFrame frame) override;
   // From any thread: the answer to one of this connection's requests; with
   // one answered, the next request may be read.
   void answer(std::string frame, std::shared_ptr<void> hold) override;
@@ -60,14 +67,22 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
   void stop();
 
  private:
-  // A frame waiting to be written, and what it holds until then.
+  // A frame waiting to be written (its own, or one shared with other
+  // connections), and what it holds until then.
   struct Out {
-    std::string bytes;
+    std::string own;
+    SharedFrame shared;
     std::shared_ptr<void> hold;
+    const std::string& bytes() const { return shared ? *shared : own; }
   };
 
+  // Runs `f` on this connection's strand: at once when this thread runs it.
+  template <class F>
+  void on_strand(F&& f);
+
   // On this connection's strand.
-  void enqueue(std::string frame, std::shared_ptr<void> hold = nullptr);
+  void enqueue(Out out);
+  void enqueue(std::string frame) { enqueue(Out{std::move(frame), nullptr, nullptr}); }
   // Reads the next request unless one is being read, or the connection has
   // as many requests waiting for answers or as many answers waiting to be
   // read as it may (then it is read again once they drain).
@@ -108,7 +123,13 @@ class Session : public Outbox, public std::enable_shared_from_this<Session> {
 
   void fail(beast::error_code ec, const char* what);
 
-  websocket::stream<beast::ssl_stream<beast::tcp_stream>> ws_;
+  using Strand = net::strand<net::io_context::executor_type>;
+  // The WebSocket over gathered writes over TLS; the HTTP requests before it
+  // and TLS's own steps use the TLS stream (tls()) directly.
+  using Tls = beast::ssl_stream<beast::tcp_stream>;
+  websocket::stream<GatheredWrites<Tls>> ws_;
+  Tls& tls() { return ws_.next_layer().next_layer(); }
+  std::optional<Strand> strand_;  // the socket's, which the listener gives every session
   RequestHandler& handler_;
   NetLimits limits_;
   Bucket rate_;            // requests, weighted by request_cost()

@@ -13,6 +13,7 @@
 #include "admin/audit.h"
 #include "app/service.h"
 #include "protocol/codec.h"
+#include "protocol/fanout.h"
 #include "records/hasher.h"
 #include "records/replay.h"
 #include "storage/database.h"
@@ -441,6 +442,31 @@ TEST_CASE("the submitting connection gets its commitment in the answer, not agai
   CHECK(count_commitments(*a.box) == 0);
   CHECK(count_commitments(*a_elsewhere.box) == 1);
   CHECK(count_commitments(*b.box) == 1);
+}
+
+TEST_CASE(
+    "pushes: an event's push made of its stored bytes is the envelope holding it, byte for "
+    "byte") {
+  // Events of one byte of length and of lengths past one varint byte (128).
+  for (const std::size_t commitment_size : {std::size_t{0}, std::size_t{64}, std::size_t{300}}) {
+    proto::GameEvent e;
+    e.set_game_id(12);
+    e.set_seq(345);
+    e.set_at_unix(1'700'000'000);
+    e.mutable_committed()->set_seat(2);
+    e.mutable_committed()->set_step(9);
+    e.mutable_committed()->set_commitment(std::string(commitment_size, 'a'));
+    proto::Envelope whole;
+    whole.set_version(proto::PROTOCOL_VERSION);
+    *whole.mutable_event() = e;
+    const SharedFrame frame = event_frame(e.SerializeAsString());
+    REQUIRE(frame);
+    CHECK(*frame == whole.SerializeAsString());
+    proto::Envelope read;
+    REQUIRE(read.ParseFromString(*frame));
+    CHECK(read.event().seq() == 345);
+    CHECK(read.event().committed().commitment().size() == commitment_size);
+  }
 }
 
 TEST_CASE("passwords: an unknown name and an older, cheaper hash cost the current scheme's work") {
