@@ -32,8 +32,11 @@ class GatheredWrites {
   using next_layer_type = NextLayer;
   using executor_type = boost::beast::executor_type<NextLayer>;
 
-  // Bytes gathered beyond which a write waits for the ones before it.
-  static constexpr std::size_t kRoom = 64 * 1024;
+  // Bytes gathered beyond which a write waits for the ones before it: one
+  // TLS record's worth. What is gathered has left the session's count of
+  // queued bytes (docs/security.md), so this is also what a connection may
+  // hold beyond that count.
+  static constexpr std::size_t kRoom = 16 * 1024;
 
   template <class... Args>
   explicit GatheredWrites(Args&&... args) : next_(std::forward<Args>(args)...) {}
@@ -54,7 +57,7 @@ class GatheredWrites {
   template <class ConstBuffers, class Token>
   auto async_write_some(const ConstBuffers& buffers, Token&& token) {
     return boost::asio::async_initiate<Token, void(boost::beast::error_code, std::size_t)>(
-        [this](auto handler, const ConstBuffers& b) { gather(b, std::move(handler)); }, token,
+        [this](auto handler, const ConstBuffers& b) { this->gather(b, std::move(handler)); }, token,
         buffers);
   }
 
