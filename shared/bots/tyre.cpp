@@ -77,25 +77,20 @@ std::vector<std::vector<std::string>> tyre_candidates(const SeatPort& port) {
     for (const std::string& id : ids) group.push_back(all + ": attack " + hex + ", advance " + id);
     more.push_back(std::move(group));
   }
-  // The pieces the candidates name; a decision of the step that none names
-  // is a leader's (random play loads no leaders).
-  std::set<std::string> named;
-  for (const auto& group : groups)
-    for (const std::string& line : group) {
-      const std::string first = line.starts_with("load ") ? line.substr(5) : line;
-      named.insert(first.substr(0, first.find_first_of(" :")));
-    }
   // Land units and leaders go aboard only for the assault (8.12); the
-  // bombardment's loads (8.11) are left as they are.
-  const bool assault = std::any_of(groups.begin(), groups.end(), loads_units) && [&] {
-    const View v = port.view();
-    return std::find(v.notes.begin(), v.notes.end(), "plan this Game-Turn: assault") !=
-           v.notes.end();
-  }();
+  // bombardment's loads (8.11) are left as they are. The land leaders are
+  // those ashore on the board (a naval leader changing ships would
+  // take the one leader's place a ship has, 8.21).
   std::vector<std::string> leaders;
-  if (assault)
-    for (const Decision& d : port.decisions())
-      if (!named.count(d.id)) leaders.push_back(d.id);
+  bool assault = false;
+  if (std::any_of(groups.begin(), groups.end(), loads_units)) {
+    const View v = port.view();
+    assault =
+        std::find(v.notes.begin(), v.notes.end(), "plan this Game-Turn: assault") != v.notes.end();
+    for (const Cell& c : v.cells)
+      for (const Token& t : c.tokens)
+        if (assault && t.kind == "leader") leaders.push_back(t.label);
+  }
   for (auto& group : groups) {
     add_courses(group);
     if (!assault || !loads_units(group)) continue;
@@ -108,12 +103,37 @@ std::vector<std::vector<std::string>> tyre_candidates(const SeatPort& port) {
     for (const std::string& id : leaders) aboard.push_back("load " + id + " on " + ship);
     if (!aboard.empty()) more.push_back(std::move(aboard));
   }
+  // 16.12: the ships carrying naval leaders move last, once the ships they
+  // command have moved: a leader's ship going first would leave them
+  // beyond his command radius, where they may not move.
+  std::set<std::string> flagships;
+  const auto moves_ship = [](const std::vector<std::string>& g) {
+    return std::any_of(g.begin(), g.end(),
+                       [](const std::string& line) { return line.ends_with(": move 1"); });
+  };
+  if (std::any_of(groups.begin(), groups.end(), moves_ship))
+    for (const Cell& c : port.view().cells)
+      for (const Token& t : c.tokens)
+        if (std::find(t.marks.begin(), t.marks.end(), "leader") != t.marks.end())
+          flagships.insert(t.label);
+  std::stable_partition(groups.begin(), groups.end(), [&](const std::vector<std::string>& g) {
+    return !moves_ship(g) || !flagships.count(g.front().substr(0, g.front().find(':')));
+  });
+  // The attacks first; then the leaders, so that each ship's units are
+  // chosen knowing whose command they would be under; then the rest.
   std::vector<std::vector<std::string>> out;
+  const auto leads = [&](const std::vector<std::string>& g) {
+    return std::any_of(leaders.begin(), leaders.end(), [&](const std::string& id) {
+      return g.front().starts_with("load " + id + " on ");
+    });
+  };
   for (auto& g : more)
     if (g.front().find(": attack ") != std::string::npos) out.push_back(std::move(g));
+  for (auto& g : more)
+    if (!g.empty() && leads(g)) out.push_back(std::move(g));
   for (auto& g : groups) out.push_back(std::move(g));
   for (auto& g : more)
-    if (!g.empty() && g.front().find(": attack ") == std::string::npos) out.push_back(std::move(g));
+    if (!g.empty()) out.push_back(std::move(g));
   return out;
 }
 

@@ -27,6 +27,16 @@ constexpr double kFoothold = 12;
 // The hexes a unit aboard without its leader is counted farther (15.12).
 constexpr int kUncommanded = 10;
 
+// A land leader aboard in the assault, whatever his ship carries yet: a
+// leader loaded first draws the units of his contingent to his ship.
+constexpr double kLeaderAboard = 1;
+
+// A unit aboard a ship that may not move for want of command (16.12).
+constexpr double kAdrift = 6;
+
+// Each hex a naval leader's ship is from the target walls in the assault.
+constexpr double kLeadTransports = 1;
+
 // What each hex of each unit's way to an objective is worth, and an
 // objective held beyond the way to it (18.1).
 constexpr double kEachUnit = 0.25;
@@ -206,7 +216,9 @@ double Board::siege_progress() const {
     if (l.drowned || l.ship.empty() || fleet_side(l.fleet) != Side::Macedonian) continue;
     const auto s = ships_.find(l.ship);
     if (s != ships_.end() && s->second.on_map && !s->second.sunk)
-      v -= 0.2 * std::min(nearest(s->second.hex, batter_from), 45);
+      // In the assault they lead the transports to the breach (16.12, 8.32).
+      v -= (plan_ == Plan::Assault ? kLeadTransports : 0.2) *
+           std::min(nearest(s->second.hex, batter_from), 45);
   }
 
   // 7.12-7.14: rams and catapults aboard, carried to their walls; a
@@ -250,6 +262,17 @@ double Board::siege_progress() const {
   // Without a breach (the last Game-Turn's assault) the army still makes
   // for the target walls.
   const std::vector<HexId>& gates = breaches.empty() ? targets : breaches;
+  // 16.12: a ship beyond the command radius of every leader of its fleet
+  // may not move: the transports keep within their naval leaders' reach,
+  // and the leaders' ships go with them.
+  for (const auto& [id, sh] : ships_) {
+    if (sh.side != Side::Macedonian || !sh.on_map || sh.sunk) continue;
+    const std::size_t aboard = cargo(id).units.size();
+    if (aboard > 0 && command_problem_for(sh)) v -= kAdrift * static_cast<double>(aboard);
+  }
+  // 15.12, 8.21: the land leaders go aboard with the army they command.
+  for (const auto& [id, l] : lleaders_)
+    if (l.t.side == Side::Macedonian && l.at == Where::Ship) v += kLeaderAboard;
   // 8.32, 8.33: the breach is the army's way in: a Macedonian combat unit
   // in it has a foothold inside the walls, a Tyrian one bars it.
   for (const HexId g : gates)

@@ -2,8 +2,10 @@
 // judgement: positions that differ by one thing the rules value.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -134,7 +136,8 @@ std::unique_ptr<State> siege_at(const std::string& segment, int turn, const std:
                                 const std::map<std::string, std::string>& units,
                                 const std::string& more = "",
                                 const std::map<std::string, std::string>& ships = {},
-                                const std::map<std::string, std::string>& leaders = {}) {
+                                const std::map<std::string, std::string>& leaders = {},
+                                const std::map<std::string, std::string>& naval = {}) {
   return edited(
       "siege",
       [&](const std::string& line) {
@@ -145,6 +148,8 @@ std::unique_ptr<State> siege_at(const std::string& segment, int turn, const std:
         if (w[0] == "turn") return "turn " + std::to_string(turn);
         if (w[0] == "unit" && units.count(std::string(w[1])))
           return "unit " + std::string(w[1]) + " " + units.at(std::string(w[1])) + " 0 -";
+        if (w[0] == "leader" && naval.count(std::string(w[1])))
+          return "leader " + std::string(w[1]) + " " + naval.at(std::string(w[1]));
         if (w[0] == "lleader" && leaders.count(std::string(w[1])))
           return "lleader " + std::string(w[1]) + " " + leaders.at(std::string(w[1])) + " 0";
         if (w[0] == "ship" && ships.count(std::string(w[1])))
@@ -249,4 +254,38 @@ TEST_CASE(
   const auto led =
       siege_at("mac-land", 3, "assault", units, "wall 4613 6\n", ships, {{"Diades", "ship A1"}});
   CHECK(led->standing(kMacedon) > alone->standing(kMacedon));
+}
+
+TEST_CASE(
+    "Tyre 16.12: in the assault, units aboard a ship beyond the command radius of every leader "
+    "of its fleet stand the Macedonian worse") {
+  // A3 carries Agema next to A1, Enylus's ship; Enylus shaken (16.41)
+  // commands no ship, and A3 may not move.
+  const std::map<std::string, std::string> units{{"Agema", "ship A3"}};
+  const std::map<std::string, std::string> ships{{"A1", "4816"}, {"A3", "4815"}};
+  const auto commanded = siege_at("mac-land", 3, "assault", units, "wall 4613 6\n", ships, {},
+                                  {{"Enylus", "A1 idle=0"}});
+  const auto adrift = siege_at("mac-land", 3, "assault", units, "wall 4613 6\n", ships, {},
+                               {{"Enylus", "A1 idle=999"}});
+  CHECK(commanded->standing(kMacedon) > adrift->standing(kMacedon));
+}
+
+TEST_CASE("Tyre 16.12: the Tyre player's candidates move the naval leaders' ships last") {
+  // Enylus aboard A1, A3 without a leader: A3's courses come before A1's.
+  const auto s =
+      siege_at("second-movement", 3, "assault", {}, "", {{"A1", "2132"}, {"A3", "2231"}});
+  bots::StatePort port(*s, kMacedon);
+  // Impulse 1: the Tyrian moves first, the Macedonian second (4.0 §3).
+  const auto to_order = port.step().to_order;
+  REQUIRE(std::find(to_order.begin(), to_order.end(), kMacedon) != to_order.end());
+  const auto groups = bots::tyre_candidates(port);
+  std::optional<std::size_t> a1, a3;
+  for (std::size_t i = 0; i < groups.size(); ++i)
+    for (const std::string& line : groups[i]) {
+      if (line == "A1: move 3") a1 = i;
+      if (line == "A3: move 3") a3 = i;
+    }
+  REQUIRE(a1.has_value());
+  REQUIRE(a3.has_value());
+  CHECK(*a3 < *a1);
 }
