@@ -11,8 +11,11 @@
 // (State::came_out_ahead: an Empires in Harm battle's political points and
 // ships lost, docs/computer.md); elsewhere the same as won.
 //
-//   naumachia-bench-computer [--games N] [--only GAME[/SCENARIO]] [--playouts N]
-//                            [--max-steps N] [--seed N] [--trace]
+//   naumachia-bench-computer [--games N] [--only GAME[/SCENARIO]] [--side SIDE]
+//                            [--playouts N] [--max-steps N] [--seed N] [--trace]
+//
+// --side plays only the rows where the computer plays SIDE (a side's name as
+// the table prints it); each game is the one the full run plays.
 //
 // --trace writes each step of every game to stderr: its label, the
 // computer's orders and what happened, for looking into how it plays.
@@ -36,6 +39,7 @@ namespace {
 struct Options {
   int games = 50;
   std::string only;
+  std::string side;
   int playouts = 400;
   int max_steps = 3000;
   unsigned seed = 1;
@@ -182,6 +186,8 @@ int main(int argc, char** argv) {
       o.games = std::stoi(value());
     else if (a == "--only")
       o.only = value();
+    else if (a == "--side")
+      o.side = value();
     else if (a == "--playouts")
       o.playouts = std::stoi(value());
     else if (a == "--max-steps")
@@ -193,7 +199,7 @@ int main(int argc, char** argv) {
     else {
       std::fprintf(stderr,
                    "usage: naumachia-bench-computer [--games N] [--only GAME[/SCENARIO]] "
-                   "[--playouts N] [--max-steps N] [--seed N] [--trace]\n");
+                   "[--side SIDE] [--playouts N] [--max-steps N] [--seed N] [--trace]\n");
       return a == "--help" ? 0 : 2;
     }
   }
@@ -219,6 +225,7 @@ int main(int argc, char** argv) {
           roles.push_back({seating.side_names[s], seating.seats_of(SideId{static_cast<int>(s)})});
       }
       for (std::size_t r = 0; r < roles.size(); ++r) {
+        if (!o.side.empty() && roles[r].first != o.side) continue;
         Tally t;
         const auto started = std::chrono::steady_clock::now();
         for (int g = 0; g < o.games; ++g) {

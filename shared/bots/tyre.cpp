@@ -1,10 +1,17 @@
 // Tyre's computer player: the searching player judged by Tyre's standing,
-// on a port whose candidate orders add to each ship's the longer courses
-// random play leaves out (its candidates go a hex or two; a fleet crossing
-// to the walls needs its whole allowance, 5.1). The validator refuses the
-// courses a ship cannot sail; the player reads nothing but its port.
+// on a port whose candidate orders add what random play leaves out: the
+// longer courses of a ship (its candidates go a hex or two; a fleet
+// crossing to the walls needs its whole allowance, 5.1), a second land unit
+// aboard each ship with a leader to command them (8.21: two a ship and a
+// leader in the assault; random play loads one unit and no leader, 15.12)
+// and the attacks of several units on one hex (12.14: the odds that clear a
+// breach need them). The validator refuses what the rules do not allow;
+// the player reads nothing but its port.
 #include "bots/tyre.h"
 
+#include <algorithm>
+#include <map>
+#include <set>
 #include <string>
 
 #include "bots/search.h"
@@ -13,9 +20,128 @@ namespace naumachia::bots {
 
 namespace {
 
-class WithCourses final : public SeatPort {
+// A ship's movement group holds "ID: move 1"; its longer courses.
+void add_courses(std::vector<std::string>& group) {
+  static constexpr std::string_view kShort = ": move 1";
+  std::string id;
+  for (const std::string& line : group)
+    if (line.size() > kShort.size() && line.ends_with(kShort))
+      id = line.substr(0, line.size() - kShort.size());
+  if (id.empty()) return;
+  for (int n = 3; n <= 9; ++n) group.push_back(id + ": move " + std::to_string(n));
+  for (int n = 2; n <= 8; ++n)
+    for (const char* side : {"L", "R"})
+      group.push_back(id + ": turn " + side + ", move " + std::to_string(n));
+}
+
+// "load X on SHIP" names its ship after the last space.
+bool loads_units(const std::vector<std::string>& group) {
+  return !group.empty() && std::all_of(group.begin(), group.end(), [](const std::string& line) {
+    return line.starts_with("load ") && line.find(" on ") != std::string::npos;
+  });
+}
+
+// "ID: attack HEX, advance ID": the attacker and the hex attacked.
+bool single_attack(const std::string& line, std::string& id, std::string& hex) {
+  const auto colon = line.find(": attack ");
+  if (colon == std::string::npos || line.substr(0, colon).find(' ') != std::string::npos)
+    return false;
+  const auto comma = line.find(',', colon);
+  id = line.substr(0, colon);
+  hex = line.substr(colon + 9, comma == std::string::npos ? std::string::npos : comma - colon - 9);
+  return true;
+}
+
+}  // namespace
+
+std::vector<std::vector<std::string>> tyre_candidates(const SeatPort& port) {
+  auto groups = port.candidate_orders();
+  std::vector<std::vector<std::string>> more;
+  // 12.14: every unit next to one enemy hex attacks it together; each of
+  // them the one to advance into it (12.5). These groups come first, so
+  // that the search tries the whole attack before any of its units is
+  // given one of its own.
+  std::map<std::string, std::vector<std::string>> attackers;
+  for (const auto& group : groups)
+    for (const std::string& line : group) {
+      std::string id, hex;
+      if (single_attack(line, id, hex) &&
+          std::find(attackers[hex].begin(), attackers[hex].end(), id) == attackers[hex].end())
+        attackers[hex].push_back(id);
+    }
+  for (const auto& [hex, ids] : attackers) {
+    if (ids.size() < 2) continue;
+    std::string all;
+    for (const std::string& id : ids) all += (all.empty() ? "" : " ") + id;
+    std::vector<std::string> group;
+    for (const std::string& id : ids) group.push_back(all + ": attack " + hex + ", advance " + id);
+    more.push_back(std::move(group));
+  }
+  // Land units and leaders go aboard only for the assault (8.12); the
+  // bombardment's loads (8.11) are left as they are. The land leaders are
+  // those ashore on the board (a naval leader changing ships would
+  // take the one leader's place a ship has, 8.21).
+  std::vector<std::string> leaders;
+  bool assault = false;
+  if (std::any_of(groups.begin(), groups.end(), loads_units)) {
+    const View v = port.view();
+    assault =
+        std::find(v.notes.begin(), v.notes.end(), "plan this Game-Turn: assault") != v.notes.end();
+    for (const Cell& c : v.cells)
+      for (const Token& t : c.tokens)
+        if (assault && t.kind == "leader") leaders.push_back(t.label);
+  }
+  for (auto& group : groups) {
+    add_courses(group);
+    if (!assault || !loads_units(group)) continue;
+    // 8.21: a full-strength ship carries two land units in the assault,
+    // and a leader, whose command gives them their whole allowance ashore
+    // (15.12).
+    more.push_back(group);
+    const std::string ship = group.front().substr(group.front().rfind(' ') + 1);
+    std::vector<std::string> aboard;
+    for (const std::string& id : leaders) aboard.push_back("load " + id + " on " + ship);
+    if (!aboard.empty()) more.push_back(std::move(aboard));
+  }
+  // 16.12: the ships carrying naval leaders move last, once the ships they
+  // command have moved: a leader's ship going first would leave them
+  // beyond his command radius, where they may not move.
+  std::set<std::string> flagships;
+  const auto moves_ship = [](const std::vector<std::string>& g) {
+    return std::any_of(g.begin(), g.end(),
+                       [](const std::string& line) { return line.ends_with(": move 1"); });
+  };
+  if (std::any_of(groups.begin(), groups.end(), moves_ship))
+    for (const Cell& c : port.view().cells)
+      for (const Token& t : c.tokens)
+        if (std::find(t.marks.begin(), t.marks.end(), "leader") != t.marks.end())
+          flagships.insert(t.label);
+  std::stable_partition(groups.begin(), groups.end(), [&](const std::vector<std::string>& g) {
+    return !moves_ship(g) || !flagships.count(g.front().substr(0, g.front().find(':')));
+  });
+  // The attacks first; then the leaders, so that each ship's units are
+  // chosen knowing whose command they would be under; then the rest.
+  std::vector<std::vector<std::string>> out;
+  const auto leads = [&](const std::vector<std::string>& g) {
+    return std::any_of(leaders.begin(), leaders.end(), [&](const std::string& id) {
+      return g.front().starts_with("load " + id + " on ");
+    });
+  };
+  for (auto& g : more)
+    if (g.front().find(": attack ") != std::string::npos) out.push_back(std::move(g));
+  for (auto& g : more)
+    if (!g.empty() && leads(g)) out.push_back(std::move(g));
+  for (auto& g : groups) out.push_back(std::move(g));
+  for (auto& g : more)
+    if (!g.empty()) out.push_back(std::move(g));
+  return out;
+}
+
+namespace {
+
+class WithTyreCandidates final : public SeatPort {
  public:
-  explicit WithCourses(const SeatPort& inner) : inner_(inner) {}
+  explicit WithTyreCandidates(const SeatPort& inner) : inner_(inner) {}
   PlayerId seat() const override { return inner_.seat(); }
   StepInfo step() const override { return inner_.step(); }
   View view() const override { return inner_.view(); }
@@ -28,23 +154,8 @@ class WithCourses final : public SeatPort {
     return inner_.validate(lines);
   }
   std::unique_ptr<State> sample(Dice& rng) const override { return inner_.sample(rng); }
-
   std::vector<std::vector<std::string>> candidate_orders() const override {
-    auto groups = inner_.candidate_orders();
-    static constexpr std::string_view kShort = ": move 1";
-    for (auto& group : groups) {
-      // A ship's movement group holds "ID: move 1".
-      std::string id;
-      for (const std::string& line : group)
-        if (line.size() > kShort.size() && line.ends_with(kShort))
-          id = line.substr(0, line.size() - kShort.size());
-      if (id.empty()) continue;
-      for (int n = 3; n <= 9; ++n) group.push_back(id + ": move " + std::to_string(n));
-      for (int n = 2; n <= 8; ++n)
-        for (const char* side : {"L", "R"})
-          group.push_back(id + ": turn " + side + ", move " + std::to_string(n));
-    }
-    return groups;
+    return tyre_candidates(inner_);
   }
 
  private:
@@ -55,8 +166,8 @@ class Tyre final : public Player {
  public:
   std::string name() const override { return "tyre"; }
   OrderSet decide(const SeatPort& port, Dice& rng, const Budget& budget) const override {
-    const WithCourses with_courses(port);
-    return search_->decide(with_courses, rng, budget);
+    const WithTyreCandidates with_candidates(port);
+    return search_->decide(with_candidates, rng, budget);
   }
 
  private:

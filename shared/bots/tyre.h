@@ -1,11 +1,19 @@
 #pragma once
 // Tyre's computer player (docs/computer.md, "Tyre").
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "bots/player.h"
 
 namespace naumachia::bots {
 
 std::unique_ptr<Player> tyre_player();
+
+// The candidate orders the Tyre player searches: its port's, with the
+// longer courses of each ship (5.1), a second land unit and a leader loaded on
+// each ship (8.21, 15.12) and the combined attacks of the units next to one enemy hex
+// (12.14), those first.
+std::vector<std::vector<std::string>> tyre_candidates(const SeatPort& port);
 
 }  // namespace naumachia::bots

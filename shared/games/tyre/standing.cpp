@@ -17,6 +17,31 @@ namespace {
 // A decided game outweighs every difference of material or position.
 constexpr double kDecided = 100000;
 
+// The farthest a Macedonian unit is counted from an objective: one left on
+// the mainland (the assault's way made is counted from there).
+constexpr int kFarthest = 60;
+
+// A combat unit in a breach of a target wall: the army's way in (8.32).
+constexpr double kFoothold = 12;
+
+// The hexes a unit aboard without its leader is counted farther (15.12).
+constexpr int kUncommanded = 10;
+
+// A land leader aboard in the assault, whatever his ship carries yet: a
+// leader loaded first draws the units of his contingent to his ship.
+constexpr double kLeaderAboard = 1;
+
+// A unit aboard a ship that may not move for want of command (16.12).
+constexpr double kAdrift = 6;
+
+// Each hex a naval leader's ship is from the target walls in the assault.
+constexpr double kLeadTransports = 1;
+
+// What each hex of each unit's way to an objective is worth, and an
+// objective held beyond the way to it (18.1).
+constexpr double kEachUnit = 0.25;
+constexpr double kHeld = 200;
+
 // Where a Macedonian land unit or leader stands for the assault: its hex,
 // or the hex of the ship carrying it.
 std::optional<HexId> army_hex(const Board& b, Where at, HexId hex, const std::string& ship) {
@@ -25,6 +50,16 @@ std::optional<HexId> army_hex(const Board& b, Where at, HexId hex, const std::st
   const auto s = b.ships_.find(ship);
   if (s == b.ships_.end() || s->second.sunk || !s->second.on_map) return std::nullopt;
   return s->second.hex;
+}
+
+// 15.12, 8.21: a land leader of the unit's contingent aboard the ship the
+// unit is aboard (one leader a ship), who gives it its whole allowance.
+bool commanded_aboard(const Board& b, const LandUnit& u) {
+  return std::any_of(b.lleaders_.begin(), b.lleaders_.end(), [&](const auto& p) {
+    const LandLeader& l = p.second;
+    return l.t.side == u.t.side && l.at == Where::Ship && l.ship == u.ship &&
+           l.t.commands(u.t.contingent);
+  });
 }
 
 }  // namespace
@@ -181,7 +216,9 @@ double Board::siege_progress() const {
     if (l.drowned || l.ship.empty() || fleet_side(l.fleet) != Side::Macedonian) continue;
     const auto s = ships_.find(l.ship);
     if (s != ships_.end() && s->second.on_map && !s->second.sunk)
-      v -= 0.2 * std::min(nearest(s->second.hex, batter_from), 45);
+      // In the assault they lead the transports to the breach (16.12, 8.32).
+      v -= (plan_ == Plan::Assault ? kLeadTransports : 0.2) *
+           std::min(nearest(s->second.hex, batter_from), 45);
   }
 
   // 7.12-7.14: rams and catapults aboard, carried to their walls; a
@@ -215,12 +252,31 @@ double Board::siege_progress() const {
     v += 400;
   else if (turn_ < kLastTurn)
     v -= 200;
-  // 18.1, 18.2: each objective held counts most; else the nearest
-  // Macedonian unit's way to it: aboard, by its ship to the breach and on
-  // from there; ashore, from where it stands.
+  // 18.1, 18.2: each objective held counts most; else the way the
+  // Macedonian army has made toward it (its nearest unit's, and its units'
+  // on the whole): aboard, by its ship to the breach and on from there;
+  // ashore, from where it stands. The way made, never below nothing, and
+  // not the way left: an army still on the mainland then stands an assault
+  // no worse than none, and the last Game-Turn's assault is never judged
+  // below the bombardment that loses at once (18.2).
   // Without a breach (the last Game-Turn's assault) the army still makes
   // for the target walls.
   const std::vector<HexId>& gates = breaches.empty() ? targets : breaches;
+  // 16.12: a ship beyond the command radius of every leader of its fleet
+  // may not move: the transports keep within their naval leaders' reach,
+  // and the leaders' ships go with them.
+  for (const auto& [id, sh] : ships_) {
+    if (sh.side != Side::Macedonian || !sh.on_map || sh.sunk) continue;
+    const std::size_t aboard = cargo(id).units.size();
+    if (aboard > 0 && command_problem_for(sh)) v -= kAdrift * static_cast<double>(aboard);
+  }
+  // 15.12, 8.21: the land leaders go aboard with the army they command.
+  for (const auto& [id, l] : lleaders_)
+    if (l.t.side == Side::Macedonian && l.at == Where::Ship) v += kLeaderAboard;
+  // 8.32, 8.33: the breach is the army's way in: a Macedonian combat unit
+  // in it has a foothold inside the walls, a Tyrian one bars it.
+  for (const HexId g : gates)
+    if (const auto who = combat_unit(g)) v += *who == Side::Macedonian ? kFoothold : -kFoothold;
   std::vector<HexId> landing;
   for (const HexId w : gates)
     for (const HexId n : hex::neighbours(w))
@@ -229,29 +285,30 @@ double Board::siege_progress() const {
   for (const HexId h : sc_->map.all_hexes())
     if (sc_->map.terrain(h) == Terrain::Agenorium) goals[1] = h;
   for (const Terrain goal : {Terrain::Temple, Terrain::Agenorium}) {
-    if (objective_held(goal)) {
-      v += 80;
-      continue;
-    }
     const HexId target = goals[goal == Terrain::Temple ? 0 : 1];
-    int best = 60;
-    double all = 0;
-    int units = 0;
+    int best = kFarthest;
+    double made = 0;
     for (const auto& [id, u] : units_) {
       if (u.t.side != Side::Macedonian || u.at == Where::Dead || u.at == Where::Off) continue;
-      int d = 60;
+      int d = kFarthest;
       if (u.at == Where::Hex && is_island(terrain(u.hex))) {
         d = hex::distance(u.hex, target);
       } else if (u.at == Where::Hex && terrain(u.hex) == Terrain::Sea) {
         d = 1 + hex::distance(u.hex, target);  // wading (8.32)
       } else if (const auto at = army_hex(*this, u.at, u.hex, u.ship); at && u.at == Where::Ship) {
         d = 2 + nearest(*at, landing) + nearest(target, gates);
+        // 15.12: without a leader of its contingent aboard its ship a unit
+        // moves at half its allowance: wading in, it cannot reach the breach
+        // in the same segment and must wade back (8.32).
+        if (!commanded_aboard(*this, u)) d += kUncommanded;
       }
       best = std::min(best, d);
-      all += d;
-      ++units;
+      made += std::max(0, kFarthest - d);
     }
-    v -= 2.0 * best + (units ? 0.1 * all / units * 6 : 0);
+    // Every unit's way counts, so that each ship carries its men on (an
+    // average would let one ship's way be lost among forty units).
+    v += 2.0 * std::max(0, kFarthest - best) + kEachUnit * made;
+    if (objective_held(goal)) v += kHeld;
   }
   return v;
 }

@@ -2,10 +2,16 @@
 // judgement: positions that differ by one thing the rules value.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <functional>
+#include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 
+#include "bots/port.h"
+#include "bots/tyre.h"
+#include "core/hex.h"
 #include "core/text.h"
 #include "games/tyre/tyre.h"
 
@@ -120,4 +126,166 @@ TEST_CASE("Tyre 7.15, 14.1: a wall breached and the mole grown stand the Macedon
   CHECK(breached->standing(kMacedon) > before->standing(kMacedon));
   CHECK(breached->standing(kTyre) < before->standing(kTyre));
   CHECK(grown->standing(kMacedon) > before->standing(kMacedon));
+}
+
+namespace {
+
+// A siege position at `segment` of Game-Turn `turn` under `plan`, with the
+// given unit lines and `more` lines after them.
+std::unique_ptr<State> siege_at(const std::string& segment, int turn, const std::string& plan,
+                                const std::map<std::string, std::string>& units,
+                                const std::string& more = "",
+                                const std::map<std::string, std::string>& ships = {},
+                                const std::map<std::string, std::string>& leaders = {},
+                                const std::map<std::string, std::string>& naval = {}) {
+  return edited(
+      "siege",
+      [&](const std::string& line) {
+        const auto w = text::split(line);
+        if (w.empty()) return line;
+        if (w[0] == "plan") return "plan " + plan;
+        if (w[0] == "segment") return "segment " + segment;
+        if (w[0] == "turn") return "turn " + std::to_string(turn);
+        if (w[0] == "unit" && units.count(std::string(w[1])))
+          return "unit " + std::string(w[1]) + " " + units.at(std::string(w[1])) + " 0 -";
+        if (w[0] == "leader" && naval.count(std::string(w[1])))
+          return "leader " + std::string(w[1]) + " " + naval.at(std::string(w[1]));
+        if (w[0] == "lleader" && leaders.count(std::string(w[1])))
+          return "lleader " + std::string(w[1]) + " " + leaders.at(std::string(w[1])) + " 0";
+        if (w[0] == "ship" && ships.count(std::string(w[1])))
+          return ship_line(line, std::string(w[1]), ships.at(std::string(w[1])), "full");
+        return line;
+      },
+      more);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Tyre 18.2: in the last Game-Turn, without a breach and with the army on the mainland, an "
+    "assault stands the Macedonian above the bombardment that loses") {
+  const auto assault = siege_at("mac-strategic", 12, "assault", {});
+  const auto bombard = siege_at("mac-strategic", 12, "bombard", {});
+  CHECK(assault->standing(kMacedon) > bombard->standing(kMacedon));
+  // Nor is an assault whose army has not yet moved judged below no assault
+  // at all: the way made counts, never below nothing.
+  const auto earlier = siege_at("mac-strategic", 5, "bombard", {});
+  const auto breached = siege_at("mac-strategic", 5, "assault", {}, "wall 4613 6\n");
+  const auto breached_bombard = siege_at("mac-strategic", 5, "bombard", {}, "wall 4613 6\n");
+  CHECK(breached->standing(kMacedon) > breached_bombard->standing(kMacedon) + 300);
+  CHECK(earlier->standing(kMacedon) < breached_bombard->standing(kMacedon));
+}
+
+TEST_CASE(
+    "Tyre 8.32: in the assault, a Macedonian unit in the breach stands him better than wading "
+    "next to it, and a Tyrian unit in the breach worse than one behind it") {
+  // 4613 is a primary wall hex on the island's east shore nearest the
+  // objectives, next to the sea hex 4714; 4513 is open ground behind it.
+  const std::string breach = "wall 4613 6\n";
+  const auto wading = siege_at("mac-land", 3, "assault", {{"Agema", "hex 4714"}}, breach);
+  const auto in = siege_at("mac-land", 3, "assault", {{"Agema", "hex 4613"}}, breach);
+  CHECK(in->standing(kMacedon) > wading->standing(kMacedon));
+  const auto barred = siege_at("mac-land", 3, "assault", {{"Mil1", "hex 4613"}}, breach);
+  const auto behind = siege_at("mac-land", 3, "assault", {{"Mil1", "hex 4513"}}, breach);
+  CHECK(barred->standing(kMacedon) < behind->standing(kMacedon));
+  CHECK(barred->standing(kTyre) > behind->standing(kTyre));
+}
+
+// The Tyre player's own candidate orders (shared/bots/tyre.cpp).
+
+TEST_CASE(
+    "Tyre 12.14: the Tyre player's candidates attack an enemy hex with every unit next to it") {
+  // Mil1 at 3213, open ground; Agema and Hyp1 in two hexes next to it.
+  const auto next = hex::neighbours(*hex::parse_hex("3213"));
+  const auto s = siege_at("mac-melee", 3, "assault",
+                          {{"Mil1", "hex 3213"},
+                           {"Agema", "hex " + hex::format_hex(next[0])},
+                           {"Hyp1", "hex " + hex::format_hex(next[2])}});
+  bots::StatePort port(*s, kMacedon);
+  const auto groups = bots::tyre_candidates(port);
+  bool together = false;
+  for (const auto& g : groups)
+    for (const std::string& line : g)
+      if (line.find("Agema") != std::string::npos && line.find("Hyp1") != std::string::npos &&
+          line.find(": attack 3213") != std::string::npos) {
+        together = true;
+        CHECK_MESSAGE(port.validate({line}).has_value(), line);
+      }
+  CHECK(together);
+}
+
+TEST_CASE(
+    "Tyre 8.21, 15.12: the Tyre player's candidates load a second land unit and a leader on each "
+    "ship") {
+  // The assault's strategic movement: ships in the mainland harbour, the
+  // army on the mainland; two loads on one ship validate together.
+  const auto s = siege_at("mac-strategic", 3, "assault", {}, "", {{"A3", "2132"}, {"A2", "2231"}});
+  bots::StatePort port(*s, kMacedon);
+  const auto groups = bots::tyre_candidates(port);
+  std::map<std::string, std::vector<const std::vector<std::string>*>> by_ship;
+  for (const auto& g : groups)
+    if (!g.empty() && g.front().starts_with("load "))
+      by_ship[g.front().substr(g.front().rfind(' ') + 1)].push_back(&g);
+  REQUIRE_FALSE(by_ship.empty());
+  bool two = false;
+  for (const auto& [ship, gs] : by_ship) {
+    if (gs.size() < 2) continue;
+    for (const std::string& a : *gs[0])
+      for (const std::string& b : *gs[1])
+        if (a != b && port.validate({a, b})) two = true;
+  }
+  CHECK(two);
+  // Diades, a land leader on the mainland, goes aboard with the units.
+  bool leader = false;
+  for (const auto& g : groups)
+    for (const std::string& line : g)
+      if (line == "load Diades on A3") leader = port.validate({line}).has_value();
+  CHECK(leader);
+}
+
+TEST_CASE(
+    "Tyre 15.12: in the assault, a unit aboard with a leader of its contingent stands the "
+    "Macedonian better than one without") {
+  // Agema (Macedon) aboard A1 off the east shore; Diades (Macedon) aboard
+  // with it, or on the mainland.
+  const std::map<std::string, std::string> units{{"Agema", "ship A1"}};
+  const std::map<std::string, std::string> ships{{"A1", "4815"}};
+  const auto alone = siege_at("mac-land", 3, "assault", units, "wall 4613 6\n", ships);
+  const auto led =
+      siege_at("mac-land", 3, "assault", units, "wall 4613 6\n", ships, {{"Diades", "ship A1"}});
+  CHECK(led->standing(kMacedon) > alone->standing(kMacedon));
+}
+
+TEST_CASE(
+    "Tyre 16.12: in the assault, units aboard a ship beyond the command radius of every leader "
+    "of its fleet stand the Macedonian worse") {
+  // A3 carries Agema next to A1, Enylus's ship; Enylus shaken (16.41)
+  // commands no ship, and A3 may not move.
+  const std::map<std::string, std::string> units{{"Agema", "ship A3"}};
+  const std::map<std::string, std::string> ships{{"A1", "4816"}, {"A3", "4815"}};
+  const auto commanded = siege_at("mac-land", 3, "assault", units, "wall 4613 6\n", ships, {},
+                                  {{"Enylus", "A1 idle=0"}});
+  const auto adrift = siege_at("mac-land", 3, "assault", units, "wall 4613 6\n", ships, {},
+                               {{"Enylus", "A1 idle=999"}});
+  CHECK(commanded->standing(kMacedon) > adrift->standing(kMacedon));
+}
+
+TEST_CASE("Tyre 16.12: the Tyre player's candidates move the naval leaders' ships last") {
+  // Enylus aboard A1, A3 without a leader: A3's courses come before A1's.
+  const auto s =
+      siege_at("second-movement", 3, "assault", {}, "", {{"A1", "2132"}, {"A3", "2231"}});
+  bots::StatePort port(*s, kMacedon);
+  // Impulse 1: the Tyrian moves first, the Macedonian second (4.0 §3).
+  const auto to_order = port.step().to_order;
+  REQUIRE(std::find(to_order.begin(), to_order.end(), kMacedon) != to_order.end());
+  const auto groups = bots::tyre_candidates(port);
+  std::optional<std::size_t> a1, a3;
+  for (std::size_t i = 0; i < groups.size(); ++i)
+    for (const std::string& line : groups[i]) {
+      if (line == "A1: move 3") a1 = i;
+      if (line == "A3: move 3") a3 = i;
+    }
+  REQUIRE(a1.has_value());
+  REQUIRE(a3.has_value());
+  CHECK(*a3 < *a1);
 }
