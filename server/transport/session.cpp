@@ -35,7 +35,9 @@ Session::Session(tcp::socket&& socket, net::ssl::context& ssl, RequestHandler& h
       all_queued_(std::move(all_queued)),
       figures_(handler.figures()),
       peer_(std::move(peer)) {
-  if (const auto* strand = ws_.get_executor().target<Strand>()) strand_ = *strand;
+  // The executor first: target() points into it.
+  const auto executor = ws_.get_executor();
+  if (const auto* strand = executor.target<Strand>()) strand_ = *strand;
   conn_.peer = peer_;
   if (figures_) figures_->connections.add(1);
 }
