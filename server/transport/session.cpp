@@ -201,8 +201,6 @@ void Session::close(websocket::close_code code) {
   closing_ = true;
   // The close frame goes out behind what is queued, not gathered for good.
   ws_.next_layer().uncork();
-  // The close frame goes out behind what is queued, not gathered for good.
-  ws_.next_layer().uncork();
   login_timer_.cancel();
   pause_timer_.cancel();
   ws_.async_close(code, [self = shared_from_this()](beast::error_code) {});
