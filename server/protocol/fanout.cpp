@@ -28,10 +28,6 @@ SharedFrame push_frame(Fill&& fill) {
   return std::make_shared<const std::string>(env.SerializeAsString());
 }
 
-SharedFrame frame_of(const proto::GameEvent& e) {
-  return push_frame([&](proto::Envelope& env) { *env.mutable_event() = e; });
-}
-
 SharedFrame frame_of(const proto::PressMessage& m) {
   return push_frame([&](proto::Envelope& env) { *env.mutable_press_message() = m; });
 }
@@ -132,10 +128,9 @@ void Fanout::push(const std::vector<proto::GameEvent>& events, const std::vector
     deliver(
         readers,
         [&](const Viewer& viewer) {
-          if (!whole) return frame_of(visible_part(e, viewer));
-          if (!shared) {
-            shared = encoded && i < encoded->size() ? event_frame((*encoded)[i]) : frame_of(e);
-          }
+          if (!whole) return event_frame(visible_part(e, viewer).SerializeAsString());
+          if (!shared && encoded && i < encoded->size()) shared = event_frame((*encoded)[i]);
+          if (!shared) shared = event_frame(e.SerializeAsString());
           return shared;
         },
         answered && e.seq() == answered ? requester : nullptr);
