@@ -14,6 +14,7 @@ jobs=$(nproc)
 passed=0
 failed=0
 failures=""
+why=""
 run_build() {  # name, build dir, extra cmake flags...
   local name=$1 dir=$2
   shift 2
@@ -38,9 +39,11 @@ run_build() {  # name, build dir, extra cmake flags...
   passed=$((passed + total - f))
   failed=$((failed + f))
   # ctest names its failures after a long log; they are repeated at the end.
+  # So are the first lines in which doctest said what failed, and where.
   if [ "$f" -gt 0 ]; then
     failures+=$(sed -n '/The following tests FAILED:/,$p' "$log" | grep -E '^[[:space:]]+[0-9]+ - ' |
       sed "s/^[[:space:]]*/$name: /")$'\n'
+    why+=$(grep -E -A2 ': (ERROR|FATAL ERROR): ' "$log" | head -n 40 | sed "s/^/$name: /")$'\n'
   fi
 }
 mkdir -p build build-asan
@@ -104,6 +107,7 @@ run_fuzz() {
 }
 run_fuzz
 echo "=== done in ${SECONDS}s"
+[ -n "$why" ] && printf 'what failed:\n%s' "$why"
 [ -n "$failures" ] && printf 'failed:\n%s' "$failures"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
