@@ -24,10 +24,16 @@ class DbError : public std::runtime_error {
     // The database cannot grow: the disk is full, or the database reached the
     // size the operator allows it (Database::limit_size).
     full,
+    // The statement lost a race with another session's transaction and
+    // nothing of it took effect: PostgreSQL broke a deadlock by failing it
+    // (SQLSTATE 40P01), or could not serialize it (40001). Made again once
+    // the other's transaction has ended, it may succeed (StorageWriter).
+    conflict,
   };
   explicit DbError(const std::string& what, Kind kind = Kind::other)
       : std::runtime_error(what), kind_(kind) {}
   bool full() const { return kind_ == Kind::full; }
+  bool conflict() const { return kind_ == Kind::conflict; }
 
  private:
   Kind kind_;

@@ -36,11 +36,17 @@ struct ClearResult {
 };
 using Result = std::unique_ptr<PGresult, ClearResult>;
 
-// SQLSTATE class 53: insufficient resources (53100 disk_full, 53200 out of
-// memory): the write failed because the database cannot grow.
+// SQLSTATE 53100 disk_full: the write failed because the database cannot
+// grow. 40P01 deadlock_detected, 40001 serialization_failure: another
+// server's transaction won a race for the same rows (two servers' batches
+// fencing the same games in different orders).
 DbError::Kind kind_of(const PGresult* r) {
   const char* state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : nullptr;
-  return state && std::string_view(state) == "53100" ? DbError::Kind::full : DbError::Kind::other;
+  if (!state) return DbError::Kind::other;
+  const std::string_view code(state);
+  if (code == "53100") return DbError::Kind::full;
+  if (code == "40P01" || code == "40001") return DbError::Kind::conflict;
+  return DbError::Kind::other;
 }
 
 [[noreturn]] void raise(PGconn* conn, const PGresult* r, std::string_view what) {

@@ -11,6 +11,20 @@ namespace {
 // Bounds one transaction, so that a flood of writes still commits (and
 // acknowledges) in steady steps.
 constexpr std::size_t kMaxBatch = 1024;
+// How often a job that lost a race to another server's transaction
+// (DbError::conflict) is written again before its failure is handed on.
+constexpr int kMaxConflicts = 3;
+
+bool lost_a_race(const std::exception_ptr& failure) {
+  if (!failure) return false;
+  try {
+    std::rethrow_exception(failure);
+  } catch (const DbError& e) {
+    return e.conflict();
+  } catch (...) {
+    return false;
+  }
+}
 }  // namespace
 
 StorageWriter::StorageWriter(const std::string& path, boost::asio::any_io_executor completions,
@@ -117,6 +131,26 @@ void StorageWriter::write_batch(std::deque<Job>& batch) {
     for (auto& r : results) {
       if (!r) r = failed;
     }
+  }
+  // A job that lost a race to another server's transaction changed
+  // nothing: it is written again in the next batch, after this one's commit
+  // has let the other transaction go on (within this one it would wait for
+  // the same rows again). A change of a game then meets the other server's
+  // change at its fence, and is made again against the game as stored.
+  std::deque<Job> again;
+  for (std::size_t i = batch.size(); i-- > 0;) {
+    if (!lost_a_race(results[i]) || batch[i].conflicts >= kMaxConflicts) continue;
+    ++batch[i].conflicts;
+    again.push_front(std::move(batch[i]));
+    batch.erase(batch.begin() + static_cast<std::ptrdiff_t>(i));
+    results.erase(results.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+  if (!again.empty()) {
+    log_line("storage: " + std::to_string(again.size()) +
+             " write(s) lost a race to another server's transaction; written again");
+    std::lock_guard lock(mutex_);
+    queue_.insert(queue_.begin(), std::make_move_iterator(again.begin()),
+                  std::make_move_iterator(again.end()));
   }
   // One hop to the service's executor for the whole batch.
   boost::asio::post(completions_, [batch = std::move(batch), results = std::move(results)] {

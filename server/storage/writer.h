@@ -55,6 +55,7 @@ class StorageWriter {
     Work work;
     Done done;
     std::chrono::steady_clock::time_point handed_in;
+    int conflicts = 0;  // times it lost a race to another server's transaction
   };
   void run();
   void write_batch(std::deque<Job>& batch);

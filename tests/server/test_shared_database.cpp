@@ -5,12 +5,15 @@
 // header a load balancer sends before a connection's first byte.
 #include <doctest/doctest.h>
 
+#include <boost/asio/io_context.hpp>
 #include <chrono>
+#include <latch>
 #include <thread>
 
 #include "notices/notice_tables.h"
 #include "storage/cluster_news.h"
 #include "storage/rate_buckets.h"
+#include "storage/writer.h"
 #include "support/requests.h"
 #include "support/service_harness.h"
 #include "transport/proxy_header.h"
@@ -237,4 +240,65 @@ TEST_CASE(
   CHECK_MESSAGE(failure.empty(), failure);
   CHECK(next == number + 1);
   CHECK(h.store.channel_messages(id, Audience::everyone(), 0, 10).size() == 2);
+}
+
+TEST_CASE(
+    "postgresql: several servers: two servers' batches that deadlock are both stored: the write "
+    "PostgreSQL fails to break the deadlock is written again after the other commits") {
+  TempDir dir;
+  TestDatabase database(dir.path());
+  {
+    Database db(database.target(), builtin_migrations());
+    for (const char* key : {"one", "two"})
+      db.prepare("INSERT INTO rate_buckets (key, tokens, at, full_at) VALUES (?, 0, 0, 0)")
+          .bind(1, std::string(key))
+          .run();
+  }
+  const auto add_one = [](const std::string& key) {
+    return [key](Tables& s) {
+      s.database()
+          .prepare("UPDATE rate_buckets SET tokens = tokens + 1 WHERE key = ?")
+          .bind(1, key)
+          .run();
+    };
+  };
+  boost::asio::io_context ioc;
+  std::latch go(1), both_hold(2);
+  std::vector<std::string> outcomes;
+  const auto record = [&](std::exception_ptr e) {
+    try {
+      if (e) std::rethrow_exception(e);
+      outcomes.push_back("stored");
+    } catch (const std::exception& x) {
+      outcomes.push_back(x.what());
+    }
+  };
+  {
+    // Each server's batch changes the two rows in the other order: the
+    // first change of each, then the second, which waits for the other's
+    // transaction, which waits for this one's.
+    StorageWriter a(database.target(), ioc.get_executor());
+    StorageWriter b(database.target(), ioc.get_executor());
+    for (StorageWriter* w : {&a, &b}) w->submit([&](Tables&) { go.wait(); }, nullptr);
+    const auto first = [&](const std::string& key) {
+      return [key, &both_hold, add_one](Tables& s) {
+        add_one(key)(s);
+        both_hold.arrive_and_wait();
+      };
+    };
+    a.submit(first("one"), record);
+    a.submit(add_one("two"), record);
+    b.submit(first("two"), record);
+    b.submit(add_one("one"), record);
+    go.count_down();
+    a.flush();
+    b.flush();
+  }
+  ioc.run();
+  CHECK(outcomes == std::vector<std::string>(4, "stored"));
+  Database db(database.target());
+  Stmt rows = db.prepare("SELECT tokens FROM rate_buckets ORDER BY key");
+  std::vector<std::int64_t> tokens;
+  while (rows.step()) tokens.push_back(rows.integer(0));
+  CHECK(tokens == std::vector<std::int64_t>{2, 2});
 }
