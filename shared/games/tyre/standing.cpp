@@ -17,6 +17,13 @@ namespace {
 // A decided game outweighs every difference of material or position.
 constexpr double kDecided = 100000;
 
+// A Tyrian harbour's boom destroyed (9.32), and one held through an impulse
+// by a Macedonian ship that destroys it if it holds through the next: about
+// half a trireme's worth, so that a ship is spent on a boom only when no
+// Tyrian ship is to be had.
+constexpr double kBoomDestroyed = 4;
+constexpr double kBoomWatched = 1.5;
+
 // The farthest a Macedonian unit is counted from an objective: one left on
 // the mainland (the assault's way made is counted from there).
 constexpr int kFarthest = 60;
@@ -116,21 +123,60 @@ double Board::naval_standing(Side me) const {
     }
     // 6.4: about one ram in two hurts (a trireme on a trireme: 4-6, then 4-6).
     if (rammable) v += sign * 0.25 * ship_worth(s);
+    // 9.31: a ship that enters a beach runs aground on a roll up to its
+    // grounding number. A beach is a shelter from melee (6.26) that only a
+    // ship landing men (8.31) needs: one without them stands there at the
+    // risk it ran to get in, so that the search, which draws only a few
+    // rolls, does not take a lucky landing for a safe one (the beaches
+    // rounding the island's north cost an empty ship no roll).
+    if (sc_->map.terrain(s.hex) == Terrain::Beach && !transporting(s) &&
+        !sc_->map.circumnavigation(s.hex))
+      v += sign * ship_worth(s) * sc_->map.grounding(s.hex).value_or(0) / 6.0;
+  }
+
+  // 9.32: a boom destroyed opens its harbour to the Macedonian fleet (the
+  // Tyrian navy, regrouped behind its booms every Game-Turn, 5.31, can be
+  // fought nowhere else); a full-strength ship that has held a boom's side
+  // through an impulse destroys it at the end of the next.
+  const double macedonian = me == Side::Macedonian ? 1 : -1;
+  for (const auto& [harbour, intact] : booms_) {
+    if (!intact) {
+      v += macedonian * kBoomDestroyed;
+      continue;
+    }
+    const bool watched = std::any_of(ships_.begin(), ships_.end(), [&](const auto& p) {
+      return p.second.side == Side::Macedonian && p.second.on_map && !p.second.sunk &&
+             p.second.boom_watch == harbour;
+    });
+    if (watched) v += macedonian * kBoomWatched;
   }
 
   // The stronger fleet closes with the weaker: for the side with more ships'
-  // worth on the map, each ship's distance to the nearest enemy counts
-  // against it; the weaker side keeps away.
+  // worth on the map or free to enter it (17.22: a fleet that has arrived
+  // may enter at any impulse), each ship's distance to the nearest enemy it
+  // can reach counts against it; the weaker side keeps away. A Tyrian ship
+  // inside a harbour whose boom stands is out of the Macedonian's reach
+  // (9.32): the Macedonian closes on the boom instead, to destroy it.
   double afloat[2] = {0, 0};
   for (const auto& [id, s] : ships_)
-    if (s.on_map) afloat[static_cast<int>(s.side)] += ship_worth(s);
+    if (s.on_map || (!s.sunk && arrived_.count(s.fleet)))
+      afloat[static_cast<int>(s.side)] += ship_worth(s);
   const Side stronger = afloat[0] >= afloat[1] ? Side::Tyrian : Side::Macedonian;
+  std::vector<HexId> targets;
+  for (const auto& [eid, e] : ships_) {
+    if (e.side == stronger || !e.on_map || e.sunk || in_port_or_beach(e.hex)) continue;
+    const Harbour* hb = sc_->map.harbour_of(e.hex);
+    if (stronger == Side::Macedonian && hb && hb->inside.count(e.hex) && booms_.at(hb->name))
+      continue;
+    targets.push_back(e.hex);
+  }
+  if (stronger == Side::Macedonian)
+    for (const Harbour& h : sc_->map.harbours())
+      if (booms_.at(h.name)) targets.insert(targets.end(), h.booms.begin(), h.booms.end());
   for (const auto& [id, s] : ships_) {
     if (s.side != stronger || !s.on_map || s.sunk || s.fireship) continue;
     int nearest = 99;
-    for (const auto& [eid, e] : ships_)
-      if (e.side != s.side && e.on_map && !e.sunk && !in_port_or_beach(e.hex))
-        nearest = std::min(nearest, hex::distance(s.hex, e.hex));
+    for (const HexId t : targets) nearest = std::min(nearest, hex::distance(s.hex, t));
     if (nearest < 99) v += (stronger == me ? -0.03 : 0.03) * nearest;
   }
   return v;

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <optional>
@@ -288,4 +289,67 @@ TEST_CASE("Tyre 16.12: the Tyre player's candidates move the naval leaders' ship
   REQUIRE(a1.has_value());
   REQUIRE(a3.has_value());
   CHECK(*a3 < *a1);
+}
+
+namespace {
+
+// The naval war with every Macedonian fleet arrived (17.22), the Tyrian
+// navy in its harbours as deployed (17.1), and A1 at `where` holding
+// `watch` (the harbour whose boom it has held through an impulse, 9.32,
+// or "-"); the boom of harbour `broken`, if any, destroyed.
+std::unique_ptr<State> naval_with_a1(const std::string& where, const std::string& watch = "-",
+                                     const std::string& broken = "") {
+  return edited(
+      "naval",
+      [&](const std::string& line) {
+        const auto w = text::split(line);
+        if (w.size() == 3 && w[0] == "boom" && w[1] == broken) return "boom " + broken + " broken";
+        if (w.size() < 5 || w[0] != "ship" || w[1] != "A1") return line;
+        std::string out = "ship A1 " + where;
+        for (std::size_t i = 3; i < w.size(); ++i)
+          out += " " + (w[i].starts_with("watch=") ? "watch=" + watch : std::string(w[i]));
+        return out;
+      },
+      "arrived ABS\narrived RSL\narrived Cyprus\n");
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Tyre 9.32: a boom destroyed, or held through an impulse by a Macedonian ship, stands the "
+    "Macedonian better and the Tyrian worse") {
+  // 2904 is the sea hex west of the north boom (3004).
+  const auto standing = naval_with_a1("2904");
+  REQUIRE_MESSAGE(standing->serialize().find("ship T1 3104 ") != std::string::npos,
+                  standing->serialize());
+  const auto holding = naval_with_a1("2904", "north");
+  const auto broken = naval_with_a1("2904", "-", "north");
+  CHECK(holding->standing(kMacedon) > standing->standing(kMacedon));
+  CHECK(broken->standing(kMacedon) > holding->standing(kMacedon));
+  CHECK(broken->standing(kTyre) < standing->standing(kTyre));
+}
+
+TEST_CASE(
+    "Tyre 9.32, 17.22: with its arrived fleets free to enter, the Macedonian is the stronger "
+    "navy, and a ship nearer a standing boom stands him better") {
+  // The Tyrian navy behind its booms; of the Macedonian's ships only A1 on
+  // the map, the others free to enter at the north edge. 2020 is open sea
+  // south-west of the island, 2904 next to the north boom.
+  const auto far = naval_with_a1("2020");
+  const auto near = naval_with_a1("2904");
+  CHECK(near->standing(kMacedon) > far->standing(kMacedon));
+  CHECK(near->standing(kTyre) < far->standing(kTyre));
+}
+
+TEST_CASE(
+    "Tyre 9.31: an empty Macedonian ship on a beach stands him worse than at sea beside it, and "
+    "on a beach rounding the island's north no worse") {
+  // 4909 is a beach of grounding number 1, 4910 the sea beside it; 2801
+  // a circumnavigation beach, 2802 the sea beside it.
+  const auto beached = naval_with_a1("4909");
+  const auto afloat = naval_with_a1("4910");
+  CHECK(beached->standing(kMacedon) < afloat->standing(kMacedon) - 1);
+  const auto rounding = naval_with_a1("2801");
+  const auto off = naval_with_a1("2802");
+  CHECK(std::abs(rounding->standing(kMacedon) - off->standing(kMacedon)) < 1);
 }
