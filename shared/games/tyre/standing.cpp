@@ -139,8 +139,9 @@ double Board::naval_standing(Side me) const {
   // fought nowhere else); a full-strength ship that has held a boom's side
   // through an impulse destroys it at the end of the next.
   const double macedonian = me == Side::Macedonian ? 1 : -1;
-  for (const auto& [harbour, intact] : booms_) {
-    if (!intact) {
+  for (const auto& boom : booms_) {
+    const std::string& harbour = boom.first;  // named outside the lambda below
+    if (!boom.second) {
       v += macedonian * kBoomDestroyed;
       continue;
     }
