@@ -151,11 +151,15 @@ TEST_CASE(
     for (const auto& s : d.summary().seats()) out.push_back(s.side());
     return out;
   }();
+  // The server hears a connection close on its own time: a player must be
+  // away before what he is to hear of happens, or he hears it by push
+  // instead. Player 0 before the others join; player 5, the last to go,
+  // before the last join starts the game and its orders fall due.
+  const auto heard_away = [] { std::this_thread::sleep_for(std::chrono::milliseconds(1000)); };
   p[0].reset();
-  // The server hears the connection close on its own time: player 0 must be
-  // away before the others join, or a join is told to it by push instead.
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  heard_away();
   for (int i = 1; i < 7; ++i) {
+    if (i == 6) heard_away();
     proto::Envelope join;
     join.mutable_join_game()->set_game_id(game);
     join.mutable_join_game()->set_seat(static_cast<std::uint32_t>(i));
