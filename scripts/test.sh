@@ -39,11 +39,12 @@ run_build() {  # name, build dir, extra cmake flags...
   passed=$((passed + total - f))
   failed=$((failed + f))
   # ctest names its failures after a long log; they are repeated at the end.
-  # So are the first lines in which doctest said what failed, and where.
+  # So are the first lines in which doctest said what failed, and where, and
+  # those in which a browser test (tests/web/harness.mjs) did.
   if [ "$f" -gt 0 ]; then
     failures+=$(sed -n '/The following tests FAILED:/,$p' "$log" | grep -E '^[[:space:]]+[0-9]+ - ' |
       sed "s/^[[:space:]]*/$name: /")$'\n'
-    why+=$(grep -E -A2 ': (ERROR|FATAL ERROR): ' "$log" | head -n 40 | sed "s/^/$name: /")$'\n'
+    why+=$(grep -E -A2 ': (ERROR|FATAL ERROR): |^FAILED: ' "$log" | head -n 40 | sed "s/^/$name: /")$'\n'
   fi
 }
 mkdir -p build build-asan

@@ -10,6 +10,7 @@
 #include "bots/tyre.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 #include <string>
@@ -41,7 +42,8 @@ bool loads_units(const std::vector<std::string>& group) {
   });
 }
 
-// "ID: attack HEX, advance ID": the attacker and the hex attacked.
+// "ID: attack HEX, advance ID" (a land melee) or "ID: attack SHIP" (a
+// naval one): the attacker and the hex or ship attacked.
 bool single_attack(const std::string& line, std::string& id, std::string& hex) {
   const auto colon = line.find(": attack ");
   if (colon == std::string::npos || line.substr(0, colon).find(' ') != std::string::npos)
@@ -69,12 +71,21 @@ std::vector<std::vector<std::string>> tyre_candidates(const SeatPort& port) {
           std::find(attackers[hex].begin(), attackers[hex].end(), id) == attackers[hex].end())
         attackers[hex].push_back(id);
     }
-  for (const auto& [hex, ids] : attackers) {
+  for (const auto& [target, ids] : attackers) {
     if (ids.size() < 2) continue;
-    std::string all;
-    for (const std::string& id : ids) all += (all.empty() ? "" : " ") + id;
     std::vector<std::string> group;
-    for (const std::string& id : ids) group.push_back(all + ": attack " + hex + ", advance " + id);
+    if (std::isdigit(static_cast<unsigned char>(target.front()))) {
+      std::string all;
+      for (const std::string& id : ids) all += (all.empty() ? "" : " ") + id;
+      for (const std::string& id : ids)
+        group.push_back(all + ": attack " + target + ", advance " + id);
+    } else {
+      // 6.23: a ship, not a hex: two ships at most attack it together, on
+      // their combined strength (6.5), and nobody advances. Each pair.
+      for (std::size_t i = 0; i < ids.size(); ++i)
+        for (std::size_t j = i + 1; j < ids.size(); ++j)
+          group.push_back(ids[i] + " " + ids[j] + ": attack " + target);
+    }
     more.push_back(std::move(group));
   }
   // Land units and leaders go aboard only for the assault (8.12); the

@@ -353,3 +353,32 @@ TEST_CASE(
   const auto off = naval_with_a1("2802");
   CHECK(std::abs(rounding->standing(kMacedon) - off->standing(kMacedon)) < 1);
 }
+
+TEST_CASE(
+    "Tyre 6.23: the Tyre player's candidates hold two ships' attack on one as a naval melee "
+    "order, which validates") {
+  // The naval melee step: A1 and A2 on either side of T1 in open water,
+  // all three facing north (parallel, 6.21).
+  const auto s = edited("naval", [](const std::string& line) {
+    const auto w = text::split(line);
+    if (w.size() == 2 && w[0] == "segment") return std::string("segment melee");
+    if (w.size() < 5 || w[0] != "ship") return line;
+    const std::map<std::string, std::string> at{{"A1", "2019"}, {"A2", "2021"}, {"T1", "2020"}};
+    const auto p = at.find(std::string(w[1]));
+    if (p == at.end()) return line;
+    std::string out = "ship " + p->first + " " + p->second + " N";
+    for (std::size_t i = 4; i < w.size(); ++i) out += " " + std::string(w[i]);
+    return out;
+  });
+  bots::StatePort port(*s, kMacedon);
+  const auto to_order = port.step().to_order;
+  REQUIRE(std::find(to_order.begin(), to_order.end(), kMacedon) != to_order.end());
+  std::optional<std::string> both;
+  for (const auto& group : bots::tyre_candidates(port))
+    for (const std::string& line : group)
+      if (line.starts_with("A1 A2: ")) both = line;
+  REQUIRE(both.has_value());
+  CHECK(*both == "A1 A2: attack T1");
+  const auto valid = port.validate({*both});
+  CHECK_MESSAGE(valid.has_value(), (valid ? std::string() : valid.error().front().message));
+}
