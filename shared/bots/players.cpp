@@ -8,6 +8,14 @@ namespace naumachia::bots {
 
 namespace {
 
+// EiH 1.1.6: the step in which the other powers of a stack whose commander
+// surrendered decide, by the title the module gives it: a surrender is then
+// judged after the round it leads to, as fighting on is (the other powers
+// left to the rules' default, fighting on).
+bool following_a_surrender(const StepInfo& next) {
+  return next.label.ends_with(": the other powers' surrender (1.1.6)");
+}
+
 // Empires in Harm naval combat: a few decisions a battle (evasion, the
 // chit, surrender, chase, retreat), each of a handful of lines; many draws
 // of the enemy's hidden ships and of his choices judge each.
@@ -18,6 +26,7 @@ SearchOptions eih_naval_options() {
   o.rounds = 1;
   o.together = true;  // the melee chit with Nelson's closing modifier (1.1.2.5.1)
   o.omit = true;      // a custom battle's fleets: fewer nations may fight better (1.1.2.6)
+  o.settle = following_a_surrender;
   return o;
 }
 

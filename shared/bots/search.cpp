@@ -9,6 +9,9 @@ namespace naumachia::bots {
 
 namespace {
 
+// The seat's own steps settled by their defaults at most (SearchOptions::settle).
+constexpr int kMostSettled = 4;
+
 Seed drawn_seed(Dice& rng) {
   Seed seed{};
   for (auto& b : seed) b = static_cast<std::uint8_t>(rng.roll(256, "search seed") - 1);
@@ -59,6 +62,15 @@ class Search final : public Player {
           for (PlayerId p : next->step().to_order) later[p] = random_orders(*next, p, rng);
           SeededDice more(d.dice, next->step().number);
           next = next->resolve(later, more).next;
+        }
+        for (int k = 0; options_.settle && k < kMostSettled && !next->step().game_over; ++k) {
+          const StepInfo step = next->step();
+          if (step.to_order.size() != 1 || step.to_order.front() != me || !options_.settle(step))
+            break;
+          auto defaults = next->validate(me, {});
+          if (!defaults) break;
+          SeededDice more(d.dice, next->step().number);
+          next = next->resolve({{me, *defaults}}, more).next;
         }
         total += next->standing(me);
         ++used;

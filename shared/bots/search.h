@@ -21,6 +21,13 @@ struct SearchOptions {
   // Steps played on at random after the step ordered, before judging: for
   // games whose steps take effect only in a later one.
   int depth = 0;
+  // Steps played on with the rules' defaults (the orders of none) while
+  // the seat alone is to order and this says the step is one to settle,
+  // before judging: a choice whose consequence waits on another of the
+  // seat's own (Empires in Harm: a commander's surrender, then the other
+  // powers of his stack, 1.1.6) is then judged where the choice not to make
+  // it is, after the dice it leads to.
+  bool (*settle)(const StepInfo& next) = nullptr;
   // With each candidate, also try it together with each line of another
   // group that holds only with it (Empires in Harm: Nelson's closing
   // modifier goes with the melee chit), so that a choice is not judged

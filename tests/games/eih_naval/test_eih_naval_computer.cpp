@@ -248,3 +248,35 @@ TEST_CASE(
   CHECK(gave_up.next->standing(kBritain) < chosen.next->standing(kBritain) - 100);
   CHECK(gave_up.next->standing(kAllies) > chosen.next->standing(kAllies) + 100);
 }
+
+TEST_CASE(
+    "EiH 1.1.6: the computer does not surrender a fleet that is winning: a surrender is judged "
+    "after the round, as fighting on is") {
+  // Cape Palos: the allies' line of battle (3-1) against the combined
+  // fleet's lozenge (2-1); after two rounds the combined fleet has lost 1.7
+  // of its morale of 3.0, the allies 0.7 of 3.59.
+  auto s = battle("cape-palos", 2);
+  auto opened = play(*s, {}, {});
+  auto fights = play(*opened.next, {{1, {"evade no"}}}, {});
+  auto chosen = play(*fights.next, {{0, {"chit line-of-battle"}}, {1, {"chit lozenge"}}}, {});
+  REQUIRE(chosen.next->step().label == "Before round 1: surrender or fight (1.1.6)");
+  auto first = play(*chosen.next, {{0, {"surrender no"}}, {1, {"surrender no"}}}, {4, 1});
+  REQUIRE(first.next->step().label == "Before round 2: surrender or fight (1.1.6)");
+  auto second = play(*first.next, {{0, {"surrender no"}}, {1, {"surrender no"}}}, {5, 2});
+  const State& now = *second.next;
+  REQUIRE_MESSAGE(now.step().label == "Before round 3: surrender or fight (1.1.6)",
+                  now.step().label);
+  CHECK(now.standing(kBritain) > 0);
+  // The surrender used to be judged where Russia decides next, before the
+  // round's dice, on the expected fire; fighting on, after them.
+  const auto player = bots::player_for("eih-naval");
+  bots::Budget budget;
+  bots::StatePort port(now, kBritain);
+  for (std::uint8_t k = 1; k <= 6; ++k) {
+    SeededDice rng(seed_of(k), StepNo{1});
+    const OrderSet orders = player->decide(port, rng, budget);
+    CHECK_MESSAGE(
+        std::find(orders.lines.begin(), orders.lines.end(), "surrender yes") == orders.lines.end(),
+        "draw " << int(k));
+  }
+}
