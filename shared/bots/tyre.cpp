@@ -5,8 +5,8 @@
 // aboard each ship with a leader to command them (8.21: two a ship and a
 // leader in the assault; random play loads one unit and no leader, 15.12)
 // and the attacks of several units on one hex (12.14: the odds that clear a
-// breach need them). The validator refuses what the rules do not allow;
-// the player reads nothing but its port.
+// breach need them), or of two ships on one (6.23). The validator refuses
+// what the rules do not allow; the player reads nothing but its port.
 #include "bots/tyre.h"
 
 #include <algorithm>
