@@ -148,6 +148,62 @@ std::vector<std::vector<std::string>> tyre_candidates(const SeatPort& port) {
   return out;
 }
 
+// Tyre 6.22, 6.24, 6.5: a naval melee is voluntary, simultaneous, and its
+// result falls on the defender alone: a ship able to attack loses nothing
+// by attacking. The search judges on two draws and keeps a line only when
+// it judges better, and an attack whose die comes to nothing in both (at a
+// differential of 0 or 1, most often) is judged no better than none; so a
+// ship the search left idle is given an attack: beside a ship of its side
+// already attacking a target alone (6.23: their strengths combine), else
+// alone, where the rules allow it.
+OrderSet with_every_naval_attack(const SeatPort& port, OrderSet orders) {
+  std::set<std::string> attacking;
+  std::map<std::string, std::size_t> alone;  // a target attacked by one ship: its line
+  const auto attack_of = [](const std::string& line, std::string& who, std::string& target) {
+    const auto colon = line.find(": attack ");
+    if (colon == std::string::npos) return false;
+    who = line.substr(0, colon);
+    target = line.substr(colon + 9);
+    // A land melee's target is a hex, and it names who advances (12.5).
+    return !target.empty() && !std::isdigit(static_cast<unsigned char>(target.front())) &&
+           target.find(',') == std::string::npos;
+  };
+  for (std::size_t i = 0; i < orders.lines.size(); ++i) {
+    std::string who, target;
+    if (!attack_of(orders.lines[i], who, target)) continue;
+    std::size_t start = 0;
+    for (std::size_t sp = who.find(' '); start != std::string::npos;
+         start = sp == std::string::npos ? sp : sp + 1, sp = who.find(' ', start))
+      attacking.insert(who.substr(start, sp == std::string::npos ? sp : sp - start));
+    if (who.find(' ') == std::string::npos) alone[target] = i;
+  }
+  for (const auto& group : port.candidate_orders())
+    for (const std::string& line : group) {
+      std::string who, target;
+      if (!attack_of(line, who, target) || who.find(' ') != std::string::npos ||
+          attacking.count(who))
+        continue;
+      std::vector<std::string> trial = orders.lines;
+      const auto partner = alone.find(target);
+      if (partner != alone.end()) {
+        const std::string& first = orders.lines[partner->second];
+        trial[partner->second] =
+            first.substr(0, first.find(':')) + " " + who + ": attack " + target;
+      } else {
+        trial.push_back(line);
+      }
+      auto valid = port.validate(trial);
+      if (!valid) continue;
+      attacking.insert(who);
+      if (partner != alone.end())
+        alone.erase(partner);
+      else
+        alone[target] = trial.size() - 1;
+      orders.lines = std::move(trial);
+    }
+  return *port.validate(orders.lines);
+}
+
 namespace {
 
 class WithTyreCandidates final : public SeatPort {
@@ -178,7 +234,7 @@ class Tyre final : public Player {
   std::string name() const override { return "tyre"; }
   OrderSet decide(const SeatPort& port, Dice& rng, const Budget& budget) const override {
     const WithTyreCandidates with_candidates(port);
-    return search_->decide(with_candidates, rng, budget);
+    return with_every_naval_attack(port, search_->decide(with_candidates, rng, budget));
   }
 
  private:

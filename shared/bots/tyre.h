@@ -16,4 +16,10 @@ std::unique_ptr<Player> tyre_player();
 // (12.14), those first.
 std::vector<std::vector<std::string>> tyre_candidates(const SeatPort& port);
 
+// `orders` with an attack for each of the seat's ships that may make a naval
+// melee attack and has none (6.22, 6.24, 6.5: the result falls on the
+// defender alone): beside a ship attacking the same target alone (6.23),
+// else alone. Orders without such a ship come back as they were.
+OrderSet with_every_naval_attack(const SeatPort& port, OrderSet orders);
+
 }  // namespace naumachia::bots

@@ -382,3 +382,39 @@ TEST_CASE(
   const auto valid = port.validate({*both});
   CHECK_MESSAGE(valid.has_value(), (valid ? std::string() : valid.error().front().message));
 }
+
+TEST_CASE(
+    "Tyre 6.22, 6.5: the Tyre player gives every ship the search left idle in a naval melee "
+    "an attack, beside a ship attacking the same target alone") {
+  // A1 and A2 on either side of T1 in open water, all facing north
+  // (parallel, 6.21): each may attack T1, and the result of a melee falls
+  // on the defender alone (6.5), so neither loses by attacking.
+  const auto s = edited("naval", [](const std::string& line) {
+    const auto w = text::split(line);
+    if (w.size() == 2 && w[0] == "segment") return std::string("segment melee");
+    if (w.size() < 5 || w[0] != "ship") return line;
+    const std::map<std::string, std::string> at{{"A1", "2019"}, {"A2", "2021"}, {"T1", "2020"}};
+    const auto p = at.find(std::string(w[1]));
+    if (p == at.end()) return line;
+    std::string out = "ship " + p->first + " " + p->second + " N";
+    for (std::size_t i = 4; i < w.size(); ++i) out += " " + std::string(w[i]);
+    return out;
+  });
+  bots::StatePort port(*s, kMacedon);
+  // No attack ordered: both ships attack T1 together (6.23).
+  const OrderSet none = bots::with_every_naval_attack(port, OrderSet{});
+  REQUIRE(none.lines.size() == 1);
+  CHECK((none.lines.front() == "A1 A2: attack T1" || none.lines.front() == "A2 A1: attack T1"));
+  // One attacking alone: the other joins it rather than being left idle.
+  const OrderSet one = bots::with_every_naval_attack(port, *port.validate({"A2: attack T1"}));
+  CHECK(one.lines == std::vector<std::string>{"A2 A1: attack T1"});
+  // Both already attacking: nothing changes.
+  const OrderSet both = *port.validate({"A1 A2: attack T1"});
+  CHECK(bots::with_every_naval_attack(port, both) == both);
+  // T1, between them, attacks one of them: a ship initiates one attack
+  // (6.23).
+  bots::StatePort tyrian(*s, kTyre);
+  const OrderSet t = bots::with_every_naval_attack(tyrian, OrderSet{});
+  REQUIRE(t.lines.size() == 1);
+  CHECK((t.lines.front() == "T1: attack A1" || t.lines.front() == "T1: attack A2"));
+}
