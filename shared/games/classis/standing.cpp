@@ -23,6 +23,12 @@ namespace {
 // first, or the losses evened.
 constexpr double kMorale = 0.6;
 
+// How much of a ram's odds an enemy within reach (in the next hex) stands
+// for: he may not be drawn from the cup before the ship moves (2.1), nor
+// choose her. Kept small: more caution measured worse, the player keeping
+// off while the enemy closed (docs/computer.md, "Classis").
+constexpr double kReach = 0.05;
+
 // What may come of one ship's side of a contest: probabilities.
 struct Fate {
   double sunk = 0;
@@ -155,7 +161,7 @@ double Board::standing(Side side) const {
       // s reaching e's side: s's ram at e's angle; e answers at none.
       const int lead = ram_factor(s) + crew_bonus(s, e) + angle_bonus(angle_of(e, s.hex)) -
                        ram_factor(e) - crew_bonus(e, s);
-      const double reach = 0.1 / std::max(1, d - 1);
+      const double reach = kReach / std::max(1, d - 1);
       hurt(e, ram_fate(-lead), reach);
       hurt(s, ram_fate(lead), reach);
     }
