@@ -354,12 +354,12 @@ TEST_CASE(
   CHECK(std::abs(rounding->standing(kMacedon) - off->standing(kMacedon)) < 1);
 }
 
-TEST_CASE(
-    "Tyre 6.23: the Tyre player's candidates hold two ships' attack on one as a naval melee "
-    "order, which validates") {
-  // The naval melee step: A1 and A2 on either side of T1 in open water,
-  // all three facing north (parallel, 6.21).
-  const auto s = edited("naval", [](const std::string& line) {
+namespace {
+
+// The naval melee step: A1 and A2 on either side of T1 in open water, all
+// three facing north (parallel, 6.21).
+std::unique_ptr<State> naval_melee_of_two_on_one() {
+  return edited("naval", [](const std::string& line) {
     const auto w = text::split(line);
     if (w.size() == 2 && w[0] == "segment") return std::string("segment melee");
     if (w.size() < 5 || w[0] != "ship") return line;
@@ -370,6 +370,14 @@ TEST_CASE(
     for (std::size_t i = 4; i < w.size(); ++i) out += " " + std::string(w[i]);
     return out;
   });
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Tyre 6.23: the Tyre player's candidates hold two ships' attack on one as a naval melee "
+    "order, which validates") {
+  const auto s = naval_melee_of_two_on_one();
   bots::StatePort port(*s, kMacedon);
   const auto to_order = port.step().to_order;
   REQUIRE(std::find(to_order.begin(), to_order.end(), kMacedon) != to_order.end());
@@ -386,20 +394,9 @@ TEST_CASE(
 TEST_CASE(
     "Tyre 6.22, 6.5: the Tyre player gives every ship the search left idle in a naval melee "
     "an attack, beside a ship attacking the same target alone") {
-  // A1 and A2 on either side of T1 in open water, all facing north
-  // (parallel, 6.21): each may attack T1, and the result of a melee falls
-  // on the defender alone (6.5), so neither loses by attacking.
-  const auto s = edited("naval", [](const std::string& line) {
-    const auto w = text::split(line);
-    if (w.size() == 2 && w[0] == "segment") return std::string("segment melee");
-    if (w.size() < 5 || w[0] != "ship") return line;
-    const std::map<std::string, std::string> at{{"A1", "2019"}, {"A2", "2021"}, {"T1", "2020"}};
-    const auto p = at.find(std::string(w[1]));
-    if (p == at.end()) return line;
-    std::string out = "ship " + p->first + " " + p->second + " N";
-    for (std::size_t i = 4; i < w.size(); ++i) out += " " + std::string(w[i]);
-    return out;
-  });
+  // Each of A1 and A2 may attack T1, and the result of a melee falls on
+  // the defender alone (6.5), so neither loses by attacking.
+  const auto s = naval_melee_of_two_on_one();
   bots::StatePort port(*s, kMacedon);
   // No attack ordered: both ships attack T1 together (6.23).
   const OrderSet none = bots::with_every_naval_attack(port, OrderSet{});
