@@ -16,6 +16,7 @@
 #include <string>
 
 #include "bots/search.h"
+#include "core/text.h"
 
 namespace naumachia::bots {
 
@@ -157,44 +158,35 @@ std::vector<std::vector<std::string>> tyre_candidates(const SeatPort& port) {
 // already attacking a target alone (6.23: their strengths combine), else
 // alone, where the rules allow it.
 OrderSet with_every_naval_attack(const SeatPort& port, OrderSet orders) {
+  // A naval melee's target is a ship; a land melee's is a hex (12.0).
+  const auto naval = [](const std::string& target) {
+    return !target.empty() && !std::isdigit(static_cast<unsigned char>(target.front()));
+  };
   std::set<std::string> attacking;
   std::map<std::string, std::size_t> alone;  // a target attacked by one ship: its line
-  const auto attack_of = [](const std::string& line, std::string& who, std::string& target) {
-    const auto colon = line.find(": attack ");
-    if (colon == std::string::npos) return false;
-    who = line.substr(0, colon);
-    target = line.substr(colon + 9);
-    // A land melee's target is a hex, and it names who advances (12.5).
-    return !target.empty() && !std::isdigit(static_cast<unsigned char>(target.front())) &&
-           target.find(',') == std::string::npos;
-  };
   for (std::size_t i = 0; i < orders.lines.size(); ++i) {
-    std::string who, target;
-    if (!attack_of(orders.lines[i], who, target)) continue;
-    std::size_t start = 0;
-    for (std::size_t sp = who.find(' '); start != std::string::npos;
-         start = sp == std::string::npos ? sp : sp + 1, sp = who.find(' ', start))
-      attacking.insert(who.substr(start, sp == std::string::npos ? sp : sp - start));
-    if (who.find(' ') == std::string::npos) alone[target] = i;
+    const std::string& line = orders.lines[i];
+    const auto colon = line.find(": attack ");
+    if (colon == std::string::npos || !naval(line.substr(colon + 9))) continue;
+    const std::string who = line.substr(0, colon);
+    for (const std::string_view id : text::split(who)) attacking.emplace(id);
+    std::string id, target;
+    if (single_attack(line, id, target)) alone[target] = i;
   }
   for (const auto& group : port.candidate_orders())
     for (const std::string& line : group) {
-      std::string who, target;
-      if (!attack_of(line, who, target) || who.find(' ') != std::string::npos ||
-          attacking.count(who))
-        continue;
+      std::string id, target;
+      if (!single_attack(line, id, target) || !naval(target) || attacking.count(id)) continue;
       std::vector<std::string> trial = orders.lines;
       const auto partner = alone.find(target);
       if (partner != alone.end()) {
-        const std::string& first = orders.lines[partner->second];
-        trial[partner->second] =
-            first.substr(0, first.find(':')) + " " + who + ": attack " + target;
+        std::string& first = trial[partner->second];
+        first = first.substr(0, first.find(':')) + " " + id + ": attack " + target;
       } else {
         trial.push_back(line);
       }
-      auto valid = port.validate(trial);
-      if (!valid) continue;
-      attacking.insert(who);
+      if (!port.validate(trial)) continue;
+      attacking.insert(id);
       if (partner != alone.end())
         alone.erase(partner);
       else
