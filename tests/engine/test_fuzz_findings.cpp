@@ -10,6 +10,7 @@
 #include "games/constantinople/position.h"
 #include "games/diplomacy/datc.h"
 #include "games/diplomacy/diplomacy.h"
+#include "games/fall/fall.h"
 #include "games/tyre/tyre.h"
 
 using namespace naumachia;
@@ -138,4 +139,22 @@ TEST_CASE("a Tyre land piece is never set up off the map") {
     }
     CHECK(deployment);
   }
+}
+
+TEST_CASE("FoC Building b: an amount of food too large for a number is refused, not read") {
+  // fuzz_orders: "buy 1222...2 food from the bank" (ninety digits) was read
+  // with std::stoi, which threw out of the validator.
+  auto game = diplomacy::make_diplomacy_game();
+  game->add_variant(fall::make_fall_variant());
+  std::unique_ptr<State> s;
+  for (const ScenarioInfo& sc : game->scenarios())
+    if (sc.id == "fall-of-constantinople")
+      s = std::move(game->new_game(sc.id, sc.max_players).value());
+  REQUIRE(s != nullptr);
+  const std::string huge = "1" + std::string(89, '2');
+  REQUIRE_FALSE(s->step().to_order.empty());
+  const auto v = s->validate(s->step().to_order.front(), {"buy " + huge + " food from the bank"});
+  REQUIRE_FALSE(v.has_value());
+  CHECK(v.error().front().message.find(huge + " is too large an amount of food") !=
+        std::string::npos);
 }

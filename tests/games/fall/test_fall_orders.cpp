@@ -61,6 +61,15 @@ TEST_CASE("FoC Building b: buying food from the bank and trading it between powe
         "error: say the price: 'by Y£' (notation: docs/rules/fall-of-constantinople.md)");
 }
 
+TEST_CASE("FoC Building b: an amount too large for any number is refused, not read") {
+  // Found by fuzz_orders: the amount was read with std::stoi, which threw.
+  const std::string huge(90, '2');
+  CHECK(read("buy " + huge + " food from the bank")
+            .rfind("error: " + huge + " is too large an amount of food", 0) == 0);
+  CHECK(read("buy 2 food from Venice by " + huge + "£").rfind("error: ", 0) == 0);
+  CHECK(read("buy 1000 food from the bank").rfind("error: an amount of food is 1 to 999", 0) == 0);
+}
+
 TEST_CASE("FoC Building b, c: builds, mercenaries, disbands and unfed units") {
   CHECK(read("build A Athens") == "build A ath");
   CHECK(read("Build F con") == "build F con");
