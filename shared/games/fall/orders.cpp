@@ -3,7 +3,7 @@
 #include "games/fall/orders.h"
 
 #include <cctype>
-#include <charconv>
+#include <limits>
 
 #include "core/text.h"
 #include "games/diplomacy/notation.h"
@@ -108,14 +108,13 @@ struct Reader {
   Expected<int> number(const char* what) {
     if (!all_digits(c.peek())) return fail(std::string("say how much ") + what);
     const std::string& digits = c.t[c.i];
-    int n = 0;
-    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+    long long n = 0;
     // Every amount the rules allow has a few digits; more than an int holds
     // is refused as out of range rather than read.
-    if (ec != std::errc() || end != digits.data() + digits.size())
+    if (!text::parse_int(digits, n) || n > std::numeric_limits<int>::max())
       return fail(digits + " is too large an amount of " + what);
     ++c.i;
-    return n;
+    return static_cast<int>(n);
   }
 
   Expected<Order> food(bool buying) {
