@@ -117,6 +117,12 @@ class Search final : public Player {
                                     static_cast<std::size_t>(rng.roll(
                                         static_cast<int>(tries.size() - i), "search pick")) -
                                     1]);
+        if (options_.weighted_first) {
+          std::map<std::string, int> weight;  // how often the group lists each line
+          for (const std::string& line : groups[g]) ++weight[line];
+          std::stable_sort(tries.begin(), tries.end(),
+                           [&](const auto& a, const auto& b) { return weight[a] > weight[b]; });
+        }
         // The lines without this group's choice.
         std::vector<std::string> base = best;
         if (chosen[g]) std::erase(base, *chosen[g]);

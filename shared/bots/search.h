@@ -38,6 +38,11 @@ struct SearchOptions {
   // what random play added (Empires in Harm: a custom battle's third
   // nation, and with it the -1 of several Major Powers).
   bool omit = false;
+  // Try first the lines a module lists more than once (it weights them for
+  // random play: Tyre's rams, a ship's course toward the enemy, its longest
+  // courses), the most weighted first, the rest in an order drawn at random:
+  // a group of thirty lines tried five at a time then tries the likeliest.
+  bool weighted_first = false;
 };
 
 std::unique_ptr<Player> searching_player(SearchOptions options = {});

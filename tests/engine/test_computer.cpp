@@ -3,6 +3,7 @@
 // the same generator.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "bots/player.h"
@@ -145,4 +146,67 @@ TEST_CASE("computer: a budget's stop ends the search at once with valid orders")
   const OrderSet orders = player->decide(port, rng, budget);
   CHECK(state->validate(PlayerId{0}, orders.lines).has_value());
   CHECK(asked <= 5);
+}
+
+namespace {
+
+// A seat's port whose one group lists one of its lines four times, and
+// which keeps the last line of every order set it is asked to validate.
+class WeightedPort final : public bots::SeatPort {
+ public:
+  WeightedPort(const bots::SeatPort& inner, std::vector<std::string> group)
+      : inner_(inner), group_(std::move(group)) {}
+  PlayerId seat() const override { return inner_.seat(); }
+  StepInfo step() const override { return inner_.step(); }
+  View view() const override { return inner_.view(); }
+  std::vector<Decision> decisions() const override { return inner_.decisions(); }
+  Expected<std::vector<Choice>> choices(std::string_view decision,
+                                        const std::vector<std::string>& path) const override {
+    return inner_.choices(decision, path);
+  }
+  Expected<OrderSet, OrderErrors> validate(const std::vector<std::string>& lines) const override {
+    if (!lines.empty()) asked_.push_back(lines.back());
+    return inner_.validate(lines);
+  }
+  std::vector<std::vector<std::string>> candidate_orders() const override { return {group_}; }
+  std::unique_ptr<State> sample(Dice& rng) const override { return inner_.sample(rng); }
+  const std::vector<std::string>& asked() const { return asked_; }
+
+ private:
+  const bots::SeatPort& inner_;
+  std::vector<std::string> group_;
+  mutable std::vector<std::string> asked_;
+};
+
+}  // namespace
+
+TEST_CASE(
+    "computer: a search that tries the weighted lines first tries the line a module lists most "
+    "before the others") {
+  const Registry registry = testing::every_module();
+  const Game* game = registry.find("diplomacy");
+  REQUIRE(game != nullptr);
+  auto state = game->new_game("standard", 7).value();
+  // The first unit's candidate moves, each once, then its last listed three
+  // more times.
+  bots::StatePort inner(*state, PlayerId{0});
+  std::vector<std::string> group;
+  const auto groups = inner.candidate_orders();
+  REQUIRE_FALSE(groups.empty());
+  for (const std::string& line : groups.front())
+    if (std::find(group.begin(), group.end(), line) == group.end()) group.push_back(line);
+  REQUIRE(group.size() >= 4);
+  const std::string weighted = group.back();
+  group.insert(group.end(), 3, weighted);
+  int first = 0;
+  for (std::uint8_t seed = 1; seed <= 8; ++seed) {
+    WeightedPort port(inner, group);
+    bots::Budget budget;
+    budget.playouts = 40;
+    SeededDice rng(seed_of(seed, 9), StepNo{1});
+    bots::searching_player({.samples = 1, .weighted_first = true})->decide(port, rng, budget);
+    REQUIRE_FALSE(port.asked().empty());
+    first += port.asked().front() == weighted ? 1 : 0;
+  }
+  CHECK(first == 8);
 }
