@@ -28,8 +28,18 @@ constexpr double kBoomWatched = 1.5;
 // the mainland (the assault's way made is counted from there).
 constexpr int kFarthest = 60;
 
-// A combat unit in a breach of a target wall: the army's way in (8.32).
+// A Macedonian combat unit ashore on the island in the assault, come in
+// through a breach (8.32) or over a beach (8.31); a Tyrian one in a breach
+// of a target wall bars the way in.
 constexpr double kFoothold = 12;
+
+// 4.0 1A, 18.2: an assault planned before the last Game-Turn with no breach
+// of a target wall left standing after the Tyrian's repairs (7.3, planned in
+// secret at the same time) lands nowhere and is lost at the tenth impulse:
+// below the bombardment by more than an assault through a breach stands
+// above it (400), so that the Macedonian plans one only when his breaches
+// are likelier than not to survive the repairs, about three chances in five.
+constexpr double kNoBreach = 750;
 
 // The hexes a unit aboard without its leader is counted farther (15.12).
 constexpr int kUncommanded = 10;
@@ -298,7 +308,7 @@ double Board::siege_progress() const {
   if (!breaches.empty())
     v += 400;
   else if (turn_ < kLastTurn)
-    v -= 200;
+    v -= kNoBreach;
   // 18.1, 18.2: each objective held counts most; else the way the
   // Macedonian army has made toward it (its nearest unit's, and its units'
   // on the whole): aboard, by its ship to the breach and on from there;
@@ -320,10 +330,16 @@ double Board::siege_progress() const {
   // 15.12, 8.21: the land leaders go aboard with the army they command.
   for (const auto& [id, l] : lleaders_)
     if (l.t.side == Side::Macedonian && l.at == Where::Ship) v += kLeaderAboard;
-  // 8.32, 8.33: the breach is the army's way in: a Macedonian combat unit
-  // in it has a foothold inside the walls, a Tyrian one bars it.
+  // 8.32, 8.33: the breach is the army's way in: a Tyrian combat unit in it
+  // bars it; each Macedonian one that has come in holds a foothold on the
+  // island, in the breach or beyond it. Counted in the breach alone, the
+  // foothold held the first unit there (9.13: one combat unit a hex) and
+  // those behind it waded in and back (games followed with --trace).
   for (const HexId g : gates)
-    if (const auto who = combat_unit(g)) v += *who == Side::Macedonian ? kFoothold : -kFoothold;
+    if (combat_unit(g) == Side::Tyrian) v -= kFoothold;
+  for (const auto& [id, u] : units_)
+    if (u.t.side == Side::Macedonian && u.at == Where::Hex && is_island(terrain(u.hex)))
+      v += kFoothold;
   std::vector<HexId> landing;
   for (const HexId w : gates)
     for (const HexId n : hex::neighbours(w))

@@ -192,7 +192,66 @@ TEST_CASE(
   CHECK(barred->standing(kTyre) > behind->standing(kTyre));
 }
 
+TEST_CASE(
+    "Tyre 4.0 1A, 7.3: before the last Game-Turn, an assault whose one breach survives the "
+    "Tyrian's repairs half the time stands the Macedonian below the bombardment, and above it "
+    "three times in four") {
+  // The plan is made while the Tyrian allots his repairs in secret: the
+  // breach at 4613 stands (6) or is repaired (4) under the plan.
+  const auto assault_kept = siege_at("mac-strategic", 5, "assault", {}, "wall 4613 6\n");
+  const auto assault_lost = siege_at("mac-strategic", 5, "assault", {}, "wall 4613 4\n");
+  const auto bombard_kept = siege_at("mac-strategic", 5, "bombard", {}, "wall 4613 6\n");
+  const auto bombard_lost = siege_at("mac-strategic", 5, "bombard", {}, "wall 4613 4\n");
+  const auto expected = [](const State& kept, const State& lost, double p) {
+    return p * kept.standing(kMacedon) + (1 - p) * lost.standing(kMacedon);
+  };
+  CHECK(expected(*assault_kept, *assault_lost, 0.5) < expected(*bombard_kept, *bombard_lost, 0.5));
+  CHECK(expected(*assault_kept, *assault_lost, 0.75) >
+        expected(*bombard_kept, *bombard_lost, 0.75));
+}
+
+TEST_CASE(
+    "Tyre 8.32, 9.13: in the assault, a Macedonian unit that moves on from the breach toward "
+    "the objectives stands him better than one holding the breach") {
+  // One combat unit a hex (9.13): the unit in the breach at 4613 keeps
+  // those behind it out; 4512, open ground behind it, is nearer the
+  // Agenorium (18.1).
+  const std::string breach = "wall 4613 6\n";
+  const auto holding = siege_at("mac-land", 3, "assault", {{"Agema", "hex 4613"}}, breach);
+  const auto on = siege_at("mac-land", 3, "assault", {{"Agema", "hex 4512"}}, breach);
+  CHECK(on->standing(kMacedon) > holding->standing(kMacedon));
+}
+
 // The Tyre player's own candidate orders (shared/bots/tyre.cpp).
+
+TEST_CASE(
+    "Tyre 5.1, 5.2: the Tyre player's candidates list a ship's longest course straight on and "
+    "after a turn to either side more often than its other lines") {
+  const auto s =
+      siege_at("second-movement", 3, "assault", {}, "", {{"A1", "2132"}, {"A3", "2231"}});
+  bots::StatePort port(*s, kMacedon);
+  const auto groups = bots::tyre_candidates(port);
+  const std::vector<std::string>* a3 = nullptr;
+  for (const auto& g : groups)
+    if (std::find(g.begin(), g.end(), "A3: move 1") != g.end()) a3 = &g;
+  REQUIRE(a3 != nullptr);
+  std::map<std::string, int> listed;
+  for (const std::string& line : *a3) ++listed[line];
+  // Straight on and after a turn to each side: the longest course the
+  // validator takes is listed four times (once, and three more).
+  int directions = 0;
+  for (const std::string side : {"", "turn L, ", "turn R, "})
+    for (int n = 9; n >= 2; --n) {
+      const std::string line = "A3: " + side + "move " + std::to_string(n);
+      if (!port.validate({line})) continue;
+      CAPTURE(line);
+      CHECK(listed[line] >= 4);
+      ++directions;
+      break;
+    }
+  CHECK(directions == 3);
+  CHECK(listed["A3: move 1"] < 4);
+}
 
 TEST_CASE(
     "Tyre 12.14: the Tyre player's candidates attack an enemy hex with every unit next to it") {
