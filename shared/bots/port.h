@@ -31,6 +31,34 @@ class SeatPort {
   virtual std::unique_ptr<State> sample(Dice& rng) const = 0;
 };
 
+// A port that answers as `inner` does (held for its lifetime): a player
+// or test that changes one answer overrides that one alone.
+class ForwardingPort : public SeatPort {
+ public:
+  explicit ForwardingPort(const SeatPort& inner) : inner_(inner) {}
+  PlayerId seat() const override { return inner_.seat(); }
+  StepInfo step() const override { return inner_.step(); }
+  View view() const override { return inner_.view(); }
+  std::vector<Decision> decisions() const override { return inner_.decisions(); }
+  Expected<std::vector<Choice>> choices(std::string_view decision,
+                                        const std::vector<std::string>& path) const override {
+    return inner_.choices(decision, path);
+  }
+  Expected<OrderSet, OrderErrors> validate(const std::vector<std::string>& lines) const override {
+    return inner_.validate(lines);
+  }
+  std::vector<std::vector<std::string>> candidate_orders() const override {
+    return inner_.candidate_orders();
+  }
+  std::unique_ptr<State> sample(Dice& rng) const override { return inner_.sample(rng); }
+
+ protected:
+  const SeatPort& inner() const { return inner_; }
+
+ private:
+  const SeatPort& inner_;
+};
+
 // The port of `seat` on a position the caller holds for the port's lifetime.
 class StatePort final : public SeatPort {
  public:

@@ -224,27 +224,13 @@ OrderSet with_every_naval_attack(const SeatPort& port, OrderSet orders) {
 
 namespace {
 
-class WithTyreCandidates final : public SeatPort {
+// The port with the Tyre player's own candidates (tyre_candidates).
+class WithTyreCandidates final : public ForwardingPort {
  public:
-  explicit WithTyreCandidates(const SeatPort& inner) : inner_(inner) {}
-  PlayerId seat() const override { return inner_.seat(); }
-  StepInfo step() const override { return inner_.step(); }
-  View view() const override { return inner_.view(); }
-  std::vector<Decision> decisions() const override { return inner_.decisions(); }
-  Expected<std::vector<Choice>> choices(std::string_view decision,
-                                        const std::vector<std::string>& path) const override {
-    return inner_.choices(decision, path);
-  }
-  Expected<OrderSet, OrderErrors> validate(const std::vector<std::string>& lines) const override {
-    return inner_.validate(lines);
-  }
-  std::unique_ptr<State> sample(Dice& rng) const override { return inner_.sample(rng); }
+  using ForwardingPort::ForwardingPort;
   std::vector<std::vector<std::string>> candidate_orders() const override {
-    return tyre_candidates(inner_);
+    return tyre_candidates(inner());
   }
-
- private:
-  const SeatPort& inner_;
 };
 
 class Tyre final : public Player {

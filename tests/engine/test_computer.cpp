@@ -152,28 +152,18 @@ namespace {
 
 // A seat's port whose one group lists one of its lines four times, and
 // which keeps the last line of every order set it is asked to validate.
-class WeightedPort final : public bots::SeatPort {
+class WeightedPort final : public bots::ForwardingPort {
  public:
   WeightedPort(const bots::SeatPort& inner, std::vector<std::string> group)
-      : inner_(inner), group_(std::move(group)) {}
-  PlayerId seat() const override { return inner_.seat(); }
-  StepInfo step() const override { return inner_.step(); }
-  View view() const override { return inner_.view(); }
-  std::vector<Decision> decisions() const override { return inner_.decisions(); }
-  Expected<std::vector<Choice>> choices(std::string_view decision,
-                                        const std::vector<std::string>& path) const override {
-    return inner_.choices(decision, path);
-  }
+      : ForwardingPort(inner), group_(std::move(group)) {}
   Expected<OrderSet, OrderErrors> validate(const std::vector<std::string>& lines) const override {
     if (!lines.empty()) asked_.push_back(lines.back());
-    return inner_.validate(lines);
+    return inner().validate(lines);
   }
   std::vector<std::vector<std::string>> candidate_orders() const override { return {group_}; }
-  std::unique_ptr<State> sample(Dice& rng) const override { return inner_.sample(rng); }
   const std::vector<std::string>& asked() const { return asked_; }
 
  private:
-  const bots::SeatPort& inner_;
   std::vector<std::string> group_;
   mutable std::vector<std::string> asked_;
 };

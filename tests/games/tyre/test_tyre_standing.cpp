@@ -178,14 +178,20 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Tyre 8.32: in the assault, a Macedonian unit in the breach stands him better than wading "
-    "next to it, and a Tyrian unit in the breach worse than one behind it") {
+    "Tyre 8.32, 9.13: in the assault, a Macedonian unit in the breach stands him better than "
+    "wading next to it and worse than moving on from it toward the objectives, and a Tyrian unit "
+    "in the breach worse than one behind it") {
   // 4613 is a primary wall hex on the island's east shore nearest the
-  // objectives, next to the sea hex 4714; 4513 is open ground behind it.
+  // objectives, next to the sea hex 4714; 4513 and 4512 are open ground
+  // behind it, 4512 nearer the Agenorium (18.1).
   const std::string breach = "wall 4613 6\n";
   const auto wading = siege_at("mac-land", 3, "assault", {{"Agema", "hex 4714"}}, breach);
   const auto in = siege_at("mac-land", 3, "assault", {{"Agema", "hex 4613"}}, breach);
   CHECK(in->standing(kMacedon) > wading->standing(kMacedon));
+  // One combat unit a hex (9.13): the unit holding the breach keeps those
+  // behind it out.
+  const auto on = siege_at("mac-land", 3, "assault", {{"Agema", "hex 4512"}}, breach);
+  CHECK(on->standing(kMacedon) > in->standing(kMacedon));
   const auto barred = siege_at("mac-land", 3, "assault", {{"Mil1", "hex 4613"}}, breach);
   const auto behind = siege_at("mac-land", 3, "assault", {{"Mil1", "hex 4513"}}, breach);
   CHECK(barred->standing(kMacedon) < behind->standing(kMacedon));
@@ -208,18 +214,6 @@ TEST_CASE(
   CHECK(expected(*assault_kept, *assault_lost, 0.5) < expected(*bombard_kept, *bombard_lost, 0.5));
   CHECK(expected(*assault_kept, *assault_lost, 0.75) >
         expected(*bombard_kept, *bombard_lost, 0.75));
-}
-
-TEST_CASE(
-    "Tyre 8.32, 9.13: in the assault, a Macedonian unit that moves on from the breach toward "
-    "the objectives stands him better than one holding the breach") {
-  // One combat unit a hex (9.13): the unit in the breach at 4613 keeps
-  // those behind it out; 4512, open ground behind it, is nearer the
-  // Agenorium (18.1).
-  const std::string breach = "wall 4613 6\n";
-  const auto holding = siege_at("mac-land", 3, "assault", {{"Agema", "hex 4613"}}, breach);
-  const auto on = siege_at("mac-land", 3, "assault", {{"Agema", "hex 4512"}}, breach);
-  CHECK(on->standing(kMacedon) > holding->standing(kMacedon));
 }
 
 // The Tyre player's own candidate orders (shared/bots/tyre.cpp).
