@@ -41,6 +41,27 @@ void add_courses(std::vector<std::string>& group) {
       group.push_back(id + ": turn " + side + ", move " + std::to_string(n));
 }
 
+// The seat's ships carrying anything: engines or the army (8.1, 8.2).
+std::set<std::string> transports(const SeatPort& port) {
+  std::set<std::string> out;
+  for (const Cell& c : port.view().cells)
+    for (const Token& t : c.tokens)
+      if (t.owner == port.seat().value &&
+          std::find(t.marks.begin(), t.marks.end(), "transport") != t.marks.end())
+        out.insert(t.label);
+  return out;
+}
+
+// Whether a step moves one of the seat's transports.
+bool moves_transports(const SeatPort& port, const std::vector<std::vector<std::string>>& groups) {
+  if (std::none_of(groups.begin(), groups.end(),
+                   [](const auto& g) { return !moved_ship(g).empty(); }))
+    return false;
+  const std::set<std::string> carrying = transports(port);
+  return std::any_of(groups.begin(), groups.end(),
+                     [&](const auto& g) { return carrying.count(moved_ship(g)) > 0; });
+}
+
 // 5.1, 5.2: the longest course the ship can sail straight on, and after a
 // turn to either side, each as things stand (the validator knows its
 // allowance, its exhaustion and the ships in its way): listed three more
@@ -128,9 +149,11 @@ std::vector<std::vector<std::string>> tyre_candidates(const SeatPort& port) {
       for (const Token& t : c.tokens)
         if (assault && t.kind == "leader") leaders.push_back(t.label);
   }
+  const std::set<std::string> carrying =
+      moves_transports(port, groups) ? transports(port) : std::set<std::string>{};
   for (auto& group : groups) {
     add_courses(group);
-    weight_longest_courses(port, group);
+    if (carrying.count(moved_ship(group))) weight_longest_courses(port, group);
     if (!assault || !loads_units(group)) continue;
     // 8.21: a full-strength ship carries two land units in the assault,
     // and a leader, whose command gives them their whole allowance ashore
@@ -243,6 +266,7 @@ class Tyre final : public Player {
           return std::find(g.begin(), g.end(), "assault") != g.end();
         }))
       return planning_->decide(with_candidates, rng, budget);
+    if (moves_transports(port, groups)) return convoy_->decide(with_candidates, rng, budget);
     return with_every_naval_attack(port, search_->decide(with_candidates, rng, budget));
   }
 
@@ -256,7 +280,13 @@ class Tyre final : public Player {
   // A movement step orders up to forty ships and a strategic movement fifty
   // pieces: two draws (the dice of rams and landings) and a few candidates
   // a piece leave every piece its share of the budget.
-  std::unique_ptr<Player> search_ =
+  std::unique_ptr<Player> search_ = searching_player({.samples = 2, .per_group = 10});
+  // The transports' movement, the same with each group's most-listed lines
+  // tried first: the transports' longest courses (and the port's rams and
+  // courses toward the enemy, listed more for random play). For every ship
+  // it sent warships of the naval war far into harm: the Macedonian's naval
+  // row fell from 141 of 200 to 52.
+  std::unique_ptr<Player> convoy_ =
       searching_player({.samples = 2, .per_group = 10, .weighted_first = true});
 };
 

@@ -219,10 +219,11 @@ TEST_CASE(
 // The Tyre player's own candidate orders (shared/bots/tyre.cpp).
 
 TEST_CASE(
-    "Tyre 5.1, 5.2: the Tyre player's candidates list a ship's longest course straight on and "
-    "after a turn to either side more often than its other lines") {
-  const auto s =
-      siege_at("second-movement", 3, "assault", {}, "", {{"A1", "2132"}, {"A3", "2231"}});
+    "Tyre 5.1, 5.2: the Tyre player's candidates list a transport's longest course straight on "
+    "and after a turn to either side more often than its other lines") {
+  // A3 carries Agema to the assault (8.21).
+  const auto s = siege_at("second-movement", 3, "assault", {{"Agema", "ship A3"}}, "",
+                          {{"A1", "2132"}, {"A3", "2231"}});
   bots::StatePort port(*s, kMacedon);
   const auto groups = bots::tyre_candidates(port);
   const std::vector<std::string>* a3 = nullptr;
@@ -245,6 +246,17 @@ TEST_CASE(
     }
   CHECK(directions == 3);
   CHECK(listed["A3: move 1"] < 4);
+  // A1 carries nothing: a warship's courses are tried as random play's are
+  // (weighted, they sent the naval war's warships into harm).
+  int a1_longest = 0;
+  for (const auto& g : groups)
+    if (std::find(g.begin(), g.end(), "A1: move 1") != g.end())
+      for (int n = 9; n >= 2 && a1_longest == 0; --n) {
+        const std::string line = "A1: move " + std::to_string(n);
+        if (port.validate({line}))
+          a1_longest = static_cast<int>(std::count(g.begin(), g.end(), line));
+      }
+  CHECK(a1_longest == 1);
 }
 
 TEST_CASE(
