@@ -11,7 +11,7 @@ namespace naumachia::bots {
 std::unique_ptr<Player> tyre_player();
 
 // The candidate orders the Tyre player searches: its port's, with the
-// longer courses of each ship (5.1; the longest it can sail straight on and
+// longer courses of each ship (5.1; a transport's longest straight on and
 // after a turn to either side listed four times, for a search that tries the
 // weighted lines first), a second land unit and a leader loaded on
 // each ship (8.21, 15.12) and the combined attacks of the units next to one enemy hex

@@ -38,7 +38,7 @@ constexpr double kFoothold = 12;
 // secret at the same time) lands nowhere and is lost at the tenth impulse:
 // below the bombardment by more than an assault through a breach stands
 // above it (400), so that the Macedonian plans one only when his breaches
-// are likelier than not to survive the repairs, about three chances in five.
+// are likely to survive the repairs: about three chances in five or more.
 constexpr double kNoBreach = 750;
 
 // The hexes a unit aboard without its leader is counted farther (15.12).
