@@ -141,6 +141,21 @@ TEST_CASE("a Tyre land piece is never set up off the map") {
   }
 }
 
+TEST_CASE("a finished Tyre position without its result is refused, not read") {
+  // fuzz_positions: a position reading "over 1" with its "result" line
+  // taken out was accepted, and written back with an empty result that
+  // its own reader refused.
+  auto game = tyre::make_tyre_game();
+  const std::string base = game->new_game("siege", 2).value()->serialize();
+  const std::string over = with_line(base, "over ", [](const std::string&) { return "over 1"; });
+  CHECK(refusal(*game, over) == "a finished game's position has no 'result' line");
+  const std::string ended = with_line(
+      over, "over ", [](const std::string& l) { return l + "\nresult Tyrian victory (18.2)"; });
+  const auto read = game->deserialize(ended);
+  REQUIRE(read.has_value());
+  CHECK(game->deserialize((*read)->serialize()).has_value());
+}
+
 TEST_CASE("FoC Building b: an amount of food too large for a number is refused, not read") {
   // fuzz_orders: "buy 1222...2 food from the bank" (ninety digits) was read
   // with std::stoi, which threw out of the validator.

@@ -58,6 +58,9 @@ std::optional<std::string> Board::parse(std::string_view bytes) {
     if (auto why = parse_line(text::split(lines[i])))
       return "tyre position line " + std::to_string(i + 1) + ": " + *why;
   }
+  // A finished game is written with what ended it; one without it would be
+  // written back with an empty result its own reader refuses.
+  if (over_ && result_.empty()) return "a finished game's position has no 'result' line";
   return std::nullopt;
 }
 
