@@ -157,7 +157,11 @@ export async function run(usage, body, options = {}) {
       acceptInsecureCerts: true,  // the server's self-signed certificate
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
         '--disable-background-networking', '--disable-component-update', '--disable-sync',
-        '--disable-dev-shm-usage'],
+        '--disable-dev-shm-usage',
+        // Every test drives two or more pages at once: none of them may be
+        // slowed or left unpainted for being behind another.
+        '--disable-backgrounding-occluded-windows', '--disable-renderer-backgrounding',
+        '--disable-background-timer-throttling'],
     });
     const base = `https://${started.address}/`;
     // Each page in a context of its own: its own storage, its own sign-in.
@@ -165,6 +169,15 @@ export async function run(usage, body, options = {}) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
       await page.setViewport({width, height});
+      // Chromium paints only the page in front, and a screenshot of another
+      // waits for a frame that never comes: each screenshot, of the page or
+      // of one of its elements (which goes through the page's), brings its
+      // page to the front first.
+      const screenshot = page.screenshot.bind(page);
+      page.screenshot = async (options) => {
+        await page.bringToFront();
+        return screenshot(options);
+      };
       page.on('pageerror', (e) => errors.push(e.message));
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
       await page.goto(base, {waitUntil: 'load'});
