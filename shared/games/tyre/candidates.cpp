@@ -228,6 +228,35 @@ std::vector<std::vector<std::string>> Board::land_candidates(Side side, LandOrde
     }
     if (!group.empty()) out.push_back(std::move(group));
   }
+  if (moving && side == Side::Macedonian && plan_ == Plan::Assault && seg_ == Segment::MacLand) {
+    // 18.1: a land leader occupying an objective takes it as a combat unit
+    // does, and he moves his whole allowance wherever his men are (15.12
+    // halves theirs, not his; 15.41: a leader lost is most often only set
+    // down with a friendly unit). Each leader's march as far as he can
+    // toward each objective, and toward each breach, where his command
+    // gives the men wading in and those behind them their whole allowance
+    // (15.12, 8.32).
+    std::vector<HexId> goals;
+    for (const HexId h : sc_->map.all_hexes())
+      if (sc_->map.terrain(h) == Terrain::Temple || sc_->map.terrain(h) == Terrain::Agenorium)
+        goals.push_back(h);
+    for (const auto& [h, damage] : walls_)
+      if (damage >= kBreach) goals.push_back(h);
+    for (const auto& [id, l] : lleaders_) {
+      if (l.t.side != side || !piece_hex(id)) continue;
+      const std::set<HexId> reach = land_reach(id, false);
+      std::vector<std::string> group;
+      for (const HexId goal : goals) {
+        std::optional<HexId> best;
+        for (const HexId h : reach)
+          if (!best || hex::distance(h, goal) < hex::distance(*best, goal)) best = h;
+        const std::string line = best ? id + ": to " + hex::format_hex(*best) : "";
+        if (best && std::find(group.begin(), group.end(), line) == group.end())
+          group.push_back(line);
+      }
+      if (!group.empty()) out.push_back(std::move(group));
+    }
+  }
   return out;
 }
 

@@ -148,12 +148,14 @@ Expected<std::vector<HexId>> Board::land_path(const std::string& id, HexId goal,
     if (disembark_cost(s, goal) && budget >= 4) return std::vector<HexId>{goal};
     return fail(id + " cannot go ashore at " + hex::format_hex(goal) + " (8.31)");
   }
-  auto came = land_tree(id, strategic, goal);
+  auto tree = land_tree(id, strategic, goal);
+  auto& came = tree.came;
   if (!came.count(goal) || goal == *start)
     return fail(id + " cannot reach " + hex::format_hex(goal) + " this segment (" +
                 std::to_string(budget / 2) + (budget % 2 ? ".5" : "") + " MP; 9.0, 10.2)");
   std::vector<HexId> path{goal};
   while (came.count(path.back()) && came[path.back()] != *start) path.push_back(came[path.back()]);
+  if (tree.waded_first.count(path.back())) path.push_back(*start);
   std::reverse(path.begin(), path.end());
   return path;
 }
@@ -162,14 +164,14 @@ Expected<std::vector<HexId>> Board::land_path(const std::string& id, HexId goal,
 std::set<HexId> Board::land_reach(const std::string& id, bool strategic) const {
   std::set<HexId> out;
   if (!piece_hex(id)) return out;
-  for (const auto& [h, from] : land_tree(id, strategic, std::nullopt)) out.insert(h);
+  for (const auto& [h, from] : land_tree(id, strategic, std::nullopt).came) out.insert(h);
   return out;
 }
 
 // Dijkstra over half points from where the piece stands, up to `goal` if
 // given: the hex each reached hex is entered from on a cheapest path.
-std::map<HexId, HexId> Board::land_tree(const std::string& id, bool strategic,
-                                        std::optional<HexId> goal) const {
+Board::LandTree Board::land_tree(const std::string& id, bool strategic,
+                                 std::optional<HexId> goal) const {
   const LandSnapshot land(*this);
   const Side side = *piece_side(id);
   const HexId start = *piece_hex(id);
@@ -178,7 +180,8 @@ std::map<HexId, HexId> Board::land_tree(const std::string& id, bool strategic,
   const int budget = land_allowance(id, strategic);
   using Node = std::pair<int, HexId>;
   std::map<HexId, int> best{{start, 0}};
-  std::map<HexId, HexId> came;
+  LandTree tree;
+  auto& came = tree.came;
   std::set<Node> open{{0, start}};
   std::set<HexId> done;
   const bool start_controlled = !aboard && enemy_controlled(land, side, start);
@@ -191,13 +194,28 @@ std::map<HexId, HexId> Board::land_tree(const std::string& id, bool strategic,
     if (!first && enemy_controlled(land, side, h)) continue;  // 10.21: it stops there
     std::vector<HexId> next;
     for (int k = 0; k < 6; ++k) next.push_back(hex::neighbour(h, static_cast<Dir>(k)));
+    // 8.32: a ship in the all-sea hex next to the breach puts its men
+    // ashore there, wading in its own hex, and on from it (as the path
+    // "UNIT: HEX HEX" given hex by hex does) unless an enemy zone of
+    // control stops them in it (10.21).
+    std::optional<int> wade_here;
+    if (first && aboard && !enemy_controlled(land, side, start))
+      wade_here = disembark_cost(
+          ships_.at(is_leader(id) ? lleaders_.at(id).ship : units_.at(id).ship), start);
     for (const HexId n : next) {
       std::optional<int> step;
-      if (first && aboard)
+      bool waded = false;
+      if (first && aboard) {
         step = disembark_cost(ships_.at(is_leader(id) ? lleaders_.at(id).ship : units_.at(id).ship),
                               n);
-      else
+        if (const auto on = wade_here ? move_cost_halves(land, side, start, n) : std::nullopt;
+            on && (!step || *wade_here + *on < *step)) {
+          step = *wade_here + *on;
+          waded = true;
+        }
+      } else {
         step = move_cost_halves(land, side, h, n);
+      }
       if (!step || !enter_problem(land, id, side, n).empty()) continue;
       if (first && start_controlled && enemy_controlled(land, side, n)) continue;  // 10.22
       const int c = cost + *step;
@@ -206,10 +224,14 @@ std::map<HexId, HexId> Board::land_tree(const std::string& id, bool strategic,
       if (best.count(key) && best[key] <= c) continue;
       best[key] = c;
       came[key] = h;
+      if (waded)
+        tree.waded_first.insert(key);
+      else
+        tree.waded_first.erase(key);
       open.insert({c, key});
     }
   }
-  return came;
+  return tree;
 }
 
 // Checks a path given hex by hex ("Hyp1: 3620 3721").

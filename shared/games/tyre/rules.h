@@ -235,8 +235,13 @@ struct Board : Position, LandBoard, Adjudication {
   std::string enter_problem(const LandBoard& land, const std::string& id, Side side, HexId h) const;
   Expected<std::vector<HexId>> land_path(const std::string& id, HexId goal, bool strategic) const;
   std::set<HexId> land_reach(const std::string& id, bool strategic) const;
-  std::map<HexId, HexId> land_tree(const std::string& id, bool strategic,
-                                   std::optional<HexId> goal) const;
+  // The hex each reached hex is entered from on a cheapest path, and the
+  // hexes reached from the start after wading in the ship's own hex (8.32).
+  struct LandTree {
+    std::map<HexId, HexId> came;
+    std::set<HexId> waded_first;
+  };
+  LandTree land_tree(const std::string& id, bool strategic, std::optional<HexId> goal) const;
   std::optional<std::string> check_path(const std::string& id,
                                         const std::vector<HexId>& path) const;
   Expected<std::string> land_move_line(Side side, const std::string& line,

@@ -368,6 +368,16 @@ double Board::siege_progress() const {
       best = std::min(best, d);
       made += std::max(0, kFarthest - d);
     }
+    // 18.1: a land leader takes an objective as a unit does, and marches
+    // his whole allowance (15.12 halves his men's, not his): the nearest
+    // may be a leader.
+    for (const auto& [id, l] : lleaders_) {
+      if (l.t.side != Side::Macedonian) continue;
+      if (l.at == Where::Hex && is_island(terrain(l.hex)))
+        best = std::min(best, hex::distance(l.hex, target));
+      else if (const auto at = army_hex(*this, l.at, l.hex, l.ship); at && l.at == Where::Ship)
+        best = std::min(best, 2 + nearest(*at, landing) + nearest(target, gates));
+    }
     // Every unit's way counts, so that each ship carries its men on (an
     // average would let one ship's way be lost among forty units).
     v += 2.0 * std::max(0, kFarthest - best) + kEachUnit * made;

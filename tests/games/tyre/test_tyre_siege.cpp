@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -613,6 +614,32 @@ TEST_CASE("Tyre 8.32: units wade ashore into a breach, or go back to their ship"
   st.pieces.erase("Mar1");
   s = siege(st);
   CHECK(first_error(*s, Side::Macedonian, {"Hyp1: 3722 3721"}) == "");
+}
+
+TEST_CASE(
+    "Tyre 8.32: from a ship in the all-sea hex next to the breach, 'to' the breach and beyond "
+    "wades in the ship's own hex first, as the path given hex by hex does") {
+  Setup st{"mac-land",
+           1,
+           1,
+           "assault",
+           {{"Hyp1", "ship A1"}, {"Diades", "ship A1"}},
+           {{"A1", "3722 N full"}},
+           {"wall 3721 6"}};
+  auto s = siege(st);
+  REQUIRE(first_error(*s, Side::Macedonian, {"Hyp1: 3722 3721"}) == "");
+  CHECK(first_error(*s, Side::Macedonian, {"Hyp1: to 3721"}) == "");
+  auto r = play(*s, {{Side::Macedonian, {"Hyp1: to 3721"}}}, {});
+  CHECK(where_is(*r.next, "Hyp1") == "hex 3721");
+  CHECK(has(r.events, "Hyp1 moves 3722 (from A1) -> 3721"));
+  // A leader marches his whole allowance (15.12) through the breach.
+  std::optional<HexId> beyond;
+  for (int d = 0; d < 6 && !beyond; ++d)
+    if (open_ground(hex::neighbour(at("3721"), static_cast<Dir>(d))))
+      beyond = hex::neighbour(at("3721"), static_cast<Dir>(d));
+  REQUIRE(beyond);
+  r = play(*s, {{Side::Macedonian, {"Diades: to " + hex::format_hex(*beyond)}}}, {});
+  CHECK(where_is(*r.next, "Diades") == "hex " + hex::format_hex(*beyond));
 }
 
 TEST_CASE("Tyre 10.21, 10.22: zones of control stop movement") {

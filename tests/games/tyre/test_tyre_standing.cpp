@@ -323,6 +323,43 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "Tyre 18.1, 15.12: in the assault, a land leader ashore nearer an objective than any unit "
+    "stands the Macedonian better than one aboard") {
+  // Diades aboard A1 in the sea hex 4714 next to the breach at 4613, or
+  // gone ashore through it to 4512, nearer the Agenorium; no unit ashore.
+  const std::map<std::string, std::string> ships{{"A1", "4714"}};
+  const auto aboard =
+      siege_at("mac-land", 3, "assault", {}, "wall 4613 6\n", ships, {{"Diades", "ship A1"}});
+  const auto ashore =
+      siege_at("mac-land", 3, "assault", {}, "wall 4613 6\n", ships, {{"Diades", "hex 4512"}});
+  CHECK(ashore->standing(kMacedon) > aboard->standing(kMacedon));
+}
+
+TEST_CASE(
+    "Tyre 18.1, 8.32: in the assault, the Macedonian's candidates march each land leader as far "
+    "as he can toward each objective") {
+  // Diades aboard A1 in the sea hex 4714 next to the breach at 4613: he
+  // wades in and marches on (7 MP, 15.0) toward the Temple of Hercules
+  // (3808) and the Agenorium (4011). The militia next to the breach are
+  // gone, whose zones of control would stop him in it (10.21).
+  const auto s = siege_at("mac-land", 3, "assault", {{"Mil7", "dead -"}, {"Mil10", "dead -"}},
+                          "wall 4613 6\n", {{"A1", "4714"}}, {{"Diades", "ship A1"}});
+  const hex::HexId breach = *hex::parse_hex("4613");
+  std::map<std::string, int> nearer;  // objective: lines ending nearer it than the breach
+  for (const auto& g : s->candidate_orders(kMacedon))
+    for (const std::string& line : g) {
+      if (!line.starts_with("Diades: to ")) continue;
+      CHECK_MESSAGE(s->validate(kMacedon, {line}).has_value(), line);
+      const hex::HexId to = *hex::parse_hex(line.substr(line.rfind(' ') + 1));
+      for (const char* goal : {"3808", "4011"})
+        if (hex::distance(to, *hex::parse_hex(goal)) < hex::distance(breach, *hex::parse_hex(goal)))
+          ++nearer[goal];
+    }
+  CHECK(nearer["3808"] > 0);
+  CHECK(nearer["4011"] > 0);
+}
+
+TEST_CASE(
     "Tyre 16.12: in the assault, units aboard a ship beyond the command radius of every leader "
     "of its fleet stand the Macedonian worse") {
   // A3 carries Agema next to A1, Enylus's ship; Enylus shaken (16.41)
