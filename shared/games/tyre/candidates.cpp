@@ -194,6 +194,28 @@ std::vector<std::vector<std::string>> Board::land_candidates(Side side, LandOrde
   const bool moving = kind == LandOrder::Move;
   const bool firing = kind == LandOrder::Fire;
   const bool melee = kind == LandOrder::Melee;
+  // 18.1: the Macedonian's land movement in the assault, where the army
+  // makes for the objectives: each piece's march as far as it can go this
+  // segment toward each goal.
+  const bool marching =
+      moving && side == Side::Macedonian && plan_ == Plan::Assault && seg_ == Segment::MacLand;
+  std::vector<HexId> objectives;
+  if (marching)
+    for (const HexId h : sc_->map.all_hexes())
+      if (sc_->map.terrain(h) == Terrain::Temple || sc_->map.terrain(h) == Terrain::Agenorium)
+        objectives.push_back(h);
+  const auto marches = [&](const std::string& id, const std::vector<HexId>& goals) {
+    const std::set<HexId> reach = land_reach(id, false);
+    std::vector<std::string> lines;
+    for (const HexId goal : goals) {
+      std::optional<HexId> best;
+      for (const HexId h : reach)
+        if (!best || hex::distance(h, goal) < hex::distance(*best, goal)) best = h;
+      const std::string line = best ? id + ": to " + hex::format_hex(*best) : "";
+      if (best && std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(line);
+    }
+    return lines;
+  };
   std::vector<std::vector<std::string>> out;
   for (const auto& [id, u] : units_) {
     const auto from = piece_hex(id);
@@ -208,6 +230,9 @@ std::vector<std::vector<std::string>> Board::land_candidates(Side side, LandOrde
       if (melee && enemy_unit_at(*this, side, h))
         group.push_back(id + ": attack " + hex::format_hex(h) + ", advance " + id);
     }
+    if (marching)
+      for (const std::string& line : marches(id, objectives))
+        if (std::find(group.begin(), group.end(), line) == group.end()) group.push_back(line);
     if (moving && u.at != Where::Ship) {
       // Weighted: a step toward the nearest enemy unit, so that fire and
       // melee come about in random play.
@@ -228,34 +253,19 @@ std::vector<std::vector<std::string>> Board::land_candidates(Side side, LandOrde
     }
     if (!group.empty()) out.push_back(std::move(group));
   }
-  if (moving && side == Side::Macedonian && plan_ == Plan::Assault && seg_ == Segment::MacLand) {
+  for (const auto& [id, l] : lleaders_) {
+    if (l.t.side != side || !marching || !piece_hex(id)) continue;
     // 18.1: a land leader occupying an objective takes it as a combat unit
-    // does, and he moves his whole allowance wherever his men are (15.12
-    // halves theirs, not his; 15.41: a leader lost is most often only set
-    // down with a friendly unit). Each leader's march as far as he can
-    // toward each objective, and toward each breach, where his command
-    // gives the men wading in and those behind them their whole allowance
-    // (15.12, 8.32).
-    std::vector<HexId> goals;
-    for (const HexId h : sc_->map.all_hexes())
-      if (sc_->map.terrain(h) == Terrain::Temple || sc_->map.terrain(h) == Terrain::Agenorium)
-        goals.push_back(h);
+    // does (an enemy combat unit entering his hex alone kills him, 9.12),
+    // and he moves his whole allowance wherever his men are (15.12 halves
+    // theirs, not his): his march toward each objective, and toward each
+    // breach, where his command gives the men wading in and those behind
+    // them their whole allowance (15.12, 8.32).
+    std::vector<HexId> goals = objectives;
     for (const auto& [h, damage] : walls_)
       if (damage >= kBreach) goals.push_back(h);
-    for (const auto& [id, l] : lleaders_) {
-      if (l.t.side != side || !piece_hex(id)) continue;
-      const std::set<HexId> reach = land_reach(id, false);
-      std::vector<std::string> group;
-      for (const HexId goal : goals) {
-        std::optional<HexId> best;
-        for (const HexId h : reach)
-          if (!best || hex::distance(h, goal) < hex::distance(*best, goal)) best = h;
-        const std::string line = best ? id + ": to " + hex::format_hex(*best) : "";
-        if (best && std::find(group.begin(), group.end(), line) == group.end())
-          group.push_back(line);
-      }
-      if (!group.empty()) out.push_back(std::move(group));
-    }
+    std::vector<std::string> group = marches(id, goals);
+    if (!group.empty()) out.push_back(std::move(group));
   }
   return out;
 }

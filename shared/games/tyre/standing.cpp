@@ -370,13 +370,18 @@ double Board::siege_progress() const {
     }
     // 18.1: a land leader takes an objective as a unit does, and marches
     // his whole allowance (15.12 halves his men's, not his): the nearest
-    // may be a leader.
+    // may be a leader, and each leader's way counts as a unit's, so that
+    // he goes aboard the ship likeliest to land first and is carried on.
     for (const auto& [id, l] : lleaders_) {
       if (l.t.side != Side::Macedonian) continue;
+      int d = kFarthest;
       if (l.at == Where::Hex && is_island(terrain(l.hex)))
-        best = std::min(best, hex::distance(l.hex, target));
+        d = hex::distance(l.hex, target);
       else if (const auto at = army_hex(*this, l.at, l.hex, l.ship); at && l.at == Where::Ship)
-        best = std::min(best, 2 + nearest(*at, landing) + nearest(target, gates));
+        d = 2 + nearest(*at, landing) + nearest(target, gates);
+      d = std::min(d, kFarthest);
+      best = std::min(best, d);
+      made += kFarthest - d;
     }
     // Every unit's way counts, so that each ship carries its men on (an
     // average would let one ship's way be lost among forty units).

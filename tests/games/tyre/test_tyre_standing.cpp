@@ -336,6 +336,21 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "Tyre 18.1, 15.12: in the assault, a land leader aboard a ship nearer the breach stands the "
+    "Macedonian better, though a unit ashore is nearer the objectives") {
+  // Agema ashore at 4512 behind the breach at 4613 is the army's nearest
+  // piece to both objectives; Diades aboard A3 (no naval leader's ship) in
+  // the sea hex 4714 next to the breach, or three hexes out.
+  const std::map<std::string, std::string> units{{"Agema", "hex 4512"}};
+  const std::map<std::string, std::string> leaders{{"Diades", "ship A3"}};
+  const auto near =
+      siege_at("mac-land", 3, "assault", units, "wall 4613 6\n", {{"A3", "4714"}}, leaders);
+  const auto far =
+      siege_at("mac-land", 3, "assault", units, "wall 4613 6\n", {{"A3", "5016"}}, leaders);
+  CHECK(near->standing(kMacedon) > far->standing(kMacedon));
+}
+
+TEST_CASE(
     "Tyre 18.1, 8.32: in the assault, the Macedonian's candidates march each land leader as far "
     "as he can toward each objective") {
   // Diades aboard A1 in the sea hex 4714 next to the breach at 4613: he
@@ -357,6 +372,24 @@ TEST_CASE(
     }
   CHECK(nearer["3808"] > 0);
   CHECK(nearer["4011"] > 0);
+  // A unit ashore under his command (15.12: within twice his radius) is
+  // given its whole allowance's march toward each objective too, beyond
+  // the two hexes random play's candidates go.
+  const auto ashore = siege_at("mac-land", 3, "assault",
+                               {{"Mil7", "dead -"}, {"Mil10", "dead -"}, {"Agema", "hex 4512"}},
+                               "wall 4613 6\n", {{"A1", "4714"}}, {{"Diades", "hex 4513"}});
+  const hex::HexId from = *hex::parse_hex("4512");
+  int gained = 0;  // the most hexes a line of Agema's brings it nearer an objective
+  for (const auto& g : ashore->candidate_orders(kMacedon))
+    for (const std::string& line : g) {
+      if (!line.starts_with("Agema: to ")) continue;
+      const hex::HexId to = *hex::parse_hex(line.substr(line.rfind(' ') + 1));
+      for (const char* goal : {"3808", "4011"}) {
+        const hex::HexId o = *hex::parse_hex(goal);
+        gained = std::max(gained, hex::distance(from, o) - hex::distance(to, o));
+      }
+    }
+  CHECK(gained >= 3);
 }
 
 TEST_CASE(
