@@ -375,7 +375,7 @@ double Board::siege_progress() const {
     // 18.1: a land leader takes an objective as a unit does, and marches
     // his whole allowance (15.12 halves his men's, not his): the nearest
     // may be a leader, and each leader's way counts as a unit's, so that
-    // he goes aboard the ship likeliest to land first and is carried on.
+    // his ship carries him on to the breach.
     for (const auto& [id, l] : lleaders_) {
       if (l.t.side != Side::Macedonian) continue;
       int d = kFarthest;
