@@ -178,6 +178,9 @@ Board::LandTree Board::land_tree(const std::string& id, bool strategic,
   const bool aboard =
       !is_leader(id) ? units_.at(id).at == Where::Ship : lleaders_.at(id).at == Where::Ship;
   const int budget = land_allowance(id, strategic);
+  // The ship the piece goes ashore from (8.31, 8.32).
+  const Ship* carrier =
+      aboard ? &ships_.at(is_leader(id) ? lleaders_.at(id).ship : units_.at(id).ship) : nullptr;
   using Node = std::pair<int, HexId>;
   std::map<HexId, int> best{{start, 0}};
   LandTree tree;
@@ -200,14 +203,12 @@ Board::LandTree Board::land_tree(const std::string& id, bool strategic,
     // control stops them in it (10.21).
     std::optional<int> wade_here;
     if (first && aboard && !enemy_controlled(land, side, start))
-      wade_here = disembark_cost(
-          ships_.at(is_leader(id) ? lleaders_.at(id).ship : units_.at(id).ship), start);
+      wade_here = disembark_cost(*carrier, start);
     for (const HexId n : next) {
       std::optional<int> step;
       bool waded = false;
       if (first && aboard) {
-        step = disembark_cost(ships_.at(is_leader(id) ? lleaders_.at(id).ship : units_.at(id).ship),
-                              n);
+        step = disembark_cost(*carrier, n);
         if (const auto on = wade_here ? move_cost_halves(land, side, start, n) : std::nullopt;
             on && (!step || *wade_here + *on < *step)) {
           step = *wade_here + *on;
