@@ -139,6 +139,9 @@ await run('node click-orders.mjs SERVER OUT_DIR', async ({newPage, outDir}) => {
 
   // Fall 1901 retreats: bob, by the keyboard alone.
   await waitText(bob, '#decisions', 'the army in Burgundy', "bob's dislodged army is to order");
+  // A player at the keyboard has the page in front (a screenshot of alice's
+  // board brought hers there).
+  await bob.bringToFront();
   // The list is drawn again as the step's pushes come in: a button focused
   // as it is replaced keeps no focus (and Enter would press the button that
   // had it, "Save and mark ready"), so the focus is given until it holds.

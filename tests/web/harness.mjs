@@ -143,6 +143,7 @@ export async function run(usage, body, options = {}) {
   let browser = null;
   let sink = null;
   const errors = [];
+  const pages = [];
   try {
     const serverArgs = [...(options.serverArgs || [])];
     const mail = options.mail ? {dir: join(work, 'mail')} : null;
@@ -181,13 +182,29 @@ export async function run(usage, body, options = {}) {
       page.on('pageerror', (e) => errors.push(e.message));
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
       await page.goto(base, {waitUntil: 'load'});
+      pages.push(page);
       return page;
     };
     await body({address: started.address, base, newPage, outDir, mail});
     check(errors.length === 0, `no script errors in the pages${errors.length ? `: ${errors.join('; ')}` : ''}`);
   } catch (err) {
     failures++;
-    console.log(`FAILED: ${err.stack || err}`);
+    // The report's first line names the test's own line that failed (a
+    // puppeteer stack begins deep in puppeteer), then what each page showed.
+    const here = String(err.stack || '').split('\n').filter((l) => /\/tests\/web\/[^/]+\.mjs:/.test(l))
+        .map((l) => l.trim().replace(/^at (.*\()?.*\/tests\/web\//, '').replace(/\)$/, ''));
+    console.log(`FAILED: ${err.message || err}${here.length ? ` (at ${here.join(' < ')})` : ''}`);
+    for (const [i, page] of pages.entries()) {
+      const seen = await page.evaluate(() => {
+        const flat = (t) => (t || '').replace(/\s+/g, ' ').trim();
+        const text = (s) => flat(document.querySelector(s)?.textContent).slice(0, 120);
+        const a = document.activeElement;
+        return `${location.hash} state "${text('#game-state')}" note "${text('#orders-note')}"` +
+          ` menu "${text('#choice-line')}" focus ${a ? `${a.tagName} "${flat(a.textContent).slice(0, 40)}"` : 'none'}`;
+      }).catch((e) => `unreadable: ${e.message}`);
+      console.log(`page ${i + 1}: ${seen}`);
+    }
+    console.log(err.stack || err);
     if (started) console.log(`server log:\n${started.log()}`);
   } finally {
     if (browser) await browser.close();
