@@ -73,12 +73,12 @@ std::optional<HexId> army_hex(const Board& b, Where at, HexId hex, const std::st
   return s->second.hex;
 }
 
-// 15.12, 8.21: a land leader of the unit's contingent aboard the ship the
-// unit is aboard (one leader a ship), who gives it its whole allowance.
-bool commanded_aboard(const Board& b, const LandUnit& u) {
+// 15.12, 8.21: a land leader of the unit's contingent aboard `ship`, the
+// unit's (one leader a ship), who gives it its whole allowance.
+bool commanded_aboard(const Board& b, const LandUnit& u, const std::string& ship) {
   return std::any_of(b.lleaders_.begin(), b.lleaders_.end(), [&](const auto& p) {
     const LandLeader& l = p.second;
-    return l.t.side == u.t.side && l.at == Where::Ship && l.ship == u.ship &&
+    return l.t.side == u.t.side && l.at == Where::Ship && l.ship == ship &&
            l.t.commands(u.t.contingent);
   });
 }
@@ -323,12 +323,22 @@ double Board::siege_progress() const {
   // Without a breach (the last Game-Turn's assault) the army still makes
   // for the target walls.
   const std::vector<HexId>& gates = breaches.empty() ? targets : breaches;
+  // 8.32: a wader still in the sea at the impulse's end goes back aboard;
+  // it leaves the sea only by attacking a unit in a breach next to it and
+  // advancing (12.5; one may yet move in before the melee). Any other
+  // counts aboard the ship it goes back to.
+  const auto wading_back = [&](const LandUnit& u) {
+    return u.at == Where::Hex && terrain(u.hex) == Terrain::Sea && nearest(u.hex, gates) > 1;
+  };
   // 16.12: a ship beyond the command radius of every leader of its fleet
   // may not move: the transports keep within their naval leaders' reach,
-  // and the leaders' ships go with them.
+  // and the leaders' ships go with them (wading out of such a ship and in
+  // again is no way out of its plight).
   for (const auto& [id, sh] : ships_) {
     if (sh.side != Side::Macedonian || !sh.on_map || sh.sunk) continue;
-    const std::size_t aboard = cargo(id).units.size();
+    std::size_t aboard = cargo(id).units.size();
+    for (const auto& [uid, u] : units_)
+      if (u.waded_from == id && wading_back(u)) ++aboard;
     if (aboard > 0 && command_problem_for(sh)) v -= kAdrift * static_cast<double>(aboard);
   }
   // 15.12, 8.21: the land leaders go aboard with the army they command.
@@ -355,19 +365,32 @@ double Board::siege_progress() const {
     const HexId target = goals[goal == Terrain::Temple ? 0 : 1];
     int best = kFarthest;
     double made = 0;
+    // The way left to a unit aboard `ship`.
+    const auto aboard = [&](const LandUnit& u, const std::string& ship) {
+      const auto at = army_hex(*this, Where::Ship, {}, ship);
+      if (!at) return kFarthest;
+      int d = 2 + nearest(*at, landing) + nearest(target, gates);
+      // 15.12: without a leader of its contingent aboard its ship a unit
+      // moves at half its allowance: wading in, it cannot reach the breach
+      // in the same segment and must wade back (8.32).
+      if (!commanded_aboard(*this, u, ship)) d += kUncommanded;
+      return d;
+    };
     for (const auto& [id, u] : units_) {
       if (u.t.side != Side::Macedonian || u.at == Where::Dead || u.at == Where::Off) continue;
       int d = kFarthest;
       if (u.at == Where::Hex && is_island(terrain(u.hex))) {
         d = hex::distance(u.hex, target);
       } else if (u.at == Where::Hex && terrain(u.hex) == Terrain::Sea) {
-        d = 1 + hex::distance(u.hex, target);  // wading (8.32)
-      } else if (const auto at = army_hex(*this, u.at, u.hex, u.ship); at && u.at == Where::Ship) {
-        d = 2 + nearest(*at, landing) + nearest(target, gates);
-        // 15.12: without a leader of its contingent aboard its ship a unit
-        // moves at half its allowance: wading in, it cannot reach the breach
-        // in the same segment and must wade back (8.32).
-        if (!commanded_aboard(*this, u)) d += kUncommanded;
+        // 8.32, 12.5: a wader next to a breach may yet attack into it; any
+        // other goes back aboard, no nearer than its ship.
+        const auto ship = ships_.find(u.waded_from);
+        if (!wading_back(u))
+          d = 1 + hex::distance(u.hex, target);
+        else if (ship != ships_.end() && hex::distance(ship->second.hex, u.hex) <= 1)
+          d = aboard(u, u.waded_from);
+      } else if (u.at == Where::Ship) {
+        d = aboard(u, u.ship);
       }
       best = std::min(best, d);
       made += std::max(0, kFarthest - d);

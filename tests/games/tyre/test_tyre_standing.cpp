@@ -9,6 +9,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "bots/port.h"
 #include "bots/tyre.h"
@@ -196,6 +197,43 @@ TEST_CASE(
   const auto behind = siege_at("mac-land", 3, "assault", {{"Mil1", "hex 4513"}}, breach);
   CHECK(barred->standing(kMacedon) < behind->standing(kMacedon));
   CHECK(barred->standing(kTyre) > behind->standing(kTyre));
+}
+
+TEST_CASE(
+    "Tyre 8.32, 12.5, 16.12: in the assault, a unit wading under a wall that stands is no nearer "
+    "the objectives than aboard its ship, nor out of its ship's plight beyond command, and one "
+    "wading next to a breach is nearer") {
+  // A3 carries Agema; 4911 is all sea under the standing wall 4811, three
+  // hexes from the breach at 4613; 4714 is the sea hex next to the breach.
+  // A wader still in the sea at the impulse's end goes back aboard (8.32):
+  // only by attacking a unit in the breach (there already, or moving in
+  // before the melee) and advancing does it leave the sea (12.5).
+  // Enylus's A1 at 5010 keeps A3 in command (16.12); off the map, he
+  // leaves it beyond his radius, where it may not move.
+  const auto at = [](const std::string& ship_hex, const std::string& agema,
+                     const std::string& enylus) {
+    return edited(
+        "siege",
+        [&](const std::string& line) {
+          const auto w = text::split(line);
+          if (w.empty()) return line;
+          if (w[0] == "plan") return std::string("plan assault");
+          if (w[0] == "segment") return std::string("segment mac-land");
+          if (w[0] == "turn") return std::string("turn 3");
+          if (w[0] == "unit" && w[1] == "Agema") return "unit Agema " + agema;
+          return ship_line(ship_line(line, "A3", ship_hex, "full"), "A1", enylus, "full");
+        },
+        "wall 4613 6\n");
+  };
+  for (const std::string enylus : {"5010", "off"}) {
+    CAPTURE(enylus);
+    const auto aboard = at("4911", "ship A3 0 -", enylus);
+    const auto wading = at("4911", "hex 4911 0 A3", enylus);
+    CHECK(wading->standing(kMacedon) <= aboard->standing(kMacedon));
+  }
+  const auto aboard_by_breach = at("4714", "ship A3 0 -", "5010");
+  const auto wading_by_breach = at("4714", "hex 4714 0 A3", "5010");
+  CHECK(wading_by_breach->standing(kMacedon) > aboard_by_breach->standing(kMacedon));
 }
 
 TEST_CASE(
