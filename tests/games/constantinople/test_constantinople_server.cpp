@@ -66,10 +66,17 @@ TEST_CASE("two players fight Naval Phases of Constantinople through the server")
         labels.end());
   CHECK(std::none_of(labels.begin(), labels.end(),
                      [](const std::string& l) { return starts(l, "Turn 1, impulse 3"); }));
-  CHECK(std::any_of(labels.begin(), labels.end(),
-                    [](const std::string& l) { return starts(l, "Turn 3"); }));
 
   const std::string replay = g.replay();
+  // Game-Turn 3 has steps of its own unless its wind is a Storm that leaves
+  // no Byzantine ship to seek a haven (14.29): then nobody orders in it and
+  // the game goes on to Game-Turn 4 (a roll of 2 in 36).
+  const auto turn3 = replay.find("Game-Turn 3: direction roll");
+  const bool turn3_storm =
+      turn3 != std::string::npos &&
+      replay.substr(turn3, replay.find('\n', turn3) - turn3).find("Storm") != std::string::npos;
+  CHECK((turn3_storm || std::any_of(labels.begin(), labels.end(),
+                                    [](const std::string& l) { return starts(l, "Turn 3"); })));
   CHECK(has(replay, "the wind is from the North, velocity 8"));
   CHECK(has(replay, "G1 arrives at 1546 facing N (19.1)"));
   CHECK(has(replay, "G1 rows from 1546 to 1543"));
