@@ -225,6 +225,11 @@ TEST_CASE(
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     r = p.alice.run("show 1");
   }
+  // Step 2 has its own five seconds, which a slow machine may spend on the
+  // commands below: Carol's bid of 6 then beats Alice's default 0 (6 + d6
+  // against 0 + d6), so that a deadline passing cannot end the duel with
+  // Alice's second point before Dave takes the seat.
+  REQUIRE(p.carol.run("orders 1 -", "bid 6\n").status == 0);
   CHECK(has(r.output,
             "1 Blue: bob  [to order]  [in civil disorder: offered to a new player]  "
             "[missed 1 deadline(s) in a row]"));
