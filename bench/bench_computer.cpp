@@ -11,14 +11,24 @@
 // (State::came_out_ahead: an Empires in Harm battle's political points and
 // ships lost, docs/computer.md); elsewhere the same as won.
 //
+// The baseline, from the same run: random legal play in the computer's
+// seats, against the same random play, over the same seeds and dice; its
+// games won, and the computer's wins as a multiple of them (how much the
+// computer adds to what the scenario and the dice give any player of that
+// side).
+//
 //   naumachia-bench-computer [--games N] [--only GAME[/SCENARIO]] [--side SIDE]
 //                            [--playouts N] [--max-steps N] [--seed N] [--trace]
+//                            [--baseline-only]
 //
 // --side plays only the rows where the computer plays SIDE (a side's name as
 // the table prints it); each game is the one the full run plays.
 //
 // --trace writes each step of every game to stderr: its label, the
 // computer's orders and what happened, for looking into how it plays.
+//
+// --baseline-only plays the baseline's games alone (quick: random play
+// takes no time to decide).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -44,6 +54,7 @@ struct Options {
   int max_steps = 3000;
   unsigned seed = 1;
   bool trace = false;
+  bool baseline_only = false;
 };
 
 Seed seed_of(unsigned base, int game, int salt) {
@@ -94,12 +105,19 @@ double percentile(std::vector<double> v, double p) {
   return v[std::min(i, v.size() - 1)];
 }
 
-// One game: the computer plays `computer_seats`, random play the others.
-// Returns whether the computer won; `ahead` whether it came out ahead.
+// Who plays the computer's seats in a game: the computer, or random legal
+// play for the baseline.
+enum class InTheSeat { Computer, Random };
+
+// One game: the computer (or, for the baseline, random play) plays
+// `computer_seats`, random play the others. Returns whether the computer's
+// seats won; `ahead` whether they came out ahead.
 bool play_one(const Game& game, const ScenarioInfo& sc, int players,
-              const std::vector<PlayerId>& computer_seats, const Options& o, int index, int salt,
-              Tally& t, bool by_centres, bool& ahead) {
+              const std::vector<PlayerId>& computer_seats, InTheSeat who, const Options& o,
+              int index, int salt, Tally& t, bool by_centres, bool& ahead) {
   ahead = false;
+  // The computer's games alone are traced.
+  const bool trace = o.trace && who == InTheSeat::Computer;
   auto state = game.new_game(sc.id, players).value();
   const Seating seating = game.seating(sc, players);
   SeededDice random_rng(seed_of(o.seed, index, salt), StepNo{1});
@@ -114,6 +132,12 @@ bool play_one(const Game& game, const ScenarioInfo& sc, int players,
     std::map<PlayerId, OrderSet> orders;
     for (PlayerId p : state->step().to_order) {
       if (std::find(computer_seats.begin(), computer_seats.end(), p) != computer_seats.end()) {
+        if (who == InTheSeat::Random) {
+          // Its own generator, so that the other seats draw as they would
+          // against the computer for as long as the positions agree.
+          orders[p] = bots::random_orders(*state, p, computer_rng);
+          continue;
+        }
         bots::StatePort port(*state, p);
         const auto started = std::chrono::steady_clock::now();
         orders[p] = computer->decide(port, computer_rng, budget);
@@ -125,7 +149,7 @@ bool play_one(const Game& game, const ScenarioInfo& sc, int players,
       }
     }
     SeededDice dice(seed_of(o.seed, index, salt + 2000), state->step().number);
-    if (o.trace) {
+    if (trace) {
       std::fprintf(stderr, "== %s\n", state->step().label.c_str());
       for (PlayerId p : computer_seats)
         if (orders.count(p))
@@ -133,12 +157,12 @@ bool play_one(const Game& game, const ScenarioInfo& sc, int players,
             std::fprintf(stderr, "   computer: %s\n", line.c_str());
     }
     Resolution r = state->resolve(orders, dice);
-    if (o.trace)
+    if (trace)
       for (const Event& e : r.events) std::fprintf(stderr, "   %s\n", e.text.c_str());
     state = std::move(r.next);
   }
   const StepInfo end = state->step();
-  if (o.trace) {
+  if (trace) {
     const auto ahead_now = state->came_out_ahead(me);
     std::fprintf(
         stderr, "== end: %s, the computer %s\n",
@@ -196,17 +220,20 @@ int main(int argc, char** argv) {
       o.seed = static_cast<unsigned>(std::stoul(value()));
     else if (a == "--trace")
       o.trace = true;
+    else if (a == "--baseline-only")
+      o.baseline_only = true;
     else {
       std::fprintf(stderr,
                    "usage: naumachia-bench-computer [--games N] [--only GAME[/SCENARIO]] "
-                   "[--side SIDE] [--playouts N] [--max-steps N] [--seed N] [--trace]\n");
+                   "[--side SIDE] [--playouts N] [--max-steps N] [--seed N] [--trace] "
+                   "[--baseline-only]\n");
       return a == "--help" ? 0 : 2;
     }
   }
   Registry registry;
   register_all_games(registry);
-  std::printf("%-34s %-12s %6s %6s %8s %6s %8s %9s %9s\n", "scenario", "computer", "games", "won",
-              "win rate", "ahead", "ahead %", "p50 ms", "p99 ms");
+  std::printf("%-34s %-12s %6s %6s %8s %6s %8s %9s %9s %7s %6s\n", "scenario", "computer", "games",
+              "won", "win rate", "ahead", "ahead %", "p50 ms", "p99 ms", "random", "ratio");
   bool all_met = true, all_ahead = true;
   for (const Game* game : registry.games()) {
     for (const ScenarioInfo& sc : game->scenarios()) {
@@ -226,16 +253,28 @@ int main(int argc, char** argv) {
       }
       for (std::size_t r = 0; r < roles.size(); ++r) {
         if (!o.side.empty() && roles[r].first != o.side) continue;
-        Tally t;
+        Tally t, baseline;
         const auto started = std::chrono::steady_clock::now();
         for (int g = 0; g < o.games; ++g) {
           std::vector<PlayerId> seats = roles[r].second;
           if (by_centres) seats = {PlayerId{g % players}};
-          ++t.games;
-          bool ahead = false;
-          if (play_one(*game, sc, players, seats, o, g, static_cast<int>(r), t, by_centres, ahead))
-            ++t.won;
-          if (ahead) ++t.ahead;
+          for (const InTheSeat who : {InTheSeat::Computer, InTheSeat::Random}) {
+            if (who == InTheSeat::Computer && o.baseline_only) continue;
+            Tally& tally = who == InTheSeat::Computer ? t : baseline;
+            ++tally.games;
+            bool ahead = false;
+            if (play_one(*game, sc, players, seats, who, o, g, static_cast<int>(r), tally,
+                         by_centres, ahead))
+              ++tally.won;
+            if (ahead) ++tally.ahead;
+          }
+        }
+        if (o.baseline_only) {
+          std::printf("%-34s %-12s %6d %6s %8s %6s %8s %9s %9s %7d\n", full.c_str(),
+                      roles[r].first.c_str(), baseline.games, "-", "-", "-", "-", "-", "-",
+                      baseline.won);
+          std::fflush(stdout);
+          continue;
         }
         const double rate = t.games ? static_cast<double>(t.won) / t.games : 0;
         const double ahead_rate = t.games ? static_cast<double>(t.ahead) / t.games : 0;
@@ -246,10 +285,17 @@ int main(int argc, char** argv) {
             t.unfinished ? " " + std::to_string(t.unfinished) + " unfinished" : "";
         all_met = all_met && met;
         all_ahead = all_ahead && met_ahead;
+        // The computer's wins as a multiple of the baseline's ("-" when
+        // random play won none).
+        char ratio[16] = "-";
+        if (baseline.won > 0)
+          std::snprintf(ratio, sizeof ratio, "%.1fx",
+                        static_cast<double>(t.won) / static_cast<double>(baseline.won));
         std::printf(
-            "%-34s %-12s %6d %6d %7.0f%% %6d %7.0f%% %9.1f %9.1f%s%s  (%.0f s)\n", full.c_str(),
-            roles[r].first.c_str(), t.games, t.won, 100 * rate, t.ahead, 100 * ahead_rate,
-            percentile(t.decision_ms, 0.5), percentile(t.decision_ms, 0.99),
+            "%-34s %-12s %6d %6d %7.0f%% %6d %7.0f%% %9.1f %9.1f %7d %6s%s%s  (%.0f s)\n",
+            full.c_str(), roles[r].first.c_str(), t.games, t.won, 100 * rate, t.ahead,
+            100 * ahead_rate, percentile(t.decision_ms, 0.5), percentile(t.decision_ms, 0.99),
+            baseline.won, ratio,
             met         ? ""
             : met_ahead ? "  below target (ahead: met)"
                         : "  below target",
@@ -259,6 +305,7 @@ int main(int argc, char** argv) {
       }
     }
   }
+  if (o.baseline_only) return 0;
   std::printf("target: a win rate of at least 90%% and p99 under 1000 ms per decision: %s\n",
               all_met ? "met" : "NOT met");
   std::printf("the same, counting the games it came out ahead in: %s\n",
