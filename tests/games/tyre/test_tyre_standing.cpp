@@ -588,3 +588,53 @@ TEST_CASE(
   REQUIRE(t.lines.size() == 1);
   CHECK((t.lines.front() == "T1: attack A1" || t.lines.front() == "T1: attack A2"));
 }
+
+TEST_CASE(
+    "Tyre 6.16, 6.27: the Tyre player's pinned ship may break free, and stay or back water, "
+    "where random play's only way out runs into the ship it is pinned with") {
+  // A1 rammed T1 from the south and is pinned with it (6.33), in open water
+  // south-west of the island, A2 free beside them; it is the Macedonian's
+  // movement.
+  std::unique_ptr<State> s;
+  for (const char* segment : {"first-movement", "second-movement"}) {
+    s = edited("naval", [&](const std::string& line) {
+      const auto w = text::split(line);
+      if (w.size() == 2 && w[0] == "segment") return "segment " + std::string(segment);
+      if (w.size() < 5 || w[0] != "ship" || (w[1] != "A1" && w[1] != "A2" && w[1] != "T1"))
+        return line;
+      if (w[1] == "A2")
+        return std::string(
+            "ship A2 2023 N full exhausted=0 disrupted=0 pinned=- rammer=0 watch=- "
+            "beached=0 repairing=0");
+      const bool a1 = w[1] == "A1";
+      return "ship " + std::string(w[1]) + (a1 ? " 2021 N" : " 2020 NE") +
+             " full exhausted=0 disrupted=0 pinned=" + (a1 ? "T1" : "A1") +
+             " rammer=" + (a1 ? "1" : "0") + " watch=- beached=0 repairing=0";
+    });
+    const auto to_order = s->step().to_order;
+    if (std::find(to_order.begin(), to_order.end(), kMacedon) != to_order.end()) break;
+  }
+  bots::StatePort port(*s, kMacedon);
+  REQUIRE(port.step().label.find("Macedonian movement") != std::string::npos);
+  const auto valid_for_a1 = [&](const std::vector<std::vector<std::string>>& groups) {
+    std::vector<std::string> valid;
+    for (const auto& group : groups)
+      for (const std::string& line : group)
+        if (line.starts_with("A1: ") && port.validate({line})) valid.push_back(line);
+    return valid;
+  };
+  // Random play's candidates: none of A1's holds (6.16: "unpin, move 1"
+  // runs into T1; any other move must break free first).
+  CHECK(valid_for_a1(port.candidate_orders()).empty());
+  const auto ways = valid_for_a1(bots::tyre_candidates(port));
+  CHECK(std::find(ways.begin(), ways.end(), "A1: unpin") != ways.end());
+  CHECK(std::find(ways.begin(), ways.end(), "A1: unpin, back 1") != ways.end());
+  // A ship pinned with nobody is given none of them.
+  bool a2_moves = false;
+  for (const auto& group : bots::tyre_candidates(port))
+    for (const std::string& line : group) {
+      a2_moves = a2_moves || line == "A2: move 1";
+      CHECK_FALSE((line == "A2: unpin" || line == "A2: unpin, back 1"));
+    }
+  CHECK(a2_moves);
+}
