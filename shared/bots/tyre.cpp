@@ -41,21 +41,6 @@ void add_courses(std::vector<std::string>& group) {
       group.push_back(id + ": turn " + side + ", move " + std::to_string(n));
 }
 
-// 6.16, 6.27, 6.33: a pinned ship may melee only the ship it is pinned
-// with, and moves only once it has broken free (the rammer on 1-4, the
-// rammed ship on 1-2). Random play's one way out, "unpin, move 1", runs
-// into the ship it is pinned with; these add breaking free and staying,
-// and breaking free to back water or turn away, out of an even melee and
-// out of the hex a ship of its own would ram from.
-void add_ways_out(const SeatPort& port, std::vector<std::string>& group) {
-  const std::string id = moved_ship(group);
-  if (id.empty() || !port.validate({id + ": unpin"})) return;
-  for (const char* way :
-       {"unpin", "unpin, back 1", "unpin, back 2", "unpin, turn L, move 1", "unpin, turn R, move 1",
-        "unpin, turn L, move 2", "unpin, turn R, move 2", "unpin, turn L", "unpin, turn R"})
-    group.push_back(id + ": " + way);
-}
-
 // The seat's ships carrying anything: engines or the army (8.1, 8.2).
 std::set<std::string> transports(const SeatPort& port) {
   std::set<std::string> out;
@@ -168,7 +153,6 @@ std::vector<std::vector<std::string>> tyre_candidates(const SeatPort& port) {
       moves_transports(port, groups) ? transports(port) : std::set<std::string>{};
   for (auto& group : groups) {
     add_courses(group);
-    add_ways_out(port, group);
     if (carrying.count(moved_ship(group))) weight_longest_courses(port, group);
     if (!assault || !loads_units(group)) continue;
     // 8.21: a full-strength ship carries two land units in the assault,
