@@ -19,7 +19,7 @@
 //
 //   naumachia-bench-computer [--games N] [--only GAME[/SCENARIO]] [--side SIDE]
 //                            [--playouts N] [--max-steps N] [--seed N] [--trace]
-//                            [--baseline-only]
+//                            [--baseline-only] [--ceiling [--ceiling-positions N]]
 //
 // --side plays only the rows where the computer plays SIDE (a side's name as
 // the table prints it); each game is the one the full run plays.
@@ -29,6 +29,13 @@
 //
 // --baseline-only plays the baseline's games alone (quick: random play
 // takes no time to decide).
+//
+// --ceiling prints, for each row of two sides, its ceiling instead
+// (bots/ceiling.h): the games of the row any player of the side could
+// have won, choosing among the module's candidate lines and knowing the dice
+// and random play's draws in advance; no player wins more of them. A game
+// whose ways of ordering outgrow --ceiling-positions (positions resolved,
+// 200000 by default) is counted as one that might be won.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -38,6 +45,7 @@
 #include <string>
 #include <vector>
 
+#include "bots/ceiling.h"
 #include "bots/player.h"
 #include "core/game.h"
 #include "games/all_games.h"
@@ -55,6 +63,8 @@ struct Options {
   unsigned seed = 1;
   bool trace = false;
   bool baseline_only = false;
+  bool ceiling = false;
+  long ceiling_positions = 200000;
 };
 
 Seed seed_of(unsigned base, int game, int salt) {
@@ -193,6 +203,54 @@ bool play_one(const Game& game, const ScenarioInfo& sc, int players,
   return true;
 }
 
+// --ceiling: each row's ceiling over the games the benchmark plays (the
+// same seeds, random play's generator and dice).
+void print_ceilings(const Registry& registry, const Options& o) {
+  std::printf("%-34s %-18s %6s %8s %8s %8s %10s %9s\n", "scenario", "side", "games", "winnable",
+              "unknown", "ceiling", "positions", "seconds");
+  for (const Game* game : registry.games()) {
+    for (const ScenarioInfo& sc : game->scenarios()) {
+      const std::string full = game->id() + "/" + sc.id;
+      if (!o.only.empty() && full != o.only && game->id() != o.only) continue;
+      // Games of many powers are judged after ten years of play: beyond
+      // any search of every way.
+      if (sc.sides.size() > 2) continue;
+      const int players = sc.min_players;
+      const Seating seating = game->seating(sc, players);
+      for (std::size_t r = 0; r < seating.side_names.size(); ++r) {
+        if (!o.side.empty() && seating.side_names[r] != o.side) continue;
+        const std::vector<PlayerId> seats = seating.seats_of(SideId{static_cast<int>(r)});
+        const std::vector<SideId> sides = seating.sides_of(seats.front());
+        bots::CeilingLimits limits;
+        limits.positions = o.ceiling_positions;
+        limits.steps = o.max_steps;
+        int winnable = 0, unknown = 0;
+        long positions = 0;
+        const auto started = std::chrono::steady_clock::now();
+        for (int g = 0; g < o.games; ++g) {
+          const auto start = game->new_game(sc.id, players).value();
+          const SeededDice opponents(seed_of(o.seed, g, static_cast<int>(r)), StepNo{1});
+          const auto c =
+              bots::ceiling_of_game(*start, seats, sides, opponents,
+                                    seed_of(o.seed, g, static_cast<int>(r) + 2000), limits);
+          positions += c.positions;
+          if (c.outcome == bots::CeilingGame::Outcome::Winnable) ++winnable;
+          if (c.outcome == bots::CeilingGame::Outcome::Unknown) ++unknown;
+        }
+        const double ceiling =
+            o.games ? 100.0 * static_cast<double>(winnable + unknown) / o.games : 0;
+        std::printf(
+            "%-34s %-18s %6d %8d %8d %7.0f%% %10ld %9.0f%s\n", full.c_str(),
+            seating.side_names[r].c_str(), o.games, winnable, unknown, ceiling,
+            o.games ? positions / o.games : 0,
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
+            winnable + unknown < 0.9 * o.games ? "  the target cannot be met" : "");
+        std::fflush(stdout);
+      }
+    }
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -222,16 +280,24 @@ int main(int argc, char** argv) {
       o.trace = true;
     else if (a == "--baseline-only")
       o.baseline_only = true;
+    else if (a == "--ceiling")
+      o.ceiling = true;
+    else if (a == "--ceiling-positions")
+      o.ceiling_positions = std::stol(value());
     else {
       std::fprintf(stderr,
                    "usage: naumachia-bench-computer [--games N] [--only GAME[/SCENARIO]] "
                    "[--side SIDE] [--playouts N] [--max-steps N] [--seed N] [--trace] "
-                   "[--baseline-only]\n");
+                   "[--baseline-only] [--ceiling [--ceiling-positions N]]\n");
       return a == "--help" ? 0 : 2;
     }
   }
   Registry registry;
   register_all_games(registry);
+  if (o.ceiling) {
+    print_ceilings(registry, o);
+    return 0;
+  }
   std::printf("%-34s %-12s %6s %6s %8s %6s %8s %9s %9s %7s %6s\n", "scenario", "computer", "games",
               "won", "win rate", "ahead", "ahead %", "p50 ms", "p99 ms", "random", "ratio");
   bool all_met = true, all_ahead = true;

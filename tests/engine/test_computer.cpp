@@ -4,8 +4,11 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <functional>
+#include <map>
 #include <sstream>
 
+#include "bots/ceiling.h"
 #include "bots/player.h"
 #include "bots/search.h"
 #include "support/random_play.h"
@@ -199,4 +202,84 @@ TEST_CASE(
     first += port.asked().front() == weighted ? 1 : 0;
   }
   CHECK(first == 8);
+}
+
+namespace {
+
+// One game of `scenario` with `in_the_seats` ordering the side's seats and
+// random play drawing from `opponents` for the others, each step's dice from
+// `dice_seed`, as the computer benchmark plays it: whether the side won.
+bool side_wins(const State& start, const Seating& seating, SideId side,
+               const std::function<OrderSet(const State&, PlayerId)>& in_the_seats,
+               SeededDice opponents, const Seed& dice_seed) {
+  const std::vector<PlayerId> mine = seating.seats_of(side);
+  std::unique_ptr<State> s = start.clone();
+  for (int i = 0; i < 200 && !s->step().game_over; ++i) {
+    std::map<PlayerId, OrderSet> orders;
+    for (PlayerId p : s->step().to_order)
+      orders[p] = std::find(mine.begin(), mine.end(), p) != mine.end()
+                      ? in_the_seats(*s, p)
+                      : bots::random_orders(*s, p, opponents);
+    SeededDice dice(dice_seed, s->step().number);
+    s = s->resolve(orders, dice).next;
+  }
+  const StepInfo end = s->step();
+  return end.game_over && end.winners.size() == 1 && end.winners.front() == side;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "computer: no player of a side wins a game its ceiling says cannot be won, and the ceiling "
+    "finds the games the computer and random play won") {
+  const Registry registry = testing::every_module();
+  const Game* game = registry.find("eih-naval");
+  REQUIRE(game != nullptr);
+  int winnable = 0, not_winnable = 0;
+  for (const char* scenario : {"trafalgar", "brest"}) {
+    const auto found = registry.find_scenario(std::string("eih-naval/") + scenario);
+    REQUIRE(found.has_value());
+    const ScenarioInfo sc = found.value().second;
+    const Seating seating = game->seating(sc, sc.min_players);
+    for (int side = 0; side < 2; ++side) {
+      const SideId me{side};
+      const std::vector<PlayerId> seats = seating.seats_of(me);
+      for (std::uint8_t g = 1; g <= 6; ++g) {
+        CAPTURE(scenario);
+        CAPTURE(side);
+        CAPTURE(static_cast<int>(g));
+        const auto start = game->new_game(scenario, sc.min_players).value();
+        const SeededDice opponents(seed_of(g, 1), StepNo{1});
+        const Seed dice = seed_of(g, 2);
+        const auto ceiling = bots::ceiling_of_game(*start, seats, seating.sides_of(seats.front()),
+                                                   opponents, dice, bots::CeilingLimits{});
+        REQUIRE(ceiling.outcome != bots::CeilingGame::Outcome::Unknown);
+        const bool can_win = ceiling.outcome == bots::CeilingGame::Outcome::Winnable;
+        (can_win ? winnable : not_winnable) += 1;
+        // The computer, and random play on eight generators of its own.
+        const auto computer = bots::player_for("eih-naval");
+        bots::Budget budget;
+        budget.playouts = 48;
+        SeededDice computer_rng(seed_of(g, 3), StepNo{1});
+        const bool computer_won = side_wins(
+            *start, seating, me,
+            [&](const State& s, PlayerId p) {
+              return computer->decide(bots::StatePort(s, p), computer_rng, budget);
+            },
+            opponents, dice);
+        CHECK((can_win || !computer_won));
+        for (std::uint8_t r = 0; r < 8; ++r) {
+          SeededDice mine(seed_of(g, static_cast<std::uint8_t>(10 + r)), StepNo{1});
+          const bool won = side_wins(
+              *start, seating, me,
+              [&](const State& s, PlayerId p) { return bots::random_orders(s, p, mine); },
+              opponents, dice);
+          CHECK((can_win || !won));
+        }
+      }
+    }
+  }
+  // Both answers are given, so that neither check above holds by default.
+  CHECK(winnable > 0);
+  CHECK(not_winnable > 0);
 }
