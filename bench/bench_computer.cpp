@@ -19,7 +19,8 @@
 //
 //   naumachia-bench-computer [--games N] [--only GAME[/SCENARIO]] [--side SIDE]
 //                            [--playouts N] [--max-steps N] [--seed N] [--trace]
-//                            [--baseline-only] [--ceiling [--ceiling-positions N]]
+//                            [--baseline-only] [--plan LINE]...
+//                            [--ceiling [--ceiling-positions N]]
 //
 // --side plays only the rows where the computer plays SIDE (a side's name as
 // the table prints it); each game is the one the full run plays.
@@ -29,6 +30,12 @@
 //
 // --baseline-only plays the baseline's games alone (quick: random play
 // takes no time to decide).
+//
+// --plan LINE (repeatable) plays a fixed plan in the computer's place: in
+// each of its seats' candidate groups the first of the plan's lines the group
+// offers, else a line at random (Empires in Harm: "--plan 'defender 3' --plan
+// 'chit line-of-bearing' --plan 'surrender no'"), to set a simple plan beside
+// the computer over the same games.
 //
 // --ceiling prints, for each row of two sides, its ceiling instead
 // (bots/ceiling.h): the games of the row any player of the side could
@@ -63,6 +70,7 @@ struct Options {
   unsigned seed = 1;
   bool trace = false;
   bool baseline_only = false;
+  std::vector<std::string> plan;
   bool ceiling = false;
   long ceiling_positions = 200000;
 };
@@ -115,8 +123,28 @@ double percentile(std::vector<double> v, double p) {
   return v[std::min(i, v.size() - 1)];
 }
 
-// Who plays the computer's seats in a game: the computer, or random legal
-// play for the baseline.
+// --plan: in each candidate group the first of the plan's lines it offers,
+// else one at random, each kept when it validates with those before it.
+OrderSet plan_orders(const State& s, PlayerId seat, const std::vector<std::string>& plan,
+                     Dice& rng) {
+  std::vector<std::string> lines;
+  for (const auto& group : s.candidate_orders(seat)) {
+    if (group.empty()) continue;
+    auto pick = std::find_first_of(plan.begin(), plan.end(), group.begin(), group.end());
+    const std::string line =
+        pick != plan.end() ? *pick
+        : group.size() == 1
+            ? group.front()
+            : group[static_cast<std::size_t>(rng.roll(static_cast<int>(group.size()), "pick") - 1)];
+    std::vector<std::string> trial = lines;
+    trial.push_back(line);
+    if (s.validate(seat, trial)) lines = std::move(trial);
+  }
+  return s.validate(seat, lines).value();
+}
+
+// Who plays the computer's seats in a game: the computer (or the --plan), or
+// random legal play for the baseline.
 enum class InTheSeat { Computer, Random };
 
 // One game: the computer (or, for the baseline, random play) plays
@@ -150,7 +178,8 @@ bool play_one(const Game& game, const ScenarioInfo& sc, int players,
         }
         bots::StatePort port(*state, p);
         const auto started = std::chrono::steady_clock::now();
-        orders[p] = computer->decide(port, computer_rng, budget);
+        orders[p] = o.plan.empty() ? computer->decide(port, computer_rng, budget)
+                                   : plan_orders(*state, p, o.plan, computer_rng);
         t.decision_ms.push_back(
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
                 .count());
@@ -280,6 +309,8 @@ int main(int argc, char** argv) {
       o.trace = true;
     else if (a == "--baseline-only")
       o.baseline_only = true;
+    else if (a == "--plan")
+      o.plan.push_back(value());
     else if (a == "--ceiling")
       o.ceiling = true;
     else if (a == "--ceiling-positions")
@@ -288,7 +319,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr,
                    "usage: naumachia-bench-computer [--games N] [--only GAME[/SCENARIO]] "
                    "[--side SIDE] [--playouts N] [--max-steps N] [--seed N] [--trace] "
-                   "[--baseline-only] [--ceiling [--ceiling-positions N]]\n");
+                   "[--baseline-only] [--plan LINE]... [--ceiling [--ceiling-positions N]]\n");
       return a == "--help" ? 0 : 2;
     }
   }
