@@ -54,6 +54,7 @@
 
 #include "bots/ceiling.h"
 #include "bots/player.h"
+#include "bots/port.h"
 #include "core/game.h"
 #include "games/all_games.h"
 
@@ -123,25 +124,25 @@ double percentile(std::vector<double> v, double p) {
   return v[std::min(i, v.size() - 1)];
 }
 
-// --plan: in each candidate group the first of the plan's lines it offers,
-// else one at random, each kept when it validates with those before it.
-OrderSet plan_orders(const State& s, PlayerId seat, const std::vector<std::string>& plan,
-                     Dice& rng) {
-  std::vector<std::string> lines;
-  for (const auto& group : s.candidate_orders(seat)) {
-    if (group.empty()) continue;
-    auto pick = std::find_first_of(plan.begin(), plan.end(), group.begin(), group.end());
-    const std::string line =
-        pick != plan.end() ? *pick
-        : group.size() == 1
-            ? group.front()
-            : group[static_cast<std::size_t>(rng.roll(static_cast<int>(group.size()), "pick") - 1)];
-    std::vector<std::string> trial = lines;
-    trial.push_back(line);
-    if (s.validate(seat, trial)) lines = std::move(trial);
+// --plan: a seat's port whose candidate groups offering one of the plan's
+// lines offer only the first of them, so that random legal play on it
+// follows the plan where it can.
+class PlanPort final : public bots::ForwardingPort {
+ public:
+  PlanPort(const bots::SeatPort& inner, const std::vector<std::string>& plan)
+      : ForwardingPort(inner), plan_(plan) {}
+  std::vector<std::vector<std::string>> candidate_orders() const override {
+    auto groups = inner().candidate_orders();
+    for (auto& group : groups) {
+      const auto pick = std::find_first_of(plan_.begin(), plan_.end(), group.begin(), group.end());
+      if (pick != plan_.end()) group = {*pick};
+    }
+    return groups;
   }
-  return s.validate(seat, lines).value();
-}
+
+ private:
+  const std::vector<std::string>& plan_;
+};
 
 // Who plays the computer's seats in a game: the computer (or the --plan), or
 // random legal play for the baseline.
@@ -179,7 +180,7 @@ bool play_one(const Game& game, const ScenarioInfo& sc, int players,
         bots::StatePort port(*state, p);
         const auto started = std::chrono::steady_clock::now();
         orders[p] = o.plan.empty() ? computer->decide(port, computer_rng, budget)
-                                   : plan_orders(*state, p, o.plan, computer_rng);
+                                   : bots::random_orders(PlanPort(port, o.plan), computer_rng);
         t.decision_ms.push_back(
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
                 .count());
